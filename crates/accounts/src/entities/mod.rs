@@ -1,0 +1,9 @@
+//! sea-orm entities of the accounts tables, kept apart from the logic that uses them
+//! (the schema itself lives in the `migrations` crate).
+
+pub mod auth_throttle;
+pub mod companies;
+pub mod email_tokens;
+pub mod job_roles;
+pub mod sessions;
+pub mod users;

@@ -1,0 +1,143 @@
+//! Accounts: companies (the tenants), their users, sessions, passwords, e-mail tokens and mail.
+//!
+//! The service owns the sign-in and account lifecycle of spec 000 §4: signup creates a company
+//! with a 30-day trial and its admin and mails a verification link; login works once the address
+//! is verified; sessions are signed tokens backed by a server-side row, so logout and a password
+//! change revoke them at once; repeated failures are throttled per e-mail and per address.
+//! It knows nothing of HTTP: the gateway turns requests into the commands of [`commands`] and
+//! maps [`AccountsError`] to responses.
+
+pub mod bot;
+pub mod commands;
+mod demo;
+pub mod entities;
+mod error;
+pub mod mail;
+pub mod password;
+mod recovery;
+mod sessions;
+mod signup;
+pub mod throttle;
+pub mod tokens;
+
+pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
+pub use error::{AccountsError, INVALID_LINK_MESSAGE};
+pub use recovery::RESET_REQUESTED_MESSAGE;
+pub use signup::SignupOutcome;
+pub use sessions::{AccountStanding, Authenticated, SignedIn};
+pub use tokens::Identity;
+
+use bot::BotCheck;
+use chrono::Duration;
+use mail::Mailer;
+use sea_orm::DatabaseConnection;
+use std::sync::Arc;
+use throttle::ThrottleRule;
+use tokens::TokenKeys;
+
+/// Knobs of the accounts service; the defaults are the product's.
+#[derive(Debug, Clone)]
+pub struct AccountsConfig {
+    /// Where the web app is reachable, for the links in e-mails (no trailing slash).
+    pub public_url: String,
+    /// How long a session lives without use; a token past half of it is refreshed.
+    pub session_ttl: Duration,
+    /// The free trial (spec: 30 days).
+    pub trial_days: i64,
+    pub verification_link_ttl: Duration,
+    pub reset_link_ttl: Duration,
+    pub security_link_ttl: Duration,
+    /// Wrong passwords for one e-mail address.
+    pub login_failures_per_email: ThrottleRule,
+    /// Wrong passwords from one network address, across e-mails.
+    pub login_failures_per_ip: ThrottleRule,
+    /// Signups from one network address.
+    pub signups_per_ip: ThrottleRule,
+    /// Reset mails for one e-mail address.
+    pub resets_per_email: ThrottleRule,
+}
+
+impl Default for AccountsConfig {
+    fn default() -> Self {
+        Self {
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            session_ttl: Duration::hours(12),
+            trial_days: 30,
+            verification_link_ttl: Duration::days(7),
+            reset_link_ttl: Duration::hours(1),
+            security_link_ttl: Duration::days(7),
+            login_failures_per_email: ThrottleRule {
+                max_failures: 10,
+                window: Duration::minutes(15),
+                block_for: Duration::minutes(15),
+            },
+            login_failures_per_ip: ThrottleRule {
+                max_failures: 50,
+                window: Duration::minutes(15),
+                block_for: Duration::minutes(15),
+            },
+            signups_per_ip: ThrottleRule {
+                max_failures: 10,
+                window: Duration::hours(1),
+                block_for: Duration::hours(1),
+            },
+            resets_per_email: ThrottleRule {
+                max_failures: 5,
+                window: Duration::hours(1),
+                block_for: Duration::hours(1),
+            },
+        }
+    }
+}
+
+/// Who is asking, as far as the network tells.
+#[derive(Debug, Clone, Default)]
+pub struct RequestMeta {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+impl RequestMeta {
+    fn ip_key(&self) -> &str {
+        self.ip.as_deref().unwrap_or("unknown")
+    }
+}
+
+/// The accounts service. Cheap to clone.
+#[derive(Clone)]
+pub struct Accounts {
+    db: DatabaseConnection,
+    keys: TokenKeys,
+    mailer: Arc<dyn Mailer>,
+    bot_check: Arc<dyn BotCheck>,
+    config: Arc<AccountsConfig>,
+}
+
+impl Accounts {
+    pub fn new(
+        db: DatabaseConnection,
+        keys: TokenKeys,
+        mailer: Arc<dyn Mailer>,
+        bot_check: Arc<dyn BotCheck>,
+        config: AccountsConfig,
+    ) -> Self {
+        Self { db, keys, mailer, bot_check, config: Arc::new(config) }
+    }
+
+    pub fn config(&self) -> &AccountsConfig {
+        &self.config
+    }
+
+    /// Sends a mail, logging rather than failing the request when delivery fails: the account
+    /// change is already saved, and the user can ask for the mail again.
+    async fn send_mail(&self, mail: mail::OutgoingMail) {
+        match self.mailer.send(&mail).await {
+            Ok(()) => tracing::info!(to = %mail.to_email, subject = %mail.subject, "mail sent"),
+            Err(err) => tracing::error!(to = %mail.to_email, error = %err, "mail not sent"),
+        }
+    }
+
+    fn link(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.config.public_url.trim_end_matches('/'), path_and_query)
+    }
+}

@@ -1,0 +1,126 @@
+//! Outgoing e-mail: over SMTP when the deployment has a server, otherwise into an outbox folder
+//! (one `.eml` file per message) so a machine with no mail server still works end to end.
+
+use async_trait::async_trait;
+use lettre::message::header::ContentType;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::path::PathBuf;
+
+/// A plain-text message to one person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub to_email: String,
+    pub to_name: String,
+    pub subject: String,
+    pub text: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("mail could not be sent: {0}")]
+pub struct MailError(String);
+
+#[async_trait]
+pub trait Mailer: Send + Sync {
+    async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError>;
+}
+
+fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
+    let to = Mailbox::new(
+        Some(mail.to_name.clone()),
+        mail.to_email.parse().map_err(|err| MailError(format!("bad recipient: {err}")))?,
+    );
+    Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(mail.subject.clone())
+        .header(ContentType::TEXT_PLAIN)
+        .body(mail.text.clone())
+        .map_err(|err| MailError(err.to_string()))
+}
+
+/// Sends through an SMTP server given as a URL, e.g. `smtp://127.0.0.1:1025` (plain),
+/// `smtp://user:pass@mail.example.com:587?tls=required` (STARTTLS) or `smtps://…` (TLS).
+pub struct SmtpMailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl SmtpMailer {
+    pub fn from_url(url: &str, from: Mailbox) -> Result<Self, MailError> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|err| MailError(format!("bad SMTP_URL: {err}")))?
+            .build();
+        Ok(Self { transport, from })
+    }
+}
+
+#[async_trait]
+impl Mailer for SmtpMailer {
+    async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
+        let message = build_message(&self.from, mail)?;
+        self.transport.send(message).await.map(|_| ()).map_err(|err| MailError(err.to_string()))
+    }
+}
+
+/// Writes each message as an `.eml` file into a folder (the embedded default).
+pub struct OutboxMailer {
+    dir: PathBuf,
+    from: Mailbox,
+}
+
+impl OutboxMailer {
+    pub fn new(dir: PathBuf, from: Mailbox) -> Self {
+        Self { dir, from }
+    }
+}
+
+#[async_trait]
+impl Mailer for OutboxMailer {
+    async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
+        let message = build_message(&self.from, mail)?;
+        tokio::fs::create_dir_all(&self.dir).await.map_err(|err| MailError(err.to_string()))?;
+        // Sortable by time; the random part keeps two messages of one millisecond apart.
+        let name = format!(
+            "{}-{}.eml",
+            chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"),
+            crate::tokens::random_token().get(..8).unwrap_or("0")
+        );
+        let partial = self.dir.join(format!("{name}.part"));
+        tokio::fs::write(&partial, message.formatted()).await.map_err(|err| MailError(err.to_string()))?;
+        // Renamed into place so a reader never sees half a message.
+        tokio::fs::rename(&partial, self.dir.join(&name)).await.map_err(|err| MailError(err.to_string()))
+    }
+}
+
+/// The texts of the mails the accounts service sends.
+pub(crate) mod templates {
+    use super::OutgoingMail;
+
+    pub fn verify_email(to_email: &str, to_name: &str, link: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: "Activate your Timekeep account".to_owned(),
+            text: format!(
+                "Hi {to_name},\n\nWelcome to Timekeep! Please confirm your e-mail address to activate \
+                 your account:\n\n{link}\n\nThe link works for 7 days. If you did not sign up, you can \
+                 ignore this message.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
+
+    pub fn reset_password(to_email: &str, to_name: &str, link: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: "Reset your Timekeep password".to_owned(),
+            text: format!(
+                "Hi {to_name},\n\nSomeone asked to reset the password of your Timekeep account. To \
+                 choose a new password, open:\n\n{link}\n\nThe link works for 1 hour and only once. \
+                 If you did not ask for this, you can ignore this message; your password stays as \
+                 it is.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Forgotten and changed passwords.
+
+use crate::commands::{ChangePasswordCommand, ResetNowCommand};
+use crate::entities::{email_tokens, users};
+use crate::mail::templates;
+use crate::password::{hash_password, verify_password};
+use crate::signup::PURPOSE_RESET;
+use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, SignedIn};
+use chrono::Utc;
+use kernel::{FieldErrors, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+
+/// The answer to every reset request, known address or not.
+pub const RESET_REQUESTED_MESSAGE: &str =
+    "If an account exists for this email, we have sent a link to reset its password.";
+
+impl Accounts {
+    /// `POST /auth/reset-password`: mails a one-hour link when the address belongs to an active
+    /// user. The caller cannot tell whether it did.
+    pub async fn request_password_reset(&self, email: &str) -> Result<(), AccountsError> {
+        let now = Utc::now();
+        let key = format!("reset-email:{email}");
+        if throttle::blocked_until(&self.db, &key, now).await?.is_some() {
+            // Quietly: answering differently would tell that the address is known.
+            return Ok(());
+        }
+        throttle::record_failure(&self.db, &key, self.config.resets_per_email, now).await?;
+        let user = users::Entity::find()
+            .filter(users::Column::Email.eq(email))
+            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .one(&self.db)
+            .await?;
+        if let Some(user) = user {
+            let token = self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
+            let link = self.link(&format!("/reset-password-now?t={token}"));
+            self.send_mail(templates::reset_password(&user.email, &user.first_name, &link)).await;
+        }
+        Ok(())
+    }
+
+    /// `POST /auth/reset-password-now`: sets the new password, signs out every session, and
+    /// counts as proof of the e-mail address.
+    pub async fn reset_password_now(&self, command: ResetNowCommand) -> Result<(), AccountsError> {
+        let now = Utc::now();
+        let (link, user) = self
+            .find_live_link(&command.token, PURPOSE_RESET, now)
+            .await?
+            .filter(|(_, user)| user.status == users::STATUS_ACTIVE)
+            .ok_or(AccountsError::InvalidLink { verification: false })?;
+        let password = command.password;
+        let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+            .await
+            .map_err(|err| AccountsError::Internal(err.to_string()))??;
+        self.use_link(&link, now).await?;
+
+        let txn = self.db.begin().await?;
+        // Any other reset link of this user dies with this one.
+        email_tokens::Entity::update_many()
+            .col_expr(email_tokens::Column::UsedAt, Expr::value(now))
+            .filter(email_tokens::Column::UserId.eq(user.id))
+            .filter(email_tokens::Column::Purpose.eq(PURPOSE_RESET))
+            .filter(email_tokens::Column::UsedAt.is_null())
+            .exec(&txn)
+            .await?;
+        let email = user.email.clone();
+        let verified = user.email_verified_at.or(Some(now));
+        let mut update: users::ActiveModel = user.into();
+        update.password_hash = Set(Some(hash));
+        update.password_change_required = Set(false);
+        update.email_verified_at = Set(verified);
+        update.updated_at = Set(now);
+        let user = update.update(&txn).await?;
+        self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+        txn.commit().await?;
+        throttle::clear(&self.db, &format!("login-email:{email}")).await?;
+        Ok(())
+    }
+
+    /// `POST /auth/change-my-password` (or the first 'Create Password'). Every session of the
+    /// user is revoked, this one included, and a new session is started for the caller.
+    pub async fn change_password(
+        &self,
+        auth: &Authenticated,
+        input: &crate::commands::ChangePasswordInput,
+        meta: &RequestMeta,
+    ) -> Result<SignedIn, AccountsError> {
+        let now = Utc::now();
+        let command = ChangePasswordCommand::parse(input, auth.user.password_hash.is_some())
+            .map_err(AccountsError::Validation)?;
+        let stored = auth.user.password_hash.clone();
+        let ChangePasswordCommand { old_password, new_password } = command;
+        let hash = tokio::task::spawn_blocking(move || {
+            if let (Some(old), Some(stored)) = (old_password, stored) {
+                if !verify_password(&old, &stored) {
+                    return Ok(None);
+                }
+            }
+            hash_password(&new_password).map(Some)
+        })
+        .await
+        .map_err(|err| AccountsError::Internal(err.to_string()))??
+        .ok_or_else(|| AccountsError::Validation(FieldErrors::single("oldPassword", "The old password is incorrect")))?;
+
+        let txn = self.db.begin().await?;
+        let mut update: users::ActiveModel = auth.user.clone().into();
+        update.password_hash = Set(Some(hash));
+        update.password_change_required = Set(false);
+        update.updated_at = Set(now);
+        let user = update.update(&txn).await?;
+        self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+        txn.commit().await?;
+        self.start_session(user, auth.impersonated_by, meta, now).await
+    }
+}

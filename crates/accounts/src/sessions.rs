@@ -1,0 +1,407 @@
+//! Signing in and out, and recognising a signed-in request.
+
+use crate::commands::LoginCommand;
+use crate::entities::{companies, email_tokens, sessions, users};
+use crate::password::{verify_against_dummy, verify_password};
+use crate::tokens::{hash_token, random_token, unix_seconds, Identity};
+use crate::{throttle, Accounts, AccountsError, RequestMeta};
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use kernel::time::{local_date, parse_time_zone, utc_offset_minutes, DEFAULT_TIME_ZONE};
+use kernel::{CompanyId, Role, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
+};
+
+/// A session token and the identity it carries.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub token: String,
+    pub identity: Identity,
+}
+
+/// A request's verified session, re-read from the database on every request.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    pub session_id: String,
+    pub user: users::Model,
+    pub company: Option<companies::Model>,
+    pub role: Role,
+    pub time_zone: Tz,
+    /// The system admin acting as this user, when impersonating.
+    pub impersonated_by: Option<UserId>,
+    /// A new token, when the one presented was past half its life.
+    pub refreshed_token: Option<String>,
+}
+
+/// Whether the company may still change things (spec 000 §4 'Account').
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountStanding {
+    Active,
+    /// The trial ended before today (in the company's zone).
+    TrialExpired,
+    Suspended,
+}
+
+impl Authenticated {
+    pub fn user_id(&self) -> UserId {
+        UserId(self.user.id)
+    }
+
+    pub fn company_id(&self) -> Option<CompanyId> {
+        self.company.as_ref().map(|company| CompanyId(company.id))
+    }
+
+    pub fn standing(&self, now: DateTime<Utc>) -> AccountStanding {
+        company_standing(self.company.as_ref(), self.time_zone, now)
+    }
+}
+
+fn company_standing(company: Option<&companies::Model>, tz: Tz, now: DateTime<Utc>) -> AccountStanding {
+    match company {
+        None => AccountStanding::Active,
+        Some(company) if company.suspended => AccountStanding::Suspended,
+        Some(company) => match company.trial_end {
+            Some(end) if end < local_date(tz, now) => AccountStanding::TrialExpired,
+            _ => AccountStanding::Active,
+        },
+    }
+}
+
+pub(crate) fn company_time_zone(company: Option<&companies::Model>) -> Tz {
+    company.and_then(|company| parse_time_zone(&company.time_zone)).unwrap_or(DEFAULT_TIME_ZONE)
+}
+
+impl Accounts {
+    /// `POST /auth/login` in its three forms.
+    pub async fn login(&self, command: LoginCommand, meta: &RequestMeta) -> Result<SignedIn, AccountsError> {
+        match command {
+            LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
+            LoginCommand::SessionToken(token) => {
+                let now = Utc::now();
+                let auth = self.authenticate(&token).await?;
+                self.extend_session(&auth, now).await
+            }
+            LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
+        }
+    }
+
+    async fn login_with_password(
+        &self,
+        email: &str,
+        password: String,
+        meta: &RequestMeta,
+    ) -> Result<SignedIn, AccountsError> {
+        let now = Utc::now();
+        let email_key = format!("login-email:{email}");
+        let ip_key = format!("login-ip:{}", meta.ip_key());
+        for key in [&email_key, &ip_key] {
+            if let Some(until) = throttle::blocked_until(&self.db, key, now).await? {
+                return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
+            }
+        }
+
+        let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await?;
+        let stored_hash = user.as_ref().and_then(|user| user.password_hash.clone());
+        // argon2 is deliberately slow: keep it off the async workers.
+        let matches = tokio::task::spawn_blocking(move || match stored_hash {
+            Some(hash) => verify_password(&password, &hash),
+            None => {
+                verify_against_dummy(&password);
+                false
+            }
+        })
+        .await
+        .map_err(|err| AccountsError::Internal(err.to_string()))?;
+
+        let user = match user {
+            Some(user) if matches && user.status == users::STATUS_ACTIVE => user,
+            _ => {
+                let failures =
+                    throttle::record_failure(&self.db, &email_key, self.config.login_failures_per_email, now).await?;
+                throttle::record_failure(&self.db, &ip_key, self.config.login_failures_per_ip, now).await?;
+                return Err(AccountsError::InvalidCredentials { suggest_reset: failures > 3 });
+            }
+        };
+        if user.email_verified_at.is_none() {
+            // Only someone who knows the password learns this, and gets a fresh link.
+            self.send_verification(&user, now).await?;
+            return Err(AccountsError::EmailNotVerified);
+        }
+        throttle::clear(&self.db, &email_key).await?;
+        self.start_session(user, None, meta, now).await
+    }
+
+    async fn login_with_security_token(
+        &self,
+        email: &str,
+        token: &str,
+        meta: &RequestMeta,
+    ) -> Result<SignedIn, AccountsError> {
+        let now = Utc::now();
+        let (link, user) = self
+            .find_live_link(token, crate::signup::PURPOSE_SECURITY, now)
+            .await?
+            .filter(|(_, user)| user.email == email && user.status == users::STATUS_ACTIVE)
+            .ok_or(AccountsError::InvalidLink { verification: false })?;
+        self.use_link(&link, now).await?;
+        let user = if user.email_verified_at.is_none() {
+            let mut active: users::ActiveModel = user.into();
+            active.email_verified_at = Set(Some(now));
+            active.update(&self.db).await?
+        } else {
+            user
+        };
+        self.start_session(user, None, meta, now).await
+    }
+
+    /// An unused, unexpired e-mail link for `purpose`, with its user.
+    pub(crate) async fn find_live_link(
+        &self,
+        token: &str,
+        purpose: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(email_tokens::Model, users::Model)>, AccountsError> {
+        let link = email_tokens::Entity::find()
+            .filter(email_tokens::Column::TokenHash.eq(hash_token(token)))
+            .filter(email_tokens::Column::Purpose.eq(purpose))
+            .one(&self.db)
+            .await?;
+        let Some(link) = link.filter(|link| link.used_at.is_none() && link.expires_at > now) else {
+            return Ok(None);
+        };
+        let user = users::Entity::find_by_id(link.user_id).one(&self.db).await?;
+        Ok(user.map(|user| (link, user)))
+    }
+
+    /// Marks a link used; `false` when another request used it first.
+    pub(crate) async fn use_link(&self, link: &email_tokens::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
+        let result = email_tokens::Entity::update_many()
+            .col_expr(email_tokens::Column::UsedAt, Expr::value(now))
+            .filter(email_tokens::Column::Id.eq(link.id))
+            .filter(email_tokens::Column::UsedAt.is_null())
+            .exec(&self.db)
+            .await?;
+        if result.rows_affected == 1 {
+            Ok(())
+        } else {
+            Err(AccountsError::InvalidLink { verification: false })
+        }
+    }
+
+    pub(crate) async fn start_session(
+        &self,
+        user: users::Model,
+        impersonator: Option<UserId>,
+        meta: &RequestMeta,
+        now: DateTime<Utc>,
+    ) -> Result<SignedIn, AccountsError> {
+        let session = sessions::ActiveModel {
+            id: Set(random_token()),
+            user_id: Set(user.id),
+            impersonator_id: Set(impersonator.map(|id| id.0)),
+            created_at: Set(now),
+            expires_at: Set(now + self.config.session_ttl),
+            revoked_at: Set(None),
+            ip: Set(meta.ip.clone().map(|ip| truncate(ip, 64))),
+            user_agent: Set(meta.user_agent.clone().map(|agent| truncate(agent, 255))),
+        }
+        .insert(&self.db)
+        .await?;
+        let company = match user.company_id {
+            Some(id) => companies::Entity::find_by_id(id).one(&self.db).await?,
+            None => None,
+        };
+        let signed = self.sign(&session, &user, company.as_ref(), now)?;
+        if user.first_time_login {
+            // The token just issued still says `firstTimeLogin`; later ones do not.
+            users::Entity::update_many()
+                .col_expr(users::Column::FirstTimeLogin, Expr::value(false))
+                .filter(users::Column::Id.eq(user.id))
+                .exec(&self.db)
+                .await?;
+        }
+        Ok(signed)
+    }
+
+    fn sign(
+        &self,
+        session: &sessions::Model,
+        user: &users::Model,
+        company: Option<&companies::Model>,
+        now: DateTime<Utc>,
+    ) -> Result<SignedIn, AccountsError> {
+        let tz = company_time_zone(company);
+        let identity = Identity {
+            sid: session.id.clone(),
+            email: user.email.clone(),
+            eid: user.id,
+            utc_offset: utc_offset_minutes(tz, now),
+            timezone: tz.name().to_owned(),
+            firstname: user.first_name.clone(),
+            lastname: user.last_name.clone(),
+            avatar: user.avatar.clone(),
+            suspended: company.is_some_and(|company| company.suspended),
+            roles: vec![user.role.clone()],
+            pwdchg: user.password_change_required,
+            trial_end: company.and_then(|company| company.trial_end).map(|day| day.format("%Y-%m-%d").to_string()),
+            joyride: user.joyride_done,
+            impersonate: session.impersonator_id.is_some(),
+            first_time_login: user.first_time_login,
+            integrated_with_az: company.is_some_and(|company| company.integrated_with_az),
+            signup_from_az: company.is_some_and(|company| company.signup_from_az),
+            has_hr_subscription: company.is_some_and(|company| company.has_hr_subscription),
+            has_hash_password: user.password_hash.is_some(),
+            add_employee_from_az_url: None,
+            origin: None,
+            exp: unix_seconds(session.expires_at),
+            iat: unix_seconds(now),
+        };
+        let token = self.keys.sign(&identity)?;
+        Ok(SignedIn { token, identity })
+    }
+
+    /// Recognises a session token: signed by us, unexpired, its session neither revoked nor
+    /// expired, its user still active. The rows are read afresh, so a role change, a
+    /// termination or a revocation counts from the next request on.
+    pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AccountsError> {
+        let now = Utc::now();
+        let claims = self.keys.verify(token)?;
+        let session = sessions::Entity::find_by_id(claims.sid)
+            .one(&self.db)
+            .await?
+            .filter(|session| session.revoked_at.is_none() && session.expires_at > now)
+            .ok_or(AccountsError::Unauthenticated)?;
+        let user = users::Entity::find_by_id(session.user_id)
+            .one(&self.db)
+            .await?
+            .filter(|user| user.status == users::STATUS_ACTIVE)
+            .ok_or(AccountsError::Unauthenticated)?;
+        let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
+        let company = match user.company_id {
+            Some(id) => Some(companies::Entity::find_by_id(id).one(&self.db).await?.ok_or(AccountsError::Unauthenticated)?),
+            None => None,
+        };
+        let time_zone = company_time_zone(company.as_ref());
+        let mut auth = Authenticated {
+            session_id: session.id.clone(),
+            impersonated_by: session.impersonator_id.map(UserId),
+            user,
+            company,
+            role,
+            time_zone,
+            refreshed_token: None,
+        };
+        if session.expires_at - now < self.config.session_ttl / 2 {
+            auth.refreshed_token = Some(self.extend_session(&auth, now).await?.token);
+        }
+        Ok(auth)
+    }
+
+    /// Pushes the session's expiry a full lifetime ahead and signs a token for it.
+    async fn extend_session(&self, auth: &Authenticated, now: DateTime<Utc>) -> Result<SignedIn, AccountsError> {
+        let expires_at = now + self.config.session_ttl;
+        sessions::Entity::update_many()
+            .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
+            .filter(sessions::Column::Id.eq(auth.session_id.as_str()))
+            .exec(&self.db)
+            .await?;
+        let session = sessions::Model {
+            id: auth.session_id.clone(),
+            user_id: auth.user.id,
+            impersonator_id: auth.impersonated_by.map(|id| id.0),
+            created_at: now,
+            expires_at,
+            revoked_at: None,
+            ip: None,
+            user_agent: None,
+        };
+        self.sign(&session, &auth.user, auth.company.as_ref(), now)
+    }
+
+    /// The identity of the signed-in user as of now (`GET /auth/login-data`).
+    pub fn identity_of(&self, auth: &Authenticated) -> Result<Identity, AccountsError> {
+        let now = Utc::now();
+        let session = sessions::Model {
+            id: auth.session_id.clone(),
+            user_id: auth.user.id,
+            impersonator_id: auth.impersonated_by.map(|id| id.0),
+            created_at: now,
+            expires_at: now + self.config.session_ttl,
+            revoked_at: None,
+            ip: None,
+            user_agent: None,
+        };
+        Ok(self.sign(&session, &auth.user, auth.company.as_ref(), now)?.identity)
+    }
+
+    /// Ends the session at once: its token is refused from now on.
+    pub async fn logout(&self, auth: &Authenticated) -> Result<(), AccountsError> {
+        sessions::Entity::update_many()
+            .col_expr(sessions::Column::RevokedAt, Expr::value(Utc::now()))
+            .filter(sessions::Column::Id.eq(auth.session_id.as_str()))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Revokes every live session of a user (password change or reset, and termination).
+    pub async fn revoke_all_sessions(&self, db: &impl ConnectionTrait, user: UserId) -> Result<(), AccountsError> {
+        sessions::Entity::update_many()
+            .col_expr(sessions::Column::RevokedAt, Expr::value(Utc::now()))
+            .filter(sessions::Column::UserId.eq(user.0))
+            .filter(sessions::Column::RevokedAt.is_null())
+            .exec(db)
+            .await?;
+        Ok(())
+    }
+}
+
+fn truncate(mut value: String, max_chars: usize) -> String {
+    if let Some((index, _)) = value.char_indices().nth(max_chars) {
+        value.truncate(index);
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{NaiveDate, TimeZone};
+
+    fn company(trial_end: Option<NaiveDate>, suspended: bool) -> companies::Model {
+        companies::Model {
+            id: 1,
+            name: "C".into(),
+            time_zone: "America/New_York".into(),
+            trial_end,
+            suspended,
+            has_hr_subscription: false,
+            integrated_with_az: false,
+            signup_from_az: false,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn a_trial_expires_after_its_last_day_in_the_company_zone() {
+        let last_day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+        let tz = DEFAULT_TIME_ZONE;
+        // 03:00 UTC on the 2nd is still the 1st in New York: the last day of the trial.
+        let late_on_last_day = Utc.with_ymd_and_hms(2026, 12, 2, 3, 0, 0).single().unwrap();
+        let next_day = Utc.with_ymd_and_hms(2026, 12, 2, 6, 0, 0).single().unwrap();
+        let with_trial = company(Some(last_day), false);
+        assert_eq!(company_standing(Some(&with_trial), tz, late_on_last_day), AccountStanding::Active);
+        assert_eq!(company_standing(Some(&with_trial), tz, next_day), AccountStanding::TrialExpired);
+        assert_eq!(company_standing(Some(&company(None, false)), tz, next_day), AccountStanding::Active);
+        assert_eq!(company_standing(Some(&company(None, true)), tz, next_day), AccountStanding::Suspended);
+        assert_eq!(company_standing(None, tz, next_day), AccountStanding::Active);
+    }
+
+    #[test]
+    fn truncation_respects_characters() {
+        assert_eq!(truncate("héllo".into(), 2), "hé");
+        assert_eq!(truncate("hi".into(), 5), "hi");
+    }
+}

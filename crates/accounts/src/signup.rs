@@ -1,0 +1,186 @@
+//! Signing up a company and verifying the admin's e-mail address.
+
+use crate::bot::BotCheckInput;
+use crate::commands::{decode_base64_email, encode_base64_email, SignupCommand, SignupInput};
+use crate::entities::{companies, email_tokens, users};
+use crate::mail::templates;
+use crate::password::hash_password;
+use crate::tokens::{hash_token, random_token};
+use crate::{throttle, Accounts, AccountsError, RequestMeta};
+use chrono::{DateTime, Duration, Utc};
+use kernel::time::local_date;
+use kernel::{Role, UserId};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr,
+    TransactionTrait,
+};
+
+pub(crate) const PURPOSE_VERIFY: &str = "verify";
+pub(crate) const PURPOSE_RESET: &str = "reset";
+pub(crate) const PURPOSE_SECURITY: &str = "security";
+
+/// What signup did.
+#[derive(Debug, Clone)]
+pub struct SignupOutcome {
+    pub email: String,
+    pub company_id: i64,
+    pub user_id: i64,
+}
+
+impl Accounts {
+    /// Creates the company (with its trial), its admin, and mails the verification link.
+    pub async fn signup(&self, input: &SignupInput, meta: &RequestMeta) -> Result<SignupOutcome, AccountsError> {
+        let now = Utc::now();
+        let ip_key = format!("signup-ip:{}", meta.ip_key());
+        if let Some(until) = throttle::blocked_until(&self.db, &ip_key, now).await? {
+            return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
+        }
+        let human = self
+            .bot_check
+            .is_human(BotCheckInput {
+                token: input.token.as_deref(),
+                honeypot: input.website.as_deref(),
+                ip: meta.ip.as_deref(),
+            })
+            .await;
+        // Every attempt counts towards the address's limit, good or bad.
+        throttle::record_failure(&self.db, &ip_key, self.config.signups_per_ip, now).await?;
+        if !human {
+            return Err(AccountsError::BotCheckFailed);
+        }
+        let command = SignupCommand::parse(input).map_err(AccountsError::Validation)?;
+
+        let password = command.password.clone();
+        let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+            .await
+            .map_err(|err| AccountsError::Internal(err.to_string()))??;
+
+        let txn = self.db.begin().await?;
+        let company = companies::ActiveModel {
+            name: Set(command.company_name.clone()),
+            time_zone: Set(command.time_zone.name().to_owned()),
+            trial_end: Set(Some(local_date(command.time_zone, now) + Duration::days(self.config.trial_days))),
+            suspended: Set(false),
+            has_hr_subscription: Set(false),
+            integrated_with_az: Set(false),
+            signup_from_az: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let user = users::ActiveModel {
+            company_id: Set(Some(company.id)),
+            email: Set(command.email.clone()),
+            password_hash: Set(Some(hash)),
+            first_name: Set(command.first_name.clone()),
+            last_name: Set(command.last_name.clone()),
+            role: Set(Role::Admin.code().to_owned()),
+            manager_id: Set(None),
+            job_role_id: Set(None),
+            status: Set(users::STATUS_ACTIVE),
+            email_verified_at: Set(None),
+            avatar: Set(None),
+            joyride_done: Set(false),
+            first_time_login: Set(true),
+            password_change_required: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(|err| match err.sql_err() {
+            Some(SqlErr::UniqueConstraintViolation(_)) => AccountsError::EmailTaken,
+            _ => AccountsError::Database(err),
+        })?;
+        let token = self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
+        txn.commit().await?;
+
+        self.send_mail(templates::verify_email(&user.email, &user.first_name, &self.verification_link(&user.email, &token)))
+            .await;
+        Ok(SignupOutcome { email: user.email, company_id: company.id, user_id: user.id })
+    }
+
+    fn verification_link(&self, email: &str, token: &str) -> String {
+        self.link(&format!("/verify-email?token={token}&me={}", encode_base64_email(email)))
+    }
+
+    /// Stores a one-time link token (only its hash) and returns the token itself.
+    pub(crate) async fn create_link(
+        &self,
+        db: &impl ConnectionTrait,
+        user: UserId,
+        purpose: &str,
+        ttl: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<String, AccountsError> {
+        let token = random_token();
+        email_tokens::ActiveModel {
+            user_id: Set(user.0),
+            purpose: Set(purpose.to_owned()),
+            token_hash: Set(hash_token(&token)),
+            expires_at: Set(now + ttl),
+            used_at: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+        Ok(token)
+    }
+
+    /// Mails a fresh verification link to a user who has not verified yet.
+    pub(crate) async fn send_verification(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
+        let token =
+            self.create_link(&self.db, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
+        self.send_mail(templates::verify_email(&user.email, &user.first_name, &self.verification_link(&user.email, &token)))
+            .await;
+        Ok(())
+    }
+
+    /// A one-time link that signs its user in (`base64Email` + `securityToken`), for people an
+    /// admin added who have no password yet. Returns the token.
+    pub async fn create_security_link(&self, user: UserId) -> Result<String, AccountsError> {
+        self.create_link(&self.db, user, PURPOSE_SECURITY, self.config.security_link_ttl, Utc::now()).await
+    }
+
+    /// `POST /account/verify-email`. Following a link twice is fine: the second time finds the
+    /// address already verified.
+    pub async fn verify_email(&self, token: &str, me: Option<&str>) -> Result<(), AccountsError> {
+        let now = Utc::now();
+        let invalid = AccountsError::InvalidLink { verification: true };
+        let link = email_tokens::Entity::find()
+            .filter(email_tokens::Column::TokenHash.eq(hash_token(token.trim())))
+            .filter(email_tokens::Column::Purpose.eq(PURPOSE_VERIFY))
+            .one(&self.db)
+            .await?
+            .ok_or(AccountsError::InvalidLink { verification: true })?;
+        let user = users::Entity::find_by_id(link.user_id).one(&self.db).await?.ok_or(AccountsError::InvalidLink {
+            verification: true,
+        })?;
+        if let Some(me) = me.filter(|me| !me.trim().is_empty()) {
+            if decode_base64_email(me).as_deref() != Some(user.email.as_str()) {
+                return Err(invalid);
+            }
+        }
+        if link.used_at.is_some() {
+            return if user.email_verified_at.is_some() { Ok(()) } else { Err(invalid) };
+        }
+        if link.expires_at <= now {
+            return Err(invalid);
+        }
+        let txn = self.db.begin().await?;
+        let mut link_update: email_tokens::ActiveModel = link.into();
+        link_update.used_at = Set(Some(now));
+        link_update.update(&txn).await?;
+        if user.email_verified_at.is_none() {
+            let mut user_update: users::ActiveModel = user.into();
+            user_update.email_verified_at = Set(Some(now));
+            user_update.updated_at = Set(now);
+            user_update.update(&txn).await?;
+        }
+        txn.commit().await?;
+        Ok(())
+    }
+}

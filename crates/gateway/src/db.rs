@@ -1,0 +1,58 @@
+//! Connecting to the database the URL names, and migrating it.
+//!
+//! SQLite runs in WAL mode with foreign keys on and `synchronous=FULL`: in WAL mode `NORMAL`
+//! may lose the last transactions on power loss, `FULL` syncs the log on every commit so every
+//! acknowledged write survives a crash. Its cost is measured by `just bench sqlite-durability`
+//! (figures in README.md).
+
+use migrations::{Migrator, MigratorTrait};
+use sea_orm::sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr, SqlxSqliteConnector};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// SQLite durability, for the benchmark that compares the settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SqliteDurability {
+    /// Every commit is on disk before it is acknowledged (the product's setting).
+    Full,
+    /// WAL with `synchronous=NORMAL`: faster, may lose the newest commits on power loss.
+    Normal,
+}
+
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    connect_with(url, SqliteDurability::Full).await
+}
+
+pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<DatabaseConnection, DbErr> {
+    if url.starts_with("sqlite:") {
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|err| DbErr::Conn(sea_orm::RuntimeErr::Internal(err.to_string())))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(match durability {
+                SqliteDurability::Full => SqliteSynchronous::Full,
+                SqliteDurability::Normal => SqliteSynchronous::Normal,
+            })
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .map_err(|err| DbErr::Conn(sea_orm::RuntimeErr::Internal(err.to_string())))?;
+        Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        let mut options = ConnectOptions::new(url.to_owned());
+        options.max_connections(16).min_connections(1).sqlx_logging(false);
+        Database::connect(options).await
+    } else {
+        Err(DbErr::Conn(sea_orm::RuntimeErr::Internal(
+            "DATABASE_URL must start with sqlite: or postgres:".to_owned(),
+        )))
+    }
+}
+
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    Migrator::up(db, None).await
+}

@@ -1,0 +1,184 @@
+//! One JSON body for every failure, and the one table that gives each error code its status.
+
+use accounts::AccountsError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use kernel::FieldErrors;
+use serde::Serialize;
+use std::fmt;
+use utoipa::ToSchema;
+
+/// Stable error codes the browser can act on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    Validation,
+    InvalidToken,
+    BotCheckFailed,
+    Unauthorized,
+    InvalidCredentials,
+    Forbidden,
+    EmailNotVerified,
+    AccountExpired,
+    AccountSuspended,
+    NotFound,
+    MethodNotAllowed,
+    EmailTaken,
+    PayloadTooLarge,
+    TooManyRequests,
+    Internal,
+}
+
+impl ErrorCode {
+    /// The table: code, its name in the body, and its HTTP status.
+    pub fn describe(self) -> (&'static str, StatusCode) {
+        match self {
+            ErrorCode::Validation => ("validation", StatusCode::BAD_REQUEST),
+            ErrorCode::InvalidToken => ("invalid_token", StatusCode::BAD_REQUEST),
+            ErrorCode::BotCheckFailed => ("bot_check_failed", StatusCode::BAD_REQUEST),
+            ErrorCode::Unauthorized => ("unauthorized", StatusCode::UNAUTHORIZED),
+            ErrorCode::InvalidCredentials => ("invalid_credentials", StatusCode::UNAUTHORIZED),
+            ErrorCode::Forbidden => ("forbidden", StatusCode::FORBIDDEN),
+            ErrorCode::EmailNotVerified => ("email_not_verified", StatusCode::FORBIDDEN),
+            ErrorCode::AccountExpired => ("account_expired", StatusCode::FORBIDDEN),
+            ErrorCode::AccountSuspended => ("account_suspended", StatusCode::FORBIDDEN),
+            ErrorCode::NotFound => ("not_found", StatusCode::NOT_FOUND),
+            ErrorCode::MethodNotAllowed => ("method_not_allowed", StatusCode::METHOD_NOT_ALLOWED),
+            ErrorCode::EmailTaken => ("email_taken", StatusCode::CONFLICT),
+            ErrorCode::PayloadTooLarge => ("payload_too_large", StatusCode::PAYLOAD_TOO_LARGE),
+            ErrorCode::TooManyRequests => ("too_many_requests", StatusCode::TOO_MANY_REQUESTS),
+            ErrorCode::Internal => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
+        }
+    }
+}
+
+/// The body of every failure.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// One of the stable codes, e.g. `validation`, `not_found`, `account_expired`.
+    pub code: &'static str,
+    pub message: String,
+    /// Field name to its messages; empty unless the input was invalid.
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<String>>)]
+    pub errors: FieldErrors,
+    /// Also in the `X-Request-Id` header and in the server's logs.
+    pub request_id: String,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub errors: FieldErrors,
+    pub retry_after_seconds: Option<i64>,
+}
+
+pub const NOT_FOUND_MESSAGE: &str = "Sorry, we could not find what you are looking for.";
+const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), errors: FieldErrors::new(), retry_after_seconds: None }
+    }
+
+    pub fn validation(errors: FieldErrors) -> Self {
+        let message = errors.first_message().unwrap_or("Some fields are invalid.").to_owned();
+        Self { code: ErrorCode::Validation, message, errors, retry_after_seconds: None }
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(ErrorCode::NotFound, NOT_FOUND_MESSAGE)
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(ErrorCode::Unauthorized, "Please log in to continue.")
+    }
+
+    pub fn forbidden() -> Self {
+        Self::new(ErrorCode::Forbidden, "You do not have permission to do this.")
+    }
+
+    /// An unexpected failure: its whole chain goes to the log, a generic message to the client.
+    pub fn internal(err: impl fmt::Display) -> Self {
+        tracing::error!(error = %err, "request failed");
+        Self::new(ErrorCode::Internal, INTERNAL_MESSAGE)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code.describe().0, self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.code.describe().1
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let (code, status) = self.code.describe();
+        let mut response = HttpResponse::build(status);
+        if let Some(seconds) = self.retry_after_seconds {
+            response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        response.json(ErrorBody {
+            code,
+            message: self.message.clone(),
+            errors: self.errors.clone(),
+            request_id: crate::middleware::current_request_id(),
+        })
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(err: AccountsError) -> Self {
+        match err {
+            AccountsError::Validation(errors) => ApiError::validation(errors),
+            AccountsError::InvalidCredentials { suggest_reset } => ApiError::new(
+                ErrorCode::InvalidCredentials,
+                if suggest_reset {
+                    "Incorrect email or password. Forgot your password? Use the reset password link to set a new one."
+                } else {
+                    "Incorrect email or password."
+                },
+            ),
+            AccountsError::EmailNotVerified => ApiError::new(
+                ErrorCode::EmailNotVerified,
+                "Please verify your email address first. We have sent you a new verification link.",
+            ),
+            AccountsError::TooManyAttempts { retry_after_seconds } => ApiError {
+                retry_after_seconds: Some(retry_after_seconds),
+                ..ApiError::new(
+                    ErrorCode::TooManyRequests,
+                    format!(
+                        "Too many attempts. Please try again in {} minute(s), or reset your password.",
+                        (retry_after_seconds + 59) / 60
+                    ),
+                )
+            },
+            AccountsError::EmailTaken => ApiError {
+                errors: FieldErrors::single("email", "An account with this email already exists."),
+                ..ApiError::new(ErrorCode::EmailTaken, "An account with this email already exists.")
+            },
+            AccountsError::InvalidLink { verification: true } => {
+                ApiError::new(ErrorCode::InvalidToken, "This verification link is invalid or has expired.")
+            }
+            AccountsError::InvalidLink { verification: false } => ApiError {
+                errors: FieldErrors::single("token", accounts::INVALID_LINK_MESSAGE),
+                ..ApiError::new(ErrorCode::InvalidToken, accounts::INVALID_LINK_MESSAGE)
+            },
+            AccountsError::Unauthenticated => ApiError::unauthorized(),
+            AccountsError::BotCheckFailed => {
+                ApiError::new(ErrorCode::BotCheckFailed, "We could not tell you from a robot. Please try again.")
+            }
+            AccountsError::Database(err) => ApiError::internal(err),
+            AccountsError::Internal(message) => ApiError::internal(message),
+        }
+    }
+}
+
+/// Turns actix's own extractor failures (bad JSON, bad query) into the common body.
+pub fn bad_request(message: impl Into<String>) -> actix_web::Error {
+    ApiError::new(ErrorCode::Validation, message).into()
+}

@@ -1,0 +1,162 @@
+//! The session and the role guards.
+//!
+//! Every handler that needs a signed-in user names a guard in its signature; the guard is the
+//! permission check. `Member`, `Privileged` and `Admin` are the only code that builds a
+//! [`TenantCtx`], so a tenant-scoped service cannot be called without one of them.
+
+use crate::error::{ApiError, ErrorCode};
+use crate::middleware::RefreshedToken;
+use crate::state::AppState;
+use accounts::{AccountStanding, Authenticated, RequestMeta};
+use actix_web::dev::Payload;
+use actix_web::http::Method;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use futures_util::future::{ready, LocalBoxFuture, Ready};
+use kernel::{Role, TenantCtx};
+
+/// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
+/// leaving impersonation, and its own subscription.
+const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] =
+    ["/server/v1/auth/logout", "/server/v1/auth/exit-impersonation-mode", "/server/v1/myaccount"];
+
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
+}
+
+fn is_write(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Any signed-in user, system admins included. Refuses writes of an expired or suspended
+/// company, except the few the spec allows.
+pub struct SignedIn(pub Authenticated);
+
+impl FromRequest for SignedIn {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("no state"))?;
+            let token = bearer_token(&req).ok_or_else(ApiError::unauthorized)?;
+            let auth = state.accounts.authenticate(&token).await?;
+            if let Some(token) = &auth.refreshed_token {
+                req.extensions_mut().insert(RefreshedToken(token.clone()));
+            }
+            let exempt = WRITES_ALLOWED_WHEN_BLOCKED.iter().any(|allowed| req.path().starts_with(allowed));
+            if is_write(req.method()) && !exempt {
+                match auth.standing(chrono::Utc::now()) {
+                    AccountStanding::Active => {}
+                    AccountStanding::TrialExpired => {
+                        return Err(ApiError::new(
+                            ErrorCode::AccountExpired,
+                            "This account has expired! Please active your subscription.",
+                        ))
+                    }
+                    AccountStanding::Suspended => {
+                        return Err(ApiError::new(
+                            ErrorCode::AccountSuspended,
+                            "This account has been suspended, please notify account admin to login and update your company's payment method.",
+                        ))
+                    }
+                }
+            }
+            Ok(SignedIn(auth))
+        })
+    }
+}
+
+fn tenant_guard(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    allowed: fn(Role) -> bool,
+) -> LocalBoxFuture<'static, Result<(TenantCtx, Authenticated), ApiError>> {
+    let session = SignedIn::from_request(req, payload);
+    Box::pin(async move {
+        let SignedIn(auth) = session.await?;
+        let company = auth.company_id().ok_or_else(ApiError::forbidden)?;
+        if !allowed(auth.role) {
+            return Err(ApiError::forbidden());
+        }
+        let ctx = TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone);
+        Ok((ctx, auth))
+    })
+}
+
+macro_rules! tenant_guard_type {
+    ($(#[$doc:meta])* $name:ident, $allowed:expr) => {
+        $(#[$doc])*
+        pub struct $name {
+            pub ctx: TenantCtx,
+            pub session: Authenticated,
+        }
+
+        impl FromRequest for $name {
+            type Error = ApiError;
+            type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+            fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+                let guard = tenant_guard(req, payload, $allowed);
+                Box::pin(async move { guard.await.map(|(ctx, session)| $name { ctx, session }) })
+            }
+        }
+    };
+}
+
+tenant_guard_type!(
+    /// Any member of a company: employee, manager or admin.
+    Member,
+    |role| matches!(role, Role::Employee | Role::Manager | Role::Admin)
+);
+tenant_guard_type!(
+    /// A manager (acting on their reports and themselves) or an admin.
+    Privileged,
+    Role::is_privileged
+);
+tenant_guard_type!(
+    /// A company admin.
+    Admin,
+    |role| role == Role::Admin
+);
+
+/// The platform operator.
+pub struct SysAdmin(pub Authenticated);
+
+impl FromRequest for SysAdmin {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let session = SignedIn::from_request(req, payload);
+        Box::pin(async move {
+            let SignedIn(auth) = session.await?;
+            if auth.role == Role::SysAdmin {
+                Ok(SysAdmin(auth))
+            } else {
+                Err(ApiError::forbidden())
+            }
+        })
+    }
+}
+
+/// The caller's network address and user agent, for throttling and the session record.
+/// The address is the TCP peer's: `Forwarded` headers are not trusted, since anyone can send them.
+pub struct ClientMeta(pub RequestMeta);
+
+impl FromRequest for ClientMeta {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        let user_agent = req
+            .headers()
+            .get(actix_web::http::header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned);
+        ready(Ok(ClientMeta(RequestMeta { ip, user_agent })))
+    }
+}

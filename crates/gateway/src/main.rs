@@ -1,0 +1,146 @@
+//! `timekeep`: serve, migrate, or seed the demo company.
+
+use accounts::bot::HoneypotCheck;
+use accounts::mail::{Mailer, OutboxMailer, SmtpMailer};
+use accounts::tokens::TokenKeys;
+use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
+use actix_web::{web, HttpServer};
+use clap::Parser;
+use gateway::config::{Cli, Command, ServeArgs, StorageArgs};
+use gateway::state::AppState;
+use gateway::{build_app, db};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
+        )
+        .init();
+    let cli = Cli::parse();
+    let result = actix_web::rt::System::new().block_on(async move {
+        match cli.command {
+            Command::Serve(args) => serve(args).await,
+            Command::Migrate(storage) => migrate(&storage).await,
+            Command::Demo(storage) => demo(&storage).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!("{err}");
+            eprintln!("timekeep: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type BoxError = Box<dyn std::error::Error>;
+
+async fn open_database(storage: &StorageArgs) -> Result<sea_orm::DatabaseConnection, BoxError> {
+    std::fs::create_dir_all(&storage.data_dir)
+        .map_err(|err| format!("cannot create the data folder {}: {err}", storage.data_dir.display()))?;
+    let db = db::connect(&storage.database_url()).await?;
+    db::migrate(&db).await?;
+    Ok(db)
+}
+
+async fn migrate(storage: &StorageArgs) -> Result<(), BoxError> {
+    open_database(storage).await?;
+    println!("migrations applied");
+    Ok(())
+}
+
+/// The token secret: given, or generated once and kept in the data folder (readable by the
+/// owner only), so sessions survive restarts.
+fn token_secret(given: Option<&str>, data_dir: &Path) -> Result<Vec<u8>, BoxError> {
+    if let Some(secret) = given {
+        if secret.len() < 32 {
+            return Err("TIMEKEEP_TOKEN_SECRET must have at least 32 characters".into());
+        }
+        return Ok(secret.as_bytes().to_vec());
+    }
+    let path = data_dir.join("token-secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        if existing.trim().len() >= 32 {
+            return Ok(existing.trim().as_bytes().to_vec());
+        }
+    }
+    let secret = accounts::tokens::random_token();
+    std::fs::write(&path, &secret)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(secret.into_bytes())
+}
+
+fn accounts_service(
+    db: sea_orm::DatabaseConnection,
+    args: &ServeArgs,
+    public_url: String,
+) -> Result<Accounts, BoxError> {
+    let from = args.mail_from.parse().map_err(|err| format!("bad TIMEKEEP_MAIL_FROM: {err}"))?;
+    let mailer: Arc<dyn Mailer> = match &args.smtp_url {
+        Some(url) => Arc::new(SmtpMailer::from_url(url, from)?),
+        None => Arc::new(OutboxMailer::new(args.storage.data_dir.join("outbox"), from)),
+    };
+    let keys = TokenKeys::from_secret(&token_secret(args.token_secret.as_deref(), &args.storage.data_dir)?);
+    let config = AccountsConfig { public_url, ..AccountsConfig::default() };
+    Ok(Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config))
+}
+
+async fn serve(args: ServeArgs) -> Result<(), BoxError> {
+    let db = open_database(&args.storage).await?;
+    let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.bind));
+    let accounts = accounts_service(db.clone(), &args, public_url.clone())?;
+    if args.smtp_url.is_none() {
+        tracing::info!(outbox = %args.storage.data_dir.join("outbox").display(), "no SMTP_URL: mail is written to the outbox folder");
+    }
+    let web_dir = args.web_dir.clone().filter(|dir| dir.join("index.html").is_file());
+    if web_dir.is_none() {
+        tracing::warn!("no built web app (--web-dir); serving the API only");
+    }
+    let state = web::Data::new(AppState { db, accounts });
+    let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
+        .bind(&args.bind)
+        .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
+        .shutdown_timeout(10);
+    if let Some(workers) = args.workers {
+        server = server.workers(workers);
+    }
+    tracing::info!(url = %public_url, "Timekeep is running");
+    println!("Timekeep is running on {public_url}");
+    // actix stops on SIGINT/SIGTERM, finishing requests in flight (up to 10 s).
+    server.run().await?;
+    Ok(())
+}
+
+async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
+    let db = open_database(storage).await?;
+    let args = ServeArgs {
+        storage: storage.clone(),
+        bind: String::new(),
+        public_url: None,
+        web_dir: None,
+        smtp_url: None,
+        mail_from: "Timekeep <no-reply@timekeep.localhost>".to_owned(),
+        token_secret: None,
+        workers: None,
+    };
+    let accounts = accounts_service(db, &args, String::new())?;
+    match accounts.seed_demo().await? {
+        DemoOutcome::NotEmpty => println!("The database already holds companies; no demo was added."),
+        DemoOutcome::Created(logins) | DemoOutcome::AlreadyPresent(logins) => {
+            println!("Demo logins (password for all: {DEMO_PASSWORD}):");
+            for login in logins {
+                println!("  {:<32} {:<24} {}", login.email, login.role.label(), login.name);
+            }
+        }
+    }
+    Ok(())
+}

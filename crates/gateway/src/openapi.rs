@@ -1,0 +1,29 @@
+//! The OpenAPI description of every endpoint, served at `/server/v1/openapi.json`.
+
+use crate::error::ErrorBody;
+use crate::routes::{account, auth, health, MessageResponse};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Timekeep API", description = "Time clock, time off and HR for small companies. Errors share one body (`ErrorBody`); a token past half its life is replaced by the one in the `X-Refreshed-Token` response header."),
+    paths(
+        auth::login, auth::logout, auth::login_data, auth::reset_password, auth::reset_password_now,
+        auth::change_my_password,
+        account::signup, account::verify_email, account::signup_data,
+        health::healthz,
+    ),
+    components(schemas(ErrorBody, MessageResponse, accounts::Identity)),
+    modifiers(&BearerAuth),
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}

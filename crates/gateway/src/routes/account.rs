@@ -1,0 +1,200 @@
+//! `/account/*`: signing a company up and verifying the e-mail address.
+
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extractors::ClientMeta;
+use crate::routes::MessageResponse;
+use crate::state::AppState;
+use accounts::commands::SignupInput;
+use actix_multipart::Multipart;
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// A signup form is a few short texts; anything bigger is refused.
+const SIGNUP_BODY_LIMIT: usize = 16 * 1024;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/account/signup", web::post().to(signup))
+        .route("/account/verify-email", web::post().to(verify_email))
+        .route("/account/signup-data", web::get().to(signup_data));
+}
+
+/// The signup form, as JSON, `multipart/form-data` or `application/x-www-form-urlencoded`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SignupRequest {
+    /// Absent: 'My Company'. Sent empty: 'Enter Company Name'.
+    pub company: Option<String>,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// IANA name (`America/Chicago`) or standard offset in minutes; default America/New_York.
+    pub timezone: Option<String>,
+    /// The bot-check provider's token.
+    pub token: Option<String>,
+    /// The honeypot: must stay empty.
+    pub website: Option<String>,
+}
+
+impl From<SignupRequest> for SignupInput {
+    fn from(request: SignupRequest) -> Self {
+        SignupInput {
+            company: request.company,
+            firstname: request.firstname,
+            lastname: request.lastname,
+            email: request.email,
+            password: request.password,
+            timezone: request.timezone,
+            token: request.token,
+            website: request.website,
+        }
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.")
+}
+
+async fn read_body(mut payload: web::Payload) -> Result<web::BytesMut, ApiError> {
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| ApiError::new(ErrorCode::Validation, "The request body could not be read."))?;
+        if body.len() + chunk.len() > SIGNUP_BODY_LIMIT {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<SignupRequest, ApiError> {
+    let mut multipart = Multipart::new(req.headers(), payload);
+    let mut fields: HashMap<String, String> = HashMap::new();
+    let mut total = 0usize;
+    let malformed = || ApiError::new(ErrorCode::Validation, "The form could not be read.");
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(|_| malformed())?;
+        let name = field.name().unwrap_or_default().to_owned();
+        let mut value = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|_| malformed())?;
+            total += chunk.len();
+            if total > SIGNUP_BODY_LIMIT {
+                return Err(too_large());
+            }
+            value.extend_from_slice(&chunk);
+        }
+        let value = String::from_utf8(value).map_err(|_| malformed())?;
+        fields.insert(name, value);
+    }
+    let mut take = |name: &str| fields.remove(name);
+    Ok(SignupRequest {
+        company: take("company"),
+        firstname: take("firstname"),
+        lastname: take("lastname"),
+        email: take("email"),
+        password: take("password"),
+        timezone: take("timezone"),
+        token: take("token"),
+        website: take("website"),
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupResponse {
+    pub message: String,
+    pub email: String,
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/account/signup", tag = "account",
+    request_body(content(
+        (SignupRequest = "application/json"),
+        (SignupRequest = "multipart/form-data"),
+        (SignupRequest = "application/x-www-form-urlencoded"),
+    )),
+    responses(
+        (status = 201, description = "Company, admin and 30-day trial created; activation e-mail sent", body = SignupResponse),
+        (status = 400, description = "Invalid fields, or `bot_check_failed`", body = ErrorBody),
+        (status = 409, description = "`email_taken`", body = ErrorBody),
+        (status = 429, description = "Too many signups from this address", body = ErrorBody),
+    )
+)]
+pub async fn signup(
+    state: web::Data<AppState>,
+    ClientMeta(meta): ClientMeta,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let content_type = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let request = if content_type.starts_with("multipart/form-data") {
+        read_multipart(&req, payload).await?
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        let body = read_body(payload).await?;
+        serde_urlencoded::from_bytes(&body).map_err(|_| ApiError::new(ErrorCode::Validation, "The form could not be read."))?
+    } else {
+        let body = read_body(payload).await?;
+        serde_json::from_slice(&body)
+            .map_err(|err| ApiError::new(ErrorCode::Validation, format!("The request body is not valid JSON: {err}")))?
+    };
+    let outcome = state.accounts.signup(&request.into(), &meta).await?;
+    Ok(HttpResponse::Created().json(SignupResponse {
+        message: format!(
+            "Thanks for signing up! We have sent an activation email to {}. Please follow the link in it to activate your account.",
+            outcome.email
+        ),
+        email: outcome.email,
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct VerifyEmailRequest {
+    pub token: Option<String>,
+    /// The address, base64-encoded, as in the link.
+    pub me: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/account/verify-email", tag = "account", request_body = VerifyEmailRequest,
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 400, description = "`invalid_token`: unknown, expired or not this address's link", body = ErrorBody),
+    )
+)]
+pub async fn verify_email(
+    state: web::Data<AppState>,
+    body: web::Json<VerifyEmailRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let token = body.token.as_deref().unwrap_or_default();
+    if token.trim().is_empty() {
+        return Err(accounts::AccountsError::InvalidLink { verification: true }.into());
+    }
+    state.accounts.verify_email(token, body.me.as_deref()).await?;
+    Ok(web::Json(MessageResponse::new("Your email is validated. You can now login. Thank you!")))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupDataResponse {
+    /// Where single sign-on starts; `null` while no identity provider is configured.
+    pub authorization_url: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/server/v1/account/signup-data", tag = "account",
+    responses((status = 200, body = SignupDataResponse))
+)]
+pub async fn signup_data() -> web::Json<SignupDataResponse> {
+    web::Json(SignupDataResponse { authorization_url: None })
+}

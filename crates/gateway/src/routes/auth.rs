@@ -1,0 +1,191 @@
+//! `/auth/*`: signing in and out, passwords.
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::{ClientMeta, SignedIn};
+use crate::routes::MessageResponse;
+use crate::state::AppState;
+use accounts::commands::{parse_reset_request, ChangePasswordInput, LoginCommand, LoginInput, ResetNowCommand, ResetNowInput};
+use accounts::Identity;
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/auth/login", web::post().to(login))
+        .route("/auth/logout", web::post().to(logout))
+        .route("/auth/login-data", web::get().to(login_data))
+        .route("/auth/reset-password", web::post().to(reset_password))
+        .route("/auth/reset-password-now", web::post().to(reset_password_now))
+        .route("/auth/change-my-password", web::post().to(change_my_password));
+}
+
+/// One of three forms: `email` + `password`; `token` (a live session token, exchanged for a
+/// fresh one); `base64Email` + `securityToken` (a one-time link from an e-mail).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub token: Option<String>,
+    pub base64_email: Option<String>,
+    pub security_token: Option<String>,
+}
+
+/// A session token and the identity it carries (the token's claims).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionResponse {
+    pub token: String,
+    pub identity: Identity,
+}
+
+impl From<accounts::SignedIn> for SessionResponse {
+    fn from(signed: accounts::SignedIn) -> Self {
+        Self { token: signed.token, identity: signed.identity }
+    }
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/auth/login", tag = "auth", request_body = LoginRequest,
+    responses(
+        (status = 200, body = SessionResponse),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Incorrect email or password (`invalid_credentials`)", body = ErrorBody),
+        (status = 403, description = "E-mail not verified yet (`email_not_verified`)", body = ErrorBody),
+        (status = 429, description = "Too many failures for this e-mail or address", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    state: web::Data<AppState>,
+    ClientMeta(meta): ClientMeta,
+    body: web::Json<LoginRequest>,
+) -> Result<web::Json<SessionResponse>, ApiError> {
+    let body = body.into_inner();
+    let command = LoginCommand::parse(&LoginInput {
+        email: body.email,
+        password: body.password,
+        token: body.token,
+        base64_email: body.base64_email,
+        security_token: body.security_token,
+    })
+    .map_err(ApiError::validation)?;
+    Ok(web::Json(state.accounts.login(command, &meta).await?.into()))
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 204, description = "The session is revoked"), (status = 401, body = ErrorBody))
+)]
+pub async fn logout(state: web::Data<AppState>, SignedIn(auth): SignedIn) -> Result<HttpResponse, ApiError> {
+    state.accounts.logout(&auth).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginDataResponse {
+    pub identity: Identity,
+    pub company_id: Option<i64>,
+    pub company_name: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/server/v1/auth/login-data", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = LoginDataResponse), (status = 401, body = ErrorBody))
+)]
+pub async fn login_data(
+    state: web::Data<AppState>,
+    SignedIn(auth): SignedIn,
+) -> Result<web::Json<LoginDataResponse>, ApiError> {
+    let identity = state.accounts.identity_of(&auth)?;
+    Ok(web::Json(LoginDataResponse {
+        identity,
+        company_id: auth.company.as_ref().map(|company| company.id),
+        company_name: auth.company.map(|company| company.name),
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPasswordRequest {
+    pub email: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/auth/reset-password", tag = "auth", request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "The same answer whether or not the address is known", body = MessageResponse),
+        (status = 400, body = ErrorBody),
+    )
+)]
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    body: web::Json<ResetPasswordRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let email = parse_reset_request(&body.email).map_err(ApiError::validation)?;
+    state.accounts.request_password_reset(&email).await?;
+    Ok(web::Json(MessageResponse::new(accounts::RESET_REQUESTED_MESSAGE)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ResetPasswordNowRequest {
+    /// The `t` of the e-mailed link.
+    pub token: Option<String>,
+    pub password: Option<String>,
+    pub retype_password: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/auth/reset-password-now", tag = "auth", request_body = ResetPasswordNowRequest,
+    responses(
+        (status = 200, description = "Password set; every session of the user is signed out", body = MessageResponse),
+        (status = 400, description = "Invalid fields, or `invalid_token` for a used or expired link", body = ErrorBody),
+    )
+)]
+pub async fn reset_password_now(
+    state: web::Data<AppState>,
+    body: web::Json<ResetPasswordNowRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let body = body.into_inner();
+    let command = ResetNowCommand::parse(&ResetNowInput {
+        token: body.token,
+        password: body.password,
+        retype_password: body.retype_password,
+    })
+    .map_err(ApiError::validation)?;
+    state.accounts.reset_password_now(command).await?;
+    Ok(web::Json(MessageResponse::new("Your password has been reset. You can now log in with it.")))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChangePasswordRequest {
+    /// Required when the user already has a password.
+    pub old_password: Option<String>,
+    pub new_password: Option<String>,
+    pub retype_password: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/server/v1/auth/change-my-password", tag = "auth", security(("bearer" = [])),
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Every session is revoked; use the new token", body = SessionResponse),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    )
+)]
+pub async fn change_my_password(
+    state: web::Data<AppState>,
+    SignedIn(auth): SignedIn,
+    ClientMeta(meta): ClientMeta,
+    body: web::Json<ChangePasswordRequest>,
+) -> Result<web::Json<SessionResponse>, ApiError> {
+    let body = body.into_inner();
+    let input = ChangePasswordInput {
+        old_password: body.old_password,
+        new_password: body.new_password,
+        retype_password: body.retype_password,
+    };
+    Ok(web::Json(state.accounts.change_password(&auth, &input, &meta).await?.into()))
+}

@@ -1,0 +1,16 @@
+//! The shared vocabulary of Timekeep.
+//!
+//! Everything here is plain data with no I/O: typed ids, the four roles, the tenant context every
+//! tenant-scoped service requires, per-field validation errors, and the time-zone rules
+//! (instants are stored in UTC and shown in the company's zone).
+
+pub mod ids;
+pub mod role;
+pub mod tenant;
+pub mod time;
+pub mod validation;
+
+pub use ids::{CompanyId, UserId};
+pub use role::Role;
+pub use tenant::TenantCtx;
+pub use validation::FieldErrors;

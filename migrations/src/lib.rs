@@ -1,0 +1,18 @@
+//! The database schema of Timekeep.
+//!
+//! Written only with sea-orm's schema builder, so the same migration runs on SQLite (the embedded
+//! default) and PostgreSQL. Instants are `timestamp with time zone` columns holding UTC; calendar
+//! days are `date`; money would be integer cents and durations integer minutes.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_accounts;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_accounts::Migration)]
+    }
+}
