@@ -25,6 +25,9 @@ pub enum AccountsError {
     /// No session: the token is missing, forged, expired or revoked, or its user is gone.
     #[error("not signed in")]
     Unauthenticated,
+    /// No such record in the caller's company and reach.
+    #[error("not found")]
+    NotFound,
     #[error("the bot check failed")]
     BotCheckFailed,
     #[error("database: {0}")]

@@ -10,6 +10,7 @@
 pub mod bot;
 pub mod commands;
 mod demo;
+mod directory;
 pub mod entities;
 mod error;
 pub mod mail;
@@ -23,8 +24,8 @@ pub mod tokens;
 pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use recovery::RESET_REQUESTED_MESSAGE;
-pub use signup::SignupOutcome;
 pub use sessions::{AccountStanding, Authenticated, SignedIn};
+pub use signup::SignupOutcome;
 pub use tokens::Identity;
 
 use bot::BotCheck;
@@ -121,7 +122,13 @@ impl Accounts {
         bot_check: Arc<dyn BotCheck>,
         config: AccountsConfig,
     ) -> Self {
-        Self { db, keys, mailer, bot_check, config: Arc::new(config) }
+        Self {
+            db,
+            keys,
+            mailer,
+            bot_check,
+            config: Arc::new(config),
+        }
     }
 
     pub fn config(&self) -> &AccountsConfig {
@@ -138,6 +145,10 @@ impl Accounts {
     }
 
     fn link(&self, path_and_query: &str) -> String {
-        format!("{}{}", self.config.public_url.trim_end_matches('/'), path_and_query)
+        format!(
+            "{}{}",
+            self.config.public_url.trim_end_matches('/'),
+            path_and_query
+        )
     }
 }

@@ -21,7 +21,9 @@ pub async fn blocked_until(
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, DbErr> {
     let row = Throttle::find_by_id(key.to_owned()).one(db).await?;
-    Ok(row.and_then(|row| row.blocked_until).filter(|until| *until > now))
+    Ok(row
+        .and_then(|row| row.blocked_until)
+        .filter(|until| *until > now))
 }
 
 /// Counts one failure (or one attempt, for limits on attempts) and returns how many the key has
@@ -52,15 +54,24 @@ pub async fn record_failure(
     })
     .on_conflict(
         OnConflict::column(auth_throttle::Column::Key)
-            .value(auth_throttle::Column::Failures, Expr::col(auth_throttle::Column::Failures).add(1))
+            .value(
+                auth_throttle::Column::Failures,
+                Expr::col((auth_throttle::Entity, auth_throttle::Column::Failures)).add(1),
+            )
             .to_owned(),
     )
     .exec_without_returning(db)
     .await?;
-    let failures = Throttle::find_by_id(key.to_owned()).one(db).await?.map_or(1, |row| row.failures);
+    let failures = Throttle::find_by_id(key.to_owned())
+        .one(db)
+        .await?
+        .map_or(1, |row| row.failures);
     if failures >= rule.max_failures {
         Throttle::update_many()
-            .col_expr(auth_throttle::Column::BlockedUntil, Expr::value(now + rule.block_for))
+            .col_expr(
+                auth_throttle::Column::BlockedUntil,
+                Expr::value(now + rule.block_for),
+            )
             .filter(auth_throttle::Column::Key.eq(key))
             .exec(db)
             .await?;
@@ -70,5 +81,8 @@ pub async fn record_failure(
 
 /// Forgets a key's failures (after a successful sign-in or a password reset).
 pub async fn clear(db: &impl ConnectionTrait, key: &str) -> Result<(), DbErr> {
-    Throttle::delete_by_id(key.to_owned()).exec(db).await.map(|_| ())
+    Throttle::delete_by_id(key.to_owned())
+        .exec(db)
+        .await
+        .map(|_| ())
 }

@@ -78,12 +78,25 @@ const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try aga
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), errors: FieldErrors::new(), retry_after_seconds: None }
+        Self {
+            code,
+            message: message.into(),
+            errors: FieldErrors::new(),
+            retry_after_seconds: None,
+        }
     }
 
     pub fn validation(errors: FieldErrors) -> Self {
-        let message = errors.first_message().unwrap_or("Some fields are invalid.").to_owned();
-        Self { code: ErrorCode::Validation, message, errors, retry_after_seconds: None }
+        let message = errors
+            .first_message()
+            .unwrap_or("Some fields are invalid.")
+            .to_owned();
+        Self {
+            code: ErrorCode::Validation,
+            message,
+            errors,
+            retry_after_seconds: None,
+        }
     }
 
     pub fn not_found() -> Self {
@@ -95,7 +108,10 @@ impl ApiError {
     }
 
     pub fn forbidden() -> Self {
-        Self::new(ErrorCode::Forbidden, "You do not have permission to do this.")
+        Self::new(
+            ErrorCode::Forbidden,
+            "You do not have permission to do this.",
+        )
     }
 
     /// An unexpected failure: its whole chain goes to the log, a generic message to the client.
@@ -169,6 +185,7 @@ impl From<AccountsError> for ApiError {
                 ..ApiError::new(ErrorCode::InvalidToken, accounts::INVALID_LINK_MESSAGE)
             },
             AccountsError::Unauthenticated => ApiError::unauthorized(),
+            AccountsError::NotFound => ApiError::not_found(),
             AccountsError::BotCheckFailed => {
                 ApiError::new(ErrorCode::BotCheckFailed, "We could not tell you from a robot. Please try again.")
             }

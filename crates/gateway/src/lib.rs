@@ -43,16 +43,27 @@ pub fn build_app(
 > {
     let app = App::new()
         .app_data(state)
-        .app_data(aweb::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
-            match err {
-                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                    ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.").into()
-                }
-                JsonPayloadError::ContentType => error::bad_request("The request body must be JSON (Content-Type: application/json)."),
-                other => error::bad_request(format!("The request body is not valid JSON: {other}")),
-            }
-        }))
-        .app_data(aweb::QueryConfig::default().error_handler(|err, _| error::bad_request(format!("Invalid query: {err}"))))
+        .app_data(
+            aweb::JsonConfig::default()
+                .limit(JSON_LIMIT)
+                .error_handler(|err, _| match err {
+                    JsonPayloadError::Overflow { .. }
+                    | JsonPayloadError::OverflowKnownLength { .. } => {
+                        ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.")
+                            .into()
+                    }
+                    JsonPayloadError::ContentType => error::bad_request(
+                        "The request body must be JSON (Content-Type: application/json).",
+                    ),
+                    other => {
+                        error::bad_request(format!("The request body is not valid JSON: {other}"))
+                    }
+                }),
+        )
+        .app_data(
+            aweb::QueryConfig::default()
+                .error_handler(|err, _| error::bad_request(format!("Invalid query: {err}"))),
+        )
         .app_data(aweb::PathConfig::default().error_handler(|_, _| ApiError::not_found().into()))
         .wrap(actix_web::middleware::Compress::default())
         .wrap(actix_web::middleware::from_fn(middleware::request_context))
@@ -61,8 +72,15 @@ pub fn build_app(
             aweb::scope(API_BASE)
                 .configure(routes::auth::configure)
                 .configure(routes::account::configure)
-                .route("/openapi.json", aweb::get().to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }))
-                .default_service(aweb::to(|| async { Err::<HttpResponse, _>(ApiError::not_found()) })),
+                .configure(routes::manage::configure)
+                .route(
+                    "/openapi.json",
+                    aweb::get()
+                        .to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }),
+                )
+                .default_service(aweb::to(|| async {
+                    Err::<HttpResponse, _>(ApiError::not_found())
+                })),
         );
     match web_dir {
         Some(dir) => app.configure(web::configure(dir)),

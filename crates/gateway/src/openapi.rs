@@ -1,7 +1,7 @@
 //! The OpenAPI description of every endpoint, served at `/server/v1/openapi.json`.
 
 use crate::error::ErrorBody;
-use crate::routes::{account, auth, health, MessageResponse};
+use crate::routes::{account, auth, health, manage, MessageResponse};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -12,6 +12,7 @@ use utoipa::{Modify, OpenApi};
         auth::login, auth::logout, auth::login_data, auth::reset_password, auth::reset_password_now,
         auth::change_my_password,
         account::signup, account::verify_email, account::signup_data,
+        manage::user_data,
         health::healthz,
     ),
     components(schemas(ErrorBody, MessageResponse, accounts::Identity)),
@@ -24,6 +25,9 @@ struct BearerAuth;
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
     }
 }

@@ -23,7 +23,9 @@ fn parse_offset_minutes(input: &str) -> Option<i32> {
     if let Ok(minutes) = input.parse::<i32>() {
         return Some(minutes);
     }
-    let rest = input.strip_prefix("UTC").or_else(|| input.strip_prefix("GMT"))?;
+    let rest = input
+        .strip_prefix("UTC")
+        .or_else(|| input.strip_prefix("GMT"))?;
     let (sign, rest) = match rest.chars().next()? {
         '+' => (1, rest.get(1..)?),
         '-' => (-1, rest.get(1..)?),
@@ -52,7 +54,10 @@ fn zone_for_standard_offset(minutes_east: i32) -> Option<Tz> {
 
 /// Minutes east of UTC in `tz` at `at` (negative in the Americas), daylight saving included.
 pub fn utc_offset_minutes(tz: Tz, at: DateTime<Utc>) -> i32 {
-    tz.offset_from_utc_datetime(&at.naive_utc()).fix().local_minus_utc() / 60
+    tz.offset_from_utc_datetime(&at.naive_utc())
+        .fix()
+        .local_minus_utc()
+        / 60
 }
 
 /// The calendar day in `tz` at the instant `at`.
@@ -66,17 +71,29 @@ mod tests {
 
     #[test]
     fn parses_names_and_offsets() {
-        assert_eq!(parse_time_zone("America/Chicago"), Some(chrono_tz::America::Chicago));
+        assert_eq!(
+            parse_time_zone("America/Chicago"),
+            Some(chrono_tz::America::Chicago)
+        );
         assert_eq!(parse_time_zone("-300"), Some(chrono_tz::America::New_York));
-        assert_eq!(parse_time_zone("UTC-08:00"), Some(chrono_tz::America::Los_Angeles));
+        assert_eq!(
+            parse_time_zone("UTC-08:00"),
+            Some(chrono_tz::America::Los_Angeles)
+        );
         assert_eq!(parse_time_zone("Mars/Olympus"), None);
         assert_eq!(parse_time_zone("-317"), None);
     }
 
     #[test]
     fn offsets_follow_daylight_saving() {
-        let winter = Utc.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).single().unwrap();
-        let summer = Utc.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).single().unwrap();
+        let winter = Utc
+            .with_ymd_and_hms(2026, 1, 15, 12, 0, 0)
+            .single()
+            .unwrap();
+        let summer = Utc
+            .with_ymd_and_hms(2026, 7, 15, 12, 0, 0)
+            .single()
+            .unwrap();
         assert_eq!(utc_offset_minutes(DEFAULT_TIME_ZONE, winter), -300);
         assert_eq!(utc_offset_minutes(DEFAULT_TIME_ZONE, summer), -240);
     }
@@ -85,6 +102,9 @@ mod tests {
     fn local_date_is_the_company_day() {
         // 02:00 UTC on the 2nd is still the 1st in New York.
         let at = Utc.with_ymd_and_hms(2026, 3, 2, 2, 0, 0).single().unwrap();
-        assert_eq!(local_date(DEFAULT_TIME_ZONE, at), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
+        assert_eq!(
+            local_date(DEFAULT_TIME_ZONE, at),
+            NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
+        );
     }
 }

@@ -62,7 +62,9 @@ fn too_large() -> ApiError {
 async fn read_body(mut payload: web::Payload) -> Result<web::BytesMut, ApiError> {
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| ApiError::new(ErrorCode::Validation, "The request body could not be read."))?;
+        let chunk = chunk.map_err(|_| {
+            ApiError::new(ErrorCode::Validation, "The request body could not be read.")
+        })?;
         if body.len() + chunk.len() > SIGNUP_BODY_LIMIT {
             return Err(too_large());
         }
@@ -71,7 +73,10 @@ async fn read_body(mut payload: web::Payload) -> Result<web::BytesMut, ApiError>
     Ok(body)
 }
 
-async fn read_multipart(req: &HttpRequest, payload: web::Payload) -> Result<SignupRequest, ApiError> {
+async fn read_multipart(
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<SignupRequest, ApiError> {
     let mut multipart = Multipart::new(req.headers(), payload);
     let mut fields: HashMap<String, String> = HashMap::new();
     let mut total = 0usize;
@@ -141,11 +146,16 @@ pub async fn signup(
         read_multipart(&req, payload).await?
     } else if content_type.starts_with("application/x-www-form-urlencoded") {
         let body = read_body(payload).await?;
-        serde_urlencoded::from_bytes(&body).map_err(|_| ApiError::new(ErrorCode::Validation, "The form could not be read."))?
+        serde_urlencoded::from_bytes(&body)
+            .map_err(|_| ApiError::new(ErrorCode::Validation, "The form could not be read."))?
     } else {
         let body = read_body(payload).await?;
-        serde_json::from_slice(&body)
-            .map_err(|err| ApiError::new(ErrorCode::Validation, format!("The request body is not valid JSON: {err}")))?
+        serde_json::from_slice(&body).map_err(|err| {
+            ApiError::new(
+                ErrorCode::Validation,
+                format!("The request body is not valid JSON: {err}"),
+            )
+        })?
     };
     let outcome = state.accounts.signup(&request.into(), &meta).await?;
     Ok(HttpResponse::Created().json(SignupResponse {
@@ -180,8 +190,13 @@ pub async fn verify_email(
     if token.trim().is_empty() {
         return Err(accounts::AccountsError::InvalidLink { verification: true }.into());
     }
-    state.accounts.verify_email(token, body.me.as_deref()).await?;
-    Ok(web::Json(MessageResponse::new("Your email is validated. You can now login. Thank you!")))
+    state
+        .accounts
+        .verify_email(token, body.me.as_deref())
+        .await?;
+    Ok(web::Json(MessageResponse::new(
+        "Your email is validated. You can now login. Thank you!",
+    )))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -196,5 +211,7 @@ pub struct SignupDataResponse {
     responses((status = 200, body = SignupDataResponse))
 )]
 pub async fn signup_data() -> web::Json<SignupDataResponse> {
-    web::Json(SignupDataResponse { authorization_url: None })
+    web::Json(SignupDataResponse {
+        authorization_url: None,
+    })
 }

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod auth;
 pub mod health;
+pub mod manage;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -16,6 +17,8 @@ pub struct MessageResponse {
 
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self {
+            message: message.into(),
+        }
     }
 }

@@ -1,0 +1,59 @@
+//! Rules of the code's shape that the compiler cannot check.
+
+use std::path::Path;
+
+fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn only_the_guards_build_a_tenant_context() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let builders: Vec<_> = files
+        .iter()
+        .filter(|file| !file.components().any(|part| part.as_os_str() == "tests"))
+        .filter(|file| {
+            std::fs::read_to_string(file)
+                .unwrap()
+                .contains("TenantCtx::new(")
+        })
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert_eq!(builders, ["gateway/src/extractors.rs"]);
+}
+
+#[actix_web::test]
+async fn the_openapi_document_describes_every_route() {
+    let app = crate::helpers::spawn_app().await;
+    let reply = app.get("/server/v1/openapi.json").await;
+    assert_eq!(reply.status, 200);
+    let paths = reply.body["paths"].as_object().unwrap();
+    for path in [
+        "/server/v1/auth/login",
+        "/server/v1/auth/logout",
+        "/server/v1/auth/login-data",
+        "/server/v1/auth/reset-password",
+        "/server/v1/auth/reset-password-now",
+        "/server/v1/auth/change-my-password",
+        "/server/v1/account/signup",
+        "/server/v1/account/verify-email",
+        "/server/v1/account/signup-data",
+        "/server/v1/manage/user-data",
+        "/healthz",
+    ] {
+        assert!(
+            paths.contains_key(path),
+            "{path} is missing from the OpenAPI document"
+        );
+    }
+    assert_eq!(app.get("/healthz").await.body["status"], "ok");
+}

@@ -1,0 +1,557 @@
+//! `spawn_app()` and the tools the tests share.
+
+use accounts::bot::HoneypotCheck;
+use accounts::entities::{companies, users};
+use accounts::mail::SmtpMailer;
+use accounts::tokens::{random_token, TokenKeys};
+use accounts::{Accounts, AccountsConfig};
+use actix_web::{web, HttpServer};
+use chrono::Utc;
+use gateway::state::AppState;
+use kernel::Role;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, Database, DatabaseConnection, EntityTrait,
+};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+/// A database of this test's own, removed when the test ends.
+pub struct TestDatabase {
+    pub url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Sqlite(PathBuf),
+    Postgres { admin_url: String, name: String },
+}
+
+impl TestDatabase {
+    async fn create() -> Self {
+        let unique = random_token()[..12].to_owned();
+        match std::env::var("TIMEKEEP_TEST_POSTGRES") {
+            Ok(admin_url) if !admin_url.is_empty() => {
+                let name = format!("timekeep_test_{unique}");
+                let admin = Database::connect(&admin_url)
+                    .await
+                    .expect("connect to the PostgreSQL server");
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
+                    .await
+                    .expect("create test database");
+                admin.close().await.ok();
+                let base = admin_url
+                    .split('?')
+                    .next()
+                    .unwrap()
+                    .rsplit_once('/')
+                    .unwrap()
+                    .0
+                    .to_owned();
+                TestDatabase {
+                    url: format!("{base}/{name}"),
+                    cleanup: Cleanup::Postgres { admin_url, name },
+                }
+            }
+            _ => {
+                let dir = std::env::temp_dir().join(format!("timekeep-test-{unique}"));
+                std::fs::create_dir_all(&dir).unwrap();
+                let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+                TestDatabase {
+                    url,
+                    cleanup: Cleanup::Sqlite(dir),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::Postgres { admin_url, name } => {
+                let (admin_url, name) = (admin_url.clone(), name.clone());
+                // Drop cannot await; a thread with its own runtime can.
+                let _ = std::thread::spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .unwrap();
+                    runtime.block_on(async {
+                        if let Ok(admin) = Database::connect(&admin_url).await {
+                            let _ = admin
+                                .execute_unprepared(&format!(
+                                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                                ))
+                                .await;
+                            admin.close().await.ok();
+                        }
+                    });
+                })
+                .join();
+            }
+        }
+    }
+}
+
+/// A message the SMTP server received.
+#[derive(Debug, Clone)]
+pub struct ReceivedMail {
+    pub recipients: Vec<String>,
+    pub data: String,
+}
+
+impl ReceivedMail {
+    /// The body with quoted-printable soft breaks and `=3D` undone.
+    pub fn text(&self) -> String {
+        self.data.replace("=\r\n", "").replace("=3D", "=")
+    }
+
+    /// The first link in the message that starts with `prefix` (e.g. `/verify-email`).
+    pub fn link(&self, base: &str, path: &str) -> String {
+        let text = self.text();
+        let start = text
+            .find(&format!("{base}{path}"))
+            .unwrap_or_else(|| panic!("no {path} link in:\n{text}"));
+        text[start..].split_whitespace().next().unwrap().to_owned()
+    }
+}
+
+/// A real SMTP server on a local port that keeps what it receives, so the tests exercise the
+/// product's actual SMTP client (lettre) end to end.
+#[derive(Clone)]
+pub struct MailSink {
+    pub port: u16,
+    received: Arc<Mutex<Vec<ReceivedMail>>>,
+}
+
+impl MailSink {
+    async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let store = received.clone();
+        actix_web::rt::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let store = store.clone();
+                actix_web::rt::spawn(async move {
+                    let _ = serve_smtp(stream, store).await;
+                });
+            }
+        });
+        MailSink { port, received }
+    }
+
+    pub fn all(&self) -> Vec<ReceivedMail> {
+        self.received.lock().unwrap().clone()
+    }
+
+    /// Messages to `email`, oldest first.
+    pub fn to(&self, email: &str) -> Vec<ReceivedMail> {
+        self.all()
+            .into_iter()
+            .filter(|mail| {
+                mail.recipients
+                    .iter()
+                    .any(|r| r.eq_ignore_ascii_case(email))
+            })
+            .collect()
+    }
+
+    /// The newest message to `email`, waiting briefly for it.
+    pub async fn latest_to(&self, email: &str) -> ReceivedMail {
+        for _ in 0..50 {
+            if let Some(mail) = self.to(email).pop() {
+                return mail;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no mail to {email}");
+    }
+}
+
+async fn serve_smtp(
+    stream: tokio::net::TcpStream,
+    store: Arc<Mutex<Vec<ReceivedMail>>>,
+) -> std::io::Result<()> {
+    let (read, mut write) = stream.into_split();
+    let mut lines = BufReader::new(read);
+    write.write_all(b"220 timekeep-test-smtp ready\r\n").await?;
+    let mut recipients = Vec::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if lines.read_line(&mut line).await? == 0 {
+            return Ok(());
+        }
+        let command = line.trim_end().to_ascii_uppercase();
+        if command.starts_with("EHLO") || command.starts_with("HELO") {
+            write
+                .write_all(b"250-timekeep-test-smtp\r\n250 8BITMIME\r\n")
+                .await?;
+        } else if command.starts_with("RCPT TO:") {
+            let address = line.trim_end()[8..]
+                .trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned();
+            recipients.push(address);
+            write.write_all(b"250 OK\r\n").await?;
+        } else if command == "DATA" {
+            write
+                .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
+                .await?;
+            let mut data = String::new();
+            loop {
+                line.clear();
+                if lines.read_line(&mut line).await? == 0 {
+                    return Ok(());
+                }
+                if line == ".\r\n" || line == ".\n" {
+                    break;
+                }
+                data.push_str(
+                    line.strip_prefix('.')
+                        .filter(|_| line.starts_with(".."))
+                        .unwrap_or(&line),
+                );
+            }
+            store.lock().unwrap().push(ReceivedMail {
+                recipients: std::mem::take(&mut recipients),
+                data,
+            });
+            write.write_all(b"250 OK queued\r\n").await?;
+        } else if command == "QUIT" {
+            write.write_all(b"221 Bye\r\n").await?;
+            return Ok(());
+        } else {
+            // MAIL FROM, RSET, NOOP, …
+            if command.starts_with("RSET") {
+                recipients.clear();
+            }
+            write.write_all(b"250 OK\r\n").await?;
+        }
+    }
+}
+
+/// An HTTP answer: status, headers we look at, and the JSON body (`Null` when empty).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub refreshed_token: Option<String>,
+    pub request_id: Option<String>,
+}
+
+impl Reply {
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or_default()
+    }
+
+    /// The messages for one field of a 400.
+    pub fn field(&self, name: &str) -> Vec<String> {
+        self.body["errors"][name]
+            .as_array()
+            .map(|messages| {
+                messages
+                    .iter()
+                    .filter_map(|m| m.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: awc::Client,
+    pub mail: MailSink,
+    pub accounts: Accounts,
+    pub db: DatabaseConnection,
+    server: actix_web::dev::ServerHandle,
+    _database: TestDatabase,
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(AccountsConfig::default()).await
+}
+
+/// `TEST_LOG=1` shows the server's logs of failing tests.
+fn init_logs() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if std::env::var("TEST_LOG").is_ok() {
+            tracing_subscriber::fmt()
+                .with_env_filter("info")
+                .with_test_writer()
+                .init();
+        }
+    });
+}
+
+pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
+    init_logs();
+    let database = TestDatabase::create().await;
+    let db = gateway::db::connect(&database.url).await.expect("connect");
+    gateway::db::migrate(&db).await.expect("migrate");
+    let mail = MailSink::start().await;
+    let mailer = SmtpMailer::from_url(
+        &format!("smtp://127.0.0.1:{}", mail.port),
+        "Timekeep <no-reply@timekeep.test>".parse().unwrap(),
+    )
+    .unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let config = AccountsConfig {
+        public_url: address.clone(),
+        ..config
+    };
+    let accounts = Accounts::new(
+        db.clone(),
+        TokenKeys::from_secret(random_token().as_bytes()),
+        Arc::new(mailer),
+        Arc::new(HoneypotCheck),
+        config,
+    );
+    let state = web::Data::new(AppState {
+        db: db.clone(),
+        accounts: accounts.clone(),
+    });
+    let server = HttpServer::new(move || gateway::build_app(state.clone(), None))
+        .listen(listener)
+        .unwrap()
+        .workers(1)
+        .disable_signals()
+        .run();
+    let handle = server.handle();
+    actix_web::rt::spawn(server);
+    let client = awc::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .finish();
+    TestApp {
+        address,
+        client,
+        mail,
+        accounts,
+        db,
+        server: handle,
+        _database: database,
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // The stop command is sent at once; its completion need not be awaited.
+        std::mem::drop(self.server.stop(false));
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    async fn finish(
+        mut response: awc::ClientResponse<
+            impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+                + Unpin,
+        >,
+    ) -> Reply {
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let refreshed_token = header("x-refreshed-token");
+        let request_id = header("x-request-id");
+        let status = response.status().as_u16();
+        let bytes = response.body().limit(4 * 1024 * 1024).await.unwrap();
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+        };
+        Reply {
+            status,
+            body,
+            refreshed_token,
+            request_id,
+        }
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Reply {
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .send_json(&body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Reply {
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .send_json(&body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        Self::finish(self.client.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str) -> Reply {
+        Self::finish(
+            self.client
+                .get(self.url(path))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// Sends a raw body with a content type of the caller's choosing.
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> Reply {
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .insert_header(("content-type", content_type))
+                .send_body(body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn signup(&self, company: &str, email: &str, password: &str) -> Reply {
+        self.post(
+            "/server/v1/account/signup",
+            json!({
+                "company": company, "firstname": "Ada", "lastname": "Lovelace",
+                "email": email, "password": password, "timezone": "America/Chicago", "token": "", "website": ""
+            }),
+        )
+        .await
+    }
+
+    /// Follows the newest verification link mailed to `email`.
+    pub async fn verify_from_mail(&self, email: &str) -> Reply {
+        let link = self
+            .mail
+            .latest_to(email)
+            .await
+            .link(&self.address, "/verify-email");
+        let query = link.split_once('?').unwrap().1;
+        let param = |name: &str| {
+            query
+                .split('&')
+                .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+                .unwrap()
+                .to_owned()
+        };
+        self.post(
+            "/server/v1/account/verify-email",
+            json!({ "token": param("token"), "me": param("me") }),
+        )
+        .await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Reply {
+        self.post(
+            "/server/v1/auth/login",
+            json!({ "email": email, "password": password }),
+        )
+        .await
+    }
+
+    /// Signs a company up, verifies its admin and logs in: the admin's token.
+    pub async fn admin_of_new_company(&self, company: &str, email: &str) -> String {
+        assert_eq!(
+            self.signup(company, email, "password-123").await.status,
+            201
+        );
+        assert_eq!(self.verify_from_mail(email).await.status, 200);
+        let reply = self.login(email, "password-123").await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn company_of(&self, email: &str) -> companies::Model {
+        use sea_orm::{ColumnTrait, QueryFilter};
+        let user = users::Entity::find()
+            .filter(users::Column::Email.eq(email))
+            .one(&self.db)
+            .await
+            .unwrap()
+            .unwrap();
+        companies::Entity::find_by_id(user.company_id.unwrap())
+            .one(&self.db)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    /// Adds a verified, active person to a company directly (the employee screens come later)
+    /// and returns their id.
+    pub async fn add_person(
+        &self,
+        company_id: i64,
+        email: &str,
+        role: Role,
+        manager_id: Option<i64>,
+    ) -> i64 {
+        let now = Utc::now();
+        let hash = accounts::password::hash_password("password-123").unwrap();
+        users::ActiveModel {
+            company_id: Set(Some(company_id)),
+            email: Set(email.to_owned()),
+            password_hash: Set(Some(hash)),
+            first_name: Set("Test".to_owned()),
+            last_name: Set(format!("{role:?}")),
+            role: Set(role.code().to_owned()),
+            manager_id: Set(manager_id),
+            job_role_id: Set(None),
+            status: Set(users::STATUS_ACTIVE),
+            email_verified_at: Set(Some(now)),
+            avatar: Set(None),
+            joyride_done: Set(false),
+            first_time_login: Set(true),
+            password_change_required: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .unwrap()
+        .id
+    }
+
+    pub async fn token_of(&self, email: &str) -> String {
+        let reply = self.login(email, "password-123").await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+}
+
+pub fn unique_email(tag: &str) -> String {
+    format!("{tag}-{}@agency.example.com", &random_token()[..10])
+}
