@@ -69,11 +69,15 @@ pub struct ServeArgs {
 
 impl StorageArgs {
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| {
-            format!(
-                "sqlite://{}?mode=rwc",
-                self.data_dir.join("timekeep.db").display()
-            )
-        })
+        // An empty DATABASE_URL counts as unset.
+        self.database_url
+            .clone()
+            .filter(|url| !url.trim().is_empty())
+            .unwrap_or_else(|| {
+                format!(
+                    "sqlite://{}?mode=rwc",
+                    self.data_dir.join("timekeep.db").display()
+                )
+            })
     }
 }

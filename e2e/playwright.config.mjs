@@ -1,0 +1,35 @@
+// @ts-check
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against a running `timekeep serve` (started by run.mjs, which sets BASE_URL and
+ * DATA_DIR). The browser is Debian's Chromium: Playwright never downloads one.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  // One server, two cores: journeys run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+});

@@ -1,0 +1,67 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Features are islands: `src/features/<a>` may import `src/lib`, `src/components` and its own files,
+ * never another feature. Composition of features happens in `src/app` (routes and shell).
+ * This mirrors bulletproof-react's import restrictions.
+ */
+const FEATURES = ['auth', 'signup', 'landing'];
+
+const featureIsolation = FEATURES.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/*`, `**/features/${f}/**`, `../../${f}/**`]),
+            message: 'Features must not import each other; compose them in src/app.',
+          },
+          { group: ['@/app/*'], message: 'Features must not import the app layer.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // lib and shared components sit below features and the app.
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*'], message: 'lib and components must not depend on features or the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureIsolation,
+  {
+    files: ['scripts/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

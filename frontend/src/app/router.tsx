@@ -1,0 +1,91 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { guard, landingGuard } from './guard';
+import { RootLayout } from './root-layout';
+import { PublicLayout } from './routes/public-layout';
+
+function RouteError() {
+  return (
+    <Container size="sm" py={80} component="main" id="main-content">
+      <Stack align="center">
+        <Title order={1}>Something went horribly wrong!</Title>
+        <Text>Reloading the page usually helps.</Text>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * The route table. Every screen is its own chunk (`lazy`), so the login page loads only the
+ * router, Mantine's core and its own form. Access is checked by `guard(...)` loaders that use
+ * lib/redirects.ts, before a screen's code is fetched.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            loader: landingGuard,
+            lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
+          },
+          { path: 'login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
+          { path: 'signup', lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })) },
+          {
+            path: 'reset-password',
+            lazy: () => import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          {
+            path: 'reset-password-now',
+            lazy: () => import('./routes/reset-password-now').then((m) => ({ Component: m.ResetPasswordNowRoute })),
+          },
+          {
+            path: 'verify-email',
+            lazy: () => import('./routes/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
+          },
+          ...['privacy', 'terms', 'license'].map((path) => ({
+            path,
+            lazy: () => import('./routes/legal').then((m) => ({ Component: m.LegalRoute })),
+          })),
+          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+        ],
+      },
+      { path: 'logout', lazy: () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute })) },
+      {
+        // The signed-in shell: top bar, side bar, banners. Screens render inside it.
+        loader: guard('signedIn'),
+        lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShellLayout })),
+        children: [
+          {
+            path: 'change-my-password',
+            loader: guard('signedIn'),
+            lazy: () => import('./routes/change-my-password').then((m) => ({ Component: m.ChangeMyPasswordRoute })),
+          },
+          {
+            path: 'clockin',
+            loader: guard('company'),
+            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.ClockRoute })),
+          },
+          {
+            path: 'admin/dashboard',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          {
+            path: 'sy5tem/adm1n',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.CustomersRoute })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

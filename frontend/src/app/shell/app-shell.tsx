@@ -1,0 +1,127 @@
+import './styles';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { useDisclosure, useInterval, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Brand } from '@/components/brand';
+import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-login-data';
+import { isSysadmin, type Identity } from '@/lib/identity';
+import { loginPathFor } from '@/lib/redirects';
+import { useSession } from '@/lib/session';
+import { MOBILE_MEDIA_QUERY } from '../theme';
+import { ExpiredBanner, SuspendedNotice, TrialReminder } from './banners';
+import { Greeting } from './greeting';
+import { mainMenuFor } from './menu';
+import { SetPasswordModal } from './set-password-modal';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 60;
+const NAVBAR_WIDTH = 240;
+
+/** A clock for the greeting and banners, ticking every minute. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  const interval = useInterval(() => setNow(new Date()), 60_000);
+  useEffect(() => {
+    interval.start();
+    return interval.stop;
+  }, [interval]);
+  return now;
+}
+
+function CompanyName({ identity }: { identity: Identity }) {
+  const { data } = useLoginData(identity.sid);
+  if (isSysadmin(identity)) return <Text fw={700}>System Administration</Text>;
+  return (
+    <Text fw={700} truncate="end" data-testid="company-name">
+      {data?.companyName || DEFAULT_COMPANY_NAME}
+    </Text>
+  );
+}
+
+function SignedInShell({ identity }: { identity: Identity }) {
+  const location = useLocation();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const now = useNow();
+  const menu = mainMenuFor(identity);
+
+  // On a phone the menu covers the page; leaving for another screen closes it.
+  const { close: closeMobile } = mobile;
+  useEffect(() => closeMobile(), [location.pathname, closeMobile]);
+
+  const sideBarOpened = isMobile ? mobileOpened : desktopOpened;
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={sideBarOpened}
+              onClick={isMobile ? mobile.toggle : desktop.toggle}
+              size="sm"
+              aria-label={sideBarOpened ? 'Hide side bar' : 'Show side bar'}
+              aria-expanded={sideBarOpened}
+              aria-controls="side-bar"
+              data-testid="side-bar-toggle"
+            />
+            <Brand to="/" compact />
+          </Group>
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Greeting identity={identity} now={now} />
+            <UserMenu identity={identity} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" id="side-bar" aria-label="Main menu" data-testid="side-bar">
+        <AppShell.Section mb="sm" px="xs">
+          <CompanyName identity={identity} />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          {menu.map((entry) => (
+            <NavLink key={entry.to} component={RouterNavLink} to={entry.to} label={entry.label} active={location.pathname.startsWith(entry.to)} />
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main-content" pb={80}>
+        <TrialReminder identity={identity} today={now} />
+        {identity.suspended && !isSysadmin(identity) && !identity.roles.includes('admin') ? (
+          <SuspendedNotice identity={identity} />
+        ) : (
+          <Outlet />
+        )}
+      </AppShell.Main>
+      <ExpiredBanner identity={identity} today={now} />
+      <SetPasswordModal identity={identity} />
+    </AppShell>
+  );
+}
+
+/**
+ * The layout of every signed-in screen. It re-checks the session on each render: a session that
+ * ends here (logout elsewhere, expiry, revocation) leads to the login page with a way back.
+ */
+export function AppShellLayout() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to={loginPathFor(location)} replace />;
+  return (
+    <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0, consistentWeeks: true }}>
+      <ModalsProvider>
+        <Notifications position="top-right" />
+        <SignedInShell identity={session.identity} />
+      </ModalsProvider>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
+
+/**
+ * The menus of the signed-in shell by role (spec 000 §6), as data. A later screen joins the menu by
+ * adding its row here; only screens that exist are listed.
+ *
+ * Still to come, with their visibility (spec 000 §6): privileged: HR Folders, PTO Management,
+ * HR Broadcast, HR Event, Inbox, Reports, My Company, Settings, Timesheets; admins with an HR
+ * subscription: Billing (the only entry of a suspended account); employees: My Team, My HR,
+ * My Time Off, My Timesheet, calendar, celebrations; system admin: Statistics, Reset Password,
+ * Impersonation, Promotions. Avatar menu: My Profile (not for the system admin).
+ */
+export interface MenuEntry {
+  label: string;
+  to: string;
+  visible: (who: Identity) => boolean;
+  /** Shown to a suspended account (spec: only Billing). */
+  whenSuspended?: boolean;
+}
+
+const companyUser = (who: Identity) => !isSysadmin(who);
+
+export const MAIN_MENU: readonly MenuEntry[] = [
+  { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who) },
+  { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },
+];
+
+export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MENU): MenuEntry[] {
+  return menu.filter((entry) => entry.visible(who) && (!who.suspended || isSysadmin(who) || entry.whenSuspended === true));
+}
+
+export interface AccountMenuEntry {
+  label: (who: Identity) => string;
+  to: string;
+  visible: (who: Identity) => boolean;
+}
+
+/** The avatar menu. */
+export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
+  {
+    label: (who) => (who.hasHashPassword ? 'Change Password' : 'Create Password'),
+    to: '/change-my-password',
+    visible: () => true,
+  },
+  // Hidden while impersonating: the system admin leaves through the impersonation banner.
+  { label: () => 'Log out', to: '/logout', visible: (who) => !who.impersonate },
+];
+
+export const accountMenuFor = (who: Identity) => ACCOUNT_MENU.filter((entry) => entry.visible(who));
+
+/** Admins are pointed at billing in the trial reminder; the account screen holds billing. */
+export const BILLING_PATH = '/admin/manage/my-account';
+export const canManageBilling = (who: Identity): boolean => isAdmin(who) && !isSysadmin(who);

@@ -1,0 +1,14 @@
+/** Styles only the signed-in shell needs; loaded with its chunk, never by the public pages. */
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';

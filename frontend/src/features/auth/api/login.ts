@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { sessionStore, type Session } from '@/lib/session';
+import { requiredEmail, requiredText } from '@/lib/validation';
+
+/** The login form (spec 000 §5 "Login"). */
+export const loginSchema = z.object({
+  email: requiredEmail('Please input the Email', 'Invalid Email address'),
+  password: requiredText('Enter valid password'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /auth/login takes credentials, an existing session token, or an e-mailed security token. */
+export type LoginBody =
+  | { email: string; password: string }
+  | { token: string }
+  | { base64Email: string; securityToken: string };
+
+export const loginResponseSchema = z.object({
+  token: z.string().min(1),
+  identity: z.unknown().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const login = (body: LoginBody): Promise<LoginResponse> =>
+  api.post('/auth/login', body, { schema: loginResponseSchema });
+
+/** Logs in and stores the session; resolves with the stored session. */
+export async function loginAndStore(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<Session> {
+  const { token } = await login(body);
+  const session = sessionStore.setToken(token);
+  if (!session) throw new Error('The server returned an unreadable session token.');
+  sessionStore.setSsoLogin(sso);
+  return session;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: ({ body, sso }: { body: LoginBody; sso?: boolean }) => loginAndStore(body, { sso }),
+  });
+}

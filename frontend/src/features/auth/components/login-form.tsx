@@ -1,0 +1,96 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '@/components/form-alert';
+import { ApiError } from '@/lib/api-client';
+import { formFailure } from '@/lib/form-errors';
+import type { Session } from '@/lib/session';
+import { loginSchema, useLogin, type LoginInput } from '../api/login';
+import { SsoButton } from './sso-button';
+
+/** Spec 000 §9: after more than 3 failed tries the message suggests the reset link. */
+export const FAILED_LOGINS_BEFORE_HINT = 3;
+export const RESET_HINT = 'Forgot your password? Use the reset password link to set a new one.';
+
+/** The server's message, with the reset hint added once more than 3 tries have failed. */
+export function loginFailureMessage(message: string, failures: number): string {
+  if (failures > FAILED_LOGINS_BEFORE_HINT && !message.includes('Forgot your password?')) {
+    return `${message} ${RESET_HINT}`;
+  }
+  return message;
+}
+
+interface LoginFormProps {
+  onLoggedIn: (session: Session) => void;
+  onSsoFailed: () => void;
+  /** A message from the page (e.g. an expired login link) shown above the form. */
+  initialError?: string | null;
+}
+
+export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: LoginFormProps) {
+  const [failures, setFailures] = useState(0);
+  const [error, setError] = useState<string | null>(initialError);
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const fail = (err: unknown) => {
+    const failure = formFailure(err, ['email', 'password'], { useServerMessage: true });
+    form.setErrors(failure.fieldErrors);
+    if (err instanceof ApiError && err.code === 'invalid_credentials') {
+      const count = failures + 1;
+      setFailures(count);
+      setError(loginFailureMessage(err.message, count));
+    } else {
+      setError(failure.message);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    login.mutate(
+      { body: { email: values.email.trim(), password: values.password } },
+      { onSuccess: onLoggedIn, onError: fail },
+    );
+  });
+
+  return (
+    <Stack gap="md">
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <form onSubmit={submit} noValidate aria-label="Log in">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Log In
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/reset-password" size="sm" ta="center">
+        Forgot your password?
+      </Anchor>
+      <SsoButton
+        onToken={(token) => login.mutate({ body: { token }, sso: true }, { onSuccess: onLoggedIn, onError: fail })}
+        onFailed={onSsoFailed}
+      />
+    </Stack>
+  );
+}

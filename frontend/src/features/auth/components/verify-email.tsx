@@ -1,0 +1,77 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { FormAlert } from '@/components/form-alert';
+import { ApiError } from '@/lib/api-client';
+import type { Session } from '@/lib/session';
+import { loginAndStore } from '../api/login';
+import { verifyEmail } from '../api/verify-email';
+
+/** Spec 000 §9: the verified-email redirect waits 3 seconds. */
+export const VERIFIED_REDIRECT_DELAY_MS = 3000;
+export const VERIFIED_MESSAGE = 'Your email is validated. You can now login. Thank you!';
+
+type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+
+interface VerifyEmailProps {
+  token: string | null;
+  me: string | null;
+  securityToken: string | null;
+  /** After a plain verification succeeded (the page waits 3 seconds first). */
+  onVerified: () => void;
+  /** After the security-token login succeeded. */
+  onLoggedIn: (session: Session) => void;
+}
+
+const errorText = (err: unknown): string =>
+  err instanceof ApiError ? err.message : 'This verification link is invalid or has expired.';
+
+/**
+ * Verifies an e-mail address from the link in the activation mail. With a security token (links
+ * for employees added by an admin) it logs in at once instead.
+ */
+export function VerifyEmail({ token, me, securityToken, onVerified, onLoggedIn }: VerifyEmailProps) {
+  const linkIsIncomplete = !(securityToken && me) && !(token && me);
+  const [state, setState] = useState<State>(() =>
+    linkIsIncomplete ? { kind: 'error', message: 'This verification link is invalid or has expired.' } : { kind: 'verifying' },
+  );
+  const started = useRef(false);
+  const callbacks = useRef({ onVerified, onLoggedIn });
+  useEffect(() => {
+    callbacks.current = { onVerified, onLoggedIn };
+  });
+
+  useEffect(() => {
+    // Verification tokens are single-use: never send one twice (StrictMode runs effects twice).
+    if (started.current) return;
+    started.current = true;
+    if (securityToken && me) {
+      loginAndStore({ base64Email: me, securityToken }).then(
+        (session) => callbacks.current.onLoggedIn(session),
+        (err: unknown) => setState({ kind: 'error', message: errorText(err) }),
+      );
+      return;
+    }
+    if (!token || !me) return;
+    verifyEmail({ token, me }).then(
+      (data) => setState({ kind: 'success', message: data.message || VERIFIED_MESSAGE }),
+      (err: unknown) => setState({ kind: 'error', message: errorText(err) }),
+    );
+  }, [token, me, securityToken]);
+
+  useEffect(() => {
+    if (state.kind !== 'success') return;
+    const timer = setTimeout(() => callbacks.current.onVerified(), VERIFIED_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind]);
+
+  if (state.kind === 'verifying') {
+    return (
+      <Stack align="center" gap="sm" role="status">
+        <Loader />
+        <Text>{securityToken ? 'Just a moment. We are loading the product ...' : 'Verifying your email address...'}</Text>
+      </Stack>
+    );
+  }
+  if (state.kind === 'success') return <FormAlert color="green">{state.message}</FormAlert>;
+  return <FormAlert>{`Error: ${state.message}`}</FormAlert>;
+}

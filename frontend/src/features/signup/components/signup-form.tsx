@@ -1,0 +1,79 @@
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form-alert';
+import { ApiError } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/dates';
+import { formFailure } from '@/lib/form-errors';
+import { signupSchema, signupSuccessMessage, useSignup, type SignupInput } from '../api/signup';
+import { HoneypotField } from './honeypot-field';
+
+const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password'] as const;
+
+/**
+ * Signup status (spec 000 §4): 0 initial, 1 success, 2 failure. The invisible bot check has no
+ * provider configured here, so its token is sent empty; the honeypot field stands in for it.
+ */
+export type SignupStatus = 0 | 1 | 2;
+
+export function SignupForm() {
+  const signup = useSignup();
+  const [status, setStatus] = useState<SignupStatus>(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<SignupInput>({
+    mode: 'uncontrolled',
+    initialValues: { company: '', firstname: '', lastname: '', email: '', password: '', website: '' },
+    validate: schemaResolver(signupSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  if (status === 1 && message) {
+    return <FormAlert color="green">{message}</FormAlert>;
+  }
+
+  const submit = form.onSubmit((values) => {
+    setMessage(null);
+    signup.mutate(
+      { ...values, timezone: browserTimeZone(), token: '' },
+      {
+        onSuccess: (data) => {
+          setStatus(1);
+          setMessage(data.message || signupSuccessMessage(values.email.trim()));
+        },
+        onError: (err) => {
+          setStatus(2);
+          const failure = formFailure(err, FIELDS, { useServerMessage: true });
+          form.setErrors(failure.fieldErrors);
+          const pureValidation = err instanceof ApiError && err.code === 'validation' && !failure.message;
+          setMessage(pureValidation ? null : `Sorry ${failure.message ?? (err instanceof Error ? err.message : '')}`);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign up">
+      <Stack gap="md">
+        {status === 2 && message ? <FormAlert>{message}</FormAlert> : null}
+        <TextInput label="Company" autoComplete="organization" required key={form.key('company')} {...form.getInputProps('company')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput label="First name" autoComplete="given-name" required key={form.key('firstname')} {...form.getInputProps('firstname')} />
+          <TextInput label="Last name" autoComplete="family-name" required key={form.key('lastname')} {...form.getInputProps('lastname')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <HoneypotField key={form.key('website')} {...form.getInputProps('website')} />
+        <Button type="submit" loading={signup.isPending} fullWidth>
+          Start Free Trial
+        </Button>
+      </Stack>
+    </form>
+  );
+}

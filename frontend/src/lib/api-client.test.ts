@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeToken, nowSeconds } from '@/testing/tokens';
+import { response } from '@/testing/http';
+import { ApiError, createApiClient } from './api-client';
+import { SessionStore } from './session';
+import { createPreferenceStorage, STORAGE_KEYS } from './storage';
+
+function setup(handler: (url: string, init: RequestInit) => Response) {
+  const storage = createPreferenceStorage(window.localStorage);
+  const session = new SessionStore(storage);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => handler(String(input), init));
+  const client = createApiClient({ session, fetch: fetchMock as unknown as typeof fetch });
+  return { storage, session, fetchMock, client };
+}
+
+const headersOf = (init: RequestInit | undefined) => new Headers(init?.headers);
+
+describe('api client', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('calls /server/v1 with the bearer token of the stored session and parses JSON', async () => {
+    const token = fakeToken();
+    const { session, fetchMock, client } = setup(() => response({ json: { ok: true } }));
+    session.setToken(token);
+    await expect(client.get('/auth/login-data', { query: { a: 1, b: undefined } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/server/v1/auth/login-data?a=1');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(headersOf(init).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('sends a plain object as JSON and FormData as multipart', async () => {
+    const { fetchMock, client } = setup(() => response({ json: {} }));
+    await client.post('/account/signup', { email: 'a@b.co' });
+    let init = fetchMock.mock.calls[0]![1];
+    expect(headersOf(init).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"email":"a@b.co"}');
+    expect(headersOf(init).get('Authorization')).toBeNull();
+
+    const form = new FormData();
+    form.set('email', 'a@b.co');
+    await client.post('/account/signup', form);
+    init = fetchMock.mock.calls[1]![1];
+    expect(init?.body).toBe(form);
+    expect(headersOf(init).get('Content-Type')).toBeNull();
+  });
+
+  it('replaces the stored token with X-Refreshed-Token', async () => {
+    const fresh = fakeToken({ firstname: 'Fresh', exp: nowSeconds() + 7200 });
+    const { session, storage, client } = setup(() => response({ json: {}, headers: { 'X-Refreshed-Token': fresh } }));
+    session.setToken(fakeToken());
+    await client.get('/clock/status');
+    expect(storage.get(STORAGE_KEYS.token)).toBe(fresh);
+    expect(session.get()?.identity.firstname).toBe('Fresh');
+  });
+
+  it('replaces the token even when the refreshed response is an error', async () => {
+    const fresh = fakeToken({ firstname: 'Fresh' });
+    const { session, client } = setup(() =>
+      response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: {} }, headers: { 'X-Refreshed-Token': fresh } }),
+    );
+    session.setToken(fakeToken());
+    await expect(client.post('/x', {})).rejects.toBeInstanceOf(ApiError);
+    expect(session.get()?.token).toBe(fresh);
+  });
+
+  it('drops an expired token from storage before the request and does not send it', async () => {
+    const { storage, fetchMock, client } = setup(() => response({ json: {} }));
+    storage.set(STORAGE_KEYS.token, fakeToken({ exp: nowSeconds() - 1 }));
+    await client.get('/account/signup-data');
+    expect(headersOf(fetchMock.mock.calls[0]![1]).get('Authorization')).toBeNull();
+    expect(storage.get(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('drops an unreadable token', async () => {
+    const { storage, fetchMock, client } = setup(() => response({ json: {} }));
+    storage.set(STORAGE_KEYS.token, 'not-a-jwt');
+    await client.get('/x');
+    expect(headersOf(fetchMock.mock.calls[0]![1]).get('Authorization')).toBeNull();
+    expect(storage.get(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('turns a JSON failure into an ApiError with status, status text, code, message and field errors', async () => {
+    const { client } = setup(() =>
+      response({
+        status: 400,
+        statusText: 'Bad Request',
+        json: { code: 'validation', message: 'Validation failed', errors: { email: ['Invalid Email address'] }, requestId: 'r1' },
+      }),
+    );
+    const error = await client.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.statusText).toBe('Bad Request');
+    expect(apiError.code).toBe('validation');
+    expect(apiError.message).toBe('Validation failed');
+    expect(apiError.errors).toEqual({ email: ['Invalid Email address'] });
+    expect(apiError.requestId).toBe('r1');
+    expect(apiError.hasFieldErrors).toBe(true);
+    expect(apiError.firstMessage).toBe('Invalid Email address');
+  });
+
+  it('uses the raw text as the message when the body is not JSON', async () => {
+    const { client } = setup(() => response({ status: 502, statusText: 'Bad Gateway', text: 'upstream down' }));
+    const error = (await client.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('upstream down');
+    expect(error.errors).toEqual({});
+  });
+
+  it('falls back to the status text when there is no body', async () => {
+    const { client } = setup(() => response({ status: 503, statusText: 'Service Unavailable' }));
+    const error = (await client.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Service Unavailable');
+  });
+
+  it('handles 204 No Content', async () => {
+    const { session, client } = setup(() => response({ status: 204, statusText: 'No Content' }));
+    session.setToken(fakeToken());
+    await expect(client.post('/auth/logout', {})).resolves.toBeUndefined();
+  });
+
+  it('validates the response with a schema when given', async () => {
+    const { z } = await import('zod');
+    const { client } = setup(() => response({ json: { message: 42 } }));
+    await expect(client.get('/x', { schema: z.object({ message: z.string() }) })).rejects.toThrow();
+  });
+
+  it('forgets a session the server no longer accepts (401 unauthorized)', async () => {
+    const { session, client } = setup(() =>
+      response({ status: 401, statusText: 'Unauthorized', json: { code: 'unauthorized', message: 'Session expired', errors: {} } }),
+    );
+    session.setToken(fakeToken());
+    await expect(client.get('/auth/login-data')).rejects.toBeInstanceOf(ApiError);
+    expect(session.get()).toBeNull();
+  });
+
+  it('keeps the session on a wrong password (401 invalid_credentials)', async () => {
+    const { session, client } = setup(() =>
+      response({ status: 401, statusText: 'Unauthorized', json: { code: 'invalid_credentials', message: 'Incorrect email or password.', errors: {} } }),
+    );
+    session.setToken(fakeToken());
+    await expect(client.post('/auth/change-my-password', {})).rejects.toBeInstanceOf(ApiError);
+    expect(session.get()).not.toBeNull();
+  });
+
+  it('blocks writes of an expired account in the browser, but not logout', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { session, fetchMock, client } = setup(() => response({ status: 204 }));
+    session.setToken(fakeToken({ trialEnd: '2020-01-01' }));
+    const error = (await client.post('/pto/request', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('account_expired');
+    expect(warn).toHaveBeenCalledWith('This account has expired');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await client.post('/auth/logout', {});
+    await client.get('/clock/status');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,188 @@
+import type { z } from 'zod';
+import { isTrialExpired } from './dates';
+import { sessionStore, type SessionStore } from './session';
+
+/** Every call goes under this base path (spec 000 §7). */
+export const API_BASE = '/server/v1';
+export const REFRESHED_TOKEN_HEADER = 'X-Refreshed-Token';
+
+/** The server's failure body: `{code, message, errors, requestId}`. */
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  errors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+/** A non-OK response: status, status text and the parsed body (or the raw text as the message). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string[]>;
+  readonly requestId: string | undefined;
+
+  constructor(status: number, statusText: string, body: ApiErrorBody) {
+    super(body.message || statusText || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.code = body.code;
+    this.errors = body.errors ?? {};
+    this.requestId = body.requestId;
+  }
+
+  /** True when the server answered 400 with per-field messages. */
+  get hasFieldErrors(): boolean {
+    return this.status === 400 && Object.keys(this.errors).length > 0;
+  }
+
+  /** The first message of any field, then the general message. */
+  get firstMessage(): string {
+    for (const messages of Object.values(this.errors)) {
+      if (messages[0]) return messages[0];
+    }
+    return this.message;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. GET carries no body. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Validates (and types) the response body. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes an expired account may still make (spec 000 §4: login, logout, my account and
+ * exit-impersonation). Every other write is blocked in the browser, as the server blocks it too.
+ */
+const EXPIRED_ACCOUNT_ALLOWED = [
+  /^\/auth\/(login|logout|exit-impersonation-mode)$/,
+  /^\/account\//,
+  /my-?account/i,
+  /^\/billing\//,
+];
+
+export interface ApiClientDeps {
+  session: SessionStore;
+  fetch: typeof fetch;
+  today?: () => Date;
+}
+
+export function createApiClient({ session, fetch: fetchImpl, today = () => new Date() }: ApiClientDeps) {
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const headers = new Headers({ Accept: 'application/json' });
+
+    // session.get() drops an expired token from storage, so it is never sent.
+    const current = session.get();
+    if (current) {
+      headers.set('Authorization', `Bearer ${current.token}`);
+      if (method !== 'GET' && isTrialExpired(current.identity.trialEnd, today(), current.identity.timezone) && !current.identity.impersonate) {
+        if (!EXPIRED_ACCOUNT_ALLOWED.some((re) => re.test(path))) {
+          console.warn('This account has expired');
+          throw new ApiError(403, 'Forbidden', { code: 'account_expired', message: 'This account has expired', errors: {} });
+        }
+      }
+    }
+
+    let body: BodyInit | undefined;
+    if (options.body !== undefined && method !== 'GET') {
+      if (options.body instanceof FormData) {
+        body = options.body;
+      } else {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(options.body);
+      }
+    }
+
+    const response = await fetchImpl(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+
+    const refreshed = response.headers.get(REFRESHED_TOKEN_HEADER);
+    if (refreshed) session.setToken(refreshed);
+
+    if (!response.ok) {
+      const error = new ApiError(response.status, response.statusText, await readErrorBody(response));
+      // A revoked or expired session: forget it so the guards send the user to the login page.
+      if (response.status === 401 && current && error.code === 'unauthorized') session.clear();
+      throw error;
+    }
+
+    if (response.status === 204 || response.status === 205) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
+    const data: unknown = isJson(response) ? JSON.parse(text) : text;
+    return options.schema ? options.schema.parse(data) : (data as T);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body: unknown = {}, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+  };
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('Content-Type') ?? '').includes('json');
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return {};
+  }
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const p = parsed as Record<string, unknown>;
+      return {
+        code: typeof p.code === 'string' ? p.code : undefined,
+        message: typeof p.message === 'string' ? p.message : undefined,
+        errors: normaliseErrors(p.errors),
+        requestId: typeof p.requestId === 'string' ? p.requestId : undefined,
+      };
+    }
+    return { message: text };
+  } catch {
+    return { message: text };
+  }
+}
+
+function normaliseErrors(errors: unknown): Record<string, string[]> {
+  if (!errors || typeof errors !== 'object') return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    if (Array.isArray(value)) result[field] = value.filter((m): m is string => typeof m === 'string');
+    else if (typeof value === 'string') result[field] = [value];
+  }
+  return result;
+}
+
+export const api = createApiClient({ session: sessionStore, fetch: (...args) => window.fetch(...args) });

@@ -1,0 +1,70 @@
+# Timekeep. `just --list` shows every recipe; `just run` and `just test` are the two that matter.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# PostgreSQL server the tests create their databases on (each run creates and drops its own).
+pg_url := env_var_or_default("TIMEKEEP_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
+
+# The recipes.
+default:
+    @just --list
+
+# Build everything and start Timekeep on http://127.0.0.1:8080 (SQLite in data/, demo company on first start).
+run: web-build
+    cargo build --release -p gateway
+    ./target/release/timekeep demo
+    ./target/release/timekeep serve --web-dir frontend/dist
+
+# Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
+test: fmt-check clippy test-sqlite test-postgres web-check e2e
+
+# Rust formatting.
+fmt-check:
+    cargo fmt --all -- --check
+
+# Rust lints, warnings denied.
+clippy:
+    cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# The Rust test suite on SQLite.
+test-sqlite:
+    cargo test --workspace --locked
+
+# The Rust test suite again on PostgreSQL.
+test-postgres: pg-ready
+    TIMEKEEP_TEST_POSTGRES={{pg_url}} cargo test --workspace --locked
+
+# Fails clearly when the PostgreSQL server is not reachable.
+pg-ready:
+    @pg_isready -q -d "{{pg_url}}" || { echo "PostgreSQL is not reachable at {{pg_url}} (set TIMEKEEP_TEST_POSTGRES)"; exit 1; }
+
+# Install the frontend's packages (from package-lock.json).
+web-deps:
+    cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+# Build the web app into frontend/dist.
+web-build: web-deps
+    cd frontend && npm run build
+
+# Frontend lint, type check, unit tests, build and the bundle budget.
+web-check: web-deps
+    cd frontend && npm run lint && npm run typecheck && npm test && npm run build && npm run bundle-report
+
+# Gzipped size of what the login page loads (budget: 200 kB JS, 40 kB CSS).
+bundle-report: web-build
+    cd frontend && npm run bundle-report
+
+# Browser journeys in Chromium against a freshly built server, on SQLite and then on PostgreSQL.
+e2e: web-build pg-ready
+    cargo build -p gateway --locked
+    cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+    cd e2e && env -u DATABASE_URL node run.mjs
+    cd e2e && E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs
+
+# Benchmarks, e.g. `just bench foundation` (login hashing, SQLite durability cost).
+bench name="foundation":
+    cargo bench -p gateway --bench {{name}}
+
+# Apply the database migrations (DATABASE_URL or the SQLite file in data/).
+migrate:
+    cargo run -p gateway -- migrate
