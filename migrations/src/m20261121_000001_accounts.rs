@@ -84,34 +84,19 @@ enum AuthThrottle {
 }
 
 fn id_column<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
+    ColumnDef::new(name).big_integer().not_null().auto_increment().primary_key().to_owned()
 }
 
 fn instant<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name)
-        .timestamp_with_time_zone()
-        .not_null()
-        .to_owned()
+    ColumnDef::new(name).timestamp_with_time_zone().not_null().to_owned()
 }
 
 fn optional_instant<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name)
-        .timestamp_with_time_zone()
-        .null()
-        .to_owned()
+    ColumnDef::new(name).timestamp_with_time_zone().null().to_owned()
 }
 
 fn flag<T: IntoIden>(name: T, default: bool) -> ColumnDef {
-    ColumnDef::new(name)
-        .boolean()
-        .not_null()
-        .default(default)
-        .to_owned()
+    ColumnDef::new(name).boolean().not_null().default(default).to_owned()
 }
 
 #[async_trait::async_trait]
@@ -123,11 +108,7 @@ impl MigrationTrait for Migration {
                     .table(Companies::Table)
                     .col(id_column(Companies::Id))
                     .col(ColumnDef::new(Companies::Name).string_len(120).not_null())
-                    .col(
-                        ColumnDef::new(Companies::TimeZone)
-                            .string_len(64)
-                            .not_null(),
-                    )
+                    .col(ColumnDef::new(Companies::TimeZone).string_len(64).not_null())
                     .col(ColumnDef::new(Companies::TrialEnd).date().null())
                     .col(flag(Companies::Suspended, false))
                     .col(flag(Companies::HasHrSubscription, false))
@@ -174,12 +155,7 @@ impl MigrationTrait for Migration {
                     // NULL only for the platform's system admins, who belong to no company.
                     .col(ColumnDef::new(Users::CompanyId).big_integer().null())
                     // Stored lower-cased: sign-in is by e-mail, across all companies.
-                    .col(
-                        ColumnDef::new(Users::Email)
-                            .string_len(254)
-                            .not_null()
-                            .unique_key(),
-                    )
+                    .col(ColumnDef::new(Users::Email).string_len(254).not_null().unique_key())
                     .col(ColumnDef::new(Users::PasswordHash).string_len(255).null())
                     .col(ColumnDef::new(Users::FirstName).string_len(50).not_null())
                     .col(ColumnDef::new(Users::LastName).string_len(50).not_null())
@@ -187,12 +163,7 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(Users::ManagerId).big_integer().null())
                     .col(ColumnDef::new(Users::JobRoleId).big_integer().null())
                     // 1 active, 0 terminated (spec: employee status 1 = active).
-                    .col(
-                        ColumnDef::new(Users::Status)
-                            .small_integer()
-                            .not_null()
-                            .default(1),
-                    )
+                    .col(ColumnDef::new(Users::Status).small_integer().not_null().default(1))
                     .col(optional_instant(Users::EmailVerifiedAt))
                     .col(ColumnDef::new(Users::Avatar).string_len(255).null())
                     .col(flag(Users::JoyrideDone, false))
@@ -232,31 +203,16 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(
-                Index::create()
-                    .name("ix_users_manager")
-                    .table(Users::Table)
-                    .col(Users::ManagerId)
-                    .to_owned(),
-            )
+            .create_index(Index::create().name("ix_users_manager").table(Users::Table).col(Users::ManagerId).to_owned())
             .await?;
 
         manager
             .create_table(
                 Table::create()
                     .table(Sessions::Table)
-                    .col(
-                        ColumnDef::new(Sessions::Id)
-                            .string_len(64)
-                            .not_null()
-                            .primary_key(),
-                    )
+                    .col(ColumnDef::new(Sessions::Id).string_len(64).not_null().primary_key())
                     .col(ColumnDef::new(Sessions::UserId).big_integer().not_null())
-                    .col(
-                        ColumnDef::new(Sessions::ImpersonatorId)
-                            .big_integer()
-                            .null(),
-                    )
+                    .col(ColumnDef::new(Sessions::ImpersonatorId).big_integer().null())
                     .col(instant(Sessions::CreatedAt))
                     .col(instant(Sessions::ExpiresAt))
                     .col(optional_instant(Sessions::RevokedAt))
@@ -279,11 +235,7 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create()
-                    .name("ix_sessions_user")
-                    .table(Sessions::Table)
-                    .col(Sessions::UserId)
-                    .to_owned(),
+                Index::create().name("ix_sessions_user").table(Sessions::Table).col(Sessions::UserId).to_owned(),
             )
             .await?;
 
@@ -293,18 +245,9 @@ impl MigrationTrait for Migration {
                     .table(EmailTokens::Table)
                     .col(id_column(EmailTokens::Id))
                     .col(ColumnDef::new(EmailTokens::UserId).big_integer().not_null())
-                    .col(
-                        ColumnDef::new(EmailTokens::Purpose)
-                            .string_len(16)
-                            .not_null(),
-                    )
+                    .col(ColumnDef::new(EmailTokens::Purpose).string_len(16).not_null())
                     // SHA-256 of the token: a leaked table does not leak usable links.
-                    .col(
-                        ColumnDef::new(EmailTokens::TokenHash)
-                            .string_len(64)
-                            .not_null()
-                            .unique_key(),
-                    )
+                    .col(ColumnDef::new(EmailTokens::TokenHash).string_len(64).not_null().unique_key())
                     .col(instant(EmailTokens::ExpiresAt))
                     .col(optional_instant(EmailTokens::UsedAt))
                     .col(instant(EmailTokens::CreatedAt))
@@ -322,12 +265,7 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(AuthThrottle::Table)
-                    .col(
-                        ColumnDef::new(AuthThrottle::Key)
-                            .string_len(320)
-                            .not_null()
-                            .primary_key(),
-                    )
+                    .col(ColumnDef::new(AuthThrottle::Key).string_len(320).not_null().primary_key())
                     .col(instant(AuthThrottle::WindowStartedAt))
                     .col(ColumnDef::new(AuthThrottle::Failures).integer().not_null())
                     .col(optional_instant(AuthThrottle::BlockedUntil))
@@ -346,9 +284,7 @@ impl MigrationTrait for Migration {
             JobRoles::Table.into_iden(),
             Companies::Table.into_iden(),
         ] {
-            manager
-                .drop_table(Table::drop().table(table).to_owned())
-                .await?;
+            manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())
     }

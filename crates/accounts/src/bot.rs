@@ -42,21 +42,7 @@ mod tests {
     async fn a_filled_honeypot_is_a_bot() {
         let check = HoneypotCheck;
         assert!(check.is_human(BotCheckInput::default()).await);
-        assert!(
-            check
-                .is_human(BotCheckInput {
-                    honeypot: Some(""),
-                    ..Default::default()
-                })
-                .await
-        );
-        assert!(
-            !check
-                .is_human(BotCheckInput {
-                    honeypot: Some("http://spam"),
-                    ..Default::default()
-                })
-                .await
-        );
+        assert!(check.is_human(BotCheckInput { honeypot: Some(""), ..Default::default() }).await);
+        assert!(!check.is_human(BotCheckInput { honeypot: Some("http://spam"), ..Default::default() }).await);
     }
 }

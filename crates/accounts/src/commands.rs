@@ -14,10 +14,7 @@ const MAX_LENGTH_MESSAGE: &str = "Password maximal length is 128";
 pub const DEFAULT_COMPANY_NAME: &str = "My Company";
 
 fn present(value: &Option<String>) -> Option<&str> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|value| !value.is_empty())
+    value.as_deref().map(str::trim).filter(|value| !value.is_empty())
 }
 
 /// E-mail addresses are compared lower-cased and trimmed.
@@ -108,17 +105,8 @@ impl SignupCommand {
         } else {
             check_new_password(&mut errors, "password", &password);
         }
-        let time_zone = present(&input.timezone)
-            .and_then(parse_time_zone)
-            .unwrap_or(DEFAULT_TIME_ZONE);
-        errors.into_result(SignupCommand {
-            company_name,
-            first_name,
-            last_name,
-            email,
-            password,
-            time_zone,
-        })
+        let time_zone = present(&input.timezone).and_then(parse_time_zone).unwrap_or(DEFAULT_TIME_ZONE);
+        errors.into_result(SignupCommand { company_name, first_name, last_name, email, password, time_zone })
     }
 }
 
@@ -155,10 +143,7 @@ impl LoginCommand {
         if let Some(token) = present(&input.security_token) {
             let email = present(&input.base64_email).and_then(decode_base64_email);
             return match email {
-                Some(email) => Ok(LoginCommand::SecurityToken {
-                    email,
-                    token: token.to_owned(),
-                }),
+                Some(email) => Ok(LoginCommand::SecurityToken { email, token: token.to_owned() }),
                 None => Err(FieldErrors::single("base64Email", "Invalid Email address")),
             };
         }
@@ -202,9 +187,7 @@ pub fn encode_base64_email(email: &str) -> String {
 pub fn parse_reset_request(email: &Option<String>) -> Result<String, FieldErrors> {
     match present(email) {
         None => Err(FieldErrors::single("email", "Required")),
-        Some(email) if !is_valid_email(email) => {
-            Err(FieldErrors::single("email", "Invalid email address"))
-        }
+        Some(email) if !is_valid_email(email) => Err(FieldErrors::single("email", "Invalid email address")),
         Some(email) => Ok(normalize_email(email)),
     }
 }
@@ -236,10 +219,7 @@ impl ResetNowCommand {
         if retype.is_empty() {
             errors.add("retypePassword", "Please input the Retype password");
         } else if !password.is_empty() && retype != password {
-            errors.add(
-                "retypePassword",
-                "Password and retype password should be identical",
-            );
+            errors.add("retypePassword", "Password and retype password should be identical");
         }
         let token = present(&input.token).unwrap_or_default().to_owned();
         if token.is_empty() {
@@ -283,15 +263,9 @@ impl ChangePasswordCommand {
         if retype.is_empty() {
             errors.add("retypePassword", "Please input the Retype New Password");
         } else if !new.is_empty() && retype != new {
-            errors.add(
-                "retypePassword",
-                "New Password and Retype should be identical",
-            );
+            errors.add("retypePassword", "New Password and Retype should be identical");
         }
-        errors.into_result(ChangePasswordCommand {
-            old_password: has_password.then_some(old),
-            new_password: new,
-        })
+        errors.into_result(ChangePasswordCommand { old_password: has_password.then_some(old), new_password: new })
     }
 }
 
@@ -320,10 +294,7 @@ mod tests {
 
     #[test]
     fn signup_reports_every_field_with_the_spec_messages() {
-        let input = SignupInput {
-            company: Some(" ".into()),
-            ..Default::default()
-        };
+        let input = SignupInput { company: Some(" ".into()), ..Default::default() };
         let errors = SignupCommand::parse(&input).unwrap_err();
         assert_eq!(errors.messages("company"), ["Enter Company Name"]);
         assert_eq!(errors.messages("firstname"), ["Enter First Name"]);
@@ -340,32 +311,16 @@ mod tests {
             ..Default::default()
         };
         let errors = SignupCommand::parse(&input).unwrap_err();
-        assert_eq!(
-            errors.messages("company"),
-            ["Please enter valid Company Name"]
-        );
-        assert_eq!(
-            errors.messages("firstname"),
-            ["Please enter valid First Name"]
-        );
-        assert_eq!(
-            errors.messages("lastname"),
-            ["Please enter valid Last Name"]
-        );
+        assert_eq!(errors.messages("company"), ["Please enter valid Company Name"]);
+        assert_eq!(errors.messages("firstname"), ["Please enter valid First Name"]);
+        assert_eq!(errors.messages("lastname"), ["Please enter valid Last Name"]);
         assert_eq!(errors.messages("email"), ["Invalid Email Address"]);
-        assert_eq!(
-            errors.messages("password"),
-            ["Password minimal length is 8"]
-        );
+        assert_eq!(errors.messages("password"), ["Password minimal length is 8"]);
     }
 
     #[test]
     fn signup_without_company_or_zone_uses_the_defaults() {
-        let input = SignupInput {
-            company: None,
-            timezone: Some("Nowhere/Else".into()),
-            ..signup()
-        };
+        let input = SignupInput { company: None, timezone: Some("Nowhere/Else".into()), ..signup() };
         let command = SignupCommand::parse(&input).unwrap();
         assert_eq!(command.company_name, "My Company");
         assert_eq!(command.time_zone, DEFAULT_TIME_ZONE);
@@ -376,17 +331,10 @@ mod tests {
         let errors = LoginCommand::parse(&LoginInput::default()).unwrap_err();
         assert_eq!(errors.messages("email"), ["Please input the Email"]);
         assert_eq!(errors.messages("password"), ["Enter valid password"]);
-        let errors = LoginCommand::parse(&LoginInput {
-            email: Some("x@".into()),
-            ..Default::default()
-        })
-        .unwrap_err();
+        let errors = LoginCommand::parse(&LoginInput { email: Some("x@".into()), ..Default::default() }).unwrap_err();
         assert_eq!(errors.messages("email"), ["Invalid Email address"]);
         assert!(matches!(
-            LoginCommand::parse(&LoginInput {
-                token: Some("t".into()),
-                ..Default::default()
-            }),
+            LoginCommand::parse(&LoginInput { token: Some("t".into()), ..Default::default() }),
             Ok(LoginCommand::SessionToken(_))
         ));
         let encoded = encode_base64_email("Ada@Example.com");
@@ -402,54 +350,26 @@ mod tests {
 
     #[test]
     fn reset_and_change_password_messages() {
-        assert_eq!(
-            parse_reset_request(&None).unwrap_err().messages("email"),
-            ["Required"]
-        );
-        assert_eq!(
-            parse_reset_request(&Some("a".into()))
-                .unwrap_err()
-                .messages("email"),
-            ["Invalid email address"]
-        );
+        assert_eq!(parse_reset_request(&None).unwrap_err().messages("email"), ["Required"]);
+        assert_eq!(parse_reset_request(&Some("a".into())).unwrap_err().messages("email"), ["Invalid email address"]);
 
-        let errors = ResetNowCommand::parse(&ResetNowInput {
-            token: Some("t".into()),
-            ..Default::default()
-        })
-        .unwrap_err();
+        let errors =
+            ResetNowCommand::parse(&ResetNowInput { token: Some("t".into()), ..Default::default() }).unwrap_err();
         assert_eq!(errors.messages("password"), ["Please input the Password"]);
-        assert_eq!(
-            errors.messages("retypePassword"),
-            ["Please input the Retype password"]
-        );
+        assert_eq!(errors.messages("retypePassword"), ["Please input the Retype password"]);
         let errors = ResetNowCommand::parse(&ResetNowInput {
             token: Some("t".into()),
             password: Some("abcdefgh".into()),
             retype_password: Some("abcdefgx".into()),
         })
         .unwrap_err();
-        assert_eq!(
-            errors.messages("retypePassword"),
-            ["Password and retype password should be identical"]
-        );
+        assert_eq!(errors.messages("retypePassword"), ["Password and retype password should be identical"]);
 
-        let errors =
-            ChangePasswordCommand::parse(&ChangePasswordInput::default(), true).unwrap_err();
-        assert_eq!(
-            errors.messages("oldPassword"),
-            ["Please input the Old Password"]
-        );
-        assert_eq!(
-            errors.messages("newPassword"),
-            ["Please input the New Password"]
-        );
-        assert_eq!(
-            errors.messages("retypePassword"),
-            ["Please input the Retype New Password"]
-        );
-        let errors =
-            ChangePasswordCommand::parse(&ChangePasswordInput::default(), false).unwrap_err();
+        let errors = ChangePasswordCommand::parse(&ChangePasswordInput::default(), true).unwrap_err();
+        assert_eq!(errors.messages("oldPassword"), ["Please input the Old Password"]);
+        assert_eq!(errors.messages("newPassword"), ["Please input the New Password"]);
+        assert_eq!(errors.messages("retypePassword"), ["Please input the Retype New Password"]);
+        let errors = ChangePasswordCommand::parse(&ChangePasswordInput::default(), false).unwrap_err();
         assert!(!errors.has("oldPassword"));
         let errors = ChangePasswordCommand::parse(
             &ChangePasswordInput {
@@ -460,9 +380,6 @@ mod tests {
             true,
         )
         .unwrap_err();
-        assert_eq!(
-            errors.messages("retypePassword"),
-            ["New Password and Retype should be identical"]
-        );
+        assert_eq!(errors.messages("retypePassword"), ["New Password and Retype should be identical"]);
     }
 }

@@ -8,8 +8,7 @@ use chrono::{Duration, Utc};
 use kernel::time::{local_date, DEFAULT_TIME_ZONE};
 use kernel::Role;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
 };
 
 /// Every demo login's password.
@@ -133,12 +132,7 @@ fn logins() -> Vec<DemoLogin> {
 impl Accounts {
     /// Creates the demo on an empty database; leaves any other database alone.
     pub async fn seed_demo(&self) -> Result<DemoOutcome, AccountsError> {
-        if users::Entity::find()
-            .filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL))
-            .count(&self.db)
-            .await?
-            > 0
-        {
+        if users::Entity::find().filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL)).count(&self.db).await? > 0 {
             return Ok(DemoOutcome::AlreadyPresent(logins()));
         }
         if users::Entity::find().count(&self.db).await? > 0 {
@@ -153,9 +147,7 @@ impl Accounts {
         let company = companies::ActiveModel {
             name: Set("Demo Insurance Agency".to_owned()),
             time_zone: Set(DEFAULT_TIME_ZONE.name().to_owned()),
-            trial_end: Set(Some(
-                local_date(DEFAULT_TIME_ZONE, now) + Duration::days(self.config.trial_days),
-            )),
+            trial_end: Set(Some(local_date(DEFAULT_TIME_ZONE, now) + Duration::days(self.config.trial_days))),
             suspended: Set(false),
             has_hr_subscription: Set(false),
             integrated_with_az: Set(false),
@@ -176,38 +168,29 @@ impl Accounts {
             .await?;
             job_ids.push(job.id);
         }
-        let new_user =
-            |company_id: Option<i64>, email: &str, first: &str, last: &str, role: Role| {
-                users::ActiveModel {
-                    company_id: Set(company_id),
-                    email: Set(email.to_owned()),
-                    password_hash: Set(Some(hash.clone())),
-                    first_name: Set(first.to_owned()),
-                    last_name: Set(last.to_owned()),
-                    role: Set(role.code().to_owned()),
-                    manager_id: Set(None),
-                    job_role_id: Set(None),
-                    status: Set(users::STATUS_ACTIVE),
-                    email_verified_at: Set(Some(now)),
-                    avatar: Set(None),
-                    joyride_done: Set(false),
-                    first_time_login: Set(true),
-                    password_change_required: Set(false),
-                    created_at: Set(now),
-                    updated_at: Set(now),
-                    ..Default::default()
-                }
-            };
+        let new_user = |company_id: Option<i64>, email: &str, first: &str, last: &str, role: Role| users::ActiveModel {
+            company_id: Set(company_id),
+            email: Set(email.to_owned()),
+            password_hash: Set(Some(hash.clone())),
+            first_name: Set(first.to_owned()),
+            last_name: Set(last.to_owned()),
+            role: Set(role.code().to_owned()),
+            manager_id: Set(None),
+            job_role_id: Set(None),
+            status: Set(users::STATUS_ACTIVE),
+            email_verified_at: Set(Some(now)),
+            avatar: Set(None),
+            joyride_done: Set(false),
+            first_time_login: Set(true),
+            password_change_required: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
         let mut admin_id = None;
         let mut manager_id = None;
         for person in &PEOPLE {
-            let mut user = new_user(
-                Some(company.id),
-                person.email,
-                person.first,
-                person.last,
-                person.role,
-            );
+            let mut user = new_user(Some(company.id), person.email, person.first, person.last, person.role);
             user.job_role_id = Set(person.job.and_then(|index| job_ids.get(index).copied()));
             user.manager_id = Set(match person.role {
                 Role::Admin => None,
@@ -221,9 +204,7 @@ impl Accounts {
                 _ => {}
             }
         }
-        new_user(None, SYSADMIN.0, SYSADMIN.1, SYSADMIN.2, Role::SysAdmin)
-            .insert(&txn)
-            .await?;
+        new_user(None, SYSADMIN.0, SYSADMIN.1, SYSADMIN.2, Role::SysAdmin).insert(&txn).await?;
         txn.commit().await?;
         Ok(DemoOutcome::Created(logins()))
     }

@@ -10,11 +10,7 @@ impl Accounts {
     /// The employee `id` if the actor may see them: anyone in the company for an admin; a
     /// manager's reports and the manager; an employee only themselves. Anything else, another
     /// company's employee included, is `NotFound`, exactly like an id that does not exist.
-    pub async fn employee_in_scope(
-        &self,
-        ctx: &TenantCtx,
-        id: UserId,
-    ) -> Result<users::Model, AccountsError> {
+    pub async fn employee_in_scope(&self, ctx: &TenantCtx, id: UserId) -> Result<users::Model, AccountsError> {
         let employee = users::Entity::find_by_id(id.0)
             .filter(users::Column::CompanyId.eq(ctx.company().0))
             .one(&self.db)
@@ -22,9 +18,7 @@ impl Accounts {
             .ok_or(AccountsError::NotFound)?;
         let reachable = match ctx.role() {
             Role::Admin => true,
-            Role::Manager => {
-                employee.id == ctx.actor().0 || employee.manager_id == Some(ctx.actor().0)
-            }
+            Role::Manager => employee.id == ctx.actor().0 || employee.manager_id == Some(ctx.actor().0),
             Role::Employee => employee.id == ctx.actor().0,
             Role::SysAdmin => false,
         };
@@ -33,5 +27,69 @@ impl Accounts {
         } else {
             Err(AccountsError::NotFound)
         }
+    }
+}
+
+/// Filters of the employee list (`GET /manage/employees`).
+#[derive(Debug, Clone, Default)]
+pub struct EmployeeFilter {
+    /// 1 active (default), 0 terminated.
+    pub status: Option<i16>,
+    pub job_role_id: Option<i64>,
+    /// Case-insensitive part of a first or last name.
+    pub name: Option<String>,
+    /// Last name Z–A instead of A–Z.
+    pub descending: bool,
+    /// From 1.
+    pub page: u64,
+}
+
+/// Page size of the employee list (spec 001).
+pub const EMPLOYEE_PAGE_SIZE: u64 = 30;
+
+impl Accounts {
+    /// The people the actor may manage: the whole company for an admin, a manager's reports and
+    /// the manager. Sorted by last name, then first name.
+    pub async fn list_employees(
+        &self,
+        ctx: &TenantCtx,
+        filter: &EmployeeFilter,
+    ) -> Result<(Vec<users::Model>, u64), AccountsError> {
+        use sea_orm::sea_query::{Expr, Func};
+        use sea_orm::{Condition, PaginatorTrait, QueryOrder};
+        let mut query = users::Entity::find()
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
+        match ctx.role() {
+            Role::Admin => {}
+            Role::Manager => {
+                query = query.filter(
+                    Condition::any()
+                        .add(users::Column::Id.eq(ctx.actor().0))
+                        .add(users::Column::ManagerId.eq(ctx.actor().0)),
+                )
+            }
+            Role::Employee | Role::SysAdmin => return Ok((Vec::new(), 0)),
+        }
+        if let Some(job) = filter.job_role_id {
+            query = query.filter(users::Column::JobRoleId.eq(job));
+        }
+        if let Some(name) = filter.name.as_deref().map(str::trim).filter(|name| !name.is_empty()) {
+            let pattern = format!("%{}%", name.to_lowercase().replace('\\', "").replace('%', "").replace('_', ""));
+            query = query.filter(
+                Condition::any()
+                    .add(Expr::expr(Func::lower(Expr::col(users::Column::FirstName))).like(pattern.clone()))
+                    .add(Expr::expr(Func::lower(Expr::col(users::Column::LastName))).like(pattern)),
+            );
+        }
+        query = if filter.descending {
+            query.order_by_desc(users::Column::LastName).order_by_desc(users::Column::FirstName)
+        } else {
+            query.order_by_asc(users::Column::LastName).order_by_asc(users::Column::FirstName)
+        };
+        let paginator = query.order_by_asc(users::Column::Id).paginate(&self.db, EMPLOYEE_PAGE_SIZE);
+        let total = paginator.num_items().await?;
+        let rows = paginator.fetch_page(filter.page.max(1) - 1).await?;
+        Ok((rows, total))
     }
 }

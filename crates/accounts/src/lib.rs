@@ -22,6 +22,7 @@ pub mod throttle;
 pub mod tokens;
 
 pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
+pub use directory::{EmployeeFilter, EMPLOYEE_PAGE_SIZE};
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use recovery::RESET_REQUESTED_MESSAGE;
 pub use sessions::{AccountStanding, Authenticated, SignedIn};
@@ -122,13 +123,7 @@ impl Accounts {
         bot_check: Arc<dyn BotCheck>,
         config: AccountsConfig,
     ) -> Self {
-        Self {
-            db,
-            keys,
-            mailer,
-            bot_check,
-            config: Arc::new(config),
-        }
+        Self { db, keys, mailer, bot_check, config: Arc::new(config) }
     }
 
     pub fn config(&self) -> &AccountsConfig {
@@ -145,10 +140,6 @@ impl Accounts {
     }
 
     fn link(&self, path_and_query: &str) -> String {
-        format!(
-            "{}{}",
-            self.config.public_url.trim_end_matches('/'),
-            path_and_query
-        )
+        format!("{}{}", self.config.public_url.trim_end_matches('/'), path_and_query)
     }
 }

@@ -28,9 +28,7 @@ pub trait Mailer: Send + Sync {
 fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
     let to = Mailbox::new(
         Some(mail.to_name.clone()),
-        mail.to_email
-            .parse()
-            .map_err(|err| MailError(format!("bad recipient: {err}")))?,
+        mail.to_email.parse().map_err(|err| MailError(format!("bad recipient: {err}")))?,
     );
     Message::builder()
         .from(from.clone())
@@ -61,11 +59,7 @@ impl SmtpMailer {
 impl Mailer for SmtpMailer {
     async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
         let message = build_message(&self.from, mail)?;
-        self.transport
-            .send(message)
-            .await
-            .map(|_| ())
-            .map_err(|err| MailError(err.to_string()))
+        self.transport.send(message).await.map(|_| ()).map_err(|err| MailError(err.to_string()))
     }
 }
 
@@ -85,9 +79,7 @@ impl OutboxMailer {
 impl Mailer for OutboxMailer {
     async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
         let message = build_message(&self.from, mail)?;
-        tokio::fs::create_dir_all(&self.dir)
-            .await
-            .map_err(|err| MailError(err.to_string()))?;
+        tokio::fs::create_dir_all(&self.dir).await.map_err(|err| MailError(err.to_string()))?;
         // Sortable by time; the random part keeps two messages of one millisecond apart.
         let name = format!(
             "{}-{}.eml",
@@ -95,13 +87,9 @@ impl Mailer for OutboxMailer {
             crate::tokens::random_token().get(..8).unwrap_or("0")
         );
         let partial = self.dir.join(format!("{name}.part"));
-        tokio::fs::write(&partial, message.formatted())
-            .await
-            .map_err(|err| MailError(err.to_string()))?;
+        tokio::fs::write(&partial, message.formatted()).await.map_err(|err| MailError(err.to_string()))?;
         // Renamed into place so a reader never sees half a message.
-        tokio::fs::rename(&partial, self.dir.join(&name))
-            .await
-            .map_err(|err| MailError(err.to_string()))
+        tokio::fs::rename(&partial, self.dir.join(&name)).await.map_err(|err| MailError(err.to_string()))
     }
 }
 

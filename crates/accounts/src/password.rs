@@ -27,11 +27,7 @@ pub fn hash_password(plain: &str) -> Result<String, HashError> {
 /// Whether `plain` matches `stored`. A malformed stored hash never matches.
 pub fn verify_password(plain: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|parsed| {
-            Argon2::default()
-                .verify_password(plain.as_bytes(), &parsed)
-                .is_ok()
-        })
+        .map(|parsed| Argon2::default().verify_password(plain.as_bytes(), &parsed).is_ok())
         .unwrap_or(false)
 }
 

@@ -9,9 +9,7 @@ use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, Signe
 use chrono::Utc;
 use kernel::{FieldErrors, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 /// The answer to every reset request, known address or not.
 pub const RESET_REQUESTED_MESSAGE: &str =
@@ -23,10 +21,7 @@ impl Accounts {
     pub async fn request_password_reset(&self, email: &str) -> Result<(), AccountsError> {
         let now = Utc::now();
         let key = format!("reset-email:{email}");
-        if throttle::blocked_until(&self.db, &key, now)
-            .await?
-            .is_some()
-        {
+        if throttle::blocked_until(&self.db, &key, now).await?.is_some() {
             // Quietly: answering differently would tell that the address is known.
             return Ok(());
         }
@@ -37,22 +32,10 @@ impl Accounts {
             .one(&self.db)
             .await?;
         if let Some(user) = user {
-            let token = self
-                .create_link(
-                    &self.db,
-                    UserId(user.id),
-                    PURPOSE_RESET,
-                    self.config.reset_link_ttl,
-                    now,
-                )
-                .await?;
+            let token =
+                self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
             let link = self.link(&format!("/reset-password-now?t={token}"));
-            self.send_mail(templates::reset_password(
-                &user.email,
-                &user.first_name,
-                &link,
-            ))
-            .await;
+            self.send_mail(templates::reset_password(&user.email, &user.first_name, &link)).await;
         }
         Ok(())
     }
@@ -65,9 +48,7 @@ impl Accounts {
             .find_live_link(&command.token, PURPOSE_RESET, now)
             .await?
             .filter(|(_, user)| user.status == users::STATUS_ACTIVE)
-            .ok_or(AccountsError::InvalidLink {
-                verification: false,
-            })?;
+            .ok_or(AccountsError::InvalidLink { verification: false })?;
         let password = command.password;
         let hash = tokio::task::spawn_blocking(move || hash_password(&password))
             .await
@@ -109,10 +90,7 @@ impl Accounts {
         let command = ChangePasswordCommand::parse(input, auth.user.password_hash.is_some())
             .map_err(AccountsError::Validation)?;
         let stored = auth.user.password_hash.clone();
-        let ChangePasswordCommand {
-            old_password,
-            new_password,
-        } = command;
+        let ChangePasswordCommand { old_password, new_password } = command;
         let hash = tokio::task::spawn_blocking(move || {
             if let (Some(old), Some(stored)) = (old_password, stored) {
                 if !verify_password(&old, &stored) {
@@ -124,10 +102,7 @@ impl Accounts {
         .await
         .map_err(|err| AccountsError::Internal(err.to_string()))??
         .ok_or_else(|| {
-            AccountsError::Validation(FieldErrors::single(
-                "oldPassword",
-                "The old password is incorrect",
-            ))
+            AccountsError::Validation(FieldErrors::single("oldPassword", "The old password is incorrect"))
         })?;
 
         let txn = self.db.begin().await?;
@@ -138,7 +113,6 @@ impl Accounts {
         let user = update.update(&txn).await?;
         self.revoke_all_sessions(&txn, UserId(user.id)).await?;
         txn.commit().await?;
-        self.start_session(user, auth.impersonated_by, meta, now)
-            .await
+        self.start_session(user, auth.impersonated_by, meta, now).await
     }
 }

@@ -10,9 +10,7 @@ use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, utc_offset_minutes, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, Role, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// A session token and the identity it carries.
 #[derive(Debug, Clone)]
@@ -58,11 +56,7 @@ impl Authenticated {
     }
 }
 
-fn company_standing(
-    company: Option<&companies::Model>,
-    tz: Tz,
-    now: DateTime<Utc>,
-) -> AccountStanding {
+fn company_standing(company: Option<&companies::Model>, tz: Tz, now: DateTime<Utc>) -> AccountStanding {
     match company {
         None => AccountStanding::Active,
         Some(company) if company.suspended => AccountStanding::Suspended,
@@ -74,30 +68,20 @@ fn company_standing(
 }
 
 pub(crate) fn company_time_zone(company: Option<&companies::Model>) -> Tz {
-    company
-        .and_then(|company| parse_time_zone(&company.time_zone))
-        .unwrap_or(DEFAULT_TIME_ZONE)
+    company.and_then(|company| parse_time_zone(&company.time_zone)).unwrap_or(DEFAULT_TIME_ZONE)
 }
 
 impl Accounts {
     /// `POST /auth/login` in its three forms.
-    pub async fn login(
-        &self,
-        command: LoginCommand,
-        meta: &RequestMeta,
-    ) -> Result<SignedIn, AccountsError> {
+    pub async fn login(&self, command: LoginCommand, meta: &RequestMeta) -> Result<SignedIn, AccountsError> {
         match command {
-            LoginCommand::Password { email, password } => {
-                self.login_with_password(&email, password, meta).await
-            }
+            LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
             LoginCommand::SessionToken(token) => {
                 let now = Utc::now();
                 let auth = self.authenticate(&token).await?;
                 self.extend_session(&auth, now).await
             }
-            LoginCommand::SecurityToken { email, token } => {
-                self.login_with_security_token(&email, &token, meta).await
-            }
+            LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
         }
     }
 
@@ -112,16 +96,11 @@ impl Accounts {
         let ip_key = format!("login-ip:{}", meta.ip_key());
         for key in [&email_key, &ip_key] {
             if let Some(until) = throttle::blocked_until(&self.db, key, now).await? {
-                return Err(AccountsError::TooManyAttempts {
-                    retry_after_seconds: (until - now).num_seconds().max(1),
-                });
+                return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
             }
         }
 
-        let user = users::Entity::find()
-            .filter(users::Column::Email.eq(email))
-            .one(&self.db)
-            .await?;
+        let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await?;
         let stored_hash = user.as_ref().and_then(|user| user.password_hash.clone());
         // argon2 is deliberately slow: keep it off the async workers.
         let matches = tokio::task::spawn_blocking(move || match stored_hash {
@@ -137,18 +116,10 @@ impl Accounts {
         let user = match user {
             Some(user) if matches && user.status == users::STATUS_ACTIVE => user,
             _ => {
-                let failures = throttle::record_failure(
-                    &self.db,
-                    &email_key,
-                    self.config.login_failures_per_email,
-                    now,
-                )
-                .await?;
-                throttle::record_failure(&self.db, &ip_key, self.config.login_failures_per_ip, now)
-                    .await?;
-                return Err(AccountsError::InvalidCredentials {
-                    suggest_reset: failures > 3,
-                });
+                let failures =
+                    throttle::record_failure(&self.db, &email_key, self.config.login_failures_per_email, now).await?;
+                throttle::record_failure(&self.db, &ip_key, self.config.login_failures_per_ip, now).await?;
+                return Err(AccountsError::InvalidCredentials { suggest_reset: failures > 3 });
             }
         };
         if user.email_verified_at.is_none() {
@@ -171,9 +142,7 @@ impl Accounts {
             .find_live_link(token, crate::signup::PURPOSE_SECURITY, now)
             .await?
             .filter(|(_, user)| user.email == email && user.status == users::STATUS_ACTIVE)
-            .ok_or(AccountsError::InvalidLink {
-                verification: false,
-            })?;
+            .ok_or(AccountsError::InvalidLink { verification: false })?;
         self.use_link(&link, now).await?;
         let user = if user.email_verified_at.is_none() {
             let mut active: users::ActiveModel = user.into();
@@ -200,18 +169,12 @@ impl Accounts {
         let Some(link) = link.filter(|link| link.used_at.is_none() && link.expires_at > now) else {
             return Ok(None);
         };
-        let user = users::Entity::find_by_id(link.user_id)
-            .one(&self.db)
-            .await?;
+        let user = users::Entity::find_by_id(link.user_id).one(&self.db).await?;
         Ok(user.map(|user| (link, user)))
     }
 
     /// Marks a link used; `false` when another request used it first.
-    pub(crate) async fn use_link(
-        &self,
-        link: &email_tokens::Model,
-        now: DateTime<Utc>,
-    ) -> Result<(), AccountsError> {
+    pub(crate) async fn use_link(&self, link: &email_tokens::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
         let result = email_tokens::Entity::update_many()
             .col_expr(email_tokens::Column::UsedAt, Expr::value(now))
             .filter(email_tokens::Column::Id.eq(link.id))
@@ -221,9 +184,7 @@ impl Accounts {
         if result.rows_affected == 1 {
             Ok(())
         } else {
-            Err(AccountsError::InvalidLink {
-                verification: false,
-            })
+            Err(AccountsError::InvalidLink { verification: false })
         }
     }
 
@@ -282,9 +243,7 @@ impl Accounts {
             suspended: company.is_some_and(|company| company.suspended),
             roles: vec![user.role.clone()],
             pwdchg: user.password_change_required,
-            trial_end: company
-                .and_then(|company| company.trial_end)
-                .map(|day| day.format("%Y-%m-%d").to_string()),
+            trial_end: company.and_then(|company| company.trial_end).map(|day| day.format("%Y-%m-%d").to_string()),
             joyride: user.joyride_done,
             impersonate: session.impersonator_id.is_some(),
             first_time_login: user.first_time_login,
@@ -319,12 +278,9 @@ impl Accounts {
             .ok_or(AccountsError::Unauthenticated)?;
         let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
         let company = match user.company_id {
-            Some(id) => Some(
-                companies::Entity::find_by_id(id)
-                    .one(&self.db)
-                    .await?
-                    .ok_or(AccountsError::Unauthenticated)?,
-            ),
+            Some(id) => {
+                Some(companies::Entity::find_by_id(id).one(&self.db).await?.ok_or(AccountsError::Unauthenticated)?)
+            }
             None => None,
         };
         let time_zone = company_time_zone(company.as_ref());
@@ -344,11 +300,7 @@ impl Accounts {
     }
 
     /// Pushes the session's expiry a full lifetime ahead and signs a token for it.
-    async fn extend_session(
-        &self,
-        auth: &Authenticated,
-        now: DateTime<Utc>,
-    ) -> Result<SignedIn, AccountsError> {
+    async fn extend_session(&self, auth: &Authenticated, now: DateTime<Utc>) -> Result<SignedIn, AccountsError> {
         let expires_at = now + self.config.session_ttl;
         sessions::Entity::update_many()
             .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
@@ -381,9 +333,7 @@ impl Accounts {
             ip: None,
             user_agent: None,
         };
-        Ok(self
-            .sign(&session, &auth.user, auth.company.as_ref(), now)?
-            .identity)
+        Ok(self.sign(&session, &auth.user, auth.company.as_ref(), now)?.identity)
     }
 
     /// Ends the session at once: its token is refused from now on.
@@ -397,11 +347,7 @@ impl Accounts {
     }
 
     /// Revokes every live session of a user (password change or reset, and termination).
-    pub async fn revoke_all_sessions(
-        &self,
-        db: &impl ConnectionTrait,
-        user: UserId,
-    ) -> Result<(), AccountsError> {
+    pub async fn revoke_all_sessions(&self, db: &impl ConnectionTrait, user: UserId) -> Result<(), AccountsError> {
         sessions::Entity::update_many()
             .col_expr(sessions::Column::RevokedAt, Expr::value(Utc::now()))
             .filter(sessions::Column::UserId.eq(user.0))
@@ -446,26 +392,11 @@ mod tests {
         let late_on_last_day = Utc.with_ymd_and_hms(2026, 12, 2, 3, 0, 0).single().unwrap();
         let next_day = Utc.with_ymd_and_hms(2026, 12, 2, 6, 0, 0).single().unwrap();
         let with_trial = company(Some(last_day), false);
-        assert_eq!(
-            company_standing(Some(&with_trial), tz, late_on_last_day),
-            AccountStanding::Active
-        );
-        assert_eq!(
-            company_standing(Some(&with_trial), tz, next_day),
-            AccountStanding::TrialExpired
-        );
-        assert_eq!(
-            company_standing(Some(&company(None, false)), tz, next_day),
-            AccountStanding::Active
-        );
-        assert_eq!(
-            company_standing(Some(&company(None, true)), tz, next_day),
-            AccountStanding::Suspended
-        );
-        assert_eq!(
-            company_standing(None, tz, next_day),
-            AccountStanding::Active
-        );
+        assert_eq!(company_standing(Some(&with_trial), tz, late_on_last_day), AccountStanding::Active);
+        assert_eq!(company_standing(Some(&with_trial), tz, next_day), AccountStanding::TrialExpired);
+        assert_eq!(company_standing(Some(&company(None, false)), tz, next_day), AccountStanding::Active);
+        assert_eq!(company_standing(Some(&company(None, true)), tz, next_day), AccountStanding::Suspended);
+        assert_eq!(company_standing(None, tz, next_day), AccountStanding::Active);
     }
 
     #[test]

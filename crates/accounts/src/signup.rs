@@ -11,8 +11,8 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::time::local_date;
 use kernel::{Role, UserId};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    SqlErr, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr,
+    TransactionTrait,
 };
 
 pub(crate) const PURPOSE_VERIFY: &str = "verify";
@@ -29,17 +29,11 @@ pub struct SignupOutcome {
 
 impl Accounts {
     /// Creates the company (with its trial), its admin, and mails the verification link.
-    pub async fn signup(
-        &self,
-        input: &SignupInput,
-        meta: &RequestMeta,
-    ) -> Result<SignupOutcome, AccountsError> {
+    pub async fn signup(&self, input: &SignupInput, meta: &RequestMeta) -> Result<SignupOutcome, AccountsError> {
         let now = Utc::now();
         let ip_key = format!("signup-ip:{}", meta.ip_key());
         if let Some(until) = throttle::blocked_until(&self.db, &ip_key, now).await? {
-            return Err(AccountsError::TooManyAttempts {
-                retry_after_seconds: (until - now).num_seconds().max(1),
-            });
+            return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
         }
         let human = self
             .bot_check
@@ -65,9 +59,7 @@ impl Accounts {
         let company = companies::ActiveModel {
             name: Set(command.company_name.clone()),
             time_zone: Set(command.time_zone.name().to_owned()),
-            trial_end: Set(Some(
-                local_date(command.time_zone, now) + Duration::days(self.config.trial_days),
-            )),
+            trial_end: Set(Some(local_date(command.time_zone, now) + Duration::days(self.config.trial_days))),
             suspended: Set(false),
             has_hr_subscription: Set(false),
             integrated_with_az: Set(false),
@@ -102,15 +94,8 @@ impl Accounts {
             Some(SqlErr::UniqueConstraintViolation(_)) => AccountsError::EmailTaken,
             _ => AccountsError::Database(err),
         })?;
-        let token = self
-            .create_link(
-                &txn,
-                UserId(user.id),
-                PURPOSE_VERIFY,
-                self.config.verification_link_ttl,
-                now,
-            )
-            .await?;
+        let token =
+            self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
         txn.commit().await?;
 
         self.send_mail(templates::verify_email(
@@ -119,18 +104,11 @@ impl Accounts {
             &self.verification_link(&user.email, &token),
         ))
         .await;
-        Ok(SignupOutcome {
-            email: user.email,
-            company_id: company.id,
-            user_id: user.id,
-        })
+        Ok(SignupOutcome { email: user.email, company_id: company.id, user_id: user.id })
     }
 
     fn verification_link(&self, email: &str, token: &str) -> String {
-        self.link(&format!(
-            "/verify-email?token={token}&me={}",
-            encode_base64_email(email)
-        ))
+        self.link(&format!("/verify-email?token={token}&me={}", encode_base64_email(email)))
     }
 
     /// Stores a one-time link token (only its hash) and returns the token itself.
@@ -158,20 +136,9 @@ impl Accounts {
     }
 
     /// Mails a fresh verification link to a user who has not verified yet.
-    pub(crate) async fn send_verification(
-        &self,
-        user: &users::Model,
-        now: DateTime<Utc>,
-    ) -> Result<(), AccountsError> {
-        let token = self
-            .create_link(
-                &self.db,
-                UserId(user.id),
-                PURPOSE_VERIFY,
-                self.config.verification_link_ttl,
-                now,
-            )
-            .await?;
+    pub(crate) async fn send_verification(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
+        let token =
+            self.create_link(&self.db, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
         self.send_mail(templates::verify_email(
             &user.email,
             &user.first_name,
@@ -184,14 +151,7 @@ impl Accounts {
     /// A one-time link that signs its user in (`base64Email` + `securityToken`), for people an
     /// admin added who have no password yet. Returns the token.
     pub async fn create_security_link(&self, user: UserId) -> Result<String, AccountsError> {
-        self.create_link(
-            &self.db,
-            user,
-            PURPOSE_SECURITY,
-            self.config.security_link_ttl,
-            Utc::now(),
-        )
-        .await
+        self.create_link(&self.db, user, PURPOSE_SECURITY, self.config.security_link_ttl, Utc::now()).await
     }
 
     /// `POST /account/verify-email`. Following a link twice is fine: the second time finds the
@@ -215,11 +175,7 @@ impl Accounts {
             }
         }
         if link.used_at.is_some() {
-            return if user.email_verified_at.is_some() {
-                Ok(())
-            } else {
-                Err(invalid)
-            };
+            return if user.email_verified_at.is_some() { Ok(()) } else { Err(invalid) };
         }
         if link.expires_at <= now {
             return Err(invalid);

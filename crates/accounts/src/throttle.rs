@@ -21,9 +21,7 @@ pub async fn blocked_until(
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, DbErr> {
     let row = Throttle::find_by_id(key.to_owned()).one(db).await?;
-    Ok(row
-        .and_then(|row| row.blocked_until)
-        .filter(|until| *until > now))
+    Ok(row.and_then(|row| row.blocked_until).filter(|until| *until > now))
 }
 
 /// Counts one failure (or one attempt, for limits on attempts) and returns how many the key has
@@ -38,11 +36,7 @@ pub async fn record_failure(
     Throttle::delete_many()
         .filter(auth_throttle::Column::Key.eq(key))
         .filter(auth_throttle::Column::WindowStartedAt.lt(now - rule.window))
-        .filter(
-            auth_throttle::Column::BlockedUntil
-                .is_null()
-                .or(auth_throttle::Column::BlockedUntil.lt(now)),
-        )
+        .filter(auth_throttle::Column::BlockedUntil.is_null().or(auth_throttle::Column::BlockedUntil.lt(now)))
         .exec(db)
         .await?;
     // One statement, so concurrent failures are all counted.
@@ -62,16 +56,10 @@ pub async fn record_failure(
     )
     .exec_without_returning(db)
     .await?;
-    let failures = Throttle::find_by_id(key.to_owned())
-        .one(db)
-        .await?
-        .map_or(1, |row| row.failures);
+    let failures = Throttle::find_by_id(key.to_owned()).one(db).await?.map_or(1, |row| row.failures);
     if failures >= rule.max_failures {
         Throttle::update_many()
-            .col_expr(
-                auth_throttle::Column::BlockedUntil,
-                Expr::value(now + rule.block_for),
-            )
+            .col_expr(auth_throttle::Column::BlockedUntil, Expr::value(now + rule.block_for))
             .filter(auth_throttle::Column::Key.eq(key))
             .exec(db)
             .await?;
@@ -81,8 +69,5 @@ pub async fn record_failure(
 
 /// Forgets a key's failures (after a successful sign-in or a password reset).
 pub async fn clear(db: &impl ConnectionTrait, key: &str) -> Result<(), DbErr> {
-    Throttle::delete_by_id(key.to_owned())
-        .exec(db)
-        .await
-        .map(|_| ())
+    Throttle::delete_by_id(key.to_owned()).exec(db).await.map(|_| ())
 }

@@ -64,10 +64,7 @@ pub enum TokenError {
 
 impl TokenKeys {
     pub fn from_secret(secret: &[u8]) -> Self {
-        Self {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
-        }
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
     }
 
     pub fn sign(&self, identity: &Identity) -> Result<String, TokenError> {
@@ -140,9 +137,7 @@ mod tests {
         let future = Utc::now().timestamp() + 3600;
         let token = keys.sign(&identity(future)).unwrap();
         assert_eq!(keys.verify(&token).unwrap(), identity(future));
-        assert!(TokenKeys::from_secret(b"secret-two")
-            .verify(&token)
-            .is_err());
+        assert!(TokenKeys::from_secret(b"secret-two").verify(&token).is_err());
         assert!(keys.verify("garbage").is_err());
     }
 

@@ -5,12 +5,7 @@
 //!   acknowledged write survives a crash; the product's setting) against `NORMAL`.
 //!
 //! Figures are printed, not asserted: timing assertions flake on shared machines.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use chrono::Utc;
 use gateway::db::{connect_with, migrate, SqliteDurability};
@@ -45,10 +40,7 @@ fn login_hashing() {
     let verifies = (0..20)
         .map(|_| {
             let started = Instant::now();
-            assert!(accounts::password::verify_password(
-                "correct horse battery",
-                &hash
-            ));
+            assert!(accounts::password::verify_password("correct horse battery", &hash));
             started.elapsed()
         })
         .collect();
@@ -56,10 +48,7 @@ fn login_hashing() {
 }
 
 async fn durability(durability: SqliteDurability, label: &str) {
-    let dir = std::env::temp_dir().join(format!(
-        "timekeep-bench-{}",
-        accounts::tokens::random_token()
-    ));
+    let dir = std::env::temp_dir().join(format!("timekeep-bench-{}", accounts::tokens::random_token()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
     let db: DatabaseConnection = connect_with(&url, durability).await.unwrap();
@@ -73,9 +62,7 @@ async fn durability(durability: SqliteDurability, label: &str) {
     for index in 0..500 {
         let started = Instant::now();
         // A failed login's write path: two write statements (each its own commit) and a read.
-        accounts::throttle::record_failure(&db, &format!("bench:{}", index % 50), rule, Utc::now())
-            .await
-            .unwrap();
+        accounts::throttle::record_failure(&db, &format!("bench:{}", index % 50), rule, Utc::now()).await.unwrap();
         samples.push(started.elapsed());
     }
     summarize(label, samples);
@@ -84,25 +71,11 @@ async fn durability(durability: SqliteDurability, label: &str) {
 }
 
 fn main() {
-    println!(
-        "Timekeep foundation benchmark ({} cores)",
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    );
+    println!("Timekeep foundation benchmark ({} cores)", std::thread::available_parallelism().map_or(1, |n| n.get()));
     login_hashing();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
-        durability(
-            SqliteDurability::Full,
-            "SQLite write txn, WAL + synchronous=FULL",
-        )
-        .await;
-        durability(
-            SqliteDurability::Normal,
-            "SQLite write txn, WAL + synchronous=NORMAL",
-        )
-        .await;
+        durability(SqliteDurability::Full, "SQLite write txn, WAL + synchronous=FULL").await;
+        durability(SqliteDurability::Normal, "SQLite write txn, WAL + synchronous=NORMAL").await;
     });
 }

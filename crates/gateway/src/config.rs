@@ -4,11 +4,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "timekeep",
-    version,
-    about = "Timekeep: time clock, time off and HR for small companies"
-)]
+#[command(name = "timekeep", version, about = "Timekeep: time clock, time off and HR for small companies")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -52,11 +48,7 @@ pub struct ServeArgs {
     #[arg(long, env = "SMTP_URL")]
     pub smtp_url: Option<String>,
     /// Sender of outgoing mail.
-    #[arg(
-        long,
-        env = "TIMEKEEP_MAIL_FROM",
-        default_value = "Timekeep <no-reply@timekeep.localhost>"
-    )]
+    #[arg(long, env = "TIMEKEEP_MAIL_FROM", default_value = "Timekeep <no-reply@timekeep.localhost>")]
     pub mail_from: String,
     /// Secret that signs session tokens (at least 32 characters). Default: generated once and
     /// kept in `<data-dir>/token-secret`.
@@ -73,11 +65,6 @@ impl StorageArgs {
         self.database_url
             .clone()
             .filter(|url| !url.trim().is_empty())
-            .unwrap_or_else(|| {
-                format!(
-                    "sqlite://{}?mode=rwc",
-                    self.data_dir.join("timekeep.db").display()
-                )
-            })
+            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("timekeep.db").display()))
     }
 }

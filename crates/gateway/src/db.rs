@@ -6,9 +6,7 @@
 //! (figures in README.md).
 
 use migrations::{Migrator, MigratorTrait};
-use sea_orm::sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
-};
+use sea_orm::sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr, SqlxSqliteConnector};
 use std::str::FromStr;
 use std::time::Duration;
@@ -26,10 +24,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     connect_with(url, SqliteDurability::Full).await
 }
 
-pub async fn connect_with(
-    url: &str,
-    durability: SqliteDurability,
-) -> Result<DatabaseConnection, DbErr> {
+pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<DatabaseConnection, DbErr> {
     if url.starts_with("sqlite:") {
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|err| DbErr::Conn(sea_orm::RuntimeErr::Internal(err.to_string())))?
@@ -49,15 +44,10 @@ pub async fn connect_with(
         Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
         let mut options = ConnectOptions::new(url.to_owned());
-        options
-            .max_connections(16)
-            .min_connections(1)
-            .sqlx_logging(false);
+        options.max_connections(16).min_connections(1).sqlx_logging(false);
         Database::connect(options).await
     } else {
-        Err(DbErr::Conn(sea_orm::RuntimeErr::Internal(
-            "DATABASE_URL must start with sqlite: or postgres:".to_owned(),
-        )))
+        Err(DbErr::Conn(sea_orm::RuntimeErr::Internal("DATABASE_URL must start with sqlite: or postgres:".to_owned())))
     }
 }
 

@@ -23,6 +23,8 @@ pub enum ErrorCode {
     NotFound,
     MethodNotAllowed,
     EmailTaken,
+    Conflict,
+    MobileClockInDisabled,
     PayloadTooLarge,
     TooManyRequests,
     Internal,
@@ -44,6 +46,8 @@ impl ErrorCode {
             ErrorCode::NotFound => ("not_found", StatusCode::NOT_FOUND),
             ErrorCode::MethodNotAllowed => ("method_not_allowed", StatusCode::METHOD_NOT_ALLOWED),
             ErrorCode::EmailTaken => ("email_taken", StatusCode::CONFLICT),
+            ErrorCode::Conflict => ("conflict", StatusCode::CONFLICT),
+            ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::PayloadTooLarge => ("payload_too_large", StatusCode::PAYLOAD_TOO_LARGE),
             ErrorCode::TooManyRequests => ("too_many_requests", StatusCode::TOO_MANY_REQUESTS),
             ErrorCode::Internal => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
@@ -78,25 +82,12 @@ const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try aga
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self {
-            code,
-            message: message.into(),
-            errors: FieldErrors::new(),
-            retry_after_seconds: None,
-        }
+        Self { code, message: message.into(), errors: FieldErrors::new(), retry_after_seconds: None }
     }
 
     pub fn validation(errors: FieldErrors) -> Self {
-        let message = errors
-            .first_message()
-            .unwrap_or("Some fields are invalid.")
-            .to_owned();
-        Self {
-            code: ErrorCode::Validation,
-            message,
-            errors,
-            retry_after_seconds: None,
-        }
+        let message = errors.first_message().unwrap_or("Some fields are invalid.").to_owned();
+        Self { code: ErrorCode::Validation, message, errors, retry_after_seconds: None }
     }
 
     pub fn not_found() -> Self {
@@ -108,10 +99,7 @@ impl ApiError {
     }
 
     pub fn forbidden() -> Self {
-        Self::new(
-            ErrorCode::Forbidden,
-            "You do not have permission to do this.",
-        )
+        Self::new(ErrorCode::Forbidden, "You do not have permission to do this.")
     }
 
     /// An unexpected failure: its whole chain goes to the log, a generic message to the client.
@@ -198,4 +186,32 @@ impl From<AccountsError> for ApiError {
 /// Turns actix's own extractor failures (bad JSON, bad query) into the common body.
 pub fn bad_request(message: impl Into<String>) -> actix_web::Error {
     ApiError::new(ErrorCode::Validation, message).into()
+}
+
+impl From<clock::ClockError> for ApiError {
+    fn from(err: clock::ClockError) -> Self {
+        match err {
+            clock::ClockError::Refused(message) => ApiError::new(ErrorCode::Conflict, message),
+            clock::ClockError::MobileClockInDisabled => ApiError::new(
+                ErrorCode::MobileClockInDisabled,
+                "Clocking in from a mobile device is turned off for your company.",
+            ),
+            clock::ClockError::Forbidden => ApiError::forbidden(),
+            clock::ClockError::Validation(errors) => ApiError::validation(errors),
+            clock::ClockError::Database(err) => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<timesheet::TimesheetError> for ApiError {
+    fn from(err: timesheet::TimesheetError) -> Self {
+        match err {
+            timesheet::TimesheetError::Validation(errors) => ApiError::validation(errors),
+            timesheet::TimesheetError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            timesheet::TimesheetError::Forbidden => ApiError::forbidden(),
+            timesheet::TimesheetError::NotFound => ApiError::not_found(),
+            timesheet::TimesheetError::Database(err) => ApiError::internal(err),
+            timesheet::TimesheetError::Internal(message) => ApiError::internal(message),
+        }
+    }
 }

@@ -16,23 +16,13 @@ use kernel::{Role, TenantCtx};
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
 /// leaving impersonation, and its own subscription.
-const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] = [
-    "/server/v1/auth/logout",
-    "/server/v1/auth/exit-impersonation-mode",
-    "/server/v1/myaccount",
-];
+const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] =
+    ["/server/v1/auth/logout", "/server/v1/auth/exit-impersonation-mode", "/server/v1/myaccount"];
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {
-    let value = req
-        .headers()
-        .get(actix_web::http::header::AUTHORIZATION)?
-        .to_str()
-        .ok()?;
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
-        .then(|| token.trim().to_owned())
-        .filter(|token| !token.is_empty())
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
 }
 
 fn is_write(method: &Method) -> bool {
@@ -50,17 +40,13 @@ impl FromRequest for SignedIn {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| ApiError::internal("no state"))?;
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("no state"))?;
             let token = bearer_token(&req).ok_or_else(ApiError::unauthorized)?;
             let auth = state.accounts.authenticate(&token).await?;
             if let Some(token) = &auth.refreshed_token {
                 req.extensions_mut().insert(RefreshedToken(token.clone()));
             }
-            let exempt = WRITES_ALLOWED_WHEN_BLOCKED
-                .iter()
-                .any(|allowed| req.path().starts_with(allowed));
+            let exempt = WRITES_ALLOWED_WHEN_BLOCKED.iter().any(|allowed| req.path().starts_with(allowed));
             if is_write(req.method()) && !exempt {
                 match auth.standing(chrono::Utc::now()) {
                     AccountStanding::Active => {}

@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extractors;
+pub mod forms;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
@@ -43,26 +44,17 @@ pub fn build_app(
 > {
     let app = App::new()
         .app_data(state)
+        .app_data(aweb::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| match err {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.").into()
+            }
+            JsonPayloadError::ContentType => {
+                error::bad_request("The request body must be JSON (Content-Type: application/json).")
+            }
+            other => error::bad_request(format!("The request body is not valid JSON: {other}")),
+        }))
         .app_data(
-            aweb::JsonConfig::default()
-                .limit(JSON_LIMIT)
-                .error_handler(|err, _| match err {
-                    JsonPayloadError::Overflow { .. }
-                    | JsonPayloadError::OverflowKnownLength { .. } => {
-                        ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.")
-                            .into()
-                    }
-                    JsonPayloadError::ContentType => error::bad_request(
-                        "The request body must be JSON (Content-Type: application/json).",
-                    ),
-                    other => {
-                        error::bad_request(format!("The request body is not valid JSON: {other}"))
-                    }
-                }),
-        )
-        .app_data(
-            aweb::QueryConfig::default()
-                .error_handler(|err, _| error::bad_request(format!("Invalid query: {err}"))),
+            aweb::QueryConfig::default().error_handler(|err, _| error::bad_request(format!("Invalid query: {err}"))),
         )
         .app_data(aweb::PathConfig::default().error_handler(|_, _| ApiError::not_found().into()))
         .wrap(actix_web::middleware::Compress::default())
@@ -73,14 +65,14 @@ pub fn build_app(
                 .configure(routes::auth::configure)
                 .configure(routes::account::configure)
                 .configure(routes::manage::configure)
+                .configure(routes::clock::configure)
+                .configure(routes::timesheet::configure)
+                .configure(routes::settings::configure)
                 .route(
                     "/openapi.json",
-                    aweb::get()
-                        .to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }),
+                    aweb::get().to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }),
                 )
-                .default_service(aweb::to(|| async {
-                    Err::<HttpResponse, _>(ApiError::not_found())
-                })),
+                .default_service(aweb::to(|| async { Err::<HttpResponse, _>(ApiError::not_found()) })),
         );
     match web_dir {
         Some(dir) => app.configure(web::configure(dir)),

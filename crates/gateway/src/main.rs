@@ -16,9 +16,8 @@ use std::sync::Arc;
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
-                tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn")
-            }),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
         )
         .init();
     let cli = Cli::parse();
@@ -42,12 +41,8 @@ fn main() -> ExitCode {
 type BoxError = Box<dyn std::error::Error>;
 
 async fn open_database(storage: &StorageArgs) -> Result<sea_orm::DatabaseConnection, BoxError> {
-    std::fs::create_dir_all(&storage.data_dir).map_err(|err| {
-        format!(
-            "cannot create the data folder {}: {err}",
-            storage.data_dir.display()
-        )
-    })?;
+    std::fs::create_dir_all(&storage.data_dir)
+        .map_err(|err| format!("cannot create the data folder {}: {err}", storage.data_dir.display()))?;
     let db = db::connect(&storage.database_url()).await?;
     db::migrate(&db).await?;
     Ok(db)
@@ -89,52 +84,28 @@ fn accounts_service(
     args: &ServeArgs,
     public_url: String,
 ) -> Result<Accounts, BoxError> {
-    let from = args
-        .mail_from
-        .parse()
-        .map_err(|err| format!("bad TIMEKEEP_MAIL_FROM: {err}"))?;
+    let from = args.mail_from.parse().map_err(|err| format!("bad TIMEKEEP_MAIL_FROM: {err}"))?;
     let mailer: Arc<dyn Mailer> = match &args.smtp_url {
         Some(url) => Arc::new(SmtpMailer::from_url(url, from)?),
-        None => Arc::new(OutboxMailer::new(
-            args.storage.data_dir.join("outbox"),
-            from,
-        )),
+        None => Arc::new(OutboxMailer::new(args.storage.data_dir.join("outbox"), from)),
     };
-    let keys = TokenKeys::from_secret(&token_secret(
-        args.token_secret.as_deref(),
-        &args.storage.data_dir,
-    )?);
-    let config = AccountsConfig {
-        public_url,
-        ..AccountsConfig::default()
-    };
-    Ok(Accounts::new(
-        db,
-        keys,
-        mailer,
-        Arc::new(HoneypotCheck),
-        config,
-    ))
+    let keys = TokenKeys::from_secret(&token_secret(args.token_secret.as_deref(), &args.storage.data_dir)?);
+    let config = AccountsConfig { public_url, ..AccountsConfig::default() };
+    Ok(Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config))
 }
 
 async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let db = open_database(&args.storage).await?;
-    let public_url = args
-        .public_url
-        .clone()
-        .unwrap_or_else(|| format!("http://{}", args.bind));
+    let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.bind));
     let accounts = accounts_service(db.clone(), &args, public_url.clone())?;
     if args.smtp_url.is_none() {
         tracing::info!(outbox = %args.storage.data_dir.join("outbox").display(), "no SMTP_URL: mail is written to the outbox folder");
     }
-    let web_dir = args
-        .web_dir
-        .clone()
-        .filter(|dir| dir.join("index.html").is_file());
+    let web_dir = args.web_dir.clone().filter(|dir| dir.join("index.html").is_file());
     if web_dir.is_none() {
         tracing::warn!("no built web app (--web-dir); serving the API only");
     }
-    let state = web::Data::new(AppState { db, accounts });
+    let state = web::Data::new(AppState::new(db, accounts));
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
@@ -169,12 +140,7 @@ async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
         DemoOutcome::Created(logins) | DemoOutcome::AlreadyPresent(logins) => {
             println!("Demo logins (password for all: {DEMO_PASSWORD}):");
             for login in logins {
-                println!(
-                    "  {:<32} {:<24} {}",
-                    login.email,
-                    login.role.label(),
-                    login.name
-                );
+                println!("  {:<32} {:<24} {}", login.email, login.role.label(), login.name);
             }
         }
     }

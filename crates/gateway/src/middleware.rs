@@ -33,9 +33,7 @@ fn request_id_of(req: &ServiceRequest) -> String {
         .get(REQUEST_ID_HEADER)
         .and_then(|value| value.to_str().ok())
         .filter(|value| {
-            !value.is_empty()
-                && value.len() <= 64
-                && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            !value.is_empty() && value.len() <= 64 && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         })
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string())
@@ -54,11 +52,7 @@ pub async fn request_context(
         Ok(response) => response,
         Err(err) => return Err(err),
     };
-    let refreshed = response
-        .request()
-        .extensions()
-        .get::<RefreshedToken>()
-        .cloned();
+    let refreshed = response.request().extensions().get::<RefreshedToken>().cloned();
     let headers = response.headers_mut();
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         headers.insert(HeaderName::from_static(REQUEST_ID_HEADER), value);

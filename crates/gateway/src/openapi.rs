@@ -1,7 +1,7 @@
 //! The OpenAPI description of every endpoint, served at `/server/v1/openapi.json`.
 
 use crate::error::ErrorBody;
-use crate::routes::{account, auth, health, manage, MessageResponse};
+use crate::routes::{account, auth, clock, health, manage, settings, timesheet, MessageResponse};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -12,7 +12,13 @@ use utoipa::{Modify, OpenApi};
         auth::login, auth::logout, auth::login_data, auth::reset_password, auth::reset_password_now,
         auth::change_my_password,
         account::signup, account::verify_email, account::signup_data,
-        manage::user_data,
+        manage::user_data, manage::employees,
+        clock::status, clock::start, clock::take_break, clock::resume_from_break, clock::end,
+        timesheet::list, timesheet::details, timesheet::comments, timesheet::changes, timesheet::requests,
+        timesheet::add_comment, timesheet::edit_request, timesheet::edit_request_cancel,
+        timesheet::edit_request_approve, timesheet::edit_request_reject, timesheet::edit, timesheet::remove,
+        timesheet::paycycle_clocked_hours, timesheet::paycycle_overtime_hours,
+        settings::data, settings::update,
         health::healthz,
     ),
     components(schemas(ErrorBody, MessageResponse, accounts::Identity)),
@@ -25,9 +31,6 @@ struct BearerAuth;
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "bearer",
-            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
-        );
+        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
     }
 }

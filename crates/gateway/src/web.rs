@@ -13,32 +13,25 @@ pub fn configure(web_dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
         let index = web_dir.join("index.html");
         cfg.service(
             web::scope("/assets")
-                .wrap(
-                    DefaultHeaders::new()
-                        .add(("Cache-Control", "public, max-age=31536000, immutable")),
-                )
+                .wrap(DefaultHeaders::new().add(("Cache-Control", "public, max-age=31536000, immutable")))
                 .service(Files::new("", web_dir.join("assets"))),
         )
-        .service(
-            Files::new("/", web_dir)
-                .index_file("index.html")
-                .default_handler(fn_service(move |req: ServiceRequest| {
-                    let index = index.clone();
-                    async move {
-                        let (req, _) = req.into_parts();
-                        let mut response = NamedFile::open_async(&index).await?.into_response(&req);
-                        response.headers_mut().insert(
-                            actix_web::http::header::CACHE_CONTROL,
-                            CacheControl(vec![CacheDirective::NoCache])
-                                .to_string()
-                                .parse()
-                                .map_err(|_| {
-                                    actix_web::error::ErrorInternalServerError("header")
-                                })?,
-                        );
-                        Ok(ServiceResponse::new(req, response))
-                    }
-                })),
-        );
+        .service(Files::new("/", web_dir).index_file("index.html").default_handler(fn_service(
+            move |req: ServiceRequest| {
+                let index = index.clone();
+                async move {
+                    let (req, _) = req.into_parts();
+                    let mut response = NamedFile::open_async(&index).await?.into_response(&req);
+                    response.headers_mut().insert(
+                        actix_web::http::header::CACHE_CONTROL,
+                        CacheControl(vec![CacheDirective::NoCache])
+                            .to_string()
+                            .parse()
+                            .map_err(|_| actix_web::error::ErrorInternalServerError("header"))?,
+                    );
+                    Ok(ServiceResponse::new(req, response))
+                }
+            },
+        )));
     }
 }

@@ -40,9 +40,7 @@ impl Role {
     }
 
     pub fn from_code(code: &str) -> Option<Role> {
-        [Role::Employee, Role::Manager, Role::Admin, Role::SysAdmin]
-            .into_iter()
-            .find(|role| role.code() == code)
+        [Role::Employee, Role::Manager, Role::Admin, Role::SysAdmin].into_iter().find(|role| role.code() == code)
     }
 
     /// Admins and managers: the spec's "privileged" users.

@@ -21,12 +21,7 @@ pub struct TenantCtx {
 impl TenantCtx {
     /// Built by the gateway's guards from a verified session. See the type's docs.
     pub fn new(company: CompanyId, actor: UserId, role: Role, time_zone: Tz) -> Self {
-        Self {
-            company,
-            actor,
-            role,
-            time_zone,
-        }
+        Self { company, actor, role, time_zone }
     }
 
     pub fn company(&self) -> CompanyId {

@@ -1,7 +1,7 @@
 //! Time-zone rules: instants are stored in UTC; days, weeks and displayed times belong to the
 //! company's IANA time zone.
 
-use chrono::{DateTime, NaiveDate, Offset, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The spec's default zone for a company that chose none.
@@ -23,9 +23,7 @@ fn parse_offset_minutes(input: &str) -> Option<i32> {
     if let Ok(minutes) = input.parse::<i32>() {
         return Some(minutes);
     }
-    let rest = input
-        .strip_prefix("UTC")
-        .or_else(|| input.strip_prefix("GMT"))?;
+    let rest = input.strip_prefix("UTC").or_else(|| input.strip_prefix("GMT"))?;
     let (sign, rest) = match rest.chars().next()? {
         '+' => (1, rest.get(1..)?),
         '-' => (-1, rest.get(1..)?),
@@ -54,10 +52,7 @@ fn zone_for_standard_offset(minutes_east: i32) -> Option<Tz> {
 
 /// Minutes east of UTC in `tz` at `at` (negative in the Americas), daylight saving included.
 pub fn utc_offset_minutes(tz: Tz, at: DateTime<Utc>) -> i32 {
-    tz.offset_from_utc_datetime(&at.naive_utc())
-        .fix()
-        .local_minus_utc()
-        / 60
+    tz.offset_from_utc_datetime(&at.naive_utc()).fix().local_minus_utc() / 60
 }
 
 /// The calendar day in `tz` at the instant `at`.
@@ -65,35 +60,93 @@ pub fn local_date(tz: Tz, at: DateTime<Utc>) -> NaiveDate {
     at.with_timezone(&tz).date_naive()
 }
 
+/// Why a local date-time could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocalTimeError {
+    /// Not `YYYY-MM-DD HH:mm[:ss]` (or an RFC 3339 instant).
+    Format,
+    /// The clock skipped this time (the spring-forward gap of a daylight-saving change).
+    Nonexistent,
+}
+
+/// Reads a time the browser sends: `YYYY-MM-DD HH:mm:ss` (or without seconds, or with a `T`) in
+/// the company's zone, or an RFC 3339 instant with its own offset. In the fall-back hour, when a
+/// local time happens twice, the earlier instant is taken; a time inside the spring-forward gap
+/// does not exist and is refused.
+pub fn parse_local_datetime(input: &str, tz: Tz) -> Result<DateTime<Utc>, LocalTimeError> {
+    let input = input.trim();
+    if let Ok(instant) = DateTime::parse_from_rfc3339(input) {
+        return Ok(instant.with_timezone(&Utc));
+    }
+    let naive = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|format| NaiveDateTime::parse_from_str(input, format).ok())
+        .ok_or(LocalTimeError::Format)?;
+    match tz.from_local_datetime(&naive) {
+        LocalResult::Single(local) => Ok(local.with_timezone(&Utc)),
+        LocalResult::Ambiguous(earlier, _) => Ok(earlier.with_timezone(&Utc)),
+        LocalResult::None => Err(LocalTimeError::Nonexistent),
+    }
+}
+
+/// The instant a company day begins. Where a zone skips midnight itself, the day begins at the
+/// first instant that exists.
+pub fn start_of_day(tz: Tz, date: NaiveDate) -> DateTime<Utc> {
+    let midnight = date.and_hms_opt(0, 0, 0).unwrap_or_default();
+    (0..=180)
+        .find_map(|minutes| match tz.from_local_datetime(&(midnight + Duration::minutes(minutes))) {
+            LocalResult::Single(local) | LocalResult::Ambiguous(local, _) => Some(local.with_timezone(&Utc)),
+            LocalResult::None => None,
+        })
+        .unwrap_or_else(|| Utc.from_utc_datetime(&midnight))
+}
+
+/// The Sunday that starts the week (Sunday to Saturday) holding `date`.
+pub fn week_start(date: NaiveDate) -> NaiveDate {
+    date - Duration::days(i64::from(date.weekday().num_days_from_sunday()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn local_times_across_daylight_saving() {
+        let ny = DEFAULT_TIME_ZONE;
+        let at = |s: &str| parse_local_datetime(s, ny);
+        assert_eq!(at("2026-07-01 09:00:00").unwrap(), Utc.with_ymd_and_hms(2026, 7, 1, 13, 0, 0).unwrap());
+        assert_eq!(at("2026-01-01 09:00").unwrap(), Utc.with_ymd_and_hms(2026, 1, 1, 14, 0, 0).unwrap());
+        // 2026-03-08 02:30 does not exist in New York.
+        assert_eq!(at("2026-03-08 02:30:00"), Err(LocalTimeError::Nonexistent));
+        // 2026-11-01 01:30 happens twice: the first (EDT) is taken.
+        assert_eq!(at("2026-11-01 01:30:00").unwrap(), Utc.with_ymd_and_hms(2026, 11, 1, 5, 30, 0).unwrap());
+        assert_eq!(at("2026-11-01T06:30:00Z").unwrap(), Utc.with_ymd_and_hms(2026, 11, 1, 6, 30, 0).unwrap());
+        assert_eq!(at("yesterday"), Err(LocalTimeError::Format));
+        assert_eq!(at("2026-02-30 10:00:00"), Err(LocalTimeError::Format));
+    }
+
+    #[test]
+    fn days_and_weeks() {
+        let day = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
+        assert_eq!(start_of_day(DEFAULT_TIME_ZONE, day), Utc.with_ymd_and_hms(2026, 3, 8, 5, 0, 0).unwrap());
+        // A Sunday is its own week start; a Saturday belongs to the Sunday before.
+        assert_eq!(week_start(day), day);
+        assert_eq!(week_start(NaiveDate::from_ymd_opt(2026, 3, 14).unwrap()), day);
+    }
+
+    #[test]
     fn parses_names_and_offsets() {
-        assert_eq!(
-            parse_time_zone("America/Chicago"),
-            Some(chrono_tz::America::Chicago)
-        );
+        assert_eq!(parse_time_zone("America/Chicago"), Some(chrono_tz::America::Chicago));
         assert_eq!(parse_time_zone("-300"), Some(chrono_tz::America::New_York));
-        assert_eq!(
-            parse_time_zone("UTC-08:00"),
-            Some(chrono_tz::America::Los_Angeles)
-        );
+        assert_eq!(parse_time_zone("UTC-08:00"), Some(chrono_tz::America::Los_Angeles));
         assert_eq!(parse_time_zone("Mars/Olympus"), None);
         assert_eq!(parse_time_zone("-317"), None);
     }
 
     #[test]
     fn offsets_follow_daylight_saving() {
-        let winter = Utc
-            .with_ymd_and_hms(2026, 1, 15, 12, 0, 0)
-            .single()
-            .unwrap();
-        let summer = Utc
-            .with_ymd_and_hms(2026, 7, 15, 12, 0, 0)
-            .single()
-            .unwrap();
+        let winter = Utc.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).single().unwrap();
+        let summer = Utc.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).single().unwrap();
         assert_eq!(utc_offset_minutes(DEFAULT_TIME_ZONE, winter), -300);
         assert_eq!(utc_offset_minutes(DEFAULT_TIME_ZONE, summer), -240);
     }
@@ -102,9 +155,6 @@ mod tests {
     fn local_date_is_the_company_day() {
         // 02:00 UTC on the 2nd is still the 1st in New York.
         let at = Utc.with_ymd_and_hms(2026, 3, 2, 2, 0, 0).single().unwrap();
-        assert_eq!(
-            local_date(DEFAULT_TIME_ZONE, at),
-            NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
-        );
+        assert_eq!(local_date(DEFAULT_TIME_ZONE, at), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
     }
 }

@@ -1,16 +1,13 @@
 //! `/account/*`: signing a company up and verifying the e-mail address.
 
-use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::ClientMeta;
+use crate::forms::read_form_or_json;
 use crate::routes::MessageResponse;
 use crate::state::AppState;
 use accounts::commands::SignupInput;
-use actix_multipart::Multipart;
-use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{web, HttpRequest, HttpResponse};
-use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// A signup form is a few short texts; anything bigger is refused.
@@ -55,60 +52,6 @@ impl From<SignupRequest> for SignupInput {
     }
 }
 
-fn too_large() -> ApiError {
-    ApiError::new(ErrorCode::PayloadTooLarge, "The request is too large.")
-}
-
-async fn read_body(mut payload: web::Payload) -> Result<web::BytesMut, ApiError> {
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::new(ErrorCode::Validation, "The request body could not be read.")
-        })?;
-        if body.len() + chunk.len() > SIGNUP_BODY_LIMIT {
-            return Err(too_large());
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
-}
-
-async fn read_multipart(
-    req: &HttpRequest,
-    payload: web::Payload,
-) -> Result<SignupRequest, ApiError> {
-    let mut multipart = Multipart::new(req.headers(), payload);
-    let mut fields: HashMap<String, String> = HashMap::new();
-    let mut total = 0usize;
-    let malformed = || ApiError::new(ErrorCode::Validation, "The form could not be read.");
-    while let Some(field) = multipart.next().await {
-        let mut field = field.map_err(|_| malformed())?;
-        let name = field.name().unwrap_or_default().to_owned();
-        let mut value = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|_| malformed())?;
-            total += chunk.len();
-            if total > SIGNUP_BODY_LIMIT {
-                return Err(too_large());
-            }
-            value.extend_from_slice(&chunk);
-        }
-        let value = String::from_utf8(value).map_err(|_| malformed())?;
-        fields.insert(name, value);
-    }
-    let mut take = |name: &str| fields.remove(name);
-    Ok(SignupRequest {
-        company: take("company"),
-        firstname: take("firstname"),
-        lastname: take("lastname"),
-        email: take("email"),
-        password: take("password"),
-        timezone: take("timezone"),
-        token: take("token"),
-        website: take("website"),
-    })
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupResponse {
@@ -136,27 +79,7 @@ pub async fn signup(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let content_type = req
-        .headers()
-        .get(CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    let request = if content_type.starts_with("multipart/form-data") {
-        read_multipart(&req, payload).await?
-    } else if content_type.starts_with("application/x-www-form-urlencoded") {
-        let body = read_body(payload).await?;
-        serde_urlencoded::from_bytes(&body)
-            .map_err(|_| ApiError::new(ErrorCode::Validation, "The form could not be read."))?
-    } else {
-        let body = read_body(payload).await?;
-        serde_json::from_slice(&body).map_err(|err| {
-            ApiError::new(
-                ErrorCode::Validation,
-                format!("The request body is not valid JSON: {err}"),
-            )
-        })?
-    };
+    let request: SignupRequest = read_form_or_json(&req, payload, SIGNUP_BODY_LIMIT, &[]).await?;
     let outcome = state.accounts.signup(&request.into(), &meta).await?;
     Ok(HttpResponse::Created().json(SignupResponse {
         message: format!(
@@ -190,13 +113,8 @@ pub async fn verify_email(
     if token.trim().is_empty() {
         return Err(accounts::AccountsError::InvalidLink { verification: true }.into());
     }
-    state
-        .accounts
-        .verify_email(token, body.me.as_deref())
-        .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Your email is validated. You can now login. Thank you!",
-    )))
+    state.accounts.verify_email(token, body.me.as_deref()).await?;
+    Ok(web::Json(MessageResponse::new("Your email is validated. You can now login. Thank you!")))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -211,7 +129,5 @@ pub struct SignupDataResponse {
     responses((status = 200, body = SignupDataResponse))
 )]
 pub async fn signup_data() -> web::Json<SignupDataResponse> {
-    web::Json(SignupDataResponse {
-        authorization_url: None,
-    })
+    web::Json(SignupDataResponse { authorization_url: None })
 }

@@ -5,8 +5,7 @@ use crate::extractors::{ClientMeta, SignedIn};
 use crate::routes::MessageResponse;
 use crate::state::AppState;
 use accounts::commands::{
-    parse_reset_request, ChangePasswordInput, LoginCommand, LoginInput, ResetNowCommand,
-    ResetNowInput,
+    parse_reset_request, ChangePasswordInput, LoginCommand, LoginInput, ResetNowCommand, ResetNowInput,
 };
 use accounts::Identity;
 use actix_web::{web, HttpResponse};
@@ -18,14 +17,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/auth/logout", web::post().to(logout))
         .route("/auth/login-data", web::get().to(login_data))
         .route("/auth/reset-password", web::post().to(reset_password))
-        .route(
-            "/auth/reset-password-now",
-            web::post().to(reset_password_now),
-        )
-        .route(
-            "/auth/change-my-password",
-            web::post().to(change_my_password),
-        );
+        .route("/auth/reset-password-now", web::post().to(reset_password_now))
+        .route("/auth/change-my-password", web::post().to(change_my_password));
 }
 
 /// One of three forms: `email` + `password`; `token` (a live session token, exchanged for a
@@ -49,10 +42,7 @@ pub struct SessionResponse {
 
 impl From<accounts::SignedIn> for SessionResponse {
     fn from(signed: accounts::SignedIn) -> Self {
-        Self {
-            token: signed.token,
-            identity: signed.identity,
-        }
+        Self { token: signed.token, identity: signed.identity }
     }
 }
 
@@ -80,19 +70,14 @@ pub async fn login(
         security_token: body.security_token,
     })
     .map_err(ApiError::validation)?;
-    Ok(web::Json(
-        state.accounts.login(command, &meta).await?.into(),
-    ))
+    Ok(web::Json(state.accounts.login(command, &meta).await?.into()))
 }
 
 #[utoipa::path(
     post, path = "/server/v1/auth/logout", tag = "auth", security(("bearer" = [])),
     responses((status = 204, description = "The session is revoked"), (status = 401, body = ErrorBody))
 )]
-pub async fn logout(
-    state: web::Data<AppState>,
-    SignedIn(auth): SignedIn,
-) -> Result<HttpResponse, ApiError> {
+pub async fn logout(state: web::Data<AppState>, SignedIn(auth): SignedIn) -> Result<HttpResponse, ApiError> {
     state.accounts.logout(&auth).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -140,9 +125,7 @@ pub async fn reset_password(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let email = parse_reset_request(&body.email).map_err(ApiError::validation)?;
     state.accounts.request_password_reset(&email).await?;
-    Ok(web::Json(MessageResponse::new(
-        accounts::RESET_REQUESTED_MESSAGE,
-    )))
+    Ok(web::Json(MessageResponse::new(accounts::RESET_REQUESTED_MESSAGE)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -173,9 +156,7 @@ pub async fn reset_password_now(
     })
     .map_err(ApiError::validation)?;
     state.accounts.reset_password_now(command).await?;
-    Ok(web::Json(MessageResponse::new(
-        "Your password has been reset. You can now log in with it.",
-    )))
+    Ok(web::Json(MessageResponse::new("Your password has been reset. You can now log in with it.")))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -208,11 +189,5 @@ pub async fn change_my_password(
         new_password: body.new_password,
         retype_password: body.retype_password,
     };
-    Ok(web::Json(
-        state
-            .accounts
-            .change_password(&auth, &input, &meta)
-            .await?
-            .into(),
-    ))
+    Ok(web::Json(state.accounts.change_password(&auth, &input, &meta).await?.into()))
 }

@@ -19,9 +19,7 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         Ok(()) => HttpResponse::Ok().json(Health { status: "ok" }),
         Err(err) => {
             tracing::error!(error = %err, "health check: database unreachable");
-            HttpResponse::ServiceUnavailable().json(Health {
-                status: "database unreachable",
-            })
+            HttpResponse::ServiceUnavailable().json(Health { status: "database unreachable" })
         }
     }
 }

@@ -3,8 +3,11 @@
 
 pub mod account;
 pub mod auth;
+pub mod clock;
 pub mod health;
 pub mod manage;
+pub mod settings;
+pub mod timesheet;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,8 +20,6 @@ pub struct MessageResponse {
 
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-        }
+        Self { message: message.into() }
     }
 }

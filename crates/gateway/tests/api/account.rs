@@ -20,10 +20,7 @@ async fn signup_mails_a_link_and_login_works_once_verified() {
 
     let reply = app.verify_from_mail(&email).await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
-    assert_eq!(
-        reply.body["message"],
-        "Your email is validated. You can now login. Thank you!"
-    );
+    assert_eq!(reply.body["message"], "Your email is validated. You can now login. Thank you!");
 
     let reply = app.login(&email, "password-123").await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
@@ -36,13 +33,8 @@ async fn signup_mails_a_link_and_login_works_once_verified() {
     assert_eq!(identity["hasHashPassword"], true);
     assert_eq!(identity["impersonate"], false);
     // The trial ends 30 days after the signup day, in the company's zone.
-    let today = Utc::now()
-        .with_timezone(&chrono_tz::America::Chicago)
-        .date_naive();
-    assert_eq!(
-        identity["trialEnd"],
-        (today + Duration::days(30)).format("%Y-%m-%d").to_string()
-    );
+    let today = Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+    assert_eq!(identity["trialEnd"], (today + Duration::days(30)).format("%Y-%m-%d").to_string());
     let token = reply.body["token"].as_str().unwrap();
 
     let data = app.get_as(token, "/server/v1/auth/login-data").await;
@@ -51,10 +43,7 @@ async fn signup_mails_a_link_and_login_works_once_verified() {
     assert_eq!(data.body["identity"]["eid"], identity["eid"]);
 
     // Only the first login is a first-time login.
-    assert_eq!(
-        app.login(&email, "password-123").await.body["identity"]["firstTimeLogin"],
-        false
-    );
+    assert_eq!(app.login(&email, "password-123").await.body["identity"]["firstTimeLogin"], false);
 }
 
 #[actix_web::test]
@@ -65,42 +54,19 @@ async fn following_a_verification_link_twice_is_harmless_but_a_forged_one_fails(
     assert_eq!(app.verify_from_mail(&email).await.status, 200);
     assert_eq!(app.verify_from_mail(&email).await.status, 200);
 
-    let forged = app
-        .post(
-            "/server/v1/account/verify-email",
-            json!({ "token": "0".repeat(64), "me": "" }),
-        )
-        .await;
+    let forged = app.post("/server/v1/account/verify-email", json!({ "token": "0".repeat(64), "me": "" })).await;
     assert_eq!((forged.status, forged.code()), (400, "invalid_token"));
-    assert_eq!(
-        forged.body["message"],
-        "This verification link is invalid or has expired."
-    );
+    assert_eq!(forged.body["message"], "This verification link is invalid or has expired.");
     let missing = app.post("/server/v1/account/verify-email", json!({})).await;
     assert_eq!((missing.status, missing.code()), (400, "invalid_token"));
 
     // A real token with somebody else's address does not verify.
     let other = unique_email("other");
     app.signup("Other Co", &other, "password-123").await;
-    let link = app
-        .mail
-        .latest_to(&other)
-        .await
-        .link(&app.address, "/verify-email");
-    let token = link
-        .split("token=")
-        .nth(1)
-        .unwrap()
-        .split('&')
-        .next()
-        .unwrap();
+    let link = app.mail.latest_to(&other).await.link(&app.address, "/verify-email");
+    let token = link.split("token=").nth(1).unwrap().split('&').next().unwrap();
     let me = accounts::commands::encode_base64_email(&email);
-    let reply = app
-        .post(
-            "/server/v1/account/verify-email",
-            json!({ "token": token, "me": me }),
-        )
-        .await;
+    let reply = app.post("/server/v1/account/verify-email", json!({ "token": token, "me": me })).await;
     assert_eq!(reply.status, 400);
 }
 
@@ -137,11 +103,7 @@ async fn signup_reports_each_bad_field_with_the_spec_message() {
         let reply = app.post("/server/v1/account/signup", body.clone()).await;
         assert_eq!((reply.status, reply.code()), (400, "validation"), "{body}");
         for (field, message) in expected {
-            assert_eq!(
-                reply.field(field),
-                vec![message.to_owned()],
-                "{field} of {body}"
-            );
+            assert_eq!(reply.field(field), vec![message.to_owned()], "{field} of {body}");
         }
     }
     // Nothing was created.
@@ -152,18 +114,10 @@ async fn signup_reports_each_bad_field_with_the_spec_message() {
 async fn one_account_per_email_whatever_its_case() {
     let app = spawn_app().await;
     let email = unique_email("dup");
-    assert_eq!(
-        app.signup("First", &email, "password-123").await.status,
-        201
-    );
-    let reply = app
-        .signup("Second", &email.to_uppercase(), "password-123")
-        .await;
+    assert_eq!(app.signup("First", &email, "password-123").await.status, 201);
+    let reply = app.signup("Second", &email.to_uppercase(), "password-123").await;
     assert_eq!((reply.status, reply.code()), (409, "email_taken"));
-    assert_eq!(
-        reply.field("email"),
-        ["An account with this email already exists."]
-    );
+    assert_eq!(reply.field("email"), ["An account with this email already exists."]);
 }
 
 #[actix_web::test]
@@ -179,17 +133,11 @@ async fn signup_accepts_multipart_and_urlencoded_forms_and_defaults_the_company(
         ("password", "password-123"),
         ("timezone", "-480"),
     ] {
-        body.push_str(&format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-        ));
+        body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
     }
     body.push_str(&format!("--{boundary}--\r\n"));
     let reply = app
-        .post_raw(
-            "/server/v1/account/signup",
-            &format!("multipart/form-data; boundary={boundary}"),
-            body.into_bytes(),
-        )
+        .post_raw("/server/v1/account/signup", &format!("multipart/form-data; boundary={boundary}"), body.into_bytes())
         .await;
     assert_eq!(reply.status, 201, "{:?}", reply.body);
     let company = app.company_of(&email).await;
@@ -197,17 +145,9 @@ async fn signup_accepts_multipart_and_urlencoded_forms_and_defaults_the_company(
     assert_eq!(company.time_zone, "America/Los_Angeles");
 
     let email = unique_email("form");
-    let form = format!(
-        "company=Form+Co&firstname=Al&lastname=Bo&email={}&password=password-123",
-        email.replace('@', "%40")
-    );
-    let reply = app
-        .post_raw(
-            "/server/v1/account/signup",
-            "application/x-www-form-urlencoded",
-            form.into_bytes(),
-        )
-        .await;
+    let form =
+        format!("company=Form+Co&firstname=Al&lastname=Bo&email={}&password=password-123", email.replace('@', "%40"));
+    let reply = app.post_raw("/server/v1/account/signup", "application/x-www-form-urlencoded", form.into_bytes()).await;
     assert_eq!(reply.status, 201, "{:?}", reply.body);
     assert_eq!(app.company_of(&email).await.time_zone, "America/New_York");
 }
@@ -227,59 +167,25 @@ async fn the_honeypot_and_the_per_address_limit_stop_bots() {
 
     // Ten attempts an hour from one address (the bot's included); the eleventh is refused.
     for attempt in 0..9 {
-        assert_eq!(
-            app.signup(
-                "Spree",
-                &unique_email(&format!("s{attempt}")),
-                "password-123"
-            )
-            .await
-            .status,
-            201
-        );
+        assert_eq!(app.signup("Spree", &unique_email(&format!("s{attempt}")), "password-123").await.status, 201);
     }
-    let reply = app
-        .signup("Spree", &unique_email("late"), "password-123")
-        .await;
+    let reply = app.signup("Spree", &unique_email("late"), "password-123").await;
     assert_eq!((reply.status, reply.code()), (429, "too_many_requests"));
 }
 
 #[actix_web::test]
 async fn bad_bodies_get_a_json_400_never_a_500() {
     let app = spawn_app().await;
-    let reply = app
-        .post_raw(
-            "/server/v1/auth/login",
-            "application/json",
-            b"{not json".to_vec(),
-        )
-        .await;
+    let reply = app.post_raw("/server/v1/auth/login", "application/json", b"{not json".to_vec()).await;
     assert_eq!((reply.status, reply.code()), (400, "validation"));
-    let reply = app
-        .post_raw(
-            "/server/v1/account/signup",
-            "application/json",
-            b"[1,2]".to_vec(),
-        )
-        .await;
+    let reply = app.post_raw("/server/v1/account/signup", "application/json", b"[1,2]".to_vec()).await;
     assert_eq!((reply.status, reply.code()), (400, "validation"));
-    let reply = app
-        .post("/server/v1/auth/login", json!({"email": 5, "password": []}))
-        .await;
+    let reply = app.post("/server/v1/auth/login", json!({"email": 5, "password": []})).await;
     assert_eq!(reply.status, 400);
-    let reply = app
-        .post_raw(
-            "/server/v1/account/signup",
-            "application/json",
-            vec![b' '; 20_000],
-        )
-        .await;
+    let reply = app.post_raw("/server/v1/account/signup", "application/json", vec![b' '; 20_000]).await;
     assert_eq!((reply.status, reply.code()), (413, "payload_too_large"));
     let reply = app.get("/server/v1/no/such/route").await;
     assert_eq!((reply.status, reply.code()), (404, "not_found"));
     assert!(reply.request_id.is_some());
-    assert_eq!(
-        reply.body["requestId"].as_str(),
-        reply.request_id.as_deref()
-    );
+    assert_eq!(reply.body["requestId"].as_str(), reply.request_id.as_deref());
 }

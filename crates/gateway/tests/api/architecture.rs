@@ -21,11 +21,7 @@ fn only_the_guards_build_a_tenant_context() {
     let builders: Vec<_> = files
         .iter()
         .filter(|file| !file.components().any(|part| part.as_os_str() == "tests"))
-        .filter(|file| {
-            std::fs::read_to_string(file)
-                .unwrap()
-                .contains("TenantCtx::new(")
-        })
+        .filter(|file| std::fs::read_to_string(file).unwrap().contains("TenantCtx::new("))
         .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
         .collect();
     assert_eq!(builders, ["gateway/src/extractors.rs"]);
@@ -50,10 +46,7 @@ async fn the_openapi_document_describes_every_route() {
         "/server/v1/manage/user-data",
         "/healthz",
     ] {
-        assert!(
-            paths.contains_key(path),
-            "{path} is missing from the OpenAPI document"
-        );
+        assert!(paths.contains_key(path), "{path} is missing from the OpenAPI document");
     }
     assert_eq!(app.get("/healthz").await.body["status"], "ok");
 }

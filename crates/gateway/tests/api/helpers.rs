@@ -9,9 +9,7 @@ use actix_web::{web, HttpServer};
 use chrono::Utc;
 use gateway::state::AppState;
 use kernel::Role;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, Database, DatabaseConnection, EntityTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, Database, DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -36,35 +34,17 @@ impl TestDatabase {
         match std::env::var("TIMEKEEP_TEST_POSTGRES") {
             Ok(admin_url) if !admin_url.is_empty() => {
                 let name = format!("timekeep_test_{unique}");
-                let admin = Database::connect(&admin_url)
-                    .await
-                    .expect("connect to the PostgreSQL server");
-                admin
-                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
-                    .await
-                    .expect("create test database");
+                let admin = Database::connect(&admin_url).await.expect("connect to the PostgreSQL server");
+                admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create test database");
                 admin.close().await.ok();
-                let base = admin_url
-                    .split('?')
-                    .next()
-                    .unwrap()
-                    .rsplit_once('/')
-                    .unwrap()
-                    .0
-                    .to_owned();
-                TestDatabase {
-                    url: format!("{base}/{name}"),
-                    cleanup: Cleanup::Postgres { admin_url, name },
-                }
+                let base = admin_url.split('?').next().unwrap().rsplit_once('/').unwrap().0.to_owned();
+                TestDatabase { url: format!("{base}/{name}"), cleanup: Cleanup::Postgres { admin_url, name } }
             }
             _ => {
                 let dir = std::env::temp_dir().join(format!("timekeep-test-{unique}"));
                 std::fs::create_dir_all(&dir).unwrap();
                 let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
-                TestDatabase {
-                    url,
-                    cleanup: Cleanup::Sqlite(dir),
-                }
+                TestDatabase { url, cleanup: Cleanup::Sqlite(dir) }
             }
         }
     }
@@ -80,17 +60,11 @@ impl Drop for TestDatabase {
                 let (admin_url, name) = (admin_url.clone(), name.clone());
                 // Drop cannot await; a thread with its own runtime can.
                 let _ = std::thread::spawn(move || {
-                    let runtime = tokio::runtime::Builder::new_current_thread()
-                        .enable_all()
-                        .build()
-                        .unwrap();
+                    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                     runtime.block_on(async {
                         if let Ok(admin) = Database::connect(&admin_url).await {
-                            let _ = admin
-                                .execute_unprepared(&format!(
-                                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-                                ))
-                                .await;
+                            let _ =
+                                admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
                             admin.close().await.ok();
                         }
                     });
@@ -117,9 +91,7 @@ impl ReceivedMail {
     /// The first link in the message that starts with `prefix` (e.g. `/verify-email`).
     pub fn link(&self, base: &str, path: &str) -> String {
         let text = self.text();
-        let start = text
-            .find(&format!("{base}{path}"))
-            .unwrap_or_else(|| panic!("no {path} link in:\n{text}"));
+        let start = text.find(&format!("{base}{path}")).unwrap_or_else(|| panic!("no {path} link in:\n{text}"));
         text[start..].split_whitespace().next().unwrap().to_owned()
     }
 }
@@ -155,14 +127,7 @@ impl MailSink {
 
     /// Messages to `email`, oldest first.
     pub fn to(&self, email: &str) -> Vec<ReceivedMail> {
-        self.all()
-            .into_iter()
-            .filter(|mail| {
-                mail.recipients
-                    .iter()
-                    .any(|r| r.eq_ignore_ascii_case(email))
-            })
-            .collect()
+        self.all().into_iter().filter(|mail| mail.recipients.iter().any(|r| r.eq_ignore_ascii_case(email))).collect()
     }
 
     /// The newest message to `email`, waiting briefly for it.
@@ -177,10 +142,7 @@ impl MailSink {
     }
 }
 
-async fn serve_smtp(
-    stream: tokio::net::TcpStream,
-    store: Arc<Mutex<Vec<ReceivedMail>>>,
-) -> std::io::Result<()> {
+async fn serve_smtp(stream: tokio::net::TcpStream, store: Arc<Mutex<Vec<ReceivedMail>>>) -> std::io::Result<()> {
     let (read, mut write) = stream.into_split();
     let mut lines = BufReader::new(read);
     write.write_all(b"220 timekeep-test-smtp ready\r\n").await?;
@@ -193,21 +155,13 @@ async fn serve_smtp(
         }
         let command = line.trim_end().to_ascii_uppercase();
         if command.starts_with("EHLO") || command.starts_with("HELO") {
-            write
-                .write_all(b"250-timekeep-test-smtp\r\n250 8BITMIME\r\n")
-                .await?;
+            write.write_all(b"250-timekeep-test-smtp\r\n250 8BITMIME\r\n").await?;
         } else if command.starts_with("RCPT TO:") {
-            let address = line.trim_end()[8..]
-                .trim()
-                .trim_start_matches('<')
-                .trim_end_matches('>')
-                .to_owned();
+            let address = line.trim_end()[8..].trim().trim_start_matches('<').trim_end_matches('>').to_owned();
             recipients.push(address);
             write.write_all(b"250 OK\r\n").await?;
         } else if command == "DATA" {
-            write
-                .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
-                .await?;
+            write.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n").await?;
             let mut data = String::new();
             loop {
                 line.clear();
@@ -217,16 +171,9 @@ async fn serve_smtp(
                 if line == ".\r\n" || line == ".\n" {
                     break;
                 }
-                data.push_str(
-                    line.strip_prefix('.')
-                        .filter(|_| line.starts_with(".."))
-                        .unwrap_or(&line),
-                );
+                data.push_str(line.strip_prefix('.').filter(|_| line.starts_with("..")).unwrap_or(&line));
             }
-            store.lock().unwrap().push(ReceivedMail {
-                recipients: std::mem::take(&mut recipients),
-                data,
-            });
+            store.lock().unwrap().push(ReceivedMail { recipients: std::mem::take(&mut recipients), data });
             write.write_all(b"250 OK queued\r\n").await?;
         } else if command == "QUIT" {
             write.write_all(b"221 Bye\r\n").await?;
@@ -259,12 +206,7 @@ impl Reply {
     pub fn field(&self, name: &str) -> Vec<String> {
         self.body["errors"][name]
             .as_array()
-            .map(|messages| {
-                messages
-                    .iter()
-                    .filter_map(|m| m.as_str().map(str::to_owned))
-                    .collect()
-            })
+            .map(|messages| messages.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect())
             .unwrap_or_default()
     }
 }
@@ -288,10 +230,7 @@ fn init_logs() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         if std::env::var("TEST_LOG").is_ok() {
-            tracing_subscriber::fmt()
-                .with_env_filter("info")
-                .with_test_writer()
-                .init();
+            tracing_subscriber::fmt().with_env_filter("info").with_test_writer().init();
         }
     });
 }
@@ -309,10 +248,7 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
     .unwrap();
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
-    let config = AccountsConfig {
-        public_url: address.clone(),
-        ..config
-    };
+    let config = AccountsConfig { public_url: address.clone(), ..config };
     let accounts = Accounts::new(
         db.clone(),
         TokenKeys::from_secret(random_token().as_bytes()),
@@ -320,10 +256,7 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
         Arc::new(HoneypotCheck),
         config,
     );
-    let state = web::Data::new(AppState {
-        db: db.clone(),
-        accounts: accounts.clone(),
-    });
+    let state = web::Data::new(AppState { db: db.clone(), accounts: accounts.clone() });
     let server = HttpServer::new(move || gateway::build_app(state.clone(), None))
         .listen(listener)
         .unwrap()
@@ -332,18 +265,8 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
         .run();
     let handle = server.handle();
     actix_web::rt::spawn(server);
-    let client = awc::Client::builder()
-        .timeout(Duration::from_secs(30))
-        .finish();
-    TestApp {
-        address,
-        client,
-        mail,
-        accounts,
-        db,
-        server: handle,
-        _database: database,
-    }
+    let client = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    TestApp { address, client, mail, accounts, db, server: handle, _database: database }
 }
 
 impl Drop for TestApp {
@@ -360,17 +283,10 @@ impl TestApp {
 
     async fn finish(
         mut response: awc::ClientResponse<
-            impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
-                + Unpin,
+            impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
         >,
     ) -> Reply {
-        let header = |name: &str| {
-            response
-                .headers()
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned)
-        };
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
         let refreshed_token = header("x-refreshed-token");
         let request_id = header("x-request-id");
         let status = response.status().as_u16();
@@ -381,35 +297,15 @@ impl TestApp {
             serde_json::from_slice(&bytes)
                 .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
         };
-        Reply {
-            status,
-            body,
-            refreshed_token,
-            request_id,
-        }
+        Reply { status, body, refreshed_token, request_id }
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
-        Self::finish(
-            self.client
-                .post(self.url(path))
-                .send_json(&body)
-                .await
-                .unwrap(),
-        )
-        .await
+        Self::finish(self.client.post(self.url(path)).send_json(&body).await.unwrap()).await
     }
 
     pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Reply {
-        Self::finish(
-            self.client
-                .post(self.url(path))
-                .bearer_auth(token)
-                .send_json(&body)
-                .await
-                .unwrap(),
-        )
-        .await
+        Self::finish(self.client.post(self.url(path)).bearer_auth(token).send_json(&body).await.unwrap()).await
     }
 
     pub async fn get(&self, path: &str) -> Reply {
@@ -417,15 +313,7 @@ impl TestApp {
     }
 
     pub async fn get_as(&self, token: &str, path: &str) -> Reply {
-        Self::finish(
-            self.client
-                .get(self.url(path))
-                .bearer_auth(token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        Self::finish(self.client.get(self.url(path)).bearer_auth(token).send().await.unwrap()).await
     }
 
     /// Sends a raw body with a content type of the caller's choosing.
@@ -454,40 +342,20 @@ impl TestApp {
 
     /// Follows the newest verification link mailed to `email`.
     pub async fn verify_from_mail(&self, email: &str) -> Reply {
-        let link = self
-            .mail
-            .latest_to(email)
-            .await
-            .link(&self.address, "/verify-email");
+        let link = self.mail.latest_to(email).await.link(&self.address, "/verify-email");
         let query = link.split_once('?').unwrap().1;
-        let param = |name: &str| {
-            query
-                .split('&')
-                .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
-                .unwrap()
-                .to_owned()
-        };
-        self.post(
-            "/server/v1/account/verify-email",
-            json!({ "token": param("token"), "me": param("me") }),
-        )
-        .await
+        let param =
+            |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(&format!("{name}="))).unwrap().to_owned();
+        self.post("/server/v1/account/verify-email", json!({ "token": param("token"), "me": param("me") })).await
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Reply {
-        self.post(
-            "/server/v1/auth/login",
-            json!({ "email": email, "password": password }),
-        )
-        .await
+        self.post("/server/v1/auth/login", json!({ "email": email, "password": password })).await
     }
 
     /// Signs a company up, verifies its admin and logs in: the admin's token.
     pub async fn admin_of_new_company(&self, company: &str, email: &str) -> String {
-        assert_eq!(
-            self.signup(company, email, "password-123").await.status,
-            201
-        );
+        assert_eq!(self.signup(company, email, "password-123").await.status, 201);
         assert_eq!(self.verify_from_mail(email).await.status, 200);
         let reply = self.login(email, "password-123").await;
         assert_eq!(reply.status, 200, "{:?}", reply.body);
@@ -496,28 +364,13 @@ impl TestApp {
 
     pub async fn company_of(&self, email: &str) -> companies::Model {
         use sea_orm::{ColumnTrait, QueryFilter};
-        let user = users::Entity::find()
-            .filter(users::Column::Email.eq(email))
-            .one(&self.db)
-            .await
-            .unwrap()
-            .unwrap();
-        companies::Entity::find_by_id(user.company_id.unwrap())
-            .one(&self.db)
-            .await
-            .unwrap()
-            .unwrap()
+        let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await.unwrap().unwrap();
+        companies::Entity::find_by_id(user.company_id.unwrap()).one(&self.db).await.unwrap().unwrap()
     }
 
     /// Adds a verified, active person to a company directly (the employee screens come later)
     /// and returns their id.
-    pub async fn add_person(
-        &self,
-        company_id: i64,
-        email: &str,
-        role: Role,
-        manager_id: Option<i64>,
-    ) -> i64 {
+    pub async fn add_person(&self, company_id: i64, email: &str, role: Role, manager_id: Option<i64>) -> i64 {
         let now = Utc::now();
         let hash = accounts::password::hash_password("password-123").unwrap();
         users::ActiveModel {

@@ -1,12 +1,7 @@
 //! The API test suite: one binary, each test with its own database (a temporary SQLite file, or
 //! a PostgreSQL database created for it when `TIMEKEEP_TEST_POSTGRES` names a server) and its
 //! own SMTP server. `just test` runs it once per database.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod account;
 mod architecture;

@@ -11,10 +11,7 @@ async fn call(app: &TestApp, token: &str, method: &str, path: &str, id: i64) -> 
     let path = path.replace("{id}", &id.to_string());
     match method {
         "GET" => app.get_as(token, &path).await,
-        _ => {
-            app.post_as(token, &path, serde_json::json!({ "id": id }))
-                .await
-        }
+        _ => app.post_as(token, &path, serde_json::json!({ "id": id })).await,
     }
 }
 
@@ -33,32 +30,17 @@ async fn another_companys_ids_look_exactly_like_missing_ones() {
     app.admin_of_new_company("Company B", &admin_b).await;
     let company_a = app.company_of(&admin_a).await;
     let company_b = app.company_of(&admin_b).await;
-    let own = app
-        .add_person(company_a.id, &unique_email("a-emp"), Role::Employee, None)
-        .await;
-    let foreign = app
-        .add_person(company_b.id, &unique_email("b-emp"), Role::Employee, None)
-        .await;
+    let own = app.add_person(company_a.id, &unique_email("a-emp"), Role::Employee, None).await;
+    let foreign = app.add_person(company_b.id, &unique_email("b-emp"), Role::Employee, None).await;
     let missing = foreign + 1_000_000;
 
     for (method, path) in ID_ENDPOINTS {
         let mine = call(&app, &token_a, method, path, own).await;
-        assert_eq!(
-            mine.status, 200,
-            "{method} {path} on an own id: {:?}",
-            mine.body
-        );
+        assert_eq!(mine.status, 200, "{method} {path} on an own id: {:?}", mine.body);
         let theirs = call(&app, &token_a, method, path, foreign).await;
         let nobody = call(&app, &token_a, method, path, missing).await;
-        assert_eq!(
-            theirs.status, 404,
-            "{method} {path} on another company's id"
-        );
-        assert_eq!(
-            without_request_id(&theirs),
-            without_request_id(&nobody),
-            "{method} {path}"
-        );
+        assert_eq!(theirs.status, 404, "{method} {path} on another company's id");
+        assert_eq!(without_request_id(&theirs), without_request_id(&nobody), "{method} {path}");
     }
 }
 
@@ -69,21 +51,10 @@ async fn a_manager_reaches_their_reports_and_themselves_an_employee_nobody() {
     app.admin_of_new_company("Scoped", &admin).await;
     let company = app.company_of(&admin).await;
     let manager_email = unique_email("manager");
-    let manager = app
-        .add_person(company.id, &manager_email, Role::Manager, None)
-        .await;
-    let report = app
-        .add_person(
-            company.id,
-            &unique_email("report"),
-            Role::Employee,
-            Some(manager),
-        )
-        .await;
+    let manager = app.add_person(company.id, &manager_email, Role::Manager, None).await;
+    let report = app.add_person(company.id, &unique_email("report"), Role::Employee, Some(manager)).await;
     let employee_email = unique_email("other");
-    let other = app
-        .add_person(company.id, &employee_email, Role::Employee, None)
-        .await;
+    let other = app.add_person(company.id, &employee_email, Role::Employee, None).await;
 
     let token = app.token_of(&manager_email).await;
     let path = |id: i64| format!("/server/v1/manage/user-data?id={id}");
@@ -99,12 +70,7 @@ async fn a_manager_reaches_their_reports_and_themselves_an_employee_nobody() {
     let employee_token = app.token_of(&employee_email).await;
     let reply = app.get_as(&employee_token, &path(other)).await;
     assert_eq!((reply.status, reply.code()), (403, "forbidden"));
-    assert_eq!(
-        app.get_as(&token, "/server/v1/manage/user-data?id=abc")
-            .await
-            .status,
-        400
-    );
+    assert_eq!(app.get_as(&token, "/server/v1/manage/user-data?id=abc").await.status, 400);
 }
 
 impl TestApp {

@@ -1,0 +1,25 @@
+use sea_orm::entity::prelude::*;
+
+/// A shift. Its id is the spec's `trackingNumber`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "time_entries")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub employee_id: i64,
+    pub start_at: DateTimeUtc,
+    pub end_at: Option<DateTimeUtc>,
+    /// 1 clocked in, 2 on break, 3 clocked out.
+    pub state: i16,
+    /// The employee while the shift is open (unique), NULL once it ended.
+    pub open_employee_id: Option<i64>,
+    pub created_by: i64,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,18 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "time_settings")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub company_id: i64,
+    pub day_start_at: Option<String>,
+    pub mobile_clock_in_disabled: bool,
+    pub pay_cycle: String,
+    pub pay_cycle_anchor: Date,
+    pub weekly_overtime_minutes: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,194 @@
+//! A company's time settings: when the clock opens, whether phones may clock in, the pay cycle
+//! and the weekly overtime threshold.
+
+use crate::entities::time_settings;
+use chrono::{NaiveDate, NaiveTime};
+use kernel::{CompanyId, FieldErrors};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+use serde::Serialize;
+
+/// How pay periods repeat, counted from an anchor date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PayCycle {
+    /// Seven days from the anchor.
+    Weekly,
+    /// Fourteen days from the anchor.
+    Biweekly,
+    /// The 1st to the 15th and the 16th to the month's end (the anchor is not used).
+    Semimonthly,
+    /// From the anchor's day of the month to the day before it next month (clamped to short
+    /// months).
+    Monthly,
+}
+
+impl PayCycle {
+    pub fn code(self) -> &'static str {
+        match self {
+            PayCycle::Weekly => "weekly",
+            PayCycle::Biweekly => "biweekly",
+            PayCycle::Semimonthly => "semimonthly",
+            PayCycle::Monthly => "monthly",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        [PayCycle::Weekly, PayCycle::Biweekly, PayCycle::Semimonthly, PayCycle::Monthly]
+            .into_iter()
+            .find(|cycle| cycle.code() == code)
+    }
+}
+
+/// The spec's workweek (000 §9): minutes above it in a Sunday–Saturday week are overtime.
+pub const DEFAULT_WEEKLY_OVERTIME_MINUTES: i64 = 2400;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeSettings {
+    /// Clock-in is refused before this local time.
+    pub day_start_at: Option<NaiveTime>,
+    pub mobile_clock_in_disabled: bool,
+    pub pay_cycle: PayCycle,
+    pub pay_cycle_anchor: NaiveDate,
+    pub weekly_overtime_minutes: i64,
+}
+
+impl Default for TimeSettings {
+    /// Weekly pay from a Sunday, the 2,400-minute week, clock open all day, phones allowed.
+    fn default() -> Self {
+        Self {
+            day_start_at: None,
+            mobile_clock_in_disabled: false,
+            pay_cycle: PayCycle::Weekly,
+            pay_cycle_anchor: NaiveDate::from_ymd_opt(2023, 1, 1).unwrap_or_default(),
+            weekly_overtime_minutes: DEFAULT_WEEKLY_OVERTIME_MINUTES,
+        }
+    }
+}
+
+/// The company's settings, or the defaults when it never changed them.
+pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeSettings, DbErr> {
+    let row = time_settings::Entity::find_by_id(company.0).one(db).await?;
+    Ok(row
+        .map(|row| TimeSettings {
+            day_start_at: row.day_start_at.as_deref().and_then(parse_time),
+            mobile_clock_in_disabled: row.mobile_clock_in_disabled,
+            pay_cycle: PayCycle::from_code(&row.pay_cycle).unwrap_or(PayCycle::Weekly),
+            pay_cycle_anchor: row.pay_cycle_anchor,
+            weekly_overtime_minutes: i64::from(row.weekly_overtime_minutes),
+        })
+        .unwrap_or_default())
+}
+
+pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &TimeSettings) -> Result<(), DbErr> {
+    use time_settings::Column;
+    time_settings::Entity::insert(time_settings::ActiveModel {
+        company_id: Set(company.0),
+        day_start_at: Set(settings.day_start_at.map(|time| time.format("%H:%M").to_string())),
+        mobile_clock_in_disabled: Set(settings.mobile_clock_in_disabled),
+        pay_cycle: Set(settings.pay_cycle.code().to_owned()),
+        pay_cycle_anchor: Set(settings.pay_cycle_anchor),
+        weekly_overtime_minutes: Set(i32::try_from(settings.weekly_overtime_minutes).unwrap_or(i32::MAX)),
+    })
+    .on_conflict(
+        OnConflict::column(Column::CompanyId)
+            .update_columns([
+                Column::DayStartAt,
+                Column::MobileClockInDisabled,
+                Column::PayCycle,
+                Column::PayCycleAnchor,
+                Column::WeeklyOvertimeMinutes,
+            ])
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await
+    .map(|_| ())
+}
+
+fn parse_time(text: &str) -> Option<NaiveTime> {
+    NaiveTime::parse_from_str(text.trim(), "%H:%M").ok()
+}
+
+/// A change of settings as sent; absent fields stay as they are, an empty `dayStartAt` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct TimeSettingsChange {
+    pub day_start_at: Option<String>,
+    pub mobile_clock_in_disabled: Option<bool>,
+    pub pay_cycle: Option<String>,
+    pub pay_cycle_anchor: Option<String>,
+    pub weekly_overtime_minutes: Option<i64>,
+}
+
+impl TimeSettingsChange {
+    pub fn apply(&self, current: &TimeSettings) -> Result<TimeSettings, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut next = current.clone();
+        if let Some(text) = &self.day_start_at {
+            if text.trim().is_empty() {
+                next.day_start_at = None;
+            } else {
+                match parse_time(text) {
+                    Some(time) => next.day_start_at = Some(time),
+                    None => errors.add("dayStartAt", "Please enter a time as HH:mm"),
+                }
+            }
+        }
+        if let Some(disabled) = self.mobile_clock_in_disabled {
+            next.mobile_clock_in_disabled = disabled;
+        }
+        if let Some(code) = &self.pay_cycle {
+            match PayCycle::from_code(code.trim()) {
+                Some(cycle) => next.pay_cycle = cycle,
+                None => errors.add("payCycle", "Please choose weekly, biweekly, semimonthly or monthly"),
+            }
+        }
+        if let Some(text) = &self.pay_cycle_anchor {
+            match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
+                Ok(date) => next.pay_cycle_anchor = date,
+                Err(_) => errors.add("payCycleAnchor", "Please enter a date as YYYY-MM-DD"),
+            }
+        }
+        if let Some(minutes) = self.weekly_overtime_minutes {
+            if (60..=7 * 24 * 60).contains(&minutes) {
+                next.weekly_overtime_minutes = minutes;
+            } else {
+                errors.add("weeklyOvertimeMinutes", "Please enter minutes between 60 and 10080");
+            }
+        }
+        errors.into_result(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_are_checked_field_by_field() {
+        let current = TimeSettings::default();
+        let change = TimeSettingsChange {
+            day_start_at: Some("25:00".into()),
+            pay_cycle: Some("fortnightly".into()),
+            pay_cycle_anchor: Some("2026/01/01".into()),
+            weekly_overtime_minutes: Some(5),
+            ..Default::default()
+        };
+        let errors = change.apply(&current).unwrap_err();
+        for field in ["dayStartAt", "payCycle", "payCycleAnchor", "weeklyOvertimeMinutes"] {
+            assert!(errors.has(field), "{field}");
+        }
+        let change = TimeSettingsChange {
+            day_start_at: Some("08:30".into()),
+            pay_cycle: Some("biweekly".into()),
+            ..Default::default()
+        };
+        let next = change.apply(&current).unwrap();
+        assert_eq!(next.day_start_at, NaiveTime::from_hms_opt(8, 30, 0));
+        assert_eq!(next.pay_cycle, PayCycle::Biweekly);
+        assert_eq!(next.weekly_overtime_minutes, 2400);
+        let cleared =
+            TimeSettingsChange { day_start_at: Some(String::new()), ..Default::default() }.apply(&next).unwrap();
+        assert_eq!(cleared.day_start_at, None);
+    }
+}

@@ -1,0 +1,181 @@
+//! Reading shifts with their breaks and history: a fixed number of queries however many shifts.
+
+use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
+use crate::machine::ClockState;
+use crate::shift::{Interval, Shift};
+use chrono::{DateTime, Utc};
+use kernel::{CompanyId, UserId};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+
+/// A shift as stored, with its breaks and its clock actions (oldest first).
+#[derive(Debug, Clone)]
+pub struct StoredShift {
+    pub entry: time_entries::Model,
+    pub breaks: Vec<time_entry_breaks::Model>,
+    pub actions: Vec<time_entry_actions::Model>,
+}
+
+impl StoredShift {
+    pub fn shift(&self) -> Shift {
+        Shift {
+            start: self.entry.start_at,
+            end: self.entry.end_at,
+            breaks: self.breaks.iter().map(|pause| Interval { start: pause.start_at, end: pause.end_at }).collect(),
+        }
+    }
+
+    pub fn state(&self) -> ClockState {
+        ClockState::from_code(self.entry.state).unwrap_or(ClockState::ClockedOut)
+    }
+
+    pub fn open_break(&self) -> Option<&time_entry_breaks::Model> {
+        self.breaks.iter().find(|pause| pause.end_at.is_none())
+    }
+}
+
+/// Attaches breaks and actions to entries, in two queries.
+pub async fn with_details(
+    db: &impl ConnectionTrait,
+    entries: Vec<time_entries::Model>,
+) -> Result<Vec<StoredShift>, DbErr> {
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = entries.iter().map(|entry| entry.id).collect();
+    let mut breaks: HashMap<i64, Vec<time_entry_breaks::Model>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        for pause in time_entry_breaks::Entity::find()
+            .filter(time_entry_breaks::Column::EntryId.is_in(chunk.iter().copied()))
+            .order_by_asc(time_entry_breaks::Column::StartAt)
+            .all(db)
+            .await?
+        {
+            breaks.entry(pause.entry_id).or_default().push(pause);
+        }
+    }
+    let mut actions: HashMap<i64, Vec<time_entry_actions::Model>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        for action in time_entry_actions::Entity::find()
+            .filter(time_entry_actions::Column::EntryId.is_in(chunk.iter().copied()))
+            .order_by_asc(time_entry_actions::Column::ActionAt)
+            .order_by_asc(time_entry_actions::Column::Id)
+            .all(db)
+            .await?
+        {
+            actions.entry(action.entry_id).or_default().push(action);
+        }
+    }
+    Ok(entries
+        .into_iter()
+        .map(|entry| StoredShift {
+            breaks: breaks.remove(&entry.id).unwrap_or_default(),
+            actions: actions.remove(&entry.id).unwrap_or_default(),
+            entry,
+        })
+        .collect())
+}
+
+/// One employee's shifts that started in `[from, to)`, oldest first.
+pub async fn shifts_of(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<StoredShift>, DbErr> {
+    let entries = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .filter(time_entries::Column::StartAt.gte(from))
+        .filter(time_entries::Column::StartAt.lt(to))
+        .order_by_asc(time_entries::Column::StartAt)
+        .all(db)
+        .await?;
+    with_details(db, entries).await
+}
+
+/// Shifts of any of `employees` in a company that started in `[from, to)`.
+pub async fn shifts_of_many(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: &[i64],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<StoredShift>, DbErr> {
+    let mut entries = Vec::new();
+    for chunk in employees.chunks(500) {
+        entries.extend(
+            time_entries::Entity::find()
+                .filter(time_entries::Column::CompanyId.eq(company.0))
+                .filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()))
+                .filter(time_entries::Column::StartAt.gte(from))
+                .filter(time_entries::Column::StartAt.lt(to))
+                .order_by_asc(time_entries::Column::StartAt)
+                .all(db)
+                .await?,
+        );
+    }
+    with_details(db, entries).await
+}
+
+/// A shift of the company, by id (the spec's `trackingNumber` / `ts`).
+pub async fn find_in_company(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    entry_id: i64,
+) -> Result<Option<StoredShift>, DbErr> {
+    let entry = time_entries::Entity::find_by_id(entry_id)
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .one(db)
+        .await?;
+    Ok(match entry {
+        Some(entry) => with_details(db, vec![entry]).await?.pop(),
+        None => None,
+    })
+}
+
+/// The employee's open shift, if any.
+pub async fn open_shift(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+) -> Result<Option<StoredShift>, DbErr> {
+    let entry = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::OpenEmployeeId.eq(employee.0))
+        .one(db)
+        .await?;
+    Ok(match entry {
+        Some(entry) => with_details(db, vec![entry]).await?.pop(),
+        None => None,
+    })
+}
+
+/// The clock state of several employees at once: on break, clocked in, or (otherwise) whether
+/// their newest shift ended today.
+pub async fn current_states(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: &[i64],
+    today_starts: DateTime<Utc>,
+) -> Result<HashMap<i64, ClockState>, DbErr> {
+    let mut states: HashMap<i64, ClockState> = employees.iter().map(|id| (*id, ClockState::Initial)).collect();
+    for chunk in employees.chunks(500) {
+        // Shifts open now, or ended today: at most a few per employee.
+        let recent = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()))
+            .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gte(today_starts)))
+            .all(db)
+            .await?;
+        for entry in recent {
+            let state = ClockState::from_code(entry.state).unwrap_or(ClockState::ClockedOut);
+            let slot = states.entry(entry.employee_id).or_insert(ClockState::Initial);
+            if state.is_open() || *slot == ClockState::Initial {
+                *slot = state;
+            }
+        }
+    }
+    Ok(states)
+}

@@ -1,0 +1,88 @@
+//! `/clock/*`: the signed-in employee's own clock.
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::Member;
+use crate::state::AppState;
+use actix_web::{web, HttpRequest};
+use clock::{ClockStatus, Device};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/clock/status", web::get().to(status))
+        .route("/clock/start", web::post().to(start))
+        .route("/clock/take-break", web::post().to(take_break))
+        .route("/clock/resume-from-break", web::post().to(resume_from_break))
+        .route("/clock/end", web::post().to(end));
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct Tracking {
+    /// The open shift's id, from the status.
+    pub tracking_number: i64,
+}
+
+/// Phones and tablets, by their user agent: a company may turn clock-in from them off.
+fn device(req: &HttpRequest) -> Device {
+    let agent = req
+        .headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    if ["Mobi", "Android", "iPhone", "iPad"].iter().any(|marker| agent.contains(marker)) {
+        Device::Mobile
+    } else {
+        Device::Desktop
+    }
+}
+
+#[utoipa::path(get, path = "/server/v1/clock/status", tag = "clock", security(("bearer" = [])),
+    responses((status = 200, body = ClockStatus), (status = 401, body = ErrorBody)))]
+pub async fn status(state: web::Data<AppState>, member: Member) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.status(&member.ctx).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/clock/start", tag = "clock", security(("bearer" = [])),
+    responses(
+        (status = 200, body = ClockStatus),
+        (status = 409, description = "`conflict`: already clocked in, or before the day's start time", body = ErrorBody),
+        (status = 403, description = "`mobile_clock_in_disabled`", body = ErrorBody),
+    ))]
+pub async fn start(
+    state: web::Data<AppState>,
+    member: Member,
+    req: HttpRequest,
+) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.start(&member.ctx, device(&req)).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/clock/take-break", tag = "clock", security(("bearer" = [])), params(Tracking),
+    responses((status = 200, body = ClockStatus), (status = 409, description = "Not clocked in, or already on a break", body = ErrorBody)))]
+pub async fn take_break(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<Tracking>,
+) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.take_break(&member.ctx, query.tracking_number).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking),
+    responses((status = 200, body = ClockStatus), (status = 409, description = "Not on a break", body = ErrorBody)))]
+pub async fn resume_from_break(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<Tracking>,
+) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.resume(&member.ctx, query.tracking_number).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking),
+    responses((status = 200, body = ClockStatus), (status = 409, description = "Not clocked in", body = ErrorBody)))]
+pub async fn end(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<Tracking>,
+) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.end(&member.ctx, query.tracking_number).await?))
+}

@@ -1,0 +1,78 @@
+//! `/settings/*`: the company's time settings (day start, mobile clock-in, pay cycle, overtime).
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::{Admin, Privileged};
+use crate::state::AppState;
+use actix_web::web;
+use clock::settings::{TimeSettings, TimeSettingsChange};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/settings/data", web::get().to(data)).route("/settings/update", web::post().to(update));
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsView {
+    /// `HH:mm`: clock-in opens at this company time.
+    pub day_start_at: Option<String>,
+    pub mobile_clock_in_disabled: bool,
+    /// weekly, biweekly, semimonthly or monthly.
+    pub pay_cycle: String,
+    pub pay_cycle_anchor: chrono::NaiveDate,
+    pub weekly_overtime_minutes: i64,
+}
+
+impl From<TimeSettings> for SettingsView {
+    fn from(settings: TimeSettings) -> Self {
+        Self {
+            day_start_at: settings.day_start_at.map(|time| time.format("%H:%M").to_string()),
+            mobile_clock_in_disabled: settings.mobile_clock_in_disabled,
+            pay_cycle: settings.pay_cycle.code().to_owned(),
+            pay_cycle_anchor: settings.pay_cycle_anchor,
+            weekly_overtime_minutes: settings.weekly_overtime_minutes,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettingsData {
+    pub settings: SettingsView,
+}
+
+#[utoipa::path(get, path = "/server/v1/settings/data", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = SettingsData), (status = 403, body = ErrorBody)))]
+pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<SettingsData>, ApiError> {
+    Ok(web::Json(SettingsData { settings: state.clock.settings(&guard.ctx).await?.into() }))
+}
+
+/// Fields left out stay as they are; an empty `dayStartAt` lets the clock open all day.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SettingsUpdate {
+    pub day_start_at: Option<String>,
+    pub mobile_clock_in_disabled: Option<bool>,
+    pub pay_cycle: Option<String>,
+    pub pay_cycle_anchor: Option<String>,
+    pub weekly_overtime_minutes: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/server/v1/settings/update", tag = "settings", security(("bearer" = [])),
+    request_body = SettingsUpdate,
+    responses((status = 200, body = SettingsData), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn update(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: web::Json<SettingsUpdate>,
+) -> Result<web::Json<SettingsData>, ApiError> {
+    let body = body.into_inner();
+    let change = TimeSettingsChange {
+        day_start_at: body.day_start_at,
+        mobile_clock_in_disabled: body.mobile_clock_in_disabled,
+        pay_cycle: body.pay_cycle,
+        pay_cycle_anchor: body.pay_cycle_anchor,
+        weekly_overtime_minutes: body.weekly_overtime_minutes,
+    };
+    Ok(web::Json(SettingsData { settings: state.clock.update_settings(&guard.ctx, &change).await?.into() }))
+}

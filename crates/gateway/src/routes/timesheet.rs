@@ -1,0 +1,333 @@
+//! `/timesheet/*`: weeks of shifts, comments, history, edit requests, admin edits, pay cycles.
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::{Member, Privileged};
+use crate::forms::{lenient_i64, read_form_or_json};
+use crate::state::AppState;
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use timesheet::commands::{
+    parse_comment, parse_rejection, EditRequestCommand, EditRequestInput, ShiftEditCommand, ShiftEditInput,
+};
+use timesheet::views::{
+    ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime,
+};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/timesheet/list", web::get().to(list))
+        .route("/timesheet/details", web::get().to(details))
+        .route("/timesheet/comments", web::get().to(comments))
+        .route("/timesheet/changes", web::get().to(changes))
+        .route("/timesheet/requests", web::get().to(requests))
+        .route("/timesheet/add-comment", web::post().to(add_comment))
+        .route("/timesheet/edit-request", web::post().to(edit_request))
+        .route("/timesheet/edit-request-cancel", web::post().to(edit_request_cancel))
+        .route("/timesheet/edit-request-approve", web::post().to(edit_request_approve))
+        .route("/timesheet/edit-request-reject", web::post().to(edit_request_reject))
+        .route("/timesheet/edit", web::post().to(edit))
+        .route("/timesheet/remove", web::post().to(remove))
+        .route("/timesheet/paycycle-clocked-hours", web::get().to(paycycle_clocked_hours))
+        .route("/timesheet/paycycle-overtime-hours", web::get().to(paycycle_overtime_hours));
+}
+
+/// Edit forms are small: a few times and comments.
+const FORM_LIMIT: usize = 64 * 1024;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ListQuery {
+    /// First company day, `YYYY-MM-DD`.
+    pub start: NaiveDate,
+    /// Last company day, `YYYY-MM-DD` (at most 62 days after `start`).
+    pub end: NaiveDate,
+    /// Default: the caller.
+    pub employee_id: Option<i64>,
+    /// From 1, ten rows a page; without it, every row.
+    pub page: Option<u64>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/list", tag = "timesheet", security(("bearer" = [])), params(ListQuery),
+    responses((status = 200, body = EntryList), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn list(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<ListQuery>,
+) -> Result<web::Json<EntryList>, ApiError> {
+    let query = query.into_inner();
+    Ok(web::Json(state.timesheet.list(&member.ctx, query.employee_id, query.start, query.end, query.page).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ShiftQuery {
+    /// The shift's id (its tracking number).
+    pub ts: i64,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/details", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 200, body = EntryView), (status = 404, body = ErrorBody)))]
+pub async fn details(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<ShiftQuery>,
+) -> Result<web::Json<EntryView>, ApiError> {
+    Ok(web::Json(state.timesheet.details(&member.ctx, query.ts).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommentList {
+    pub comments: Vec<CommentView>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/comments", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 200, body = CommentList), (status = 404, body = ErrorBody)))]
+pub async fn comments(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<ShiftQuery>,
+) -> Result<web::Json<CommentList>, ApiError> {
+    Ok(web::Json(CommentList { comments: state.timesheet.comments(&member.ctx, query.ts).await? }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangeList {
+    pub changes: Vec<ChangeView>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/changes", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 200, body = ChangeList), (status = 404, body = ErrorBody)))]
+pub async fn changes(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<ShiftQuery>,
+) -> Result<web::Json<ChangeList>, ApiError> {
+    Ok(web::Json(ChangeList { changes: state.timesheet.changes(&member.ctx, query.ts).await? }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RequestList {
+    pub requests: Vec<EditRequestView>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/requests", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 200, body = RequestList), (status = 404, body = ErrorBody)))]
+pub async fn requests(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<ShiftQuery>,
+) -> Result<web::Json<RequestList>, ApiError> {
+    Ok(web::Json(RequestList { requests: state.timesheet.requests(&member.ctx, query.ts).await? }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AddCommentRequest {
+    pub entry_id: i64,
+    pub comment: Option<String>,
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/add-comment", tag = "timesheet", security(("bearer" = [])),
+    request_body = AddCommentRequest,
+    responses((status = 201, body = CommentView), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn add_comment(
+    state: web::Data<AppState>,
+    member: Member,
+    body: web::Json<AddCommentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let comment = parse_comment(&body.comment).map_err(ApiError::validation)?;
+    let saved = state.timesheet.add_comment(&member.ctx, body.entry_id, comment).await?;
+    Ok(HttpResponse::Created().json(saved))
+}
+
+/// Times are `YYYY-MM-DD HH:mm:ss` in the company's zone.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EditRequestBody {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub tracking_number: Option<i64>,
+    /// The reason.
+    pub comment: Option<String>,
+    /// in, out or inout.
+    pub change_type: Option<String>,
+    pub start: Option<String>,
+    pub end: Option<String>,
+    /// NOCHANGE (default), REMOVE or REPLACE.
+    pub boptype: Option<String>,
+    /// `[[from, to], …]`, for REPLACE.
+    pub breaks: Option<Vec<Vec<Option<String>>>>,
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/edit-request", tag = "timesheet", security(("bearer" = [])),
+    request_body = EditRequestBody,
+    responses(
+        (status = 201, body = EditRequestView),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "A request for this shift is already pending", body = ErrorBody),
+    ))]
+pub async fn edit_request(
+    state: web::Data<AppState>,
+    member: Member,
+    body: web::Json<EditRequestBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let input = EditRequestInput {
+        tracking_number: body.tracking_number,
+        comment: body.comment,
+        change_type: body.change_type,
+        start: body.start,
+        end: body.end,
+        boptype: body.boptype,
+        breaks: body.breaks,
+    };
+    let command = EditRequestCommand::parse(&input, member.ctx.time_zone()).map_err(ApiError::validation)?;
+    let saved = state.timesheet.request_edit(&member.ctx, command).await?;
+    Ok(HttpResponse::Created().json(saved))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestQuery {
+    pub req_id: i64,
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/edit-request-cancel", tag = "timesheet", security(("bearer" = [])),
+    params(RequestQuery),
+    responses((status = 200, body = EditRequestView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn edit_request_cancel(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<RequestQuery>,
+) -> Result<web::Json<EditRequestView>, ApiError> {
+    Ok(web::Json(state.timesheet.cancel_request(&member.ctx, query.req_id).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DecisionBody {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub req_id: Option<i64>,
+    /// The reason of a rejection.
+    pub comment: Option<String>,
+}
+
+fn request_id(body: &DecisionBody) -> Result<i64, ApiError> {
+    body.req_id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/edit-request-approve", tag = "timesheet", security(("bearer" = [])),
+    request_body = DecisionBody,
+    responses((status = 200, description = "The changed shift", body = EntryView), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn edit_request_approve(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    body: web::Json<DecisionBody>,
+) -> Result<web::Json<EntryView>, ApiError> {
+    Ok(web::Json(state.timesheet.approve(&guard.ctx, request_id(&body)?).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/edit-request-reject", tag = "timesheet", security(("bearer" = [])),
+    request_body = DecisionBody,
+    responses((status = 200, body = EditRequestView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn edit_request_reject(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    body: web::Json<DecisionBody>,
+) -> Result<web::Json<EditRequestView>, ApiError> {
+    let id = request_id(&body)?;
+    let reason = parse_rejection(&body.comment).map_err(ApiError::validation)?;
+    Ok(web::Json(state.timesheet.reject(&guard.ctx, id, reason).await?))
+}
+
+/// 'Edit Now' with a tracking number (admins), 'Add Shift' without (admins and managers).
+/// JSON, or a form whose `breaks` field holds JSON.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ShiftEditBody {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub tracking_number: Option<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub employee_id: Option<i64>,
+    pub start: Option<String>,
+    pub end: Option<String>,
+    pub breaks: Option<Vec<Vec<Option<String>>>>,
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/edit", tag = "timesheet", security(("bearer" = [])),
+    request_body(content((ShiftEditBody = "application/json"), (ShiftEditBody = "multipart/form-data"), (ShiftEditBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "Edited", body = EntryView), (status = 201, description = "Added", body = EntryView),
+        (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn edit(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body: ShiftEditBody = read_form_or_json(&req, payload, FORM_LIMIT, &["breaks"]).await?;
+    let input = ShiftEditInput {
+        tracking_number: body.tracking_number,
+        employee_id: body.employee_id,
+        start: body.start,
+        end: body.end,
+        breaks: body.breaks,
+    };
+    let command = ShiftEditCommand::parse(&input, guard.ctx.time_zone()).map_err(ApiError::validation)?;
+    let (entry, created) = state.timesheet.edit_shift(&guard.ctx, command).await?;
+    Ok(if created { HttpResponse::Created().json(entry) } else { HttpResponse::Ok().json(entry) })
+}
+
+#[utoipa::path(post, path = "/server/v1/timesheet/remove", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn remove(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<ShiftQuery>,
+) -> Result<HttpResponse, ApiError> {
+    state.timesheet.remove(&guard.ctx, query.ts).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeQuery {
+    /// Default: the caller.
+    pub employee_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-clocked-hours", tag = "timesheet", security(("bearer" = [])),
+    params(EmployeeQuery), responses((status = 200, body = PayCycleHours), (status = 404, body = ErrorBody)))]
+pub async fn paycycle_clocked_hours(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<PayCycleHours>, ApiError> {
+    Ok(web::Json(state.timesheet.pay_cycle_hours(&member.ctx, query.employee_id).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct OvertimeQuery {
+    /// Version marker the original client sends (`v=1`).
+    pub v: Option<i32>,
+    /// Default with `end`: the current pay period.
+    pub start: Option<NaiveDate>,
+    pub end: Option<NaiveDate>,
+    pub employee_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-overtime-hours", tag = "timesheet", security(("bearer" = [])),
+    params(OvertimeQuery), responses((status = 200, body = PayCycleOvertime), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn paycycle_overtime_hours(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<OvertimeQuery>,
+) -> Result<web::Json<PayCycleOvertime>, ApiError> {
+    let range = match (query.start, query.end) {
+        (Some(start), Some(end)) => Some((start, end)),
+        _ => None,
+    };
+    Ok(web::Json(state.timesheet.pay_cycle_overtime(&member.ctx, query.employee_id, range).await?))
+}

@@ -1,0 +1,5 @@
+//! sea-orm entities of the timesheet's tables (schema in the `migrations` crate).
+
+pub mod timesheet_changes;
+pub mod timesheet_comments;
+pub mod timesheet_edit_requests;

@@ -1,0 +1,21 @@
+use sea_orm::entity::prelude::*;
+
+/// One changed value of a shift: `start`, `end`, `break` (a break's start) or `resume` (its end).
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "timesheet_changes")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub entry_id: i64,
+    pub actor_id: i64,
+    pub change_field: String,
+    pub original_value: Option<DateTimeUtc>,
+    pub change_value: Option<DateTimeUtc>,
+    pub changed_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,30 @@
+use kernel::FieldErrors;
+
+/// What can go wrong with a timesheet. No HTTP here: the gateway maps each variant.
+#[derive(Debug, thiserror::Error)]
+pub enum TimesheetError {
+    #[error("some fields are invalid")]
+    Validation(FieldErrors),
+    /// The state does not allow it (a request no longer pending, one already raised…).
+    #[error("{0}")]
+    Conflict(String),
+    #[error("not allowed")]
+    Forbidden,
+    /// Not in the caller's company or reach: the same answer as an id that does not exist.
+    #[error("not found")]
+    NotFound,
+    #[error("database: {0}")]
+    Database(#[from] sea_orm::DbErr),
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl From<accounts::AccountsError> for TimesheetError {
+    fn from(err: accounts::AccountsError) -> Self {
+        match err {
+            accounts::AccountsError::NotFound => TimesheetError::NotFound,
+            accounts::AccountsError::Database(err) => TimesheetError::Database(err),
+            other => TimesheetError::Internal(other.to_string()),
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Timesheets: a week of an employee's shifts, and the corrections payroll needs.
+//!
+//! Comments, a change history (every change records the field, its original and new value, who
+//! and when), edit requests (raised → approved, rejected or canceled; at most one raised per
+//! shift, enforced by the database; approval applies the change and its history in one
+//! transaction; rejection needs a reason), admins' direct edits, 'Add Shift' and delete, pay
+//! periods and weekly overtime ([`paycycle`]). The rules a payroll clerk expects hold for every
+//! change: clock-out after clock-in, breaks inside the shift, no overlapping shifts of one
+//! employee.
+
+pub mod commands;
+pub mod entities;
+mod error;
+pub mod paycycle;
+mod service;
+pub mod views;
+
+pub use error::TimesheetError;
+pub use service::{TimesheetService, MAX_LIST_DAYS, PAGE_SIZE};

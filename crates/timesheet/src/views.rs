@@ -1,0 +1,170 @@
+//! What the timesheet screens read (spec 000 §3).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BreakView {
+    pub from: DateTime<Utc>,
+    pub to: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ActionView {
+    /// start, break, resume or end.
+    pub action_type: String,
+    pub action_date: DateTime<Utc>,
+}
+
+/// A timesheet row: one shift.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView {
+    pub id: i64,
+    pub tracking_number: i64,
+    pub employee_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    /// The company day the shift started on (and belongs to).
+    pub day: NaiveDate,
+    pub start: DateTime<Utc>,
+    pub end: Option<DateTime<Utc>>,
+    pub breaks: Vec<BreakView>,
+    /// Worked minutes, breaks excluded (a running shift: up to now).
+    pub totalmins: i64,
+    /// `H:MM`.
+    pub duration: String,
+    /// 2 while an edit request is pending approval, else 0.
+    pub entry_status: i16,
+    pub current_clock_status: i16,
+    pub history: Vec<ActionView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeSummary {
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub avatar: Option<String>,
+    pub current_clock_status: i16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EntryList {
+    pub entries: Vec<EntryView>,
+    pub total_count: u64,
+    pub employee: EmployeeSummary,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct CommentView {
+    pub id: i64,
+    pub entry_id: i64,
+    pub comment: String,
+    pub comment_date: DateTime<Utc>,
+    pub firstname: String,
+    pub lastname: String,
+    pub employee_id: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ChangeView {
+    pub change_date: DateTime<Utc>,
+    /// start, break (a break's start), resume (a break's end) or end.
+    pub change_field: String,
+    pub original_value: Option<DateTime<Utc>>,
+    pub change_value: Option<DateTime<Utc>>,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+/// What an edit request asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RequestPayload {
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+    /// NOCHANGE, REMOVE or REPLACE.
+    pub boptype: String,
+    pub breaks: Vec<BreakView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EditRequestView {
+    pub id: i64,
+    pub entry_id: i64,
+    pub employee_id: i64,
+    pub request_date: DateTime<Utc>,
+    pub request_comments: String,
+    /// in, out or inout.
+    pub change_type: String,
+    pub payload: RequestPayload,
+    /// 0 raised, 1 approved, 2 rejected, 3 canceled.
+    pub status: i16,
+    pub act_date: Option<DateTime<Utc>>,
+    pub act_comments: Option<String>,
+    pub actor_firstname: Option<String>,
+    pub actor_lastname: Option<String>,
+    pub requester_firstname: String,
+    pub requester_lastname: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DayMinutes {
+    pub date: NaiveDate,
+    pub minutes: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PayCycleHours {
+    pub pay_cycle_start: NaiveDate,
+    pub pay_cycle_end: NaiveDate,
+    pub total_minutes: i64,
+    /// Days with worked minutes, in order.
+    pub days: Vec<DayMinutes>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct WeekOvertime {
+    pub week_start: NaiveDate,
+    pub week_end: NaiveDate,
+    /// Worked minutes of the whole week.
+    pub minutes: i64,
+    /// Overtime minutes of the week that fall inside the requested range.
+    pub overtime_minutes: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PayCycleOvertime {
+    pub pay_cycle_start: NaiveDate,
+    pub pay_cycle_end: NaiveDate,
+    pub threshold_minutes: i64,
+    pub total_overtime_minutes: i64,
+    pub weeks: Vec<WeekOvertime>,
+}
+
+/// `H:MM` for whole minutes.
+pub fn duration_text(minutes: i64) -> String {
+    format!("{}:{:02}", minutes.div_euclid(60), minutes.rem_euclid(60))
+}
