@@ -75,7 +75,7 @@ impl Accounts {
             query = query.filter(users::Column::JobRoleId.eq(job));
         }
         if let Some(name) = filter.name.as_deref().map(str::trim).filter(|name| !name.is_empty()) {
-            let pattern = format!("%{}%", name.to_lowercase().replace('\\', "").replace('%', "").replace('_', ""));
+            let pattern = format!("%{}%", name.to_lowercase().replace(['\\', '%', '_'], ""));
             query = query.filter(
                 Condition::any()
                     .add(Expr::expr(Func::lower(Expr::col(users::Column::FirstName))).like(pattern.clone()))

@@ -18,4 +18,4 @@ pub mod store;
 
 pub use error::ClockError;
 pub use machine::ClockState;
-pub use service::{now, ClockService, ClockStatus, Device};
+pub use service::{now, ClockService, ClockStatus, Device, MOBILE_DISABLED_MESSAGE};

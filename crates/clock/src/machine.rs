@@ -118,17 +118,14 @@ mod tests {
             let mut open_shifts = 0i32;
             let mut on_break = false;
             for action in actions {
-                match transition(state, action) {
-                    Ok(next) => {
-                        match (state.is_open(), next.is_open()) {
-                            (false, true) => open_shifts += 1,
-                            (true, false) => open_shifts -= 1,
-                            _ => {}
-                        }
-                        on_break = next == ClockState::OnBreak;
-                        state = next;
+                if let Ok(next) = transition(state, action) {
+                    match (state.is_open(), next.is_open()) {
+                        (false, true) => open_shifts += 1,
+                        (true, false) => open_shifts -= 1,
+                        _ => {}
                     }
-                    Err(_) => {}
+                    on_break = next == ClockState::OnBreak;
+                    state = next;
                 }
                 prop_assert!(open_shifts == 0 || open_shifts == 1);
                 prop_assert_eq!(open_shifts == 1, state.is_open());

@@ -20,6 +20,9 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+/// The refusal of a phone clock-in where the company turned it off.
+pub const MOBILE_DISABLED_MESSAGE: &str = "Clocking in from a mobile device is turned off for your company.";
+
 /// Where the press comes from: the company may turn phones off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Device {
@@ -88,7 +91,9 @@ impl ClockService {
         Ok(next)
     }
 
-    pub async fn status(&self, ctx: &TenantCtx) -> Result<ClockStatus, ClockError> {
+    /// The card's data. On a phone of a company that turned phone clock-in off, `errors` says so
+    /// (the card shows it instead of the button).
+    pub async fn status(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
         let now = now();
         let tz = ctx.time_zone();
         let employee = ctx.actor();
@@ -125,7 +130,11 @@ impl ClockService {
             shift_start,
             break_start,
             server_time: now,
-            errors: Vec::new(),
+            errors: if device == Device::Mobile && settings.mobile_clock_in_disabled {
+                vec![MOBILE_DISABLED_MESSAGE.to_owned()]
+            } else {
+                Vec::new()
+            },
         })
     }
 
@@ -180,23 +189,39 @@ impl ClockService {
         };
         record_action(&txn, entry.id, "start", now, ctx.actor()).await?;
         txn.commit().await?;
-        self.status(ctx).await
+        self.status(ctx, device).await
     }
 
-    pub async fn take_break(&self, ctx: &TenantCtx, tracking_number: i64) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::TakeBreak).await
+    pub async fn take_break(
+        &self,
+        ctx: &TenantCtx,
+        tracking_number: i64,
+        device: Device,
+    ) -> Result<ClockStatus, ClockError> {
+        self.act(ctx, tracking_number, ClockAction::TakeBreak, device).await
     }
 
-    pub async fn resume(&self, ctx: &TenantCtx, tracking_number: i64) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::Resume).await
+    pub async fn resume(
+        &self,
+        ctx: &TenantCtx,
+        tracking_number: i64,
+        device: Device,
+    ) -> Result<ClockStatus, ClockError> {
+        self.act(ctx, tracking_number, ClockAction::Resume, device).await
     }
 
-    pub async fn end(&self, ctx: &TenantCtx, tracking_number: i64) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::End).await
+    pub async fn end(&self, ctx: &TenantCtx, tracking_number: i64, device: Device) -> Result<ClockStatus, ClockError> {
+        self.act(ctx, tracking_number, ClockAction::End, device).await
     }
 
     /// Break, resume and end on the caller's open shift `tracking_number`.
-    async fn act(&self, ctx: &TenantCtx, tracking_number: i64, action: ClockAction) -> Result<ClockStatus, ClockError> {
+    async fn act(
+        &self,
+        ctx: &TenantCtx,
+        tracking_number: i64,
+        action: ClockAction,
+        device: Device,
+    ) -> Result<ClockStatus, ClockError> {
         let now = now();
         let from_states: Vec<ClockState> = [ClockState::ClockedIn, ClockState::OnBreak]
             .into_iter()
@@ -256,7 +281,7 @@ impl ClockService {
             ClockAction::Start => {}
         }
         txn.commit().await?;
-        self.status(ctx).await
+        self.status(ctx, device).await
     }
 
     /// Why an action was refused, read after the fact.

@@ -93,7 +93,8 @@ impl Shift {
         let mut breaks = self.breaks.clone();
         breaks.sort_by_key(|pause| pause.start);
         for pause in &breaks {
-            if pause.end.is_some_and(|end| end <= pause.start) {
+            // A break pressed and ended within the same second is zero long, not wrong.
+            if pause.end.is_some_and(|end| end < pause.start) {
                 push_once(&mut problems, ShiftProblem::BreakEndsBeforeItStarts);
             }
             let inside_end = match (pause.end, self.end) {

@@ -192,10 +192,9 @@ impl From<clock::ClockError> for ApiError {
     fn from(err: clock::ClockError) -> Self {
         match err {
             clock::ClockError::Refused(message) => ApiError::new(ErrorCode::Conflict, message),
-            clock::ClockError::MobileClockInDisabled => ApiError::new(
-                ErrorCode::MobileClockInDisabled,
-                "Clocking in from a mobile device is turned off for your company.",
-            ),
+            clock::ClockError::MobileClockInDisabled => {
+                ApiError::new(ErrorCode::MobileClockInDisabled, clock::MOBILE_DISABLED_MESSAGE)
+            }
             clock::ClockError::Forbidden => ApiError::forbidden(),
             clock::ClockError::Validation(errors) => ApiError::validation(errors),
             clock::ClockError::Database(err) => ApiError::internal(err),

@@ -40,6 +40,9 @@ pub struct TimesheetService {
 
 type Names = HashMap<i64, (String, String)>;
 
+/// One recorded change: the field, its original value and its new value.
+type FieldChange = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
 impl TimesheetService {
     pub fn new(db: DatabaseConnection, accounts: Accounts) -> Self {
         Self { db, accounts }
@@ -603,6 +606,7 @@ fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, 
         id: row.id,
         entry_id: row.entry_id,
         employee_id: row.employee_id,
+        requester_id: row.requester_id,
         request_date: row.created_at,
         request_comments: row.comment,
         change_type: row.change_type,
@@ -720,10 +724,7 @@ async fn apply_change(
 }
 
 /// `break` (a break's start) and `resume` (its end) changes, pairing breaks in time order.
-fn break_changes(
-    old: &[Interval],
-    new: &[Interval],
-) -> Vec<(&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+fn break_changes(old: &[Interval], new: &[Interval]) -> Vec<FieldChange> {
     let mut changes = Vec::new();
     for index in 0..old.len().max(new.len()) {
         let (before, after) = (old.get(index), new.get(index));
@@ -757,7 +758,7 @@ async fn record_changes(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
     entry_id: i64,
-    changes: Vec<(&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>)>,
+    changes: Vec<FieldChange>,
 ) -> Result<(), TimesheetError> {
     let now = clock::now();
     for (field, original, change) in changes {

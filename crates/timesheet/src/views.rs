@@ -108,6 +108,8 @@ pub struct EditRequestView {
     pub id: i64,
     pub entry_id: i64,
     pub employee_id: i64,
+    /// Who asked (the employee, or their manager or admin).
+    pub requester_id: i64,
     pub request_date: DateTime<Utc>,
     pub request_comments: String,
     /// in, out or inout.

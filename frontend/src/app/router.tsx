@@ -70,8 +70,13 @@ export const routes: RouteObject[] = [
           {
             path: 'clockin',
             loader: guard('company'),
-            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.ClockRoute })),
+            lazy: () => import('./routes/clock').then((m) => ({ Component: m.ClockRoute })),
           },
+          ...['timesheet', 'timesheet/employee/:id'].map((path) => ({
+            path,
+            loader: guard('company'),
+            lazy: () => import('./routes/timesheet').then((m) => ({ Component: m.TimesheetRoute })),
+          })),
           {
             path: 'admin/dashboard',
             loader: guard('privileged'),

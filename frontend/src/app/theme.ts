@@ -28,5 +28,5 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** The phone breakpoint of spec 000 §9 for code that needs it in JavaScript. */
-export const MOBILE_MEDIA_QUERY = '(max-width: 767px)';
+/** The phone breakpoint of spec 000 §9 for code that needs it in JavaScript (features use lib/media). */
+export { MOBILE_MEDIA_QUERY } from '@/lib/media';

@@ -39,8 +39,12 @@ fn device(req: &HttpRequest) -> Device {
 
 #[utoipa::path(get, path = "/server/v1/clock/status", tag = "clock", security(("bearer" = [])),
     responses((status = 200, body = ClockStatus), (status = 401, body = ErrorBody)))]
-pub async fn status(state: web::Data<AppState>, member: Member) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.status(&member.ctx).await?))
+pub async fn status(
+    state: web::Data<AppState>,
+    member: Member,
+    req: HttpRequest,
+) -> Result<web::Json<ClockStatus>, ApiError> {
+    Ok(web::Json(state.clock.status(&member.ctx, device(&req)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/start", tag = "clock", security(("bearer" = [])),
@@ -63,8 +67,9 @@ pub async fn take_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
+    req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.take_break(&member.ctx, query.tracking_number).await?))
+    Ok(web::Json(state.clock.take_break(&member.ctx, query.tracking_number, device(&req)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking),
@@ -73,8 +78,9 @@ pub async fn resume_from_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
+    req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.resume(&member.ctx, query.tracking_number).await?))
+    Ok(web::Json(state.clock.resume(&member.ctx, query.tracking_number, device(&req)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking),
@@ -83,6 +89,7 @@ pub async fn end(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
+    req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.end(&member.ctx, query.tracking_number).await?))
+    Ok(web::Json(state.clock.end(&member.ctx, query.tracking_number, device(&req)).await?))
 }

@@ -256,7 +256,7 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
         Arc::new(HoneypotCheck),
         config,
     );
-    let state = web::Data::new(AppState { db: db.clone(), accounts: accounts.clone() });
+    let state = web::Data::new(AppState::new(db.clone(), accounts.clone()));
     let server = HttpServer::new(move || gateway::build_app(state.clone(), None))
         .listen(listener)
         .unwrap()

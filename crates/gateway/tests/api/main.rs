@@ -6,6 +6,8 @@
 mod account;
 mod architecture;
 mod auth;
+mod clock;
 mod helpers;
 mod sessions;
 mod tenancy;
+mod timesheet;

@@ -4,14 +4,51 @@
 use crate::helpers::{spawn_app, unique_email, Reply, TestApp};
 use kernel::Role;
 
-/// (method, path with `{id}` where an employee id goes).
-const ID_ENDPOINTS: &[(&str, &str)] = &[("GET", "/server/v1/manage/user-data?id={id}")];
+/// What kind of id an endpoint takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Employee,
+    Shift,
+    Request,
+}
 
-async fn call(app: &TestApp, token: &str, method: &str, path: &str, id: i64) -> Reply {
+/// (method, path, JSON body or "", kind): `{id}` stands for the id, `{date}` for its shift's day.
+const ID_ENDPOINTS: &[(&str, &str, &str, Kind)] = &[
+    ("GET", "/server/v1/manage/user-data?id={id}", "", Kind::Employee),
+    ("GET", "/server/v1/timesheet/list?start=2026-10-04&end=2026-10-10&employeeId={id}", "", Kind::Employee),
+    ("GET", "/server/v1/timesheet/paycycle-clocked-hours?employeeId={id}", "", Kind::Employee),
+    ("GET", "/server/v1/timesheet/paycycle-overtime-hours?v=1&employeeId={id}", "", Kind::Employee),
+    (
+        "POST",
+        "/server/v1/timesheet/edit",
+        r#"{"employeeId": {id}, "start": "2026-09-01 09:00:00", "end": "2026-09-01 10:00:00"}"#,
+        Kind::Employee,
+    ),
+    ("GET", "/server/v1/timesheet/details?ts={id}", "", Kind::Shift),
+    ("GET", "/server/v1/timesheet/comments?ts={id}", "", Kind::Shift),
+    ("GET", "/server/v1/timesheet/changes?ts={id}", "", Kind::Shift),
+    ("GET", "/server/v1/timesheet/requests?ts={id}", "", Kind::Shift),
+    ("POST", "/server/v1/timesheet/add-comment", r#"{"entryId": {id}, "comment": "hello"}"#, Kind::Shift),
+    (
+        "POST",
+        "/server/v1/timesheet/edit-request",
+        r#"{"trackingNumber": {id}, "changeType": "out", "end": "2026-12-31 23:00:00", "comment": "late"}"#,
+        Kind::Shift,
+    ),
+    ("POST", "/server/v1/timesheet/edit", r#"{"trackingNumber": {id}, "start": "{date} 08:00:00"}"#, Kind::Shift),
+    ("POST", "/server/v1/timesheet/remove?ts={id}", "", Kind::Shift),
+    ("POST", "/server/v1/timesheet/edit-request-cancel?reqId={id}", "", Kind::Request),
+    ("POST", "/server/v1/timesheet/edit-request-approve", r#"{"reqId": {id}}"#, Kind::Request),
+    ("POST", "/server/v1/timesheet/edit-request-reject", r#"{"reqId": {id}, "comment": "no"}"#, Kind::Request),
+];
+
+async fn call(app: &TestApp, token: &str, method: &str, path: &str, body: &str, id: i64, date: &str) -> Reply {
     let path = path.replace("{id}", &id.to_string());
+    let body = body.replace("{date}", date);
     match method {
         "GET" => app.get_as(token, &path).await,
-        _ => app.post_as(token, &path, serde_json::json!({ "id": id })).await,
+        _ if body.is_empty() => app.post_as(token, &path, serde_json::json!({})).await,
+        _ => app.post_as(token, &path, serde_json::from_str(&body.replace("{id}", &id.to_string())).unwrap()).await,
     }
 }
 
@@ -21,27 +58,69 @@ fn without_request_id(reply: &Reply) -> serde_json::Value {
     body
 }
 
+/// A fresh id of `kind` in the company whose admin holds `token`: a shift on its own day (so
+/// none overlap) of `employee`, and for requests an edit request of it.
+async fn fixture(app: &TestApp, token: &str, employee: i64, kind: Kind, day: usize, employee_token: &str) -> i64 {
+    if kind == Kind::Employee {
+        return employee;
+    }
+    let date = format!("2026-12-{:02}", day + 1);
+    let shift = app
+        .post_as(token, "/server/v1/timesheet/edit", serde_json::json!({"employeeId": employee, "start": format!("{date} 09:00:00"), "end": format!("{date} 17:00:00")}))
+        .await;
+    assert_eq!(shift.status, 201, "{:?}", shift.body);
+    let id = shift.body["id"].as_i64().unwrap();
+    if kind == Kind::Shift {
+        return id;
+    }
+    let request = app
+        .post_as(employee_token, "/server/v1/timesheet/edit-request", serde_json::json!({"trackingNumber": id, "changeType": "in", "start": format!("{date} 08:00:00"), "comment": "early"}))
+        .await;
+    assert_eq!(request.status, 201, "{:?}", request.body);
+    request.body["id"].as_i64().unwrap()
+}
+
 #[actix_web::test]
 async fn another_companys_ids_look_exactly_like_missing_ones() {
     let app = spawn_app().await;
     let admin_a = unique_email("admin-a");
     let admin_b = unique_email("admin-b");
     let token_a = app.admin_of_new_company("Company A", &admin_a).await;
-    app.admin_of_new_company("Company B", &admin_b).await;
+    let token_b = app.admin_of_new_company("Company B", &admin_b).await;
     let company_a = app.company_of(&admin_a).await;
     let company_b = app.company_of(&admin_b).await;
-    let own = app.add_person(company_a.id, &unique_email("a-emp"), Role::Employee, None).await;
-    let foreign = app.add_person(company_b.id, &unique_email("b-emp"), Role::Employee, None).await;
-    let missing = foreign + 1_000_000;
+    let (email_a, email_b) = (unique_email("a-emp"), unique_email("b-emp"));
+    let own = app.add_person(company_a.id, &email_a, Role::Employee, None).await;
+    let foreign = app.add_person(company_b.id, &email_b, Role::Employee, None).await;
+    let (employee_a, employee_b) = (app.token_of(&email_a).await, app.token_of(&email_b).await);
 
-    for (method, path) in ID_ENDPOINTS {
-        let mine = call(&app, &token_a, method, path, own).await;
-        assert_eq!(mine.status, 200, "{method} {path} on an own id: {:?}", mine.body);
-        let theirs = call(&app, &token_a, method, path, foreign).await;
-        let nobody = call(&app, &token_a, method, path, missing).await;
-        assert_eq!(theirs.status, 404, "{method} {path} on another company's id");
-        assert_eq!(without_request_id(&theirs), without_request_id(&nobody), "{method} {path}");
+    for (index, (method, path, body, kind)) in ID_ENDPOINTS.iter().enumerate() {
+        let theirs = fixture(&app, &token_b, foreign, *kind, index, &employee_b).await;
+        let date = format!("2026-12-{:02}", index + 1);
+        let reply_theirs = call(&app, &token_a, method, path, body, theirs, &date).await;
+        let reply_missing = call(&app, &token_a, method, path, body, theirs + 1_000_000, &date).await;
+        assert_eq!(reply_theirs.status, 404, "{method} {path} on another company's id: {:?}", reply_theirs.body);
+        assert_eq!(without_request_id(&reply_theirs), without_request_id(&reply_missing), "{method} {path}");
+        // And company A's own id is found (the admin may still be refused, as for cancelling
+        // someone else's request), so the 404 is not just any answer.
+        let mine = fixture(&app, &token_a, own, *kind, index, &employee_a).await;
+        let reply_mine = call(&app, &token_a, method, path, body, mine, &date).await;
+        assert!(
+            reply_mine.status != 404 && reply_mine.status < 500,
+            "{method} {path} on an own id: {} {:?}",
+            reply_mine.status,
+            reply_mine.body
+        );
     }
+    // Company B's data is untouched by all of it.
+    let week = app
+        .get_as(&token_b, &format!("/server/v1/timesheet/list?start=2026-12-01&end=2026-12-31&employeeId={foreign}"))
+        .await;
+    assert!(week.body["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|entry| entry["start"].as_str().unwrap().ends_with("T15:00:00Z")));
 }
 
 #[actix_web::test]

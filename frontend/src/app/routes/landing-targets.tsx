@@ -16,5 +16,4 @@ function LandingTarget({ title }: { title: string }) {
 }
 
 export const DashboardRoute = () => <LandingTarget title="Dashboard" />;
-export const ClockRoute = () => <LandingTarget title="Clock" />;
 export const CustomersRoute = () => <LandingTarget title="Customers" />;

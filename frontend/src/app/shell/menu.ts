@@ -5,9 +5,9 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * adding its row here; only screens that exist are listed.
  *
  * Still to come, with their visibility (spec 000 §6): privileged: HR Folders, PTO Management,
- * HR Broadcast, HR Event, Inbox, Reports, My Company, Settings, Timesheets; admins with an HR
+ * HR Broadcast, HR Event, Inbox, Reports, My Company, Settings; admins with an HR
  * subscription: Billing (the only entry of a suspended account); employees: My Team, My HR,
- * My Time Off, My Timesheet, calendar, celebrations; system admin: Statistics, Reset Password,
+ * My Time Off, calendar, celebrations; system admin: Statistics, Reset Password,
  * Impersonation, Promotions. Avatar menu: My Profile (not for the system admin).
  */
 export interface MenuEntry {
@@ -23,6 +23,8 @@ const companyUser = (who: Identity) => !isSysadmin(who);
 export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who) },
+  { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who) },
+  { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },
 ];
 

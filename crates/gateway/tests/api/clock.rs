@@ -1,0 +1,219 @@
+//! The clock: its states, refusals, races and the company's settings.
+
+use crate::helpers::{spawn_app, unique_email, TestApp};
+use accounts::entities::companies;
+use kernel::Role;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
+use serde_json::{json, Value};
+
+/// A company with an admin, and an employee of it: (admin token, employee token, employee id).
+pub async fn company_with_employee(app: &TestApp) -> (String, String, i64) {
+    let admin = unique_email("admin");
+    let admin_token = app.admin_of_new_company("Clock Co", &admin).await;
+    let company = app.company_of(&admin).await;
+    let email = unique_email("worker");
+    let id = app.add_person(company.id, &email, Role::Employee, None).await;
+    (admin_token, app.token_of(&email).await, id)
+}
+
+async fn press(app: &TestApp, token: &str, action: &str, tracking: &Value) -> crate::helpers::Reply {
+    app.post_as(token, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await
+}
+
+#[actix_web::test]
+async fn a_shift_goes_in_break_resume_out_and_a_new_one_starts() {
+    let app = spawn_app().await;
+    let (_, token, _) = company_with_employee(&app).await;
+    let status = app.get_as(&token, "/server/v1/clock/status").await;
+    assert_eq!(status.body["status"], 0);
+    assert_eq!(status.body["trackingNumber"], Value::Null);
+    assert_eq!(status.body["clockInAllowedNow"], true);
+
+    let started = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+    assert_eq!(started.status, 200, "{:?}", started.body);
+    assert_eq!(started.body["status"], 1);
+    let tracking = started.body["trackingNumber"].clone();
+    assert!(tracking.is_i64());
+
+    let on_break = press(&app, &token, "take-break", &tracking).await;
+    assert_eq!(on_break.body["status"], 2);
+    assert!(on_break.body["breakStart"].is_string());
+    assert_eq!(press(&app, &token, "resume-from-break", &tracking).await.body["status"], 1);
+    let ended = press(&app, &token, "end", &tracking).await;
+    assert_eq!(ended.body["status"], 3);
+    assert_eq!(ended.body["trackingNumber"], tracking);
+
+    let details = app.get_as(&token, &format!("/server/v1/timesheet/details?ts={tracking}")).await;
+    let history: Vec<&str> =
+        details.body["history"].as_array().unwrap().iter().map(|a| a["actionType"].as_str().unwrap()).collect();
+    assert_eq!(history, ["start", "break", "resume", "end"]);
+    assert_eq!(details.body["breaks"].as_array().unwrap().len(), 1);
+    assert!(details.body["end"].is_string());
+
+    let again = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+    assert_eq!(again.body["status"], 1);
+    assert_ne!(again.body["trackingNumber"], tracking);
+}
+
+#[actix_web::test]
+async fn presses_that_do_not_fit_the_state_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let (_, token, _) = company_with_employee(&app).await;
+    let reply = press(&app, &token, "take-break", &json!(1)).await;
+    assert_eq!((reply.status, reply.code()), (409, "conflict"));
+    assert_eq!(reply.body["message"], "You are not clocked in.");
+
+    let tracking = app.post_as(&token, "/server/v1/clock/start", json!({})).await.body["trackingNumber"].clone();
+    let reply = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+    assert_eq!((reply.status, reply.body["message"].as_str().unwrap()), (409, "You are already clocked in."));
+    let reply = press(&app, &token, "resume-from-break", &tracking).await;
+    assert_eq!(reply.body["message"], "You are not on a break.");
+    let reply = press(&app, &token, "take-break", &json!(tracking.as_i64().unwrap() + 1000)).await;
+    assert_eq!(reply.status, 409);
+    let reply = app.post_as(&token, "/server/v1/clock/take-break", json!({})).await;
+    assert_eq!((reply.status, reply.code()), (400, "validation"), "a missing tracking number");
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.body["status"], 1, "nothing changed");
+
+    // Ending while on a break closes the break with the shift.
+    press(&app, &token, "take-break", &tracking).await;
+    assert_eq!(press(&app, &token, "take-break", &tracking).await.body["message"], "You are already on a break.");
+    assert_eq!(press(&app, &token, "end", &tracking).await.body["status"], 3);
+    let details = app.get_as(&token, &format!("/server/v1/timesheet/details?ts={tracking}")).await;
+    assert!(details.body["breaks"][0]["to"].is_string());
+}
+
+#[actix_web::test]
+async fn simultaneous_clock_ins_make_exactly_one_shift() {
+    let app = spawn_app().await;
+    let (_, token, _) = company_with_employee(&app).await;
+    let presses = (0..8).map(|_| app.post_as(&token, "/server/v1/clock/start", json!({})));
+    let replies = futures_util::future::join_all(presses).await;
+    let ok = replies.iter().filter(|reply| reply.status == 200).count();
+    let refused = replies.iter().filter(|reply| reply.status == 409).count();
+    assert_eq!((ok, refused), (1, 7), "{:?}", replies.iter().map(|r| r.status).collect::<Vec<_>>());
+    let shifts = clock::entities::time_entries::Entity::find().all(&app.db).await.unwrap();
+    assert_eq!(shifts.len(), 1);
+}
+
+#[actix_web::test]
+async fn the_clock_opens_at_the_companys_day_start() {
+    let app = spawn_app().await;
+    let admin = unique_email("admin");
+    let admin_token = app.admin_of_new_company("Early", &admin).await;
+    let company = app.company_of(&admin).await;
+    // A zone where it is not yet late evening, so the next hour is later today.
+    let now = chrono::Utc::now();
+    let zone = ["America/New_York", "Asia/Tokyo", "Europe/London", "Pacific/Honolulu"]
+        .into_iter()
+        .find(|zone| {
+            now.with_timezone(&zone.parse::<chrono_tz::Tz>().unwrap()).format("%H").to_string().as_str() < "22"
+        })
+        .unwrap();
+    let mut row: companies::ActiveModel = company.clone().into();
+    row.time_zone = Set(zone.to_owned());
+    row.update(&app.db).await.unwrap();
+    let next_hour =
+        (now.with_timezone(&zone.parse::<chrono_tz::Tz>().unwrap()).format("%H").to_string().parse::<u32>().unwrap())
+            + 1;
+    let email = unique_email("early-bird");
+    app.add_person(company.id, &email, Role::Employee, None).await;
+    let token = app.token_of(&email).await;
+
+    let reply = app
+        .post_as(&admin_token, "/server/v1/settings/update", json!({"dayStartAt": format!("{next_hour:02}:00")}))
+        .await;
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+    let status = app.get_as(&token, "/server/v1/clock/status").await;
+    assert_eq!(status.body["clockInAllowedNow"], false);
+    assert_eq!(status.body["dayStartAt"], format!("{next_hour:02}:00"));
+    let reply = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+    assert_eq!(reply.status, 409);
+    let expected = chrono::NaiveTime::from_hms_opt(next_hour, 0, 0).unwrap().format("%-I:%M %p").to_string();
+    assert_eq!(reply.body["message"], format!("Clock in starts at {expected}"));
+
+    app.post_as(&admin_token, "/server/v1/settings/update", json!({"dayStartAt": ""})).await;
+    assert_eq!(app.post_as(&token, "/server/v1/clock/start", json!({})).await.status, 200);
+}
+
+#[actix_web::test]
+async fn a_company_can_turn_phone_clock_in_off() {
+    let app = spawn_app().await;
+    let (admin_token, token, _) = company_with_employee(&app).await;
+    assert_eq!(
+        app.post_as(&admin_token, "/server/v1/settings/update", json!({"mobileClockInDisabled": true})).await.status,
+        200
+    );
+    let phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148";
+    let response = app
+        .client
+        .post(app.url("/server/v1/clock/start"))
+        .bearer_auth(&token)
+        .insert_header(("user-agent", phone))
+        .send_json(&json!({}))
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 403);
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.body["mobileClockInDisabled"], true);
+    let mut status = app
+        .client
+        .get(app.url("/server/v1/clock/status"))
+        .bearer_auth(&token)
+        .insert_header(("user-agent", phone))
+        .send()
+        .await
+        .unwrap();
+    let status: Value = status.json().await.unwrap();
+    assert_eq!(status["errors"], json!([clock::MOBILE_DISABLED_MESSAGE]));
+    assert_eq!(app.post_as(&token, "/server/v1/clock/start", json!({})).await.status, 200, "a desktop may");
+}
+
+#[actix_web::test]
+async fn settings_are_the_admins_and_checked() {
+    let app = spawn_app().await;
+    let (admin_token, token, _) = company_with_employee(&app).await;
+    assert_eq!(app.get_as(&token, "/server/v1/settings/data").await.status, 403);
+    assert_eq!(app.post_as(&token, "/server/v1/settings/update", json!({"payCycle": "weekly"})).await.status, 403);
+    let data = app.get_as(&admin_token, "/server/v1/settings/data").await;
+    assert_eq!(data.body["settings"]["weeklyOvertimeMinutes"], 2400);
+    assert_eq!(data.body["settings"]["payCycle"], "weekly");
+    let reply = app
+        .post_as(
+            &admin_token,
+            "/server/v1/settings/update",
+            json!({"dayStartAt": "8am", "payCycle": "sometimes", "payCycleAnchor": "soon", "weeklyOvertimeMinutes": 1}),
+        )
+        .await;
+    assert_eq!(reply.status, 400);
+    for field in ["dayStartAt", "payCycle", "payCycleAnchor", "weeklyOvertimeMinutes"] {
+        assert_eq!(reply.field(field).len(), 1, "{field}");
+    }
+    let reply = app
+        .post_as(
+            &admin_token,
+            "/server/v1/settings/update",
+            json!({"payCycle": "biweekly", "payCycleAnchor": "2026-01-04", "weeklyOvertimeMinutes": 2400}),
+        )
+        .await;
+    assert_eq!(reply.body["settings"]["payCycle"], "biweekly");
+    assert_eq!(
+        app.get_as(&admin_token, "/server/v1/settings/data").await.body["settings"]["payCycleAnchor"],
+        "2026-01-04"
+    );
+}
+
+#[actix_web::test]
+async fn an_expired_trial_stops_the_clock() {
+    let app = spawn_app().await;
+    let admin = unique_email("admin");
+    app.admin_of_new_company("Lapsed", &admin).await;
+    let company = app.company_of(&admin).await;
+    let email = unique_email("worker");
+    app.add_person(company.id, &email, Role::Employee, None).await;
+    let token = app.token_of(&email).await;
+    let mut row: companies::ActiveModel = company.into();
+    row.trial_end = Set(Some(chrono::Utc::now().date_naive() - chrono::Duration::days(3)));
+    row.update(&app.db).await.unwrap();
+    let reply = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+    assert_eq!((reply.status, reply.code()), (403, "account_expired"));
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.status, 200);
+}

@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client';
+import { clockStatusSchema, type ClockStatus } from './get-clock-status';
+
+/** POST /clock/end?trackingNumber=N (no body): 'Clock Out'. */
+export const endClock = (trackingNumber: number): Promise<ClockStatus> =>
+  api.request('/clock/end', { method: 'POST', query: { trackingNumber }, schema: clockStatusSchema });

@@ -1,0 +1,9 @@
+import { api } from '@/lib/api-client';
+import { clockStatusSchema, type ClockStatus } from './get-clock-status';
+
+/**
+ * POST /clock/start (no body): 'Clock In', and 'Start a New Shift' after clocking out.
+ * Refused with 409 `conflict` (already clocked in, before the day's start) or 403
+ * `mobile_clock_in_disabled`.
+ */
+export const startClock = (): Promise<ClockStatus> => api.request('/clock/start', { method: 'POST', schema: clockStatusSchema });

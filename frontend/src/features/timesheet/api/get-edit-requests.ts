@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { editRequestSchema, type EditRequest } from './schemas';
+
+const requestsSchema = z.object({ requests: z.array(editRequestSchema) });
+
+/** GET /timesheet/requests?ts=ID: the edit requests of a shift, newest first. */
+export const getEditRequests = (ts: number): Promise<EditRequest[]> =>
+  api.get('/timesheet/requests', { query: { ts }, schema: requestsSchema }).then((r) => r.requests);
+
+export const editRequestsQueryOptions = (ts: number) =>
+  queryOptions({ queryKey: ['timesheet', 'requests', { ts }], queryFn: () => getEditRequests(ts) });
+
+export const useEditRequests = (ts: number) => useQuery(editRequestsQueryOptions(ts));

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Shapes the timesheet endpoints share (spec 000 §3). Instants are ISO-8601 UTC strings; `day` is
+ * the company day a shift started on ('YYYY-MM-DD').
+ */
+const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
+const text = z.string().nullable().optional().transform((v) => v ?? '');
+
+export const breakSchema = z.object({ from: z.string(), to: nullableString });
+export type Break = z.output<typeof breakSchema>;
+
+export const ACTION_TYPES = ['start', 'break', 'resume', 'end'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/** A timesheet row: one shift with its breaks and action history. entryStatus 2 = Pending Approval. */
+export const entrySchema = z.object({
+  id: z.number().int(),
+  trackingNumber: z.number().int().optional(),
+  employeeId: z.number().int(),
+  firstname: text,
+  lastname: text,
+  day: z.string(),
+  start: z.string(),
+  end: nullableString,
+  breaks: z.array(breakSchema).optional().transform((v) => v ?? []),
+  totalmins: z.number().optional().transform((v) => v ?? 0),
+  duration: text,
+  entryStatus: z.number().int().optional().transform((v) => v ?? 0),
+  currentClockStatus: z.number().int().nullable().optional().transform((v) => v ?? null),
+  history: z
+    .array(z.object({ actionType: z.string(), actionDate: z.string() }))
+    .optional()
+    .transform((v) => v ?? []),
+});
+export type Entry = z.output<typeof entrySchema>;
+
+/** Spec 000 §3: entryStatus 2 reads 'Pending Approval'. */
+export const ENTRY_PENDING_APPROVAL = 2;
+export const PENDING_APPROVAL_TEXT = 'Pending Approval';
+
+export const CHANGE_TYPES = ['in', 'out', 'inout'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export const BREAK_OPERATIONS = ['NOCHANGE', 'REMOVE', 'REPLACE'] as const;
+export type BreakOperation = (typeof BREAK_OPERATIONS)[number];
+
+/** Edit request status: 0 raised, 1 approved, 2 rejected, 3 canceled (spec 000 §4). */
+export const REQUEST_STATUS_LABELS: Record<number, string> = {
+  0: 'Raised',
+  1: 'Approved',
+  2: 'Rejected',
+  3: 'Canceled',
+};
+
+export const editRequestSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  /** Whose shift it is. */
+  employeeId: z.number().int(),
+  /** Who raised it, when the server says (only they may cancel). */
+  requesterId: z.number().int().nullable().optional().transform((v) => v ?? null),
+  requestDate: z.string(),
+  requestComments: text,
+  changeType: z.string(),
+  payload: z
+    .object({
+      start: nullableString,
+      end: nullableString,
+      boptype: z.string().optional().transform((v) => v ?? 'NOCHANGE'),
+      breaks: z.array(breakSchema).optional().transform((v) => v ?? []),
+    })
+    .optional()
+    .transform((v) => v ?? { start: null, end: null, boptype: 'NOCHANGE', breaks: [] }),
+  status: z.number().int(),
+  actDate: nullableString,
+  actComments: nullableString,
+  actorFirstname: text,
+  actorLastname: text,
+  requesterFirstname: text,
+  requesterLastname: text,
+});
+export type EditRequest = z.output<typeof editRequestSchema>;
+
+export const fullName = (person: { firstname: string; lastname: string }): string =>
+  `${person.firstname} ${person.lastname}`.trim();
