@@ -65,6 +65,18 @@ e2e: web-build pg-ready
 bench name="foundation":
     cargo bench -p gateway --bench {{name}}
 
+# Clock and timesheet load against a release build, on SQLite and PostgreSQL (BENCH_SECONDS, default 30).
+bench-clock: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench clock
+
+# The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
+bench-pto:
+    cargo bench -p pto-engine --bench recompute
+
+# Every property test with 10,000 cases (the default run uses fewer).
+proptest-deep:
+    PROPTEST_CASES=10000 cargo test --release -p pto-engine -p clock -p timesheet
+
 # Apply the database migrations (DATABASE_URL or the SQLite file in data/).
 migrate:
     cargo run -p gateway -- migrate

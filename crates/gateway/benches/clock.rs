@@ -1,0 +1,304 @@
+//! `just bench-clock`: load against a release build of the whole server (HTTP, sessions,
+//! guards, services, database), on SQLite and, when `BENCH_POSTGRES` names a server, PostgreSQL.
+//!
+//! 1. Clock cycles (start, break, resume, end) by 64 employees at once for `BENCH_SECONDS`
+//!    (default 30): acknowledged actions per second, p50 and p99.
+//! 2. `GET /timesheet/list` of one week for random employees of a 500-employee company with a
+//!    week of shifts each, 16 at once.
+//!
+//! Figures are printed, not asserted.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use accounts::bot::HoneypotCheck;
+use accounts::entities::users;
+use accounts::mail::OutboxMailer;
+use accounts::tokens::{random_token, TokenKeys};
+use accounts::{Accounts, AccountsConfig};
+use actix_web::{web, HttpServer};
+use chrono::{Duration as Days, TimeZone, Utc};
+use clock::entities::{time_entries, time_entry_breaks};
+use gateway::state::AppState;
+use kernel::Role;
+use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const CLOCK_EMPLOYEES: usize = 64;
+const LIST_EMPLOYEES: usize = 500;
+const LIST_CONCURRENCY: usize = 16;
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)].as_secs_f64() * 1e3
+}
+
+async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
+    match (label, std::env::var("BENCH_POSTGRES")) {
+        ("postgres", Ok(admin)) => {
+            let name = format!("timekeep_bench_{}", &random_token()[..10]);
+            let db = sea_orm::Database::connect(&admin).await.unwrap();
+            sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("CREATE DATABASE {name}")).await.unwrap();
+            let base = admin.rsplit_once('/').unwrap().0.to_owned();
+            let url = format!("{base}/{name}");
+            let cleanup = move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async {
+                    let db = sea_orm::Database::connect(&admin).await.unwrap();
+                    let _ = sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("DROP DATABASE {name} WITH (FORCE)")).await;
+                });
+            };
+            (url, Box::new(cleanup))
+        }
+        _ => {
+            let dir = std::env::temp_dir().join(format!("timekeep-bench-{}", &random_token()[..10]));
+            std::fs::create_dir_all(&dir).unwrap();
+            let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
+            (url, Box::new(move || drop(std::fs::remove_dir_all(dir))))
+        }
+    }
+}
+
+/// A company with the clock employees and the listed employees (each with a week of shifts).
+async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
+    let now = Utc::now();
+    let company = accounts::entities::companies::ActiveModel {
+        name: Set("Bench Agency".into()),
+        time_zone: Set("America/New_York".into()),
+        trial_end: Set(None),
+        suspended: Set(false),
+        has_hr_subscription: Set(false),
+        integrated_with_az: Set(false),
+        signup_from_az: Set(false),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    let company = sea_orm::ActiveModelTrait::insert(company, db).await.unwrap();
+    let hash = accounts::password::hash_password("bench-password").unwrap();
+    let person = |email: String, role: Role| users::ActiveModel {
+        company_id: Set(Some(company.id)),
+        email: Set(email),
+        password_hash: Set(Some(hash.clone())),
+        first_name: Set("Bench".into()),
+        last_name: Set("Person".into()),
+        role: Set(role.code().into()),
+        manager_id: Set(None),
+        job_role_id: Set(None),
+        status: Set(users::STATUS_ACTIVE),
+        email_verified_at: Set(Some(now)),
+        avatar: Set(None),
+        joyride_done: Set(true),
+        first_time_login: Set(false),
+        password_change_required: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    let mut people = vec![person("admin@bench.example.com".into(), Role::Admin)];
+    people.extend((0..CLOCK_EMPLOYEES).map(|i| person(format!("clock{i}@bench.example.com"), Role::Employee)));
+    people.extend((0..LIST_EMPLOYEES).map(|i| person(format!("list{i}@bench.example.com"), Role::Employee)));
+    for chunk in people.chunks(200) {
+        users::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    let all = users::Entity::find().all(db).await.unwrap();
+    let listed: Vec<i64> = all.iter().filter(|u| u.email.starts_with("list")).map(|u| u.id).collect();
+    // Monday to Friday of the week of 2026-10-04, 9:00–17:00 New York with a lunch break.
+    let ny = chrono_tz::America::New_York;
+    let mut entries = Vec::new();
+    for id in &listed {
+        for day in 5..=9 {
+            let start = ny.with_ymd_and_hms(2026, 10, day, 9, 0, 0).unwrap().with_timezone(&Utc);
+            entries.push(time_entries::ActiveModel {
+                company_id: Set(company.id),
+                employee_id: Set(*id),
+                start_at: Set(start),
+                end_at: Set(Some(start + Days::hours(8))),
+                state: Set(3),
+                open_employee_id: Set(None),
+                created_by: Set(*id),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            });
+        }
+    }
+    for chunk in entries.chunks(300) {
+        time_entries::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    let breaks: Vec<_> = time_entries::Entity::find()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| time_entry_breaks::ActiveModel {
+            entry_id: Set(e.id),
+            start_at: Set(e.start_at + Days::hours(3)),
+            end_at: Set(Some(e.start_at + Days::hours(3) + Days::minutes(30))),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in breaks.chunks(300) {
+        time_entry_breaks::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    let clock_emails = (0..CLOCK_EMPLOYEES).map(|i| format!("clock{i}@bench.example.com")).collect();
+    (clock_emails, listed, "admin@bench.example.com".into())
+}
+
+async fn login(client: &awc::Client, base: &str, email: &str) -> String {
+    let mut response =
+        client.post(format!("{base}/server/v1/auth/login")).send_json(&json!({"email": email, "password": "bench-password"})).await.unwrap();
+    let body: Value = response.json().await.unwrap();
+    body["token"].as_str().unwrap_or_else(|| panic!("login failed: {body}")).to_owned()
+}
+
+fn report(label: &str, samples: &mut [Duration], errors: usize, elapsed: Duration) {
+    samples.sort();
+    println!(
+        "{label:<46} {:>7} ok  {:>5} errors  {:>8.0}/s  p50 {:>6.2} ms  p99 {:>6.2} ms",
+        samples.len(),
+        errors,
+        samples.len() as f64 / elapsed.as_secs_f64(),
+        percentile(samples, 0.50),
+        percentile(samples, 0.99)
+    );
+}
+
+async fn run(label: &str) {
+    let (url, cleanup) = database(label).await;
+    let db = gateway::db::connect(&url).await.unwrap();
+    gateway::db::migrate(&db).await.unwrap();
+    let (clock_emails, listed, admin) = seed(&db).await;
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
+    let accounts = Accounts::new(
+        db.clone(),
+        TokenKeys::from_secret(random_token().as_bytes()),
+        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
+        Arc::new(HoneypotCheck),
+        AccountsConfig::default(),
+    );
+    let state = web::Data::new(AppState::new(db.clone(), accounts));
+    let server_thread = std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(move || gateway::build_app(state.clone(), None))
+                .listen(listener)
+                .unwrap()
+                .workers(2)
+                .disable_signals()
+                .run()
+                .await
+        })
+    });
+    let client = awc::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .connector(awc::Connector::new().limit(CLOCK_EMPLOYEES * 2))
+        .finish();
+    let mut tokens = Vec::new();
+    for email in &clock_emails {
+        tokens.push(login(&client, &base, email).await);
+    }
+    let admin_token = login(&client, &base, &admin).await;
+
+    let seconds: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let samples = Rc::new(RefCell::new(Vec::new()));
+    let errors = Rc::new(RefCell::new(0usize));
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for token in tokens {
+        let (client, base, samples, errors) = (client.clone(), base.clone(), samples.clone(), errors.clone());
+        workers.push(actix_web::rt::spawn(async move {
+            let mut tracking = Value::Null;
+            let mut step = 0usize;
+            while Instant::now() < deadline {
+                let path = match step % 4 {
+                    0 => "/server/v1/clock/start".to_owned(),
+                    1 => format!("/server/v1/clock/take-break?trackingNumber={tracking}"),
+                    2 => format!("/server/v1/clock/resume-from-break?trackingNumber={tracking}"),
+                    _ => format!("/server/v1/clock/end?trackingNumber={tracking}"),
+                };
+                let sent = Instant::now();
+                let response = client.post(format!("{base}{path}")).bearer_auth(&token).send_json(&json!({})).await;
+                match response {
+                    Ok(mut response) if response.status().is_success() => {
+                        let body: Value = response.json().await.unwrap_or(Value::Null);
+                        samples.borrow_mut().push(sent.elapsed());
+                        tracking = body["trackingNumber"].clone();
+                        step += 1;
+                    }
+                    _ => {
+                        *errors.borrow_mut() += 1;
+                        step = 0;
+                        // Start again from a clean state.
+                        if !tracking.is_null() {
+                            let _ = client
+                                .post(format!("{base}/server/v1/clock/end?trackingNumber={tracking}"))
+                                .bearer_auth(&token)
+                                .send_json(&json!({}))
+                                .await;
+                        }
+                    }
+                }
+            }
+        }));
+    }
+    for worker in workers {
+        worker.await.unwrap();
+    }
+    let elapsed = started.elapsed();
+    report(&format!("[{label}] clock actions, {CLOCK_EMPLOYEES} employees"), &mut samples.borrow_mut(), *errors.borrow(), elapsed);
+
+    let deadline = Instant::now() + Duration::from_secs(seconds.min(15));
+    let samples = Rc::new(RefCell::new(Vec::new()));
+    let errors = Rc::new(RefCell::new(0usize));
+    let listed = Rc::new(listed);
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for worker in 0..LIST_CONCURRENCY {
+        let (client, base, samples, errors, listed, token) =
+            (client.clone(), base.clone(), samples.clone(), errors.clone(), listed.clone(), admin_token.clone());
+        workers.push(actix_web::rt::spawn(async move {
+            let mut index = worker * 31;
+            while Instant::now() < deadline {
+                index = (index * 7 + 13) % listed.len();
+                let path = format!("{base}/server/v1/timesheet/list?start=2026-10-04&end=2026-10-10&employeeId={}", listed[index]);
+                let sent = Instant::now();
+                match client.get(path).bearer_auth(&token).send().await {
+                    Ok(mut response) if response.status().is_success() => {
+                        let body: Value = response.json().limit(1 << 20).await.unwrap_or(Value::Null);
+                        assert_eq!(body["totalCount"], 5);
+                        samples.borrow_mut().push(sent.elapsed());
+                    }
+                    _ => *errors.borrow_mut() += 1,
+                }
+            }
+        }));
+    }
+    for worker in workers {
+        worker.await.unwrap();
+    }
+    report(
+        &format!("[{label}] timesheet week list, {LIST_CONCURRENCY} at once"),
+        &mut samples.borrow_mut(),
+        *errors.borrow(),
+        started.elapsed(),
+    );
+    drop(server_thread);
+    cleanup();
+}
+
+fn main() {
+    actix_web::rt::System::new().block_on(async {
+        run("sqlite").await;
+        if std::env::var("BENCH_POSTGRES").is_ok() {
+            run("postgres").await;
+        }
+    });
+    std::process::exit(0);
+}
