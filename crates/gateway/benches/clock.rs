@@ -49,7 +49,11 @@ async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
                 let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                 rt.block_on(async {
                     let db = sea_orm::Database::connect(&admin).await.unwrap();
-                    let _ = sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("DROP DATABASE {name} WITH (FORCE)")).await;
+                    let _ = sea_orm::ConnectionTrait::execute_unprepared(
+                        &db,
+                        &format!("DROP DATABASE {name} WITH (FORCE)"),
+                    )
+                    .await;
                 });
             };
             (url, Box::new(cleanup))
@@ -149,8 +153,11 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
 }
 
 async fn login(client: &awc::Client, base: &str, email: &str) -> String {
-    let mut response =
-        client.post(format!("{base}/server/v1/auth/login")).send_json(&json!({"email": email, "password": "bench-password"})).await.unwrap();
+    let mut response = client
+        .post(format!("{base}/server/v1/auth/login"))
+        .send_json(&json!({"email": email, "password": "bench-password"}))
+        .await
+        .unwrap();
     let body: Value = response.json().await.unwrap();
     body["token"].as_str().unwrap_or_else(|| panic!("login failed: {body}")).to_owned()
 }
@@ -252,7 +259,12 @@ async fn run(label: &str) {
         worker.await.unwrap();
     }
     let elapsed = started.elapsed();
-    report(&format!("[{label}] clock actions, {CLOCK_EMPLOYEES} employees"), &mut samples.borrow_mut(), *errors.borrow(), elapsed);
+    report(
+        &format!("[{label}] clock actions, {CLOCK_EMPLOYEES} employees"),
+        &mut samples.borrow_mut(),
+        *errors.borrow(),
+        elapsed,
+    );
 
     let deadline = Instant::now() + Duration::from_secs(seconds.min(15));
     let samples = Rc::new(RefCell::new(Vec::new()));
@@ -267,7 +279,10 @@ async fn run(label: &str) {
             let mut index = worker * 31;
             while Instant::now() < deadline {
                 index = (index * 7 + 13) % listed.len();
-                let path = format!("{base}/server/v1/timesheet/list?start=2026-10-04&end=2026-10-10&employeeId={}", listed[index]);
+                let path = format!(
+                    "{base}/server/v1/timesheet/list?start=2026-10-04&end=2026-10-10&employeeId={}",
+                    listed[index]
+                );
                 let sent = Instant::now();
                 match client.get(path).bearer_auth(&token).send().await {
                     Ok(mut response) if response.status().is_success() => {
