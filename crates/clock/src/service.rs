@@ -101,12 +101,22 @@ impl ClockService {
         let today = local_date(tz, now);
         let week_from = start_of_day(tz, week_start(today));
         let week_to = start_of_day(tz, week_start(today) + Duration::days(7));
-        let week = store::shifts_of(&self.db, ctx.company(), employee, week_from, week_to).await?;
+        // Breaks suffice here: no history is shown on the card.
+        let week = store::shifts_of_for_minutes(&self.db, ctx.company(), employee, week_from, week_to).await?;
         let week_minutes = week.iter().map(|shift| shift.shift().worked_minutes(now)).sum();
-
-        let current: Option<StoredShift> = match store::open_shift(&self.db, ctx.company(), employee).await? {
-            Some(open) => Some(open),
-            None => self.latest_ended_today(ctx, now).await?,
+        // The open shift, or the one that ended today, is nearly always in this week already.
+        let today_starts = start_of_day(tz, today);
+        let in_week = week
+            .iter()
+            .rev()
+            .find(|shift| shift.state().is_open() || shift.entry.end_at.is_some_and(|end| end >= today_starts))
+            .cloned();
+        let current: Option<StoredShift> = match in_week {
+            Some(shift) => Some(shift),
+            None => match store::open_shift(&self.db, ctx.company(), employee).await? {
+                Some(open) => Some(open),
+                None => self.latest_ended_today(ctx, now).await?,
+            },
         };
         let (status, minutes, tracking_number, shift_start, break_start) = match &current {
             Some(shift) => (

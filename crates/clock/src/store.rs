@@ -39,6 +39,22 @@ pub async fn with_details(
     db: &impl ConnectionTrait,
     entries: Vec<time_entries::Model>,
 ) -> Result<Vec<StoredShift>, DbErr> {
+    attach(db, entries, true).await
+}
+
+/// Attaches breaks only (what worked time needs), in one query.
+pub async fn with_breaks(
+    db: &impl ConnectionTrait,
+    entries: Vec<time_entries::Model>,
+) -> Result<Vec<StoredShift>, DbErr> {
+    attach(db, entries, false).await
+}
+
+async fn attach(
+    db: &impl ConnectionTrait,
+    entries: Vec<time_entries::Model>,
+    with_actions: bool,
+) -> Result<Vec<StoredShift>, DbErr> {
     if entries.is_empty() {
         return Ok(Vec::new());
     }
@@ -55,7 +71,7 @@ pub async fn with_details(
         }
     }
     let mut actions: HashMap<i64, Vec<time_entry_actions::Model>> = HashMap::new();
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(500).filter(|_| with_actions) {
         for action in time_entry_actions::Entity::find()
             .filter(time_entry_actions::Column::EntryId.is_in(chunk.iter().copied()))
             .order_by_asc(time_entry_actions::Column::ActionAt)
@@ -76,7 +92,7 @@ pub async fn with_details(
         .collect())
 }
 
-/// One employee's shifts that started in `[from, to)`, oldest first.
+/// One employee's shifts that started in `[from, to)`, oldest first, with breaks and actions.
 pub async fn shifts_of(
     db: &impl ConnectionTrait,
     company: CompanyId,
@@ -84,15 +100,35 @@ pub async fn shifts_of(
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Result<Vec<StoredShift>, DbErr> {
-    let entries = time_entries::Entity::find()
+    with_details(db, entries_of(db, company, employee, from, to).await?).await
+}
+
+/// The same with breaks only, for arithmetic.
+pub async fn shifts_of_for_minutes(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<StoredShift>, DbErr> {
+    with_breaks(db, entries_of(db, company, employee, from, to).await?).await
+}
+
+async fn entries_of(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<time_entries::Model>, DbErr> {
+    time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.0))
         .filter(time_entries::Column::EmployeeId.eq(employee.0))
         .filter(time_entries::Column::StartAt.gte(from))
         .filter(time_entries::Column::StartAt.lt(to))
         .order_by_asc(time_entries::Column::StartAt)
         .all(db)
-        .await?;
-    with_details(db, entries).await
+        .await
 }
 
 /// Shifts of any of `employees` in a company that started in `[from, to)`.

@@ -45,16 +45,21 @@ async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
             sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("CREATE DATABASE {name}")).await.unwrap();
             let base = admin.rsplit_once('/').unwrap().0.to_owned();
             let url = format!("{base}/{name}");
+            // Runs on its own thread: the caller is inside a runtime already.
             let cleanup = move || {
-                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-                rt.block_on(async {
-                    let db = sea_orm::Database::connect(&admin).await.unwrap();
-                    let _ = sea_orm::ConnectionTrait::execute_unprepared(
-                        &db,
-                        &format!("DROP DATABASE {name} WITH (FORCE)"),
-                    )
-                    .await;
-                });
+                std::thread::spawn(move || {
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                    rt.block_on(async {
+                        let db = sea_orm::Database::connect(&admin).await.unwrap();
+                        let _ = sea_orm::ConnectionTrait::execute_unprepared(
+                            &db,
+                            &format!("DROP DATABASE {name} WITH (FORCE)"),
+                        )
+                        .await;
+                    });
+                })
+                .join()
+                .unwrap();
             };
             (url, Box::new(cleanup))
         }
