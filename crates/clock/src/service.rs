@@ -12,7 +12,7 @@ use crate::settings::{self, TimeSettings, TimeSettingsChange};
 use crate::store::{self, StoredShift};
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{TenantCtx, UserId};
+use kernel::{TenantCtx, UserId, WriteGate};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, SqlErr,
@@ -55,6 +55,7 @@ pub struct ClockStatus {
 #[derive(Clone)]
 pub struct ClockService {
     db: DatabaseConnection,
+    gate: WriteGate,
 }
 
 /// Instants are kept to the second: nobody's pay depends on the milliseconds.
@@ -68,8 +69,8 @@ fn twelve_hour(time: chrono::NaiveTime) -> String {
 }
 
 impl ClockService {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: DatabaseConnection, gate: WriteGate) -> Self {
+        Self { db, gate }
     }
 
     pub async fn settings(&self, ctx: &TenantCtx) -> Result<TimeSettings, ClockError> {
@@ -175,6 +176,7 @@ impl ClockService {
                 return Err(ClockError::Refused(format!("Clock in starts at {}", twelve_hour(start))));
             }
         }
+        let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let inserted = time_entries::ActiveModel {
             company_id: Set(ctx.company().0),
@@ -199,6 +201,7 @@ impl ClockService {
         };
         record_action(&txn, entry.id, "start", now, ctx.actor()).await?;
         txn.commit().await?;
+        drop(permit);
         self.status(ctx, device).await
     }
 
@@ -237,6 +240,7 @@ impl ClockService {
             .into_iter()
             .filter(|state| transition(*state, action).is_ok())
             .collect();
+        let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let mut moved = None;
         for from in from_states {
@@ -263,6 +267,7 @@ impl ClockService {
         }
         let Some((from, _)) = moved else {
             txn.rollback().await?;
+            drop(permit);
             return Err(self.refusal(ctx, tracking_number, action).await?);
         };
         match action {
@@ -291,6 +296,7 @@ impl ClockService {
             ClockAction::Start => {}
         }
         txn.commit().await?;
+        drop(permit);
         self.status(ctx, device).await
     }
 

@@ -2,7 +2,8 @@
 
 use accounts::Accounts;
 use clock::ClockService;
-use sea_orm::DatabaseConnection;
+use kernel::WriteGate;
+use sea_orm::{ConnectionTrait, DatabaseConnection};
 use timesheet::TimesheetService;
 
 pub struct AppState {
@@ -15,9 +16,13 @@ pub struct AppState {
 impl AppState {
     /// Every service over one database.
     pub fn new(db: DatabaseConnection, accounts: Accounts) -> Self {
+        let gate = match db.get_database_backend() {
+            sea_orm::DatabaseBackend::Sqlite => WriteGate::serializing(),
+            _ => WriteGate::open(),
+        };
         Self {
-            clock: ClockService::new(db.clone()),
-            timesheet: TimesheetService::new(db.clone(), accounts.clone()),
+            clock: ClockService::new(db.clone(), gate.clone()),
+            timesheet: TimesheetService::new(db.clone(), accounts.clone(), gate),
             accounts,
             db,
         }

@@ -9,8 +9,10 @@ pub mod role;
 pub mod tenant;
 pub mod time;
 pub mod validation;
+pub mod write_gate;
 
 pub use ids::{CompanyId, UserId};
 pub use role::Role;
 pub use tenant::TenantCtx;
 pub use validation::FieldErrors;
+pub use write_gate::WriteGate;

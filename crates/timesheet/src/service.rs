@@ -19,7 +19,7 @@ use clock::machine::ClockState;
 use clock::shift::{Interval, Shift};
 use clock::store::{self, StoredShift};
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{FieldErrors, Role, TenantCtx, UserId};
+use kernel::{FieldErrors, Role, TenantCtx, UserId, WriteGate};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -36,6 +36,7 @@ pub const MAX_LIST_DAYS: i64 = 62;
 pub struct TimesheetService {
     db: DatabaseConnection,
     accounts: Accounts,
+    gate: WriteGate,
 }
 
 type Names = HashMap<i64, (String, String)>;
@@ -44,8 +45,8 @@ type Names = HashMap<i64, (String, String)>;
 type FieldChange = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
 impl TimesheetService {
-    pub fn new(db: DatabaseConnection, accounts: Accounts) -> Self {
-        Self { db, accounts }
+    pub fn new(db: DatabaseConnection, accounts: Accounts, gate: WriteGate) -> Self {
+        Self { db, accounts, gate }
     }
 
     /// A shift of the company that the caller may reach, with its employee.
@@ -401,6 +402,7 @@ impl TimesheetService {
             }
             _ => BreakOperation::Keep,
         };
+        let _permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         Self::close_request(&txn, ctx, request.id, requests::STATUS_APPROVED, None).await?;
         let shift =
@@ -435,6 +437,7 @@ impl TimesheetService {
                     return Err(TimesheetError::Forbidden);
                 }
                 let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
+                let _permit = self.gate.enter().await;
                 let txn = self.db.begin().await?;
                 apply_change(&txn, ctx, &shift, Some(start), end, &breaks).await?;
                 txn.commit().await?;
@@ -449,6 +452,7 @@ impl TimesheetService {
                 })?;
                 let employee = self.accounts.employee_in_scope(ctx, UserId(employee_id)).await?;
                 let shift = Shift { start, end: Some(end), breaks };
+                let _permit = self.gate.enter().await;
                 let txn = self.db.begin().await?;
                 let now = clock::now();
                 let entry = time_entries::ActiveModel {
