@@ -58,8 +58,8 @@ bundle-report: web-build
 e2e: web-build pg-ready
     cargo build -p gateway --locked
     cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-    cd e2e && env -u DATABASE_URL node run.mjs
-    cd e2e && E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs
+    cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" env -u DATABASE_URL node run.mjs
+    cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs
 
 # Benchmarks, e.g. `just bench foundation` (login hashing, SQLite durability cost).
 bench name="foundation":
