@@ -107,11 +107,14 @@ impl ClockService {
         let week_minutes = week.iter().map(|shift| shift.shift().worked_minutes(now)).sum();
         // The open shift, or the one that ended today, is nearly always in this week already.
         let today_starts = start_of_day(tz, today);
-        let in_week = week
-            .iter()
-            .rev()
-            .find(|shift| shift.state().is_open() || shift.entry.end_at.is_some_and(|end| end >= today_starts))
-            .cloned();
+        // An open shift first; else the one that ended last today (two shifts may share a start
+        // second, so the order of the list alone does not decide).
+        let in_week = week.iter().find(|shift| shift.state().is_open()).cloned().or_else(|| {
+            week.iter()
+                .filter(|shift| shift.entry.end_at.is_some_and(|end| end >= today_starts))
+                .max_by_key(|shift| (shift.entry.end_at, shift.entry.id))
+                .cloned()
+        });
         let current: Option<StoredShift> = match in_week {
             Some(shift) => Some(shift),
             None => match store::open_shift(&self.db, ctx.company(), employee).await? {
@@ -156,6 +159,7 @@ impl ClockService {
             .filter(time_entries::Column::EmployeeId.eq(ctx.actor().0))
             .filter(time_entries::Column::EndAt.gte(today_starts))
             .order_by_desc(time_entries::Column::EndAt)
+            .order_by_desc(time_entries::Column::Id)
             .one(&self.db)
             .await?;
         Ok(match latest {

@@ -64,6 +64,7 @@ async fn attach(
         for pause in time_entry_breaks::Entity::find()
             .filter(time_entry_breaks::Column::EntryId.is_in(chunk.iter().copied()))
             .order_by_asc(time_entry_breaks::Column::StartAt)
+            .order_by_asc(time_entry_breaks::Column::Id)
             .all(db)
             .await?
         {
@@ -127,6 +128,7 @@ async fn entries_of(
         .filter(time_entries::Column::StartAt.gte(from))
         .filter(time_entries::Column::StartAt.lt(to))
         .order_by_asc(time_entries::Column::StartAt)
+        .order_by_asc(time_entries::Column::Id)
         .all(db)
         .await
 }
@@ -148,6 +150,7 @@ pub async fn shifts_of_many(
                 .filter(time_entries::Column::StartAt.gte(from))
                 .filter(time_entries::Column::StartAt.lt(to))
                 .order_by_asc(time_entries::Column::StartAt)
+                .order_by_asc(time_entries::Column::Id)
                 .all(db)
                 .await?,
         );

@@ -244,7 +244,13 @@ async fn run(label: &str) {
                         tracking = body["trackingNumber"].clone();
                         step += 1;
                     }
-                    _ => {
+                    other => {
+                        if *errors.borrow() == 0 {
+                            if let Ok(mut response) = other {
+                                let body = response.body().await.unwrap_or_default();
+                                eprintln!("first error: {} {}", response.status(), String::from_utf8_lossy(&body));
+                            }
+                        }
                         *errors.borrow_mut() += 1;
                         step = 0;
                         // Start again from a clean state.

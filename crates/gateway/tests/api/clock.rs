@@ -217,3 +217,18 @@ async fn an_expired_trial_stops_the_clock() {
     assert_eq!((reply.status, reply.code()), (403, "account_expired"));
     assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.status, 200);
 }
+
+#[actix_web::test]
+async fn shifts_started_within_one_second_are_told_apart() {
+    let app = spawn_app().await;
+    let (_, token, _) = company_with_employee(&app).await;
+    // Fast cycles put several shifts on the same start second; the status must always name the
+    // open one, or the next press would go to a closed shift.
+    for _ in 0..6 {
+        let started = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+        assert_eq!(started.body["status"], 1, "{:?}", started.body);
+        let tracking = started.body["trackingNumber"].clone();
+        assert_eq!(press(&app, &token, "take-break", &tracking).await.status, 200);
+        assert_eq!(press(&app, &token, "end", &tracking).await.body["trackingNumber"], tracking);
+    }
+}
