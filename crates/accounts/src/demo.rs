@@ -144,19 +144,10 @@ impl Accounts {
             .map_err(|err| AccountsError::Internal(err.to_string()))??;
 
         let txn = self.db.begin().await?;
-        let company = companies::ActiveModel {
-            name: Set("Demo Insurance Agency".to_owned()),
-            time_zone: Set(DEFAULT_TIME_ZONE.name().to_owned()),
-            trial_end: Set(Some(local_date(DEFAULT_TIME_ZONE, now) + Duration::days(self.config.trial_days))),
-            suspended: Set(false),
-            has_hr_subscription: Set(false),
-            integrated_with_az: Set(false),
-            signup_from_az: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
+        let trial_end = local_date(DEFAULT_TIME_ZONE, now) + Duration::days(self.config.trial_days);
+        let company = companies::new_row("Demo Insurance Agency", DEFAULT_TIME_ZONE.name(), Some(trial_end), now)
+            .insert(&txn)
+            .await?;
         let mut job_ids = Vec::new();
         for name in JOB_ROLES {
             let job = job_roles::ActiveModel {
@@ -168,24 +159,18 @@ impl Accounts {
             .await?;
             job_ids.push(job.id);
         }
-        let new_user = |company_id: Option<i64>, email: &str, first: &str, last: &str, role: Role| users::ActiveModel {
-            company_id: Set(company_id),
-            email: Set(email.to_owned()),
-            password_hash: Set(Some(hash.clone())),
-            first_name: Set(first.to_owned()),
-            last_name: Set(last.to_owned()),
-            role: Set(role.code().to_owned()),
-            manager_id: Set(None),
-            job_role_id: Set(None),
-            status: Set(users::STATUS_ACTIVE),
-            email_verified_at: Set(Some(now)),
-            avatar: Set(None),
-            joyride_done: Set(false),
-            first_time_login: Set(true),
-            password_change_required: Set(false),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+        let new_user = |company_id: Option<i64>, email: &str, first: &str, last: &str, role: Role| {
+            users::NewPerson {
+                company_id,
+                email,
+                password_hash: Some(hash.clone()),
+                first_name: first,
+                last_name: last,
+                role,
+                verified_at: Some(now),
+                now,
+            }
+            .row()
         };
         let mut admin_id = None;
         let mut manager_id = None;

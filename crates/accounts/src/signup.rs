@@ -56,38 +56,21 @@ impl Accounts {
             .map_err(|err| AccountsError::Internal(err.to_string()))??;
 
         let txn = self.db.begin().await?;
-        let company = companies::ActiveModel {
-            name: Set(command.company_name.clone()),
-            time_zone: Set(command.time_zone.name().to_owned()),
-            trial_end: Set(Some(local_date(command.time_zone, now) + Duration::days(self.config.trial_days))),
-            suspended: Set(false),
-            has_hr_subscription: Set(false),
-            integrated_with_az: Set(false),
-            signup_from_az: Set(false),
-            created_at: Set(now),
-            ..Default::default()
+        let trial_end = local_date(command.time_zone, now) + Duration::days(self.config.trial_days);
+        let company = companies::new_row(&command.company_name, command.time_zone.name(), Some(trial_end), now)
+            .insert(&txn)
+            .await?;
+        let user = users::NewPerson {
+            company_id: Some(company.id),
+            email: &command.email,
+            password_hash: Some(hash),
+            first_name: &command.first_name,
+            last_name: &command.last_name,
+            role: Role::Admin,
+            verified_at: None,
+            now,
         }
-        .insert(&txn)
-        .await?;
-        let user = users::ActiveModel {
-            company_id: Set(Some(company.id)),
-            email: Set(command.email.clone()),
-            password_hash: Set(Some(hash)),
-            first_name: Set(command.first_name.clone()),
-            last_name: Set(command.last_name.clone()),
-            role: Set(Role::Admin.code().to_owned()),
-            manager_id: Set(None),
-            job_role_id: Set(None),
-            status: Set(users::STATUS_ACTIVE),
-            email_verified_at: Set(None),
-            avatar: Set(None),
-            joyride_done: Set(false),
-            first_time_login: Set(true),
-            password_change_required: Set(false),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
+        .row()
         .insert(&txn)
         .await
         .map_err(|err| match err.sql_err() {

@@ -162,10 +162,7 @@ impl ClockService {
             .order_by_desc(time_entries::Column::Id)
             .one(&self.db)
             .await?;
-        Ok(match latest {
-            Some(entry) => store::with_details(&self.db, vec![entry]).await?.pop(),
-            None => None,
-        })
+        Ok(store::with_details(&self.db, latest.into_iter().collect()).await?.pop())
     }
 
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).

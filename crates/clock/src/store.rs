@@ -168,10 +168,7 @@ pub async fn find_in_company(
         .filter(time_entries::Column::CompanyId.eq(company.0))
         .one(db)
         .await?;
-    Ok(match entry {
-        Some(entry) => with_details(db, vec![entry]).await?.pop(),
-        None => None,
-    })
+    with_details(db, entry.into_iter().collect()).await.map(|mut shifts| shifts.pop())
 }
 
 /// The employee's open shift, if any.
@@ -185,10 +182,7 @@ pub async fn open_shift(
         .filter(time_entries::Column::OpenEmployeeId.eq(employee.0))
         .one(db)
         .await?;
-    Ok(match entry {
-        Some(entry) => with_details(db, vec![entry]).await?.pop(),
-        None => None,
-    })
+    with_details(db, entry.into_iter().collect()).await.map(|mut shifts| shifts.pop())
 }
 
 /// The clock state of several employees at once: on break, clocked in, or (otherwise) whether

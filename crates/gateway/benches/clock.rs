@@ -75,37 +75,21 @@ async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
 /// A company with the clock employees and the listed employees (each with a week of shifts).
 async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
     let now = Utc::now();
-    let company = accounts::entities::companies::ActiveModel {
-        name: Set("Bench Agency".into()),
-        time_zone: Set("America/New_York".into()),
-        trial_end: Set(None),
-        suspended: Set(false),
-        has_hr_subscription: Set(false),
-        integrated_with_az: Set(false),
-        signup_from_az: Set(false),
-        created_at: Set(now),
-        ..Default::default()
-    };
+    let company = accounts::entities::companies::new_row("Bench Agency", "America/New_York", None, now);
     let company = sea_orm::ActiveModelTrait::insert(company, db).await.unwrap();
     let hash = accounts::password::hash_password("bench-password").unwrap();
-    let person = |email: String, role: Role| users::ActiveModel {
-        company_id: Set(Some(company.id)),
-        email: Set(email),
-        password_hash: Set(Some(hash.clone())),
-        first_name: Set("Bench".into()),
-        last_name: Set("Person".into()),
-        role: Set(role.code().into()),
-        manager_id: Set(None),
-        job_role_id: Set(None),
-        status: Set(users::STATUS_ACTIVE),
-        email_verified_at: Set(Some(now)),
-        avatar: Set(None),
-        joyride_done: Set(true),
-        first_time_login: Set(false),
-        password_change_required: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
+    let person = |email: String, role: Role| {
+        users::NewPerson {
+            company_id: Some(company.id),
+            email: &email,
+            password_hash: Some(hash.clone()),
+            first_name: "Bench",
+            last_name: "Person",
+            role,
+            verified_at: Some(now),
+            now,
+        }
+        .row()
     };
     let mut people = vec![person("admin@bench.example.com".into(), Role::Admin)];
     people.extend((0..CLOCK_EMPLOYEES).map(|i| person(format!("clock{i}@bench.example.com"), Role::Employee)));

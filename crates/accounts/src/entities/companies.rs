@@ -19,3 +19,19 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// A new company: on trial until `trial_end` (none: subscribed), not suspended, no integrations.
+pub fn new_row(name: &str, time_zone: &str, trial_end: Option<Date>, now: DateTimeUtc) -> ActiveModel {
+    use sea_orm::ActiveValue::Set;
+    ActiveModel {
+        name: Set(name.to_owned()),
+        time_zone: Set(time_zone.to_owned()),
+        trial_end: Set(trial_end),
+        suspended: Set(false),
+        has_hr_subscription: Set(false),
+        integrated_with_az: Set(false),
+        signup_from_az: Set(false),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}

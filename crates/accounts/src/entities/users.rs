@@ -30,3 +30,43 @@ impl ActiveModelBehavior for ActiveModel {}
 
 /// `status` of an employee who works here.
 pub const STATUS_ACTIVE: i16 = 1;
+
+/// The fields every new person starts with.
+pub struct NewPerson<'a> {
+    pub company_id: Option<i64>,
+    pub email: &'a str,
+    pub password_hash: Option<String>,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub role: kernel::Role,
+    /// Set for people whose address is already proven (the demo, admins' additions).
+    pub verified_at: Option<DateTimeUtc>,
+    pub now: DateTimeUtc,
+}
+
+impl NewPerson<'_> {
+    /// An active user with the product's defaults: no manager, no job role, no avatar, the tour
+    /// not done, a first login still to come.
+    pub fn row(self) -> ActiveModel {
+        use sea_orm::ActiveValue::Set;
+        ActiveModel {
+            company_id: Set(self.company_id),
+            email: Set(self.email.to_owned()),
+            password_hash: Set(self.password_hash),
+            first_name: Set(self.first_name.to_owned()),
+            last_name: Set(self.last_name.to_owned()),
+            role: Set(self.role.code().to_owned()),
+            manager_id: Set(None),
+            job_role_id: Set(None),
+            status: Set(STATUS_ACTIVE),
+            email_verified_at: Set(self.verified_at),
+            avatar: Set(None),
+            joyride_done: Set(false),
+            first_time_login: Set(true),
+            password_change_required: Set(false),
+            created_at: Set(self.now),
+            updated_at: Set(self.now),
+            ..Default::default()
+        }
+    }
+}

@@ -373,29 +373,19 @@ impl TestApp {
     pub async fn add_person(&self, company_id: i64, email: &str, role: Role, manager_id: Option<i64>) -> i64 {
         let now = Utc::now();
         let hash = accounts::password::hash_password("password-123").unwrap();
-        users::ActiveModel {
-            company_id: Set(Some(company_id)),
-            email: Set(email.to_owned()),
-            password_hash: Set(Some(hash)),
-            first_name: Set("Test".to_owned()),
-            last_name: Set(format!("{role:?}")),
-            role: Set(role.code().to_owned()),
-            manager_id: Set(manager_id),
-            job_role_id: Set(None),
-            status: Set(users::STATUS_ACTIVE),
-            email_verified_at: Set(Some(now)),
-            avatar: Set(None),
-            joyride_done: Set(false),
-            first_time_login: Set(true),
-            password_change_required: Set(false),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+        let mut row = users::NewPerson {
+            company_id: Some(company_id),
+            email,
+            password_hash: Some(hash),
+            first_name: "Test",
+            last_name: &format!("{role:?}"),
+            role,
+            verified_at: Some(now),
+            now,
         }
-        .insert(&self.db)
-        .await
-        .unwrap()
-        .id
+        .row();
+        row.manager_id = Set(manager_id);
+        row.insert(&self.db).await.unwrap().id
     }
 
     pub async fn token_of(&self, email: &str) -> String {
