@@ -8,12 +8,17 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_accounts;
 mod m20261121_000002_time;
+mod m20261121_000003_people;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_accounts::Migration), Box::new(m20261121_000002_time::Migration)]
+        vec![
+            Box::new(m20261121_000001_accounts::Migration),
+            Box::new(m20261121_000002_time::Migration),
+            Box::new(m20261121_000003_people::Migration),
+        ]
     }
 }

@@ -153,6 +153,7 @@ impl Accounts {
             let job = job_roles::ActiveModel {
                 company_id: Set(company.id),
                 name: Set(name.to_owned()),
+                active: Set(true),
                 ..Default::default()
             }
             .insert(&txn)

@@ -123,4 +123,18 @@ pub(crate) mod templates {
             ),
         }
     }
+
+    pub fn invitation(to_email: &str, to_name: &str, company: &str, link: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: format!("{company} invited you to Timekeep"),
+            text: format!(
+                "Hi {to_name},\n\n{company} uses Timekeep for time clock, time off and HR. Your \
+                 account is ready: open the link below to sign in and create your password.\n\n\
+                 {link}\n\nThe link works for 7 days and only once; after that, use 'Forgot \
+                 password' on the login page.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
 }

@@ -380,6 +380,15 @@ mod tests {
             has_hr_subscription: false,
             integrated_with_az: false,
             signup_from_az: false,
+            logo: None,
+            facebook: None,
+            linkedin: None,
+            email: None,
+            phone: None,
+            address1: None,
+            city: None,
+            state: None,
+            zip: None,
             created_at: Utc::now(),
         }
     }

@@ -137,6 +137,15 @@ impl Accounts {
         self.create_link(&self.db, user, PURPOSE_SECURITY, self.config.security_link_ttl, Utc::now()).await
     }
 
+    /// Mails a person an admin just added (or reactivated) a one-time link that signs them in
+    /// and asks them to create a password.
+    pub async fn send_invitation(&self, user: &users::Model, company_name: &str) -> Result<(), AccountsError> {
+        let token = self.create_security_link(UserId(user.id)).await?;
+        let link = self.link(&format!("/verify-email?me={}&securityToken={token}", encode_base64_email(&user.email)));
+        self.send_mail(templates::invitation(&user.email, &user.first_name, company_name, &link)).await;
+        Ok(())
+    }
+
     /// `POST /account/verify-email`. Following a link twice is fine: the second time finds the
     /// address already verified.
     pub async fn verify_email(&self, token: &str, me: Option<&str>) -> Result<(), AccountsError> {

@@ -179,7 +179,8 @@ async fn run(label: &str) {
         Arc::new(HoneypotCheck),
         AccountsConfig::default(),
     );
-    let state = web::Data::new(AppState::new(db.clone(), accounts));
+    let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
+    let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
     let server_thread = std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             HttpServer::new(move || gateway::build_app(state.clone(), None))

@@ -214,3 +214,41 @@ impl From<timesheet::TimesheetError> for ApiError {
         }
     }
 }
+
+impl From<files::FilesError> for ApiError {
+    fn from(err: files::FilesError) -> Self {
+        match err {
+            files::FilesError::Rejected(message) => ApiError::validation(FieldErrors::single("file", message)),
+            files::FilesError::TooLarge { max_bytes } => {
+                let message = format!("The file is too large: the limit is {} MB.", max_bytes / (1024 * 1024));
+                ApiError {
+                    errors: FieldErrors::single("file", message.clone()),
+                    ..ApiError::new(ErrorCode::PayloadTooLarge, message)
+                }
+            }
+            files::FilesError::NotFound => ApiError::not_found(),
+            files::FilesError::Db(err) => ApiError::internal(err),
+            files::FilesError::Store(err) => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<hr::HrError> for ApiError {
+    fn from(err: hr::HrError) -> Self {
+        match err {
+            hr::HrError::Validation(errors) => ApiError::validation(errors),
+            hr::HrError::Invalid { message, errors } => {
+                ApiError { errors, ..ApiError::new(ErrorCode::Validation, message) }
+            }
+            hr::HrError::EmailTaken { message, errors } => {
+                ApiError { errors, ..ApiError::new(ErrorCode::EmailTaken, message) }
+            }
+            hr::HrError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            hr::HrError::Forbidden => ApiError::forbidden(),
+            hr::HrError::NotFound => ApiError::not_found(),
+            hr::HrError::File(err) => err.into(),
+            hr::HrError::Database(err) => ApiError::internal(err),
+            hr::HrError::Internal(message) => ApiError::internal(message),
+        }
+    }
+}

@@ -7,7 +7,6 @@ use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{web, HttpRequest};
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
 fn too_large() -> ApiError {
@@ -91,18 +90,54 @@ pub async fn read_form_or_json<T: DeserializeOwned>(
     })
 }
 
-/// An optional whole number given as a JSON number or as text ("12"); empty text is absent.
-pub fn lenient_i64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum NumberOrText {
-        Number(i64),
-        Text(String),
+pub use kernel::validation::lenient_i64;
+
+/// A `multipart/form-data` upload: the bytes of its `file` part and its other fields as text.
+pub struct Upload {
+    pub file: Vec<u8>,
+    pub fields: std::collections::HashMap<String, String>,
+}
+
+/// Reads an upload of at most `file_limit` bytes of file. Bigger is a 413 naming the field;
+/// none is a 400.
+pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: usize) -> Result<Upload, ApiError> {
+    use kernel::FieldErrors;
+    let content_type =
+        req.headers().get(CONTENT_TYPE).and_then(|value| value.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
+    let missing = || ApiError::validation(FieldErrors::single("file", files::EMPTY_FILE_MESSAGE));
+    if !content_type.starts_with("multipart/form-data") {
+        return Err(missing());
     }
-    match Option::<NumberOrText>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(NumberOrText::Number(number)) => Ok(Some(number)),
-        Some(NumberOrText::Text(text)) if text.trim().is_empty() => Ok(None),
-        Some(NumberOrText::Text(text)) => text.trim().parse().map(Some).map_err(serde::de::Error::custom),
+    let too_big = || {
+        let message = format!("The file is too large: the limit is {} MB.", file_limit / (1024 * 1024));
+        ApiError {
+            errors: FieldErrors::single("file", message.clone()),
+            ..ApiError::new(ErrorCode::PayloadTooLarge, message)
+        }
+    };
+    let mut multipart = Multipart::new(req.headers(), payload);
+    let mut file = None;
+    let mut fields = std::collections::HashMap::new();
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(|_| unreadable())?;
+        let name = field.name().unwrap_or_default().to_owned();
+        let is_file = name == "file";
+        // Text fields are small; only the file may be big.
+        let limit = if is_file { file_limit } else { 4096 };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|_| unreadable())?;
+            if bytes.len() + chunk.len() > limit {
+                return Err(if is_file { too_big() } else { too_large() });
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            file = Some(bytes);
+        } else {
+            fields.insert(name, String::from_utf8(bytes).map_err(|_| unreadable())?);
+        }
     }
+    let file = file.filter(|bytes| !bytes.is_empty()).ok_or_else(missing)?;
+    Ok(Upload { file, fields })
 }

@@ -68,6 +68,11 @@ pub fn build_app(
                 .configure(routes::clock::configure)
                 .configure(routes::timesheet::configure)
                 .configure(routes::settings::configure)
+                .configure(routes::contacts::configure)
+                .configure(routes::profile::configure)
+                .configure(routes::company::configure)
+                .configure(routes::files::configure)
+                .configure(routes::overview::configure)
                 .route(
                     "/openapi.json",
                     aweb::get().to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }),

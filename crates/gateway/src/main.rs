@@ -105,7 +105,8 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     if web_dir.is_none() {
         tracing::warn!("no built web app (--web-dir); serving the API only");
     }
-    let state = web::Data::new(AppState::new(db, accounts));
+    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let state = web::Data::new(AppState::new(db, accounts, file_store));
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?

@@ -1,7 +1,10 @@
 //! The OpenAPI description of every endpoint, served at `/server/v1/openapi.json`.
 
 use crate::error::ErrorBody;
-use crate::routes::{account, auth, clock, health, manage, settings, timesheet, MessageResponse};
+use crate::routes::{
+    account, auth, clock, company, contacts, files, health, manage, overview, profile, settings, timesheet,
+    MessageResponse,
+};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -12,13 +15,20 @@ use utoipa::{Modify, OpenApi};
         auth::login, auth::logout, auth::login_data, auth::reset_password, auth::reset_password_now,
         auth::change_my_password,
         account::signup, account::verify_email, account::signup_data,
-        manage::user_data, manage::employees,
+        manage::employees, manage::data, manage::user_data, manage::user_full_data, manage::add_user,
+        manage::user_avatar, manage::terminate_employee, manage::reactivate_account, manage::add_multiple_users,
+        manage::user_activities, manage::activity_details,
+        contacts::list, contacts::get, contacts::add, contacts::delete,
+        profile::mine, profile::update, profile::update_avatar, profile::remove_avatar, profile::team,
+        company::profile, company::update, company::logo,
+        files::download,
+        overview::dashboard_data, overview::employee_hours, overview::pending_requests, overview::inbox_data,
         clock::status, clock::start, clock::take_break, clock::resume_from_break, clock::end,
         timesheet::list, timesheet::details, timesheet::comments, timesheet::changes, timesheet::requests,
         timesheet::add_comment, timesheet::edit_request, timesheet::edit_request_cancel,
         timesheet::edit_request_approve, timesheet::edit_request_reject, timesheet::edit, timesheet::remove,
         timesheet::paycycle_clocked_hours, timesheet::paycycle_overtime_hours,
-        settings::data, settings::update,
+        settings::data, settings::update, settings::update_role_type, settings::inactive_role_type,
         health::healthz,
     ),
     components(schemas(ErrorBody, MessageResponse, accounts::Identity)),

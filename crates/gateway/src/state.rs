@@ -2,8 +2,11 @@
 
 use accounts::Accounts;
 use clock::ClockService;
+use files::{FileStore, Files};
+use hr::Hr;
 use kernel::WriteGate;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
+use std::sync::Arc;
 use timesheet::TimesheetService;
 
 pub struct AppState {
@@ -11,18 +14,23 @@ pub struct AppState {
     pub accounts: Accounts,
     pub clock: ClockService,
     pub timesheet: TimesheetService,
+    pub hr: Hr,
+    pub files: Files,
 }
 
 impl AppState {
-    /// Every service over one database.
-    pub fn new(db: DatabaseConnection, accounts: Accounts) -> Self {
+    /// Every service over one database, with uploaded files in `file_store`.
+    pub fn new(db: DatabaseConnection, accounts: Accounts, file_store: Arc<dyn FileStore>) -> Self {
         let gate = match db.get_database_backend() {
             sea_orm::DatabaseBackend::Sqlite => WriteGate::serializing(),
             _ => WriteGate::open(),
         };
+        let files = Files::new(db.clone(), file_store);
         Self {
             clock: ClockService::new(db.clone(), gate.clone()),
-            timesheet: TimesheetService::new(db.clone(), accounts.clone(), gate),
+            timesheet: TimesheetService::new(db.clone(), accounts.clone(), gate.clone()),
+            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate),
+            files,
             accounts,
             db,
         }

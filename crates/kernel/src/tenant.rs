@@ -45,4 +45,9 @@ impl TenantCtx {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+
+    /// An admin or a manager.
+    pub fn is_privileged(&self) -> bool {
+        self.role.is_privileged()
+    }
 }

@@ -93,6 +93,22 @@ pub fn is_valid_company_name(name: &str) -> bool {
         })
 }
 
+/// An optional whole number given as a JSON number or as text ("12"); empty text is absent.
+pub fn lenient_i64<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum NumberOrText {
+        Number(i64),
+        Text(String),
+    }
+    match <Option<NumberOrText> as serde::Deserialize>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(NumberOrText::Number(number)) => Ok(Some(number)),
+        Some(NumberOrText::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(NumberOrText::Text(text)) => text.trim().parse().map(Some).map_err(serde::de::Error::custom),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 pub mod commands;
 pub mod entities;
 mod error;
+pub mod overview;
 pub mod paycycle;
 mod service;
 pub mod views;

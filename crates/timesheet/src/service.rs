@@ -34,7 +34,7 @@ pub const MAX_LIST_DAYS: i64 = 62;
 
 #[derive(Clone)]
 pub struct TimesheetService {
-    db: DatabaseConnection,
+    pub(crate) db: DatabaseConnection,
     accounts: Accounts,
     gate: WriteGate,
 }

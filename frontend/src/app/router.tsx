@@ -80,7 +80,53 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/dashboard',
             loader: guard('privileged'),
-            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.DashboardRoute })),
+            lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          {
+            path: 'admin/inbox',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/inbox').then((m) => ({ Component: m.InboxRoute })),
+          },
+          {
+            path: 'admin/manage/company-profile',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/company-profile').then((m) => ({ Component: m.CompanyProfileRoute })),
+          },
+          {
+            path: 'admin/manage',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/manage-list').then((m) => ({ Component: m.ManageListRoute })),
+          },
+          ...['admin/manage/add-user', 'admin/manage/edit-user/:id'].map((path) => ({
+            path,
+            loader: guard('privileged'),
+            lazy: () => import('./routes/manage-edit-user').then((m) => ({ Component: m.ManageEditUserRoute })),
+          })),
+          {
+            path: 'admin/manage/view-user/:id',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/manage-view-user').then((m) => ({ Component: m.ManageViewUserRoute })),
+          },
+          {
+            path: 'admin/manage/add-batch',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/manage-add-batch').then((m) => ({ Component: m.ManageAddBatchRoute })),
+          },
+          {
+            path: 'admin/manage/settings',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+          },
+          {
+            path: 'my-team',
+            loader: guard('company'),
+            lazy: () => import('./routes/my-team').then((m) => ({ Component: m.MyTeamRoute })),
+          },
+          {
+            // Not for the system admin ('company' sends them home).
+            path: 'my-profile',
+            loader: guard('company'),
+            lazy: () => import('./routes/my-profile').then((m) => ({ Component: m.MyProfileRoute })),
           },
           {
             path: 'sy5tem/adm1n',

@@ -146,6 +146,26 @@ describe('api client', () => {
     expect(session.get()).not.toBeNull();
   });
 
+  it('fetches raw bytes with the bearer token as a Blob (getBlob)', async () => {
+    const token = fakeToken();
+    const { session, fetchMock, client } = setup(() => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }));
+    session.setToken(token);
+    const blob = await client.getBlob('/files/12');
+    expect(blob.size).toBe(4);
+    expect(blob.type).toBe('image/png');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/server/v1/files/12');
+    expect(init?.method).toBe('GET');
+    expect(headersOf(init).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('turns a failed getBlob into an ApiError', async () => {
+    const { client } = setup(() => response({ status: 404, statusText: 'Not Found', json: { code: 'not_found', message: 'Not found', errors: {} } }));
+    const error = (await client.getBlob('/files/99').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('not_found');
+  });
+
   it('blocks writes of an expired account in the browser, but not logout', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { session, fetchMock, client } = setup(() => response({ status: 204 }));

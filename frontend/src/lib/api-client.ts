@@ -76,9 +76,10 @@ export interface ApiClientDeps {
 }
 
 export function createApiClient({ session, fetch: fetchImpl, today = () => new Date() }: ApiClientDeps) {
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends one request and returns the OK response; a failure becomes an ApiError. */
+  async function send(path: string, options: Omit<RequestOptions<unknown>, 'schema'>, accept: string): Promise<Response> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: accept });
 
     // session.get() drops an expired token from storage, so it is never sent.
     const current = session.get();
@@ -119,7 +120,11 @@ export function createApiClient({ session, fetch: fetchImpl, today = () => new D
       if (response.status === 401 && current && error.code === 'unauthorized') session.clear();
       throw error;
     }
+    return response;
+  }
 
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const response = await send(path, options, 'application/json');
     if (response.status === 204 || response.status === 205) return undefined as T;
     const text = await response.text();
     if (!text) return undefined as T;
@@ -127,8 +132,15 @@ export function createApiClient({ session, fetch: fetchImpl, today = () => new D
     return options.schema ? options.schema.parse(data) : (data as T);
   }
 
+  /** GETs raw bytes (a stored file) with the session's bearer token. */
+  async function getBlob(path: string, options: Pick<RequestOptions<Blob>, 'query' | 'signal'> = {}): Promise<Blob> {
+    const response = await send(path, { ...options, method: 'GET' }, '*/*');
+    return response.blob();
+  }
+
   return {
     request,
+    getBlob,
     get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body: unknown = {}, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'POST', body }),

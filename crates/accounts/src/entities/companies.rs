@@ -12,6 +12,16 @@ pub struct Model {
     pub has_hr_subscription: bool,
     pub integrated_with_az: bool,
     pub signup_from_az: bool,
+    /// The stored file id of the logo.
+    pub logo: Option<i64>,
+    pub facebook: Option<String>,
+    pub linkedin: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
     pub created_at: DateTimeUtc,
 }
 
@@ -31,6 +41,15 @@ pub fn new_row(name: &str, time_zone: &str, trial_end: Option<Date>, now: DateTi
         has_hr_subscription: Set(false),
         integrated_with_az: Set(false),
         signup_from_az: Set(false),
+        logo: Set(None),
+        facebook: Set(None),
+        linkedin: Set(None),
+        email: Set(None),
+        phone: Set(None),
+        address1: Set(None),
+        city: Set(None),
+        state: Set(None),
+        zip: Set(None),
         created_at: Set(now),
         ..Default::default()
     }

@@ -7,6 +7,8 @@ pub struct Model {
     pub id: i64,
     pub company_id: i64,
     pub name: String,
+    /// Retired roles stay on the people who have them but leave the pickers.
+    pub active: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

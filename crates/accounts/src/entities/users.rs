@@ -16,6 +16,15 @@ pub struct Model {
     pub status: i16,
     pub email_verified_at: Option<DateTimeUtc>,
     pub avatar: Option<String>,
+    pub phone: Option<String>,
+    /// "MM/DD".
+    pub birthday: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+    pub last_start_date: Option<Date>,
+    pub last_termination_date: Option<Date>,
     pub joyride_done: bool,
     pub first_time_login: bool,
     pub password_change_required: bool,
@@ -30,6 +39,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 /// `status` of an employee who works here.
 pub const STATUS_ACTIVE: i16 = 1;
+pub const STATUS_TERMINATED: i16 = 0;
 
 /// The fields every new person starts with.
 pub struct NewPerson<'a> {
@@ -61,6 +71,14 @@ impl NewPerson<'_> {
             status: Set(STATUS_ACTIVE),
             email_verified_at: Set(self.verified_at),
             avatar: Set(None),
+            phone: Set(None),
+            birthday: Set(None),
+            address: Set(None),
+            city: Set(None),
+            state: Set(None),
+            zip: Set(None),
+            last_start_date: Set(Some(self.now.date_naive())),
+            last_termination_date: Set(None),
             joyride_done: Set(false),
             first_time_login: Set(true),
             password_change_required: Set(false),

@@ -1,78 +1,39 @@
-//! `/manage/*`: admins' and managers' view of their people.
+//! `/manage/*`: admins' and managers' view of their people (spec 001 §2–§8): the list, the
+//! folder, add and edit, terminate and reactivate, the bulk add, avatars, the activity timeline.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::Privileged;
+use crate::extractors::{Admin, Privileged};
+use crate::forms::{lenient_i64, read_upload};
 use crate::state::AppState;
-use accounts::entities::users;
 use accounts::EmployeeFilter;
-use actix_web::web;
-use kernel::{Role, UserId};
+use actix_web::{web, HttpRequest, HttpResponse};
+use hr::commands::{parse_bulk, BulkRowInput, EmployeeCommand, EmployeeInput, ReactivateCommand, ReactivateInput};
+use hr::views::{ActivityView, ContactView, EmployeeView, ManageData};
+use kernel::{FieldErrors, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/manage/user-data", web::get().to(user_data)).route("/manage/employees", web::get().to(employees));
+    cfg.route("/manage/employees", web::get().to(employees))
+        .route("/manage/data", web::get().to(data))
+        .route("/manage/user-data", web::get().to(user_data))
+        .route("/manage/user-full-data", web::get().to(user_full_data))
+        .route("/manage/add-user", web::post().to(add_user))
+        .route("/manage/user-avatar", web::post().to(user_avatar))
+        .route("/manage/terminate-employee", web::post().to(terminate_employee))
+        .route("/manage/reactivate-account", web::post().to(reactivate_account))
+        .route("/manage/add-multiple-users", web::post().to(add_multiple_users))
+        .route("/manage/user-activities", web::get().to(user_activities))
+        .route("/manage/activity-details", web::get().to(activity_details));
 }
+
+/// Forms are small; a bulk add of a few hundred rows fits.
+const FORM_LIMIT: usize = 256 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct EmployeeQuery {
     /// The employee's id.
     pub id: i64,
-}
-
-/// An employee as their admin or manager sees them.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmployeeData {
-    pub id: i64,
-    pub firstname: String,
-    pub lastname: String,
-    pub email: String,
-    /// `employee`, `manager` or `admin`.
-    pub role: String,
-    /// 'User', 'Admin Control - Limited' or 'Admin Control - Full'.
-    pub permission: String,
-    pub manager_id: Option<i64>,
-    pub job_role_id: Option<i64>,
-    /// 1 active, 0 terminated.
-    pub status: i16,
-    pub avatar: Option<String>,
-}
-
-#[utoipa::path(
-    get, path = "/server/v1/manage/user-data", tag = "manage", security(("bearer" = [])),
-    params(EmployeeQuery),
-    responses(
-        (status = 200, body = EmployeeData),
-        (status = 403, description = "Employees may not use this", body = ErrorBody),
-        (status = 404, description = "No such employee in the caller's company and reach", body = ErrorBody),
-    )
-)]
-pub async fn user_data(
-    state: web::Data<AppState>,
-    guard: Privileged,
-    query: web::Query<EmployeeQuery>,
-) -> Result<web::Json<EmployeeData>, ApiError> {
-    let employee = state.accounts.employee_in_scope(&guard.ctx, UserId(query.id)).await?;
-    Ok(web::Json(employee.into()))
-}
-
-impl From<users::Model> for EmployeeData {
-    fn from(employee: users::Model) -> Self {
-        let permission = Role::from_code(&employee.role).map(Role::label).unwrap_or_default().to_owned();
-        EmployeeData {
-            id: employee.id,
-            firstname: employee.first_name,
-            lastname: employee.last_name,
-            email: employee.email,
-            role: employee.role,
-            permission,
-            manager_id: employee.manager_id,
-            job_role_id: employee.job_role_id,
-            status: employee.status,
-            avatar: employee.avatar,
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -82,17 +43,18 @@ pub struct EmployeesQuery {
     pub page: Option<u64>,
     /// 1 active (default), 0 terminated.
     pub status: Option<i16>,
+    #[serde(default, deserialize_with = "lenient_i64")]
     pub jobrole_id: Option<i64>,
     /// 3: last name Z-A; 4 (default): A-Z.
     pub order: Option<i16>,
-    /// Part of a first or last name, any case.
+    /// Part of a first or last name, any case (the shell's 'Find employee').
     pub q: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeesPage {
-    pub employees: Vec<EmployeeData>,
+    pub employees: Vec<EmployeeView>,
     pub total_count: u64,
     pub page: u64,
 }
@@ -116,6 +78,238 @@ pub async fn employees(
         descending: query.order == Some(3),
         page,
     };
-    let (rows, total_count) = state.accounts.list_employees(&guard.ctx, &filter).await?;
-    Ok(web::Json(EmployeesPage { employees: rows.into_iter().map(EmployeeData::from).collect(), total_count, page }))
+    let (employees, total_count) = state.hr.employees(&guard.ctx, &filter).await?;
+    Ok(web::Json(EmployeesPage { employees, total_count, page }))
+}
+
+#[utoipa::path(get, path = "/server/v1/manage/data", tag = "manage", security(("bearer" = [])),
+    responses((status = 200, body = ManageData), (status = 403, body = ErrorBody)))]
+pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<ManageData>, ApiError> {
+    Ok(web::Json(state.hr.manage_data(&guard.ctx).await?))
+}
+
+#[utoipa::path(
+    get, path = "/server/v1/manage/user-data", tag = "manage", security(("bearer" = [])),
+    params(EmployeeQuery),
+    responses(
+        (status = 200, body = EmployeeView),
+        (status = 403, description = "Employees may not use this", body = ErrorBody),
+        (status = 404, description = "No such employee in the caller's company and reach", body = ErrorBody),
+    )
+)]
+pub async fn user_data(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<EmployeeView>, ApiError> {
+    Ok(web::Json(state.hr.employee(&guard.ctx, UserId(query.id)).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmployeeFolder {
+    pub employee: EmployeeView,
+    pub contacts: Vec<ContactView>,
+}
+
+#[utoipa::path(get, path = "/server/v1/manage/user-full-data", tag = "manage", security(("bearer" = [])),
+    params(EmployeeQuery),
+    responses((status = 200, body = EmployeeFolder), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn user_full_data(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<EmployeeFolder>, ApiError> {
+    let (employee, contacts) = state.hr.employee_folder(&guard.ctx, UserId(query.id)).await?;
+    Ok(web::Json(EmployeeFolder { employee, contacts }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SavedEmployee {
+    pub employee: EmployeeView,
+    /// True when the employee was added (a login e-mail went out).
+    pub created: bool,
+}
+
+#[utoipa::path(post, path = "/server/v1/manage/add-user", tag = "manage", security(("bearer" = [])),
+    request_body = EmployeeInput,
+    responses(
+        (status = 200, body = SavedEmployee),
+        (status = 400, description = "Field errors with the spec's messages", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The e-mail belongs to another user", body = ErrorBody),
+    ))]
+pub async fn add_user(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<web::Json<SavedEmployee>, ApiError> {
+    let input: EmployeeInput = crate::forms::read_form_or_json(&req, payload, FORM_LIMIT, &[]).await?;
+    let command = EmployeeCommand::parse(&input).map_err(ApiError::validation)?;
+    let (employee, created) = state.hr.save_employee(&guard.ctx, command).await?;
+    Ok(web::Json(SavedEmployee { employee, created }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AvatarResponse {
+    /// The new avatar's URL, or null once removed.
+    pub avatar: Option<String>,
+}
+
+/// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB) and `employee`.
+#[utoipa::path(post, path = "/server/v1/manage/user-avatar", tag = "manage", security(("bearer" = [])),
+    responses(
+        (status = 200, body = AvatarResponse),
+        (status = 400, description = "Not an image", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+    ))]
+pub async fn user_avatar(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<web::Json<AvatarResponse>, ApiError> {
+    let upload = read_upload(&req, payload, files::MAX_IMAGE_BYTES).await?;
+    let employee = upload
+        .fields
+        .get("employee")
+        .and_then(|text| text.trim().parse::<i64>().ok())
+        .ok_or_else(|| ApiError::validation(FieldErrors::single("employee", "Please choose the employee")))?;
+    let url = state.hr.set_employee_avatar(&guard.ctx, UserId(employee), &upload.file).await?;
+    Ok(web::Json(AvatarResponse { avatar: Some(url) }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdBody {
+    #[serde(deserialize_with = "lenient_i64")]
+    #[schema(value_type = i64)]
+    pub id: Option<i64>,
+}
+
+impl IdBody {
+    pub fn id(&self) -> Result<i64, ApiError> {
+        self.id.ok_or_else(|| ApiError::validation(FieldErrors::single("id", "Please choose the employee")))
+    }
+}
+
+#[utoipa::path(post, path = "/server/v1/manage/terminate-employee", tag = "manage", security(("bearer" = [])),
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "Terminated; their sessions ended", body = EmployeeView),
+        (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already terminated, or oneself", body = ErrorBody),
+    ))]
+pub async fn terminate_employee(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: web::Json<IdBody>,
+) -> Result<web::Json<EmployeeView>, ApiError> {
+    Ok(web::Json(state.hr.terminate(&guard.ctx, UserId(body.id()?)).await?))
+}
+
+#[utoipa::path(post, path = "/server/v1/manage/reactivate-account", tag = "manage", security(("bearer" = [])),
+    request_body = ReactivateInput,
+    responses(
+        (status = 200, body = EmployeeView),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The e-mail belongs to another user (spec 001 §8), or already active", body = ErrorBody),
+    ))]
+pub async fn reactivate_account(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    body: web::Json<ReactivateInput>,
+) -> Result<web::Json<EmployeeView>, ApiError> {
+    let command = ReactivateCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.hr.reactivate(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BulkAddRequest {
+    /// Blank rows (no name and no e-mail) are ignored; errors are keyed `users[<index>].<field>`.
+    pub users: Vec<BulkRowInput>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkAddResponse {
+    pub created: usize,
+    pub employees: Vec<EmployeeView>,
+}
+
+#[utoipa::path(post, path = "/server/v1/manage/add-multiple-users", tag = "manage", security(("bearer" = [])),
+    request_body = BulkAddRequest,
+    responses(
+        (status = 200, description = "All rows saved, login e-mails sent", body = BulkAddResponse),
+        (status = 400, description = "Nothing saved: per-row errors", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    ))]
+pub async fn add_multiple_users(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<web::Json<BulkAddResponse>, ApiError> {
+    let body: BulkAddRequest = crate::forms::read_form_or_json(&req, payload, FORM_LIMIT, &["users"]).await?;
+    if body.users.len() > 500 {
+        return Err(ApiError::validation(FieldErrors::single("users", "Please add at most 500 employees at a time.")));
+    }
+    let rows = parse_bulk(&body.users).map_err(|(message, errors)| ApiError {
+        errors,
+        ..ApiError::new(crate::error::ErrorCode::Validation, message)
+    })?;
+    let employees = state.hr.add_many(&guard.ctx, rows).await?;
+    Ok(web::Json(BulkAddResponse { created: employees.len(), employees }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ActivitiesQuery {
+    /// The employee's id.
+    pub id: i64,
+    /// From 1; 20 a page, newest first.
+    pub page: Option<u64>,
+    /// Only this activity type, e.g. EMPLOYEE_START.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivitiesPage {
+    pub activities: Vec<ActivityView>,
+    pub total_count: u64,
+    pub page: u64,
+}
+
+#[utoipa::path(get, path = "/server/v1/manage/user-activities", tag = "manage", security(("bearer" = [])),
+    params(ActivitiesQuery),
+    responses((status = 200, body = ActivitiesPage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn user_activities(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<ActivitiesQuery>,
+) -> Result<web::Json<ActivitiesPage>, ApiError> {
+    let page = query.page.unwrap_or(1).max(1);
+    let (activities, total_count) =
+        state.hr.activities(&guard.ctx, UserId(query.id), query.kind.as_deref(), page).await?;
+    Ok(web::Json(ActivitiesPage { activities, total_count, page }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ActivityQuery {
+    /// The activity's id.
+    pub id: i64,
+}
+
+#[utoipa::path(get, path = "/server/v1/manage/activity-details", tag = "manage", security(("bearer" = [])),
+    params(ActivityQuery),
+    responses((status = 200, body = ActivityView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn activity_details(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<ActivityQuery>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(state.hr.activity(&guard.ctx, query.id).await?))
 }

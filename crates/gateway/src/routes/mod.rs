@@ -4,8 +4,13 @@
 pub mod account;
 pub mod auth;
 pub mod clock;
+pub mod company;
+pub mod contacts;
+pub mod files;
 pub mod health;
 pub mod manage;
+pub mod overview;
+pub mod profile;
 pub mod settings;
 pub mod timesheet;
 

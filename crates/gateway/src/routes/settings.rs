@@ -5,11 +5,16 @@ use crate::extractors::{Admin, Privileged};
 use crate::state::AppState;
 use actix_web::web;
 use clock::settings::{TimeSettings, TimeSettingsChange};
+use hr::commands::{JobRoleCommand, JobRoleInput};
+use hr::views::JobRoleView;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/settings/data", web::get().to(data)).route("/settings/update", web::post().to(update));
+    cfg.route("/settings/data", web::get().to(data))
+        .route("/settings/update", web::post().to(update))
+        .route("/settings/update-role-type", web::post().to(update_role_type))
+        .route("/settings/inactive-role-type", web::post().to(inactive_role_type));
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,12 +44,17 @@ impl From<TimeSettings> for SettingsView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SettingsData {
     pub settings: SettingsView,
+    /// The company's job roles, active and retired.
+    pub jobroles: Vec<JobRoleView>,
 }
 
 #[utoipa::path(get, path = "/server/v1/settings/data", tag = "settings", security(("bearer" = [])),
     responses((status = 200, body = SettingsData), (status = 403, body = ErrorBody)))]
 pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<SettingsData>, ApiError> {
-    Ok(web::Json(SettingsData { settings: state.clock.settings(&guard.ctx).await?.into() }))
+    Ok(web::Json(SettingsData {
+        settings: state.clock.settings(&guard.ctx).await?.into(),
+        jobroles: state.hr.job_roles(&guard.ctx).await?,
+    }))
 }
 
 /// Fields left out stay as they are; an empty `dayStartAt` lets the clock open all day.
@@ -74,5 +84,39 @@ pub async fn update(
         pay_cycle_anchor: body.pay_cycle_anchor,
         weekly_overtime_minutes: body.weekly_overtime_minutes,
     };
-    Ok(web::Json(SettingsData { settings: state.clock.update_settings(&guard.ctx, &change).await?.into() }))
+    Ok(web::Json(SettingsData {
+        settings: state.clock.update_settings(&guard.ctx, &change).await?.into(),
+        jobroles: state.hr.job_roles(&guard.ctx).await?,
+    }))
+}
+
+/// Adds a job role, or renames one when `id` is given.
+#[utoipa::path(post, path = "/server/v1/settings/update-role-type", tag = "settings", security(("bearer" = [])),
+    request_body = JobRoleInput,
+    responses((status = 200, body = JobRoleView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_role_type(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    body: web::Json<JobRoleInput>,
+) -> Result<web::Json<JobRoleView>, ApiError> {
+    let command = JobRoleCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.hr.save_job_role(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RoleQuery {
+    /// The job role's id.
+    pub id: i64,
+}
+
+/// Retires a job role: it leaves the pickers, people keep it.
+#[utoipa::path(post, path = "/server/v1/settings/inactive-role-type", tag = "settings", security(("bearer" = [])),
+    params(RoleQuery),
+    responses((status = 200, body = JobRoleView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn inactive_role_type(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<RoleQuery>,
+) -> Result<web::Json<JobRoleView>, ApiError> {
+    Ok(web::Json(state.hr.retire_job_role(&guard.ctx, query.id).await?))
 }

@@ -256,7 +256,9 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
         Arc::new(HoneypotCheck),
         config,
     );
-    let state = web::Data::new(AppState::new(db.clone(), accounts.clone()));
+    let file_store =
+        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
+    let state = web::Data::new(AppState::new(db.clone(), accounts.clone(), file_store));
     let server = HttpServer::new(move || gateway::build_app(state.clone(), None))
         .listen(listener)
         .unwrap()

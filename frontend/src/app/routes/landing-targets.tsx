@@ -15,5 +15,4 @@ function LandingTarget({ title }: { title: string }) {
   );
 }
 
-export const DashboardRoute = () => <LandingTarget title="Dashboard" />;
 export const CustomersRoute = () => <LandingTarget title="Customers" />;

@@ -345,7 +345,7 @@ describe('Request Timesheet Edit', () => {
     let approve: Handler = apiError(409, 'conflict', 'This shift overlaps another shift');
     const fetch = mockFetch({
       ...loginData,
-      'GET /manage/employees': json({ employees: [{ ...EMMA, email: 'employee1@demo.example.com', role: 'employee', permission: 'User', status: 1, jobRoleId: 1, managerId: 2 }], totalCount: 1, page: 1 }),
+      'GET /manage/employees': json({ employees: [{ ...EMMA, email: 'employee1@demo.example.com', role: 'employee', permission: 'User', status: 1, jobroleId: 1, managerId: 2 }], totalCount: 1, page: 1 }),
       'GET /timesheet/list': list([entry({ entryStatus: 2 })]),
       'GET /timesheet/requests': json({ requests: [raisedRequest()] }),
       'POST /timesheet/edit-request-approve': (init) => approve(init),

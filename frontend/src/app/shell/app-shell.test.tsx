@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
+import { activeMenuPath } from './app-shell';
 import { isoDateIn } from '@/lib/dates';
 import { sessionStore } from '@/lib/session';
 import { mockFetch, response } from '@/testing/http';
@@ -133,6 +134,104 @@ describe('the signed-in shell', () => {
     renderRoutes(routes, '/no/such/page');
     expect(await screen.findByText('Sorry, we could not find the page you are looking for.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('the shell of admins and managers', () => {
+  afterEach(() => {
+    sessionStore.clear();
+    vi.useRealTimers();
+  });
+
+  const employeesList = {
+    employees: [
+      { id: 9, firstname: 'Emma', lastname: 'Brooks', email: 'emma@acme.example.com', avatar: null, role: 'employee', permission: 'User', status: 1, jobroleId: null, managerId: 1 },
+      { id: 12, firstname: 'Emmett', lastname: 'Stone', email: 'emmett@acme.example.com', avatar: null, role: 'employee', permission: 'User', status: 1, jobroleId: null, managerId: 1 },
+    ],
+    totalCount: 2,
+    page: 1,
+  };
+
+  it('lists Inbox and My Company for admins and managers, My Team for employees, and My Profile in the avatar menu', async () => {
+    mockFetch(loginData);
+    signIn({ roles: ['manager'] });
+    const first = renderRoutes(routes, '/timesheet');
+    let nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
+    expect(within(nav).getByRole('link', { name: 'My Company' })).toHaveAttribute('href', '/admin/manage/company-profile');
+    expect(within(nav).queryByRole('link', { name: 'My Team' })).toBeNull();
+    await userEvent.setup().click(screen.getByTestId('account-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/my-profile');
+    first.unmount();
+
+    signIn({ roles: ['employee'] });
+    renderRoutes(routes, '/clockin');
+    nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'My Team' })).toHaveAttribute('href', '/my-team');
+    expect(within(nav).queryByRole('link', { name: 'Inbox' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'My Company' })).toBeNull();
+    // No search and no bell for employees.
+    expect(screen.queryByRole('combobox', { name: 'Find employee' })).toBeNull();
+    expect(screen.queryByTestId('pending-bell')).toBeNull();
+  });
+
+  it('marks only the most specific menu entry of the page as active', () => {
+    const menu = [
+      { label: 'HR Folders', to: '/admin/manage', visible: () => true },
+      { label: 'My Company', to: '/admin/manage/company-profile', visible: () => true },
+      { label: 'Inbox', to: '/admin/inbox', visible: () => true },
+    ];
+    expect(activeMenuPath('/admin/manage/company-profile', menu)).toBe('/admin/manage/company-profile');
+    expect(activeMenuPath('/admin/manage/view-user/9', menu)).toBe('/admin/manage');
+    expect(activeMenuPath('/admin/manage', menu)).toBe('/admin/manage');
+    expect(activeMenuPath('/admin/inbox', menu)).toBe('/admin/inbox');
+    expect(activeMenuPath('/admin/inboxes', menu)).toBeNull();
+    expect(activeMenuPath('/my-team', menu)).toBeNull();
+  });
+
+  it('hides My Profile from the system admin', async () => {
+    mockFetch(loginData);
+    signIn({ roles: ['sysadmin'], eid: null });
+    renderRoutes(routes, '/sy5tem/adm1n');
+    await userEvent.setup().click(await screen.findByTestId('account-menu'));
+    expect(await screen.findByRole('menuitem', { name: /Password$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'My Profile' })).toBeNull();
+    expect(screen.queryByTestId('pending-bell')).toBeNull();
+  });
+
+  it('rings the bell with the pending count, linking to the inbox, and asks again every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let count = 3;
+    const fetch = mockFetch({ ...loginData, 'GET /dashboard/pending-requests': () => response({ json: { count, timesheetEditRequests: [] } }) });
+    signIn({ roles: ['admin'] });
+    renderRoutes(routes, '/timesheet');
+    const bell = await screen.findByRole('link', { name: 'Inbox: 3 pending requests' });
+    expect(bell).toHaveAttribute('href', '/admin/inbox');
+    expect(screen.getByTestId('pending-bell-count')).toHaveTextContent('3');
+    const asked = () => fetch.mock.calls.filter(([url]) => String(url) === '/server/v1/dashboard/pending-requests').length;
+    const before = asked();
+    count = 1;
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+    expect(await screen.findByRole('link', { name: 'Inbox: 1 pending request' })).toBeInTheDocument();
+  });
+
+  it("finds employees by name as one types and opens the chosen one's folder", async () => {
+    const fetch = mockFetch({ ...loginData, 'GET /manage/employees': () => response({ json: employeesList }) });
+    signIn({ roles: ['manager'] });
+    const { router } = renderRoutes(routes, '/timesheet');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('combobox', { name: 'Find employee' }), 'EMM');
+    const option = await screen.findByRole('option', { name: /Emma Brooks/ });
+    expect(screen.getByRole('option', { name: /Emmett Stone/ })).toBeInTheDocument();
+    // One search after typing stops (debounced), with what was typed (the timesheet's picker asks with q='').
+    const searches = fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://x'))
+      .filter((u) => u.pathname === '/server/v1/manage/employees' && u.searchParams.get('q') !== '');
+    expect(searches.map((u) => u.searchParams.get('q'))).toEqual(['EMM']);
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/view-user/9'));
+    expect(screen.getByRole('combobox', { name: 'Find employee' })).toHaveValue('');
   });
 });
 

@@ -1,5 +1,5 @@
 import './styles';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useInterval, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -8,13 +8,15 @@ import { useEffect, useState } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
 import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-login-data';
-import { isSysadmin, type Identity } from '@/lib/identity';
+import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
 import { loginPathFor } from '@/lib/redirects';
 import { useSession } from '@/lib/session';
 import { MOBILE_MEDIA_QUERY } from '../theme';
 import { ExpiredBanner, SuspendedNotice, TrialReminder } from './banners';
+import { EmployeeSearch } from './employee-search';
 import { Greeting } from './greeting';
-import { mainMenuFor } from './menu';
+import { mainMenuFor, type MenuEntry } from './menu';
+import { PendingBell } from './pending-bell';
 import { SetPasswordModal } from './set-password-modal';
 import { UserMenu } from './user-menu';
 
@@ -42,6 +44,15 @@ function CompanyName({ identity }: { identity: Identity }) {
   );
 }
 
+/**
+ * The menu entry of the current page: the longest `to` the path starts with, so that
+ * /admin/manage/company-profile marks 'My Company' and not a shorter /admin/manage entry too.
+ */
+export function activeMenuPath(pathname: string, menu: readonly MenuEntry[]): string | null {
+  const matches = menu.map((entry) => entry.to).filter((to) => pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
 function SignedInShell({ identity }: { identity: Identity }) {
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -49,6 +60,9 @@ function SignedInShell({ identity }: { identity: Identity }) {
   const [desktopOpened, desktop] = useDisclosure(true);
   const now = useNow();
   const menu = mainMenuFor(identity);
+  const activePath = activeMenuPath(location.pathname, menu);
+  // 'Find employee' and the bell of pending requests: admins and managers (not while suspended).
+  const privileged = isPrivileged(identity) && !isSysadmin(identity) && !identity.suspended;
 
   // On a phone the menu covers the page; leaving for another screen closes it.
   const { close: closeMobile } = mobile;
@@ -76,8 +90,14 @@ function SignedInShell({ identity }: { identity: Identity }) {
             />
             <Brand to="/" compact />
           </Group>
+          {privileged ? (
+            <Box visibleFrom="sm" w={{ sm: 220, md: 300 }} miw={0}>
+              <EmployeeSearch />
+            </Box>
+          ) : null}
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Greeting identity={identity} now={now} />
+            {privileged ? <PendingBell /> : null}
             <UserMenu identity={identity} />
           </Group>
         </Group>
@@ -87,9 +107,15 @@ function SignedInShell({ identity }: { identity: Identity }) {
         <AppShell.Section mb="sm" px="xs">
           <CompanyName identity={identity} />
         </AppShell.Section>
+        {privileged && isMobile ? (
+          // Phones: the search lives in the menu, which covers the page.
+          <AppShell.Section mb="sm" px="xs">
+            <EmployeeSearch onPicked={closeMobile} />
+          </AppShell.Section>
+        ) : null}
         <AppShell.Section grow component={ScrollArea}>
           {menu.map((entry) => (
-            <NavLink key={entry.to} component={RouterNavLink} to={entry.to} label={entry.label} active={location.pathname.startsWith(entry.to)} />
+            <NavLink key={entry.to} component={RouterNavLink} to={entry.to} label={entry.label} active={entry.to === activePath} />
           ))}
         </AppShell.Section>
       </AppShell.Navbar>

@@ -4,11 +4,10 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * The menus of the signed-in shell by role (spec 000 §6), as data. A later screen joins the menu by
  * adding its row here; only screens that exist are listed.
  *
- * Still to come, with their visibility (spec 000 §6): privileged: HR Folders, PTO Management,
- * HR Broadcast, HR Event, Inbox, Reports, My Company, Settings; admins with an HR
- * subscription: Billing (the only entry of a suspended account); employees: My Team, My HR,
- * My Time Off, calendar, celebrations; system admin: Statistics, Reset Password,
- * Impersonation, Promotions. Avatar menu: My Profile (not for the system admin).
+ * Still to come, with their visibility (spec 000 §6): privileged: PTO Management, HR Broadcast,
+ * HR Event, Reports; admins with an HR subscription: Billing (the only entry of a suspended
+ * account); employees: My HR, My Time Off, calendar, celebrations; system admin: Statistics,
+ * Reset Password, Impersonation, Promotions.
  */
 export interface MenuEntry {
   label: string;
@@ -22,9 +21,14 @@ const companyUser = (who: Identity) => !isSysadmin(who);
 
 export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'HR Folders', to: '/admin/manage', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },
 ];
 
@@ -40,6 +44,7 @@ export interface AccountMenuEntry {
 
 /** The avatar menu. */
 export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
+  { label: () => 'My Profile', to: '/my-profile', visible: (who) => !isSysadmin(who) },
   {
     label: (who) => (who.hasHashPassword ? 'Change Password' : 'Create Password'),
     to: '/change-my-password',

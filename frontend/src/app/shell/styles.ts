@@ -9,6 +9,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';

@@ -1,12 +1,13 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { PersonAvatar } from '@/components/person-avatar';
 import type { Identity } from '@/lib/identity';
 import { accountMenuFor } from './menu';
 
-const initials = (identity: Identity): string =>
-  `${identity.firstname.charAt(0)}${identity.lastname.charAt(0)}`.toUpperCase() || identity.email.charAt(0).toUpperCase();
-
-/** The avatar menu: Change/Create Password and Log out (hidden while impersonating). */
+/**
+ * The avatar menu: My Profile (not for the system admin), Change/Create Password and Log out
+ * (hidden while impersonating). The picture is the stored avatar, loaded with the session's token.
+ */
 export function UserMenu({ identity }: { identity: Identity }) {
   const name = `${identity.firstname} ${identity.lastname}`.trim() || identity.email;
   return (
@@ -14,9 +15,7 @@ export function UserMenu({ identity }: { identity: Identity }) {
     <Menu position="bottom-end" width={220} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${name}`} data-testid="account-menu" style={{ borderRadius: '50%' }}>
-          <Avatar src={identity.avatar} alt={name} size={36} radius="xl" color="blue" variant="filled">
-            {initials(identity)}
-          </Avatar>
+          <PersonAvatar url={identity.avatar} firstname={identity.firstname || identity.email} lastname={identity.lastname} size={36} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

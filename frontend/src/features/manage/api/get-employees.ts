@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { employeeSchema, STATUS_ACTIVE } from './schemas';
 
 export const employeeSummarySchema = z.object({
   id: z.number().int(),
@@ -11,7 +12,7 @@ export const employeeSummarySchema = z.object({
   role: z.string().nullable().optional().transform((v) => v ?? null),
   permission: z.string().nullable().optional().transform((v) => v ?? null),
   status: z.number().int().nullable().optional().transform((v) => v ?? null),
-  jobRoleId: z.number().int().nullable().optional().transform((v) => v ?? null),
+  jobroleId: z.number().int().nullable().optional().transform((v) => v ?? null),
   managerId: z.number().int().nullable().optional().transform((v) => v ?? null),
 });
 export type EmployeeSummary = z.output<typeof employeeSummarySchema>;
@@ -26,28 +27,56 @@ export type Employees = z.output<typeof employeesSchema>;
 /** Sort by last name: 3 = Z-A, 4 = A-Z. */
 export const EMPLOYEE_ORDER = { zToA: 3, aToZ: 4 } as const;
 /** Employee status 1 = active (spec 000 §9). */
-export const ACTIVE_EMPLOYEE = 1;
+export const ACTIVE_EMPLOYEE = STATUS_ACTIVE;
+/** Spec 001 §9: the employee list shows 30 a page. */
+export const EMPLOYEES_PAGE_SIZE = 30;
 
 export interface EmployeesParams {
   q: string;
   page?: number;
   status?: number;
   order?: number;
+  jobroleId?: number | null;
 }
 
+const queryOf = ({ q, page = 1, status = ACTIVE_EMPLOYEE, order = EMPLOYEE_ORDER.aToZ, jobroleId = null }: EmployeesParams) => ({
+  page,
+  status,
+  order,
+  jobroleId,
+  q: q.trim(),
+});
+
 /**
- * GET /manage/employees?page&status&order&q (30 a page): admins see the whole company, managers
- * their reports and themselves; employees are refused (403).
+ * GET /manage/employees?page&status&jobroleId&order&q (30 a page): admins see the whole company,
+ * managers their reports and themselves; employees are refused (403).
  */
-export const getEmployees = ({ q, page = 1, status = ACTIVE_EMPLOYEE, order = EMPLOYEE_ORDER.aToZ }: EmployeesParams): Promise<Employees> =>
-  api.get('/manage/employees', { query: { page, status, order, q: q.trim() }, schema: employeesSchema });
+export const getEmployees = (params: EmployeesParams): Promise<Employees> =>
+  api.get('/manage/employees', { query: queryOf(params), schema: employeesSchema });
 
 export const employeesQueryOptions = (params: EmployeesParams) =>
   queryOptions({
-    queryKey: ['manage', 'employees', { page: 1, status: ACTIVE_EMPLOYEE, order: EMPLOYEE_ORDER.aToZ, ...params, q: params.q.trim() }],
+    queryKey: ['manage', 'employees', queryOf(params)],
     queryFn: () => getEmployees(params),
     placeholderData: keepPreviousData,
   });
 
 export const useEmployees = (params: EmployeesParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...employeesQueryOptions(params), enabled });
+
+/** The HR-folder list reads every field of each employee. */
+export const employeeListSchema = z.object({
+  employees: z.array(employeeSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+});
+export type EmployeeList = z.output<typeof employeeListSchema>;
+
+export const employeeListQueryOptions = (params: EmployeesParams) =>
+  queryOptions({
+    queryKey: ['manage', 'employees', 'list', queryOf(params)],
+    queryFn: () => api.get('/manage/employees', { query: queryOf(params), schema: employeeListSchema }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEmployeeList = (params: EmployeesParams) => useQuery(employeeListQueryOptions(params));

@@ -1,0 +1,174 @@
+//! Stored files: avatars and company logos now, HR documents later.
+//!
+//! A file is bytes in a [`FileStore`] plus a row in `stored_files` naming the company that owns
+//! it. Uploads are checked by content ([`sniff`]) and size before anything is written, and a
+//! file is only ever read through [`Files::open`], scoped by the caller's company: another
+//! company's file id is `NotFound`, exactly like an id that does not exist.
+
+pub mod entities;
+mod sniff;
+mod store;
+
+pub use sniff::{sniff, Kind};
+pub use store::{FileStore, LocalDirStore};
+
+use chrono::Utc;
+use entities::stored_files;
+use kernel::TenantCtx;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter,
+};
+use std::sync::Arc;
+
+/// Largest image accepted (avatars, logos).
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+
+/// What a file is for; it decides what may be uploaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    Avatar,
+    Logo,
+}
+
+impl Purpose {
+    pub fn code(self) -> &'static str {
+        match self {
+            Purpose::Avatar => "avatar",
+            Purpose::Logo => "logo",
+        }
+    }
+
+    fn max_bytes(self) -> usize {
+        MAX_IMAGE_BYTES
+    }
+
+    fn accepts(self, kind: Kind) -> bool {
+        kind.is_image()
+    }
+}
+
+pub const NOT_AN_IMAGE_MESSAGE: &str = "Please upload a PNG, JPEG, GIF or WebP image.";
+pub const EMPTY_FILE_MESSAGE: &str = "Please choose a file to upload.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum FilesError {
+    /// The upload is not acceptable; the message is for the user.
+    #[error("{0}")]
+    Rejected(&'static str),
+    #[error("the file is larger than {max_bytes} bytes")]
+    TooLarge { max_bytes: usize },
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+    #[error("file store: {0}")]
+    Store(#[from] std::io::Error),
+}
+
+/// The URL the browser uses for a stored file (served by the gateway to signed-in users of the
+/// owning company).
+pub fn url_of(file_id: i64) -> String {
+    format!("/server/v1/files/{file_id}")
+}
+
+/// The file id inside a URL made by [`url_of`].
+pub fn id_in_url(url: &str) -> Option<i64> {
+    url.strip_prefix("/server/v1/files/")?.parse().ok()
+}
+
+#[derive(Clone)]
+pub struct Files {
+    db: DatabaseConnection,
+    store: Arc<dyn FileStore>,
+}
+
+impl Files {
+    pub fn new(db: DatabaseConnection, store: Arc<dyn FileStore>) -> Self {
+        Self { db, store }
+    }
+
+    /// Checks and stores an upload for the caller's company. The bytes are written first and
+    /// removed again if the row cannot be, so a failure leaves nothing behind that a row points to.
+    pub async fn save(
+        &self,
+        ctx: &TenantCtx,
+        purpose: Purpose,
+        bytes: &[u8],
+    ) -> Result<stored_files::Model, FilesError> {
+        if bytes.is_empty() {
+            return Err(FilesError::Rejected(EMPTY_FILE_MESSAGE));
+        }
+        if bytes.len() > purpose.max_bytes() {
+            return Err(FilesError::TooLarge { max_bytes: purpose.max_bytes() });
+        }
+        let kind =
+            sniff(bytes).filter(|kind| purpose.accepts(*kind)).ok_or(FilesError::Rejected(NOT_AN_IMAGE_MESSAGE))?;
+        let key = format!("{}.{}", uuid::Uuid::new_v4().simple(), kind.extension());
+        self.store.put(&key, bytes).await?;
+        let row = stored_files::ActiveModel {
+            company_id: Set(ctx.company().0),
+            storage_key: Set(key.clone()),
+            media_type: Set(kind.media_type().to_owned()),
+            byte_size: Set(i64::try_from(bytes.len()).unwrap_or(i64::MAX)),
+            purpose: Set(purpose.code().to_owned()),
+            created_by: Set(ctx.actor().0),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        };
+        match row.insert(&self.db).await {
+            Ok(saved) => Ok(saved),
+            Err(err) => {
+                if let Err(cleanup) = self.store.delete(&key).await {
+                    tracing::warn!(%key, error = %cleanup, "could not remove an orphaned upload");
+                }
+                Err(err.into())
+            }
+        }
+    }
+
+    /// The file and its bytes, if it belongs to the caller's company.
+    pub async fn open(&self, ctx: &TenantCtx, id: i64) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
+        let file = stored_files::Entity::find_by_id(id)
+            .filter(stored_files::Column::CompanyId.eq(ctx.company().0))
+            .one(&self.db)
+            .await?
+            .ok_or(FilesError::NotFound)?;
+        let bytes = self.store.get(&file.storage_key).await.map_err(|err| {
+            if err.kind() == std::io::ErrorKind::NotFound {
+                FilesError::NotFound
+            } else {
+                FilesError::Store(err)
+            }
+        })?;
+        Ok((file, bytes))
+    }
+
+    /// Forgets a file of the caller's company that nothing points to any more (a replaced avatar
+    /// or logo). Best effort: a leftover file costs disk space, never correctness.
+    pub async fn discard(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) {
+        let found = stored_files::Entity::find_by_id(id)
+            .filter(stored_files::Column::CompanyId.eq(ctx.company().0))
+            .one(db)
+            .await;
+        if let Ok(Some(file)) = found {
+            if stored_files::Entity::delete_by_id(file.id).exec(db).await.is_ok() {
+                if let Err(err) = self.store.delete(&file.storage_key).await {
+                    tracing::warn!(key = %file.storage_key, error = %err, "could not remove a discarded file");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_round_trip() {
+        assert_eq!(id_in_url(&url_of(42)), Some(42));
+        assert_eq!(id_in_url("/elsewhere/42"), None);
+        assert_eq!(id_in_url("/server/v1/files/x"), None);
+    }
+}

@@ -1,0 +1,110 @@
+//! `/dashboard/*` and `/inbox/data`: the admin's and manager's overview (spec 001 §2).
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::Privileged;
+use crate::forms::lenient_i64;
+use crate::state::AppState;
+use actix_web::web;
+use chrono::NaiveDate;
+use kernel::FieldErrors;
+use serde::Deserialize;
+use timesheet::overview::{DashboardData, InboxData, InboxQuery, PendingRequests, WeekHours};
+use utoipa::IntoParams;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/dashboard/data", web::get().to(dashboard_data))
+        .route("/dashboard/employee-hours", web::get().to(employee_hours))
+        .route("/dashboard/pending-requests", web::get().to(pending_requests))
+        .route("/inbox/data", web::get().to(inbox_data));
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RangeQuery {
+    /// YYYY-MM-DD; with `end`, replaces the current pay cycle (or week).
+    pub start: Option<String>,
+    /// YYYY-MM-DD.
+    pub end: Option<String>,
+}
+
+fn date(field: &str, text: &Option<String>, errors: &mut FieldErrors) -> Option<NaiveDate> {
+    let text = text.as_deref().map(str::trim).filter(|text| !text.is_empty())?;
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|_| errors.add(field, "Please input the date as YYYY-MM-DD"))
+        .ok()
+}
+
+impl RangeQuery {
+    fn parse(&self) -> Result<(Option<NaiveDate>, Option<NaiveDate>), ApiError> {
+        let mut errors = FieldErrors::new();
+        let start = date("start", &self.start, &mut errors);
+        let end = date("end", &self.end, &mut errors);
+        errors.into_result((start, end)).map_err(ApiError::validation)
+    }
+}
+
+#[utoipa::path(get, path = "/server/v1/dashboard/data", tag = "dashboard", security(("bearer" = [])),
+    params(RangeQuery),
+    responses((status = 200, body = DashboardData), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn dashboard_data(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<RangeQuery>,
+) -> Result<web::Json<DashboardData>, ApiError> {
+    let range = match query.parse()? {
+        (Some(start), Some(end)) => Some((start, end)),
+        _ => None,
+    };
+    Ok(web::Json(state.timesheet.dashboard(&guard.ctx, range).await?))
+}
+
+#[utoipa::path(get, path = "/server/v1/dashboard/employee-hours", tag = "dashboard", security(("bearer" = [])),
+    params(RangeQuery),
+    responses((status = 200, description = "The Sunday-to-Saturday week holding `start` (default: this week)", body = WeekHours), (status = 403, body = ErrorBody)))]
+pub async fn employee_hours(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<RangeQuery>,
+) -> Result<web::Json<WeekHours>, ApiError> {
+    let (start, _) = query.parse()?;
+    Ok(web::Json(state.timesheet.employee_hours(&guard.ctx, start).await?))
+}
+
+#[utoipa::path(get, path = "/server/v1/dashboard/pending-requests", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = PendingRequests), (status = 403, body = ErrorBody)))]
+pub async fn pending_requests(
+    state: web::Data<AppState>,
+    guard: Privileged,
+) -> Result<web::Json<PendingRequests>, ApiError> {
+    Ok(web::Json(state.timesheet.pending_requests(&guard.ctx).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxParams {
+    /// From 1: each section shows `page × 10` rows.
+    #[serde(default, deserialize_with = "lenient_i64")]
+    pub page: Option<i64>,
+    /// Only this employee's responded requests.
+    #[serde(default, deserialize_with = "lenient_i64")]
+    pub employee_id: Option<i64>,
+    /// 1: list terminated employees in the filter too.
+    #[serde(default, alias = "includes_terminated")]
+    pub includes_terminated: Option<String>,
+}
+
+#[utoipa::path(get, path = "/server/v1/inbox/data", tag = "inbox", security(("bearer" = [])),
+    params(InboxParams),
+    responses((status = 200, body = InboxData), (status = 403, body = ErrorBody)))]
+pub async fn inbox_data(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<InboxParams>,
+) -> Result<web::Json<InboxData>, ApiError> {
+    let includes_terminated = matches!(query.includes_terminated.as_deref().map(str::trim), Some("1" | "true" | ""));
+    let inbox = InboxQuery {
+        page: u64::try_from(query.page.unwrap_or(1)).unwrap_or(1).clamp(1, 100),
+        employee_id: query.employee_id,
+        includes_terminated,
+    };
+    Ok(web::Json(state.timesheet.inbox(&guard.ctx, &inbox).await?))
+}

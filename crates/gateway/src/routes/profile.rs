@@ -1,0 +1,86 @@
+//! `/profile/*` and `/team/mine`: a person's own profile and their colleagues (spec 000 §5).
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::Member;
+use crate::forms::read_upload;
+use crate::routes::manage::AvatarResponse;
+use crate::state::AppState;
+use actix_web::{web, HttpRequest};
+use hr::commands::{ProfileCommand, ProfileInput};
+use hr::views::{EmployeeView, TeamMember};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/profile/mine", web::get().to(mine))
+        .route("/profile/update", web::post().to(update))
+        .route("/profile/update-avatar", web::post().to(update_avatar))
+        .route("/profile/remove-avatar", web::post().to(remove_avatar))
+        .route("/team/mine", web::get().to(team));
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyProfile {
+    pub profile: EmployeeView,
+    /// Names and e-mail come from the partner tool and cannot be changed here.
+    pub integrated_with_az: bool,
+}
+
+#[utoipa::path(get, path = "/server/v1/profile/mine", tag = "profile", security(("bearer" = [])),
+    responses((status = 200, body = MyProfile), (status = 401, body = ErrorBody)))]
+pub async fn mine(state: web::Data<AppState>, member: Member) -> Result<web::Json<MyProfile>, ApiError> {
+    let (profile, integrated_with_az) = state.hr.my_profile(&member.ctx).await?;
+    Ok(web::Json(MyProfile { profile, integrated_with_az }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UpdatedProfile {
+    pub profile: EmployeeView,
+}
+
+#[utoipa::path(post, path = "/server/v1/profile/update", tag = "profile", security(("bearer" = [])),
+    request_body = ProfileInput,
+    responses(
+        (status = 200, body = UpdatedProfile),
+        (status = 400, description = "Field errors with the spec's messages", body = ErrorBody),
+        (status = 409, description = "The e-mail belongs to another user", body = ErrorBody),
+    ))]
+pub async fn update(
+    state: web::Data<AppState>,
+    member: Member,
+    body: web::Json<ProfileInput>,
+) -> Result<web::Json<UpdatedProfile>, ApiError> {
+    let command = ProfileCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(UpdatedProfile { profile: state.hr.update_my_profile(&member.ctx, command).await? }))
+}
+
+/// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB).
+#[utoipa::path(post, path = "/server/v1/profile/update-avatar", tag = "profile", security(("bearer" = [])),
+    responses((status = 200, body = AvatarResponse), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody)))]
+pub async fn update_avatar(
+    state: web::Data<AppState>,
+    member: Member,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<web::Json<AvatarResponse>, ApiError> {
+    let upload = read_upload(&req, payload, files::MAX_IMAGE_BYTES).await?;
+    Ok(web::Json(AvatarResponse { avatar: state.hr.set_my_avatar(&member.ctx, Some(&upload.file)).await? }))
+}
+
+#[utoipa::path(post, path = "/server/v1/profile/remove-avatar", tag = "profile", security(("bearer" = [])),
+    responses((status = 200, body = AvatarResponse)))]
+pub async fn remove_avatar(state: web::Data<AppState>, member: Member) -> Result<web::Json<AvatarResponse>, ApiError> {
+    Ok(web::Json(AvatarResponse { avatar: state.hr.set_my_avatar(&member.ctx, None).await? }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Team {
+    pub members: Vec<TeamMember>,
+}
+
+#[utoipa::path(get, path = "/server/v1/team/mine", tag = "profile", security(("bearer" = [])),
+    responses((status = 200, body = Team)))]
+pub async fn team(state: web::Data<AppState>, member: Member) -> Result<web::Json<Team>, ApiError> {
+    Ok(web::Json(Team { members: state.hr.my_team(&member.ctx).await? }))
+}

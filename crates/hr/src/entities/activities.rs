@@ -1,0 +1,23 @@
+use sea_orm::entity::prelude::*;
+
+/// One entry of an employee's activity timeline.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "activities")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    /// Whose timeline it is on.
+    pub employee_id: i64,
+    /// Who did it; `None` when the system did.
+    pub actor_id: Option<i64>,
+    pub activity_type: String,
+    pub title: String,
+    pub description: String,
+    pub occurred_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

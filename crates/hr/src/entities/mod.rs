@@ -1,0 +1,2 @@
+pub mod activities;
+pub mod emergency_contacts;

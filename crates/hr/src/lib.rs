@@ -1,0 +1,43 @@
+//! People and the company (spec 001 §2–§9, 000 §5): employees and their folders' profile,
+//! emergency contacts and activity timeline; the bulk add; job roles; each person's own
+//! profile; the team list; the company profile.
+//!
+//! Every lookup of an employee by id goes through `accounts`' `employee_in_scope`, so another
+//! company's people, and people outside a manager's reach, are `NotFound` like ids that do not
+//! exist. Writes run behind the [`WriteGate`]. It knows nothing of HTTP: the gateway turns
+//! requests into the commands of [`commands`] and maps [`HrError`] to responses.
+
+mod activities;
+pub mod commands;
+mod company;
+mod contacts;
+pub mod entities;
+mod error;
+mod job_roles;
+mod people;
+mod profile;
+pub mod views;
+
+pub use activities::{ActivityType, ACTIVITY_PAGE_SIZE};
+pub use error::HrError;
+pub use files::Purpose;
+
+use accounts::Accounts;
+use files::Files;
+use kernel::WriteGate;
+use sea_orm::DatabaseConnection;
+
+/// The people-and-company service. Cheap to clone.
+#[derive(Clone)]
+pub struct Hr {
+    db: DatabaseConnection,
+    accounts: Accounts,
+    files: Files,
+    gate: WriteGate,
+}
+
+impl Hr {
+    pub fn new(db: DatabaseConnection, accounts: Accounts, files: Files, gate: WriteGate) -> Self {
+        Self { db, accounts, files, gate }
+    }
+}

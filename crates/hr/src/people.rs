@@ -1,0 +1,501 @@
+//! Employees as their admins and managers see them: the list, the folder's profile, adding and
+//! editing, terminating and reactivating, the bulk add, avatars.
+
+use crate::activities::{record, ActivityType};
+use crate::commands::{BulkRow, EmployeeCommand, ReactivateCommand, EMAIL_TAKEN_MESSAGE};
+use crate::entities::emergency_contacts;
+use crate::views::{ContactView, EmployeeView, ManageData, Names, PersonName};
+use crate::{Hr, HrError};
+use accounts::entities::{companies, job_roles, users};
+use accounts::EmployeeFilter;
+use chrono::Utc;
+use files::Purpose;
+use kernel::time::local_date;
+use kernel::{Role, TenantCtx, UserId};
+use sea_orm::sea_query::{Expr, Func};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
+use std::collections::HashSet;
+
+pub const CANNOT_TERMINATE_SELF: &str = "You cannot terminate yourself.";
+pub const ALREADY_TERMINATED: &str = "This employee is already terminated.";
+pub const ALREADY_ACTIVE: &str = "This employee is already active.";
+pub const OWN_PERMISSION: &str = "You cannot change your own permission.";
+
+/// The reactivation conflict of spec 001 §8.
+pub fn reactivation_conflict(email: &str) -> String {
+    format!("{email} has been registered to another user. Please choose a different email address.")
+}
+
+fn privileged(ctx: &TenantCtx) -> Result<(), HrError> {
+    if ctx.is_privileged() {
+        Ok(())
+    } else {
+        Err(HrError::Forbidden)
+    }
+}
+
+impl Hr {
+    /// Job-role and manager names for some people, in two queries whatever their number.
+    pub(crate) async fn names_for(&self, ctx: &TenantCtx, people: &[users::Model]) -> Result<Names, HrError> {
+        let roles = job_roles::Entity::find()
+            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|role| (role.id, role.name))
+            .collect();
+        let mut managers: Vec<i64> = people.iter().filter_map(|user| user.manager_id).collect();
+        managers.sort_unstable();
+        managers.dedup();
+        let people = if managers.is_empty() {
+            Default::default()
+        } else {
+            users::Entity::find()
+                .filter(users::Column::CompanyId.eq(ctx.company().0))
+                .filter(users::Column::Id.is_in(managers))
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(|user| (user.id, (user.first_name, user.last_name)))
+                .collect()
+        };
+        Ok(Names { job_roles: roles, people })
+    }
+
+    pub(crate) async fn view_of(&self, ctx: &TenantCtx, user: users::Model) -> Result<EmployeeView, HrError> {
+        let names = self.names_for(ctx, std::slice::from_ref(&user)).await?;
+        Ok(EmployeeView::build(user, &names))
+    }
+
+    /// `GET /manage/employees`: a page of the people in the actor's reach.
+    pub async fn employees(
+        &self,
+        ctx: &TenantCtx,
+        filter: &EmployeeFilter,
+    ) -> Result<(Vec<EmployeeView>, u64), HrError> {
+        privileged(ctx)?;
+        let (rows, total) = self.accounts.list_employees(ctx, filter).await?;
+        let names = self.names_for(ctx, &rows).await?;
+        Ok((rows.into_iter().map(|user| EmployeeView::build(user, &names)).collect(), total))
+    }
+
+    /// `GET /manage/user-data`.
+    pub async fn employee(&self, ctx: &TenantCtx, id: UserId) -> Result<EmployeeView, HrError> {
+        privileged(ctx)?;
+        let user = self.accounts.employee_in_scope(ctx, id).await?;
+        self.view_of(ctx, user).await
+    }
+
+    /// `GET /manage/user-full-data`: the folder's profile and emergency contacts.
+    pub async fn employee_folder(
+        &self,
+        ctx: &TenantCtx,
+        id: UserId,
+    ) -> Result<(EmployeeView, Vec<ContactView>), HrError> {
+        privileged(ctx)?;
+        let user = self.accounts.employee_in_scope(ctx, id).await?;
+        let contacts = emergency_contacts::Entity::find()
+            .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
+            .filter(emergency_contacts::Column::EmployeeId.eq(user.id))
+            .order_by_asc(emergency_contacts::Column::Id)
+            .all(&self.db)
+            .await?;
+        Ok((self.view_of(ctx, user).await?, contacts.into_iter().map(ContactView::from).collect()))
+    }
+
+    /// `GET /manage/data`: what the employee form and the list's filters need.
+    pub async fn manage_data(&self, ctx: &TenantCtx) -> Result<ManageData, HrError> {
+        privileged(ctx)?;
+        let company = self.company_row(ctx).await?;
+        let job_roles = job_roles::Entity::find()
+            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(job_roles::Column::Active.eq(true))
+            .order_by_asc(job_roles::Column::Name)
+            .all(&self.db)
+            .await?;
+        let managers = users::Entity::find()
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .all(&self.db)
+            .await?;
+        let default_manager_id = company_admin(&managers);
+        Ok(ManageData {
+            company_name: company.name,
+            integrated_with_az: company.integrated_with_az,
+            job_roles: job_roles.into_iter().map(Into::into).collect(),
+            managers: managers
+                .into_iter()
+                .map(|user| PersonName { id: user.id, firstname: user.first_name, lastname: user.last_name })
+                .collect(),
+            default_manager_id,
+        })
+    }
+
+    pub(crate) async fn company_row(&self, ctx: &TenantCtx) -> Result<companies::Model, HrError> {
+        companies::Entity::find_by_id(ctx.company().0).one(&self.db).await?.ok_or(HrError::NotFound)
+    }
+
+    /// The acting user's own row.
+    pub(crate) async fn actor_row(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<users::Model, HrError> {
+        users::Entity::find_by_id(ctx.actor().0)
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .one(db)
+            .await?
+            .ok_or(HrError::NotFound)
+    }
+
+    /// Whether `email` belongs to anyone but `except`, in any company (addresses sign people in,
+    /// so they are unique across the deployment).
+    pub(crate) async fn email_in_use(
+        &self,
+        db: &impl ConnectionTrait,
+        email: &str,
+        except: Option<i64>,
+    ) -> Result<bool, HrError> {
+        let mut query = users::Entity::find()
+            .filter(Expr::expr(Func::lower(Expr::col(users::Column::Email))).eq(email.to_lowercase()));
+        if let Some(id) = except {
+            query = query.filter(users::Column::Id.ne(id));
+        }
+        Ok(query.one(db).await?.is_some())
+    }
+
+    async fn check_job_role(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
+        Ok(job_roles::Entity::find_by_id(id)
+            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(job_roles::Column::Active.eq(true))
+            .one(db)
+            .await?
+            .is_some())
+    }
+
+    async fn check_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
+        Ok(users::Entity::find_by_id(id)
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
+            .one(db)
+            .await?
+            .is_some())
+    }
+
+    /// The manager of a new employee when the form names none: the company admin when an admin
+    /// adds them; the acting manager when a manager does, who would otherwise lose sight of the
+    /// person they just added.
+    async fn default_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<Option<i64>, HrError> {
+        if ctx.role() == Role::Manager {
+            return Ok(Some(ctx.actor().0));
+        }
+        let admins = users::Entity::find()
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Role.eq(Role::Admin.code()))
+            .order_by_asc(users::Column::Id)
+            .all(db)
+            .await?;
+        Ok(company_admin(&admins))
+    }
+
+    /// `POST /manage/add-user`: adds a person (and mails them a link to create their password)
+    /// or updates one in reach. Only admins set permissions; a manager adds employees.
+    pub async fn save_employee(
+        &self,
+        ctx: &TenantCtx,
+        command: EmployeeCommand,
+    ) -> Result<(EmployeeView, bool), HrError> {
+        privileged(ctx)?;
+        let existing = match command.id {
+            Some(id) => Some(self.accounts.employee_in_scope(ctx, UserId(id)).await?),
+            None => None,
+        };
+        let now = Utc::now();
+        let permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let company = self.company_row(ctx).await?;
+        let mut errors = kernel::FieldErrors::new();
+        if let Some(job) = command.job_role_id {
+            let unchanged = existing.as_ref().is_some_and(|user| user.job_role_id == Some(job));
+            if !unchanged && !self.check_job_role(&txn, ctx, job).await? {
+                errors.add("jobroleId", "Please select a valid job role");
+            }
+        }
+        if let Some(manager) = command.manager_id {
+            let unchanged = existing.as_ref().is_some_and(|user| user.manager_id == Some(manager));
+            let own = existing.as_ref().is_some_and(|user| user.id == manager);
+            if own || (!unchanged && !self.check_manager(&txn, ctx, manager).await?) {
+                errors.add("managerId", "Please select a valid manager");
+            }
+        }
+        let role_change = match (&existing, command.role) {
+            (_, Some(_)) if !ctx.is_admin() => None,
+            (Some(user), Some(role)) if user.role != role.code() => {
+                if user.id == ctx.actor().0 {
+                    errors.add("permission", OWN_PERMISSION);
+                }
+                Some(role)
+            }
+            (None, role) => role.filter(|_| ctx.is_admin()),
+            _ => None,
+        };
+        if !errors.is_empty() {
+            return Err(HrError::Validation(errors));
+        }
+        if company.integrated_with_az {
+            if let Some(user) = &existing {
+                // Names and e-mail come from the partner tool (spec 001 §5).
+                let renamed = user.first_name != command.first_name || user.last_name != command.last_name;
+                if renamed || user.email != command.email {
+                    return Err(HrError::field("email", "Names and e-mail are managed in AgencyZoom"));
+                }
+            }
+        }
+        if self.email_in_use(&txn, &command.email, existing.as_ref().map(|user| user.id)).await? {
+            return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
+        }
+        let (saved, created) = match existing {
+            Some(user) => {
+                let mut row: users::ActiveModel = user.into();
+                row.first_name = Set(command.first_name);
+                row.last_name = Set(command.last_name);
+                row.email = Set(command.email);
+                row.phone = Set(command.phone);
+                if let Some(role) = role_change {
+                    row.role = Set(role.code().to_owned());
+                }
+                row.job_role_id = Set(command.job_role_id);
+                if command.manager_id.is_some() {
+                    row.manager_id = Set(command.manager_id);
+                }
+                row.birthday = Set(command.birthday);
+                row.address = Set(command.address);
+                row.city = Set(command.city);
+                row.state = Set(command.state);
+                row.zip = Set(command.zip);
+                if let Some(start) = command.start_date {
+                    row.last_start_date = Set(Some(start));
+                }
+                row.updated_at = Set(now);
+                (row.update(&txn).await?, false)
+            }
+            None => {
+                let manager = match command.manager_id {
+                    Some(id) => Some(id),
+                    None => self.default_manager(&txn, ctx).await?,
+                };
+                let mut row = users::NewPerson {
+                    company_id: Some(ctx.company().0),
+                    email: &command.email,
+                    password_hash: None,
+                    first_name: &command.first_name,
+                    last_name: &command.last_name,
+                    role: role_change.unwrap_or(Role::Employee),
+                    verified_at: None,
+                    now,
+                }
+                .row();
+                row.phone = Set(command.phone);
+                row.job_role_id = Set(command.job_role_id);
+                row.manager_id = Set(manager);
+                row.birthday = Set(command.birthday);
+                row.address = Set(command.address);
+                row.city = Set(command.city);
+                row.state = Set(command.state);
+                row.zip = Set(command.zip);
+                row.last_start_date = Set(Some(command.start_date.unwrap_or_else(|| local_date(ctx.time_zone(), now))));
+                let saved = row.insert(&txn).await?;
+                let actor = self.actor_row(&txn, ctx).await?;
+                record(&txn, ctx.company().0, &saved, &actor, ActivityType::Start, now).await?;
+                (saved, true)
+            }
+        };
+        txn.commit().await?;
+        drop(permit);
+        if created {
+            self.accounts.send_invitation(&saved, &company.name).await?;
+        }
+        Ok((self.view_of(ctx, saved).await?, created))
+    }
+
+    /// `POST /manage/add-multiple-users`: every valid row saved in one transaction, or none.
+    pub async fn add_many(&self, ctx: &TenantCtx, rows: Vec<BulkRow>) -> Result<Vec<EmployeeView>, HrError> {
+        privileged(ctx)?;
+        let now = Utc::now();
+        let company = self.company_row(ctx).await?;
+        let permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let mut errors = kernel::FieldErrors::new();
+        let active_roles: HashSet<i64> = job_roles::Entity::find()
+            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(job_roles::Column::Active.eq(true))
+            .all(&txn)
+            .await?
+            .into_iter()
+            .map(|role| role.id)
+            .collect();
+        let emails: Vec<String> = rows.iter().map(|row| row.email.clone()).collect();
+        let taken: HashSet<String> = users::Entity::find()
+            .filter(users::Column::Email.is_in(emails))
+            .all(&txn)
+            .await?
+            .into_iter()
+            .map(|user| user.email.to_lowercase())
+            .collect();
+        let mut seen = HashSet::new();
+        for row in &rows {
+            if taken.contains(&row.email) || !seen.insert(row.email.clone()) {
+                errors.add(&format!("users[{}].email", row.index), EMAIL_TAKEN_MESSAGE);
+            }
+            if !active_roles.contains(&row.job_role_id) {
+                errors.add(&format!("users[{}].jobrole", row.index), "Please select a role");
+            }
+            if row.role != Role::Employee && !ctx.is_admin() {
+                errors.add(&format!("users[{}].permission", row.index), "Only an admin can give this permission");
+            }
+        }
+        if !errors.is_empty() {
+            return Err(HrError::Invalid { message: crate::commands::BULK_INVALID_MESSAGE.to_owned(), errors });
+        }
+        let manager = self.default_manager(&txn, ctx).await?;
+        let actor = self.actor_row(&txn, ctx).await?;
+        let today = local_date(ctx.time_zone(), now);
+        let mut saved = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut new = users::NewPerson {
+                company_id: Some(ctx.company().0),
+                email: &row.email,
+                password_hash: None,
+                first_name: &row.first_name,
+                last_name: &row.last_name,
+                role: row.role,
+                verified_at: None,
+                now,
+            }
+            .row();
+            new.job_role_id = Set(Some(row.job_role_id));
+            new.manager_id = Set(manager);
+            new.last_start_date = Set(Some(today));
+            let user = new.insert(&txn).await?;
+            record(&txn, ctx.company().0, &user, &actor, ActivityType::Start, now).await?;
+            saved.push(user);
+        }
+        txn.commit().await?;
+        drop(permit);
+        for user in &saved {
+            self.accounts.send_invitation(user, &company.name).await?;
+        }
+        let names = self.names_for(ctx, &saved).await?;
+        Ok(saved.into_iter().map(|user| EmployeeView::build(user, &names)).collect())
+    }
+
+    /// `POST /manage/terminate-employee` (admins): the person can no longer sign in, and every
+    /// session they have ends now.
+    pub async fn terminate(&self, ctx: &TenantCtx, id: UserId) -> Result<EmployeeView, HrError> {
+        if !ctx.is_admin() {
+            return Err(HrError::Forbidden);
+        }
+        let user = self.accounts.employee_in_scope(ctx, id).await?;
+        if user.id == ctx.actor().0 {
+            return Err(HrError::Conflict(CANNOT_TERMINATE_SELF.to_owned()));
+        }
+        if user.status != users::STATUS_ACTIVE {
+            return Err(HrError::Conflict(ALREADY_TERMINATED.to_owned()));
+        }
+        let now = Utc::now();
+        let permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let mut row: users::ActiveModel = user.into();
+        row.status = Set(users::STATUS_TERMINATED);
+        row.last_termination_date = Set(Some(local_date(ctx.time_zone(), now)));
+        row.updated_at = Set(now);
+        let saved = row.update(&txn).await?;
+        self.accounts.revoke_all_sessions(&txn, UserId(saved.id)).await?;
+        let actor = self.actor_row(&txn, ctx).await?;
+        record(&txn, ctx.company().0, &saved, &actor, ActivityType::Terminate, now).await?;
+        txn.commit().await?;
+        drop(permit);
+        self.view_of(ctx, saved).await
+    }
+
+    /// `POST /manage/reactivate-account`: back to active, optionally under a new e-mail. A
+    /// person without a password (or with a new address) gets a fresh sign-in link.
+    pub async fn reactivate(&self, ctx: &TenantCtx, command: ReactivateCommand) -> Result<EmployeeView, HrError> {
+        privileged(ctx)?;
+        let user = self.accounts.employee_in_scope(ctx, UserId(command.id)).await?;
+        if user.status == users::STATUS_ACTIVE {
+            return Err(HrError::Conflict(ALREADY_ACTIVE.to_owned()));
+        }
+        let now = Utc::now();
+        let company = self.company_row(ctx).await?;
+        let permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let email = command.email.unwrap_or_else(|| user.email.clone());
+        if self.email_in_use(&txn, &email, Some(user.id)).await? {
+            return Err(HrError::email_taken(reactivation_conflict(&email)));
+        }
+        let new_address = email != user.email;
+        let needs_link = new_address || user.password_hash.is_none();
+        let mut row: users::ActiveModel = user.into();
+        row.status = Set(users::STATUS_ACTIVE);
+        row.email = Set(email);
+        if new_address {
+            row.email_verified_at = Set(None);
+        }
+        row.last_start_date = Set(Some(local_date(ctx.time_zone(), now)));
+        row.last_termination_date = Set(None);
+        row.updated_at = Set(now);
+        let saved = row.update(&txn).await?;
+        let actor = self.actor_row(&txn, ctx).await?;
+        record(&txn, ctx.company().0, &saved, &actor, ActivityType::Reactivate, now).await?;
+        txn.commit().await?;
+        drop(permit);
+        if needs_link {
+            self.accounts.send_invitation(&saved, &company.name).await?;
+        }
+        self.view_of(ctx, saved).await
+    }
+
+    /// `POST /manage/user-avatar`: a privileged user sets the avatar of someone in reach.
+    pub async fn set_employee_avatar(&self, ctx: &TenantCtx, id: UserId, bytes: &[u8]) -> Result<String, HrError> {
+        privileged(ctx)?;
+        let user = self.accounts.employee_in_scope(ctx, id).await?;
+        self.replace_avatar(ctx, user, Some(bytes)).await.map(Option::unwrap_or_default)
+    }
+
+    /// Stores a new avatar (or none) and forgets the old file.
+    pub(crate) async fn replace_avatar(
+        &self,
+        ctx: &TenantCtx,
+        user: users::Model,
+        bytes: Option<&[u8]>,
+    ) -> Result<Option<String>, HrError> {
+        let url = match bytes {
+            Some(bytes) => Some(files::url_of(self.files.save(ctx, Purpose::Avatar, bytes).await?.id)),
+            None => None,
+        };
+        let old = user.avatar.as_deref().and_then(files::id_in_url);
+        let permit = self.gate.enter().await;
+        users::Entity::update_many()
+            .col_expr(users::Column::Avatar, Expr::value(url.clone()))
+            .col_expr(users::Column::UpdatedAt, Expr::value(Utc::now()))
+            .filter(users::Column::Id.eq(user.id))
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .exec(&self.db)
+            .await?;
+        if let Some(old) = old {
+            self.files.discard(&self.db, ctx, old).await;
+        }
+        drop(permit);
+        Ok(url)
+    }
+}
+
+/// The company admin: the first admin added.
+fn company_admin(people: &[users::Model]) -> Option<i64> {
+    people.iter().filter(|user| user.role == Role::Admin.code()).map(|user| user.id).min()
+}

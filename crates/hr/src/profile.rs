@@ -1,0 +1,89 @@
+//! Each person's own profile (`/profile/*`) and their colleagues (`/team/mine`).
+
+use crate::commands::{ProfileCommand, EMAIL_TAKEN_MESSAGE};
+use crate::views::{EmployeeView, TeamMember};
+use crate::{Hr, HrError};
+use accounts::entities::users;
+use chrono::Utc;
+use kernel::time::{local_date, start_of_day};
+use kernel::{TenantCtx, UserId};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+
+impl Hr {
+    /// `GET /profile/mine`, with whether names and e-mail are managed by the partner tool.
+    pub async fn my_profile(&self, ctx: &TenantCtx) -> Result<(EmployeeView, bool), HrError> {
+        let me = self.accounts.employee_in_scope(ctx, ctx.actor()).await?;
+        let integrated = self.company_row(ctx).await?.integrated_with_az;
+        Ok((self.view_of(ctx, me).await?, integrated))
+    }
+
+    /// `POST /profile/update`. In a company integrated with the partner tool, names and e-mail
+    /// stay as they are (they are read-only there).
+    pub async fn update_my_profile(&self, ctx: &TenantCtx, command: ProfileCommand) -> Result<EmployeeView, HrError> {
+        let me = self.accounts.employee_in_scope(ctx, ctx.actor()).await?;
+        let integrated = self.company_row(ctx).await?.integrated_with_az;
+        let _permit = self.gate.enter().await;
+        if !integrated && self.email_in_use(&self.db, &command.email, Some(me.id)).await? {
+            return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
+        }
+        let mut row: users::ActiveModel = me.into();
+        if !integrated {
+            row.first_name = Set(command.first_name);
+            row.last_name = Set(command.last_name);
+            row.email = Set(command.email);
+        }
+        row.phone = Set(Some(command.phone));
+        row.birthday = Set(command.birthday);
+        row.address = Set(Some(command.address));
+        row.city = Set(command.city);
+        row.state = Set(Some(command.state));
+        row.zip = Set(command.zip);
+        row.updated_at = Set(Utc::now());
+        let saved = row.update(&self.db).await?;
+        self.view_of(ctx, saved).await
+    }
+
+    /// `POST /profile/update-avatar` and `/profile/remove-avatar` (`None`).
+    pub async fn set_my_avatar(&self, ctx: &TenantCtx, bytes: Option<&[u8]>) -> Result<Option<String>, HrError> {
+        let me = self.accounts.employee_in_scope(ctx, ctx.actor()).await?;
+        self.replace_avatar(ctx, me, bytes).await
+    }
+
+    /// `GET /team/mine`: the company's active people, the caller included, by last name, with
+    /// their clock right now. Three queries whatever the team's size.
+    pub async fn my_team(&self, ctx: &TenantCtx) -> Result<Vec<TeamMember>, HrError> {
+        let people = users::Entity::find()
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .order_by_asc(users::Column::Id)
+            .all(&self.db)
+            .await?;
+        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
+        let now = Utc::now();
+        let today_starts = start_of_day(ctx.time_zone(), local_date(ctx.time_zone(), now));
+        let clocks = clock::store::current_clocks(&self.db, ctx.company(), &ids, today_starts).await?;
+        Ok(people
+            .into_iter()
+            .map(|user| {
+                let clock = clocks.get(&user.id);
+                TeamMember {
+                    current_clock_status: clock.map(|clock| clock.state.code()).unwrap_or_default(),
+                    current_clock_time: clock.and_then(|clock| clock.since),
+                    id: user.id,
+                    firstname: user.first_name,
+                    lastname: user.last_name,
+                    avatar: user.avatar,
+                    phone: user.phone,
+                    email: user.email,
+                }
+            })
+            .collect())
+    }
+
+    /// The person in reach, for the gateway's checks that need the row (e.g. whose avatar).
+    pub async fn person(&self, ctx: &TenantCtx, id: UserId) -> Result<users::Model, HrError> {
+        Ok(self.accounts.employee_in_scope(ctx, id).await?)
+    }
+}

@@ -1,0 +1,236 @@
+//! What the browser receives. Field names are the spec's (001 §3).
+
+use crate::entities::{activities, emergency_contacts};
+use accounts::entities::{job_roles, users};
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::Role;
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeView {
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    /// (XXX) XXX-XXXX.
+    pub phone: Option<String>,
+    /// The URL of the avatar (signed-in users of the company only).
+    pub avatar: Option<String>,
+    /// 1 active, 0 terminated.
+    pub status: i16,
+    /// employee, manager or admin.
+    pub role: String,
+    /// 'User', 'Admin Control - Limited' or 'Admin Control - Full'.
+    pub permission: String,
+    pub user_role_name: String,
+    pub jobrole_id: Option<i64>,
+    pub jobrole_name: Option<String>,
+    pub manager_id: Option<i64>,
+    pub manager_name: Option<String>,
+    /// MM/DD.
+    pub birthday: Option<String>,
+    pub last_start_date: Option<NaiveDate>,
+    pub last_termination_date: Option<NaiveDate>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+    pub is_sso_user: bool,
+}
+
+/// Names that rows refer to by id, loaded once for a whole page of rows.
+#[derive(Debug, Default)]
+pub(crate) struct Names {
+    pub job_roles: HashMap<i64, String>,
+    pub people: HashMap<i64, (String, String)>,
+}
+
+impl EmployeeView {
+    pub(crate) fn build(user: users::Model, names: &Names) -> Self {
+        let label = Role::from_code(&user.role).map(Role::label).unwrap_or_default().to_owned();
+        EmployeeView {
+            jobrole_name: user.job_role_id.and_then(|id| names.job_roles.get(&id).cloned()),
+            manager_name: user
+                .manager_id
+                .and_then(|id| names.people.get(&id).map(|(first, last)| format!("{first} {last}"))),
+            id: user.id,
+            firstname: user.first_name,
+            lastname: user.last_name,
+            email: user.email,
+            phone: user.phone,
+            avatar: user.avatar,
+            status: user.status,
+            role: user.role,
+            permission: label.clone(),
+            user_role_name: label,
+            jobrole_id: user.job_role_id,
+            manager_id: user.manager_id,
+            birthday: user.birthday,
+            last_start_date: user.last_start_date,
+            last_termination_date: user.last_termination_date.filter(|_| user.status == users::STATUS_TERMINATED),
+            address: user.address,
+            city: user.city,
+            state: user.state,
+            zip: user.zip,
+            is_sso_user: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct JobRoleView {
+    pub id: i64,
+    pub name: String,
+    pub active: bool,
+}
+
+impl From<job_roles::Model> for JobRoleView {
+    fn from(role: job_roles::Model) -> Self {
+        JobRoleView { id: role.id, name: role.name, active: role.active }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PersonName {
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+/// What the employee form needs (`GET /manage/data`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ManageData {
+    pub company_name: String,
+    pub integrated_with_az: bool,
+    /// Active job roles, by name.
+    pub job_roles: Vec<JobRoleView>,
+    /// Active admins and managers, who can be someone's manager.
+    pub managers: Vec<PersonName>,
+    /// The company admin: the default manager of a new employee.
+    pub default_manager_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ContactView {
+    pub id: i64,
+    pub eid: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub relationship: String,
+    pub phone: String,
+    pub email: Option<String>,
+}
+
+impl From<emergency_contacts::Model> for ContactView {
+    fn from(contact: emergency_contacts::Model) -> Self {
+        ContactView {
+            id: contact.id,
+            eid: contact.employee_id,
+            firstname: contact.first_name,
+            lastname: contact.last_name,
+            relationship: contact.relationship,
+            phone: contact.phone,
+            email: contact.email,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityView {
+    pub id: i64,
+    /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling) or EMPLOYEE_REACTIVATE.
+    pub activity_type: String,
+    pub activity_date: DateTime<Utc>,
+    pub title: String,
+    pub activity_desc: String,
+    pub employee_id: i64,
+    pub target_firstname: String,
+    pub target_lastname: String,
+    pub actor_firstname: Option<String>,
+    pub actor_lastname: Option<String>,
+    /// The avatar of the person the entry is about.
+    pub avatar: Option<String>,
+}
+
+impl ActivityView {
+    pub(crate) fn build(row: activities::Model, people: &HashMap<i64, users::Model>) -> Self {
+        let target = people.get(&row.employee_id);
+        let actor = row.actor_id.and_then(|id| people.get(&id));
+        ActivityView {
+            id: row.id,
+            activity_type: row.activity_type,
+            activity_date: row.occurred_at,
+            title: row.title,
+            activity_desc: row.description,
+            employee_id: row.employee_id,
+            target_firstname: target.map(|user| user.first_name.clone()).unwrap_or_default(),
+            target_lastname: target.map(|user| user.last_name.clone()).unwrap_or_default(),
+            actor_firstname: actor.map(|user| user.first_name.clone()),
+            actor_lastname: actor.map(|user| user.last_name.clone()),
+            avatar: target.and_then(|user| user.avatar.clone()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TeamMember {
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub avatar: Option<String>,
+    pub phone: Option<String>,
+    pub email: String,
+    /// 0 not clocked in today, 1 clocked in, 2 on break, 3 clocked out today.
+    pub current_clock_status: i16,
+    /// When the current state began (the shift's start, or its end once clocked out).
+    pub current_clock_time: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyView {
+    pub name: String,
+    /// The logo's URL.
+    pub logo: Option<String>,
+    pub facebook: Option<String>,
+    pub linkedin: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+}
+
+impl From<accounts::entities::companies::Model> for CompanyView {
+    fn from(company: accounts::entities::companies::Model) -> Self {
+        CompanyView {
+            name: company.name,
+            logo: company.logo.map(files::url_of),
+            facebook: company.facebook,
+            linkedin: company.linkedin,
+            email: company.email,
+            phone: company.phone,
+            address1: company.address1,
+            city: company.city,
+            state: company.state,
+            zip: company.zip,
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! The admin's and manager's overview: the inbox of timesheet-edit requests and the dashboard's
+//! pay-cycle figures and weekly hours (spec 001 §2). A manager's overview covers their reports
+//! and themselves; an admin's, the whole company. Every figure comes from a fixed number of
+//! queries, however many people the company has.
+
+use crate::entities::timesheet_edit_requests as requests;
+use crate::error::TimesheetError;
+use crate::paycycle::{overtime_by_day, pay_period};
+use crate::service::TimesheetService;
+use crate::views::RequestPayload;
+use accounts::entities::users;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::time::{local_date, start_of_day, week_start};
+use kernel::{FieldErrors, Role, TenantCtx};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// Rows each inbox section shows per page (spec: 'Show More' adds the next ones).
+pub const INBOX_PAGE_SIZE: u64 = 10;
+
+/// A timesheet-edit request as the inbox shows it (spec 001 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct InboxTimesheetRow {
+    pub id: i64,
+    pub entry_id: i64,
+    pub request_date: DateTime<Utc>,
+    /// JSON text: `{"start", "end", "breaks": [[start], [start, end]], "boptype"}` (times in UTC).
+    pub payload: String,
+    pub request_comments: String,
+    /// in, out or inout.
+    pub change_type: String,
+    /// 0 pending, 1 approved, 2 rejected.
+    pub status: i16,
+    /// Who approved or rejected it: first name and last initial.
+    pub actor: Option<String>,
+    pub act_date: Option<DateTime<Utc>>,
+    pub act_comments: Option<String>,
+    pub employee_id: i64,
+    /// The employee's full name.
+    pub name: String,
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxSection {
+    pub rows: Vec<InboxTimesheetRow>,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxGroup {
+    pub timesheet: InboxSection,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxEmployee {
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    /// 1 active, 0 terminated.
+    pub status: i16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxData {
+    pub pending: InboxGroup,
+    pub completed: InboxGroup,
+    pub page: u64,
+    /// For the responded list's filter.
+    pub employees: Vec<InboxEmployee>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct InboxQuery {
+    /// From 1: each section shows `page × 10` rows.
+    pub page: u64,
+    /// Only this employee's responded requests.
+    pub employee_id: Option<i64>,
+    pub includes_terminated: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardStats {
+    pub clocked_minutes: i64,
+    pub overtime_minutes: i64,
+    /// The same in hours, to two decimals.
+    pub clocked_hours: f64,
+    pub overtime_hours: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardData {
+    pub stats: DashboardStats,
+    pub pay_cycle_start: NaiveDate,
+    pub pay_cycle_end: NaiveDate,
+    /// Pending timesheet-edit requests.
+    pub timesheet_edit_requests: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeHours {
+    pub employee_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub avatar: Option<String>,
+    pub minutes: i64,
+    /// 0 not clocked in today, 1 clocked in, 2 on break, 3 clocked out today.
+    pub current_clock_status: i16,
+    pub current_clock_time: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WeekHours {
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub employees: Vec<EmployeeHours>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PendingRequests {
+    pub count: u64,
+    /// The newest pending ones.
+    pub timesheet_edit_requests: Vec<InboxTimesheetRow>,
+}
+
+fn hours(minutes: i64) -> f64 {
+    // Integer minutes to hours with two decimals, rounded half up, without float drift.
+    let hundredths = (minutes * 100 + 30).div_euclid(60);
+    hundredths as f64 / 100.0
+}
+
+/// `{"start", "end", "breaks": [[s], [s, e]], "boptype"}` as the spec's inbox reads it.
+fn inbox_payload(stored: &str) -> Result<String, TimesheetError> {
+    let payload: RequestPayload =
+        serde_json::from_str(stored).map_err(|err| TimesheetError::Internal(err.to_string()))?;
+    let breaks: Vec<Vec<DateTime<Utc>>> =
+        payload.breaks.iter().map(|pause| std::iter::once(pause.from).chain(pause.to).collect()).collect();
+    serde_json::to_string(&serde_json::json!({
+        "start": payload.start,
+        "end": payload.end,
+        "breaks": breaks,
+        "boptype": payload.boptype,
+    }))
+    .map_err(|err| TimesheetError::Internal(err.to_string()))
+}
+
+impl TimesheetService {
+    /// The people the caller oversees: everyone for an admin; a manager's reports and the
+    /// manager. Employees oversee nobody.
+    async fn overseen(&self, ctx: &TenantCtx, only_active: bool) -> Result<Vec<users::Model>, TimesheetError> {
+        let mut query = users::Entity::find().filter(users::Column::CompanyId.eq(ctx.company().0));
+        match ctx.role() {
+            Role::Admin => {}
+            Role::Manager => {
+                query = query.filter(
+                    Condition::any()
+                        .add(users::Column::Id.eq(ctx.actor().0))
+                        .add(users::Column::ManagerId.eq(ctx.actor().0)),
+                )
+            }
+            Role::Employee | Role::SysAdmin => return Err(TimesheetError::Forbidden),
+        }
+        if only_active {
+            query = query.filter(users::Column::Status.eq(users::STATUS_ACTIVE));
+        }
+        Ok(query
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .order_by_asc(users::Column::Id)
+            .all(&self.db)
+            .await?)
+    }
+
+    /// Requests of the overseen people; for an admin no id list is needed.
+    fn requests_of(ctx: &TenantCtx, people: &[users::Model]) -> sea_orm::Select<requests::Entity> {
+        let query = requests::Entity::find().filter(requests::Column::CompanyId.eq(ctx.company().0));
+        if ctx.role() == Role::Admin {
+            query
+        } else {
+            query.filter(requests::Column::EmployeeId.is_in(people.iter().map(|user| user.id)))
+        }
+    }
+
+    async fn inbox_rows(
+        &self,
+        ctx: &TenantCtx,
+        rows: Vec<requests::Model>,
+        people: &HashMap<i64, &users::Model>,
+    ) -> Result<Vec<InboxTimesheetRow>, TimesheetError> {
+        let mut actors: Vec<i64> = rows.iter().filter_map(|row| row.actor_id).collect();
+        actors.sort_unstable();
+        actors.dedup();
+        let actor_names: HashMap<i64, String> = if actors.is_empty() {
+            HashMap::new()
+        } else {
+            users::Entity::find()
+                .filter(users::Column::CompanyId.eq(ctx.company().0))
+                .filter(users::Column::Id.is_in(actors))
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(|user| {
+                    let initial = user.last_name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
+                    (user.id, format!("{}{initial}", user.first_name))
+                })
+                .collect()
+        };
+        rows.into_iter()
+            .map(|row| {
+                let employee = people.get(&row.employee_id);
+                Ok(InboxTimesheetRow {
+                    id: row.id,
+                    entry_id: row.entry_id,
+                    request_date: row.created_at,
+                    payload: inbox_payload(&row.payload)?,
+                    request_comments: row.comment,
+                    change_type: row.change_type,
+                    status: row.status,
+                    actor: row.actor_id.and_then(|id| actor_names.get(&id).cloned()),
+                    act_date: row.acted_at,
+                    act_comments: row.act_comment,
+                    employee_id: row.employee_id,
+                    name: employee.map(|user| format!("{} {}", user.first_name, user.last_name)).unwrap_or_default(),
+                    avatar: employee.and_then(|user| user.avatar.clone()),
+                })
+            })
+            .collect()
+    }
+
+    /// `GET /inbox/data`.
+    pub async fn inbox(&self, ctx: &TenantCtx, query: &InboxQuery) -> Result<InboxData, TimesheetError> {
+        let people = self.overseen(ctx, false).await?;
+        let by_id: HashMap<i64, &users::Model> = people.iter().map(|user| (user.id, user)).collect();
+        let shown = query.page.max(1) * INBOX_PAGE_SIZE;
+
+        let pending = Self::requests_of(ctx, &people).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let pending_count = pending.clone().count(&self.db).await?;
+        let pending_rows = pending
+            .order_by_desc(requests::Column::CreatedAt)
+            .order_by_desc(requests::Column::Id)
+            .limit(shown)
+            .all(&self.db)
+            .await?;
+
+        let mut completed = Self::requests_of(ctx, &people)
+            .filter(requests::Column::Status.is_in([requests::STATUS_APPROVED, requests::STATUS_REJECTED]));
+        if let Some(employee) = query.employee_id {
+            completed = completed.filter(requests::Column::EmployeeId.eq(employee));
+        }
+        let completed_count = completed.clone().count(&self.db).await?;
+        let completed_rows = completed
+            .order_by_desc(requests::Column::ActedAt)
+            .order_by_desc(requests::Column::Id)
+            .limit(shown)
+            .all(&self.db)
+            .await?;
+
+        Ok(InboxData {
+            pending: InboxGroup {
+                timesheet: InboxSection {
+                    rows: self.inbox_rows(ctx, pending_rows, &by_id).await?,
+                    count: pending_count,
+                },
+            },
+            completed: InboxGroup {
+                timesheet: InboxSection {
+                    rows: self.inbox_rows(ctx, completed_rows, &by_id).await?,
+                    count: completed_count,
+                },
+            },
+            page: query.page.max(1),
+            employees: people
+                .iter()
+                .filter(|user| query.includes_terminated || user.status == users::STATUS_ACTIVE)
+                .map(|user| InboxEmployee {
+                    id: user.id,
+                    firstname: user.first_name.clone(),
+                    lastname: user.last_name.clone(),
+                    status: user.status,
+                })
+                .collect(),
+        })
+    }
+
+    /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
+    pub async fn pending_requests(&self, ctx: &TenantCtx) -> Result<PendingRequests, TimesheetError> {
+        let people = self.overseen(ctx, false).await?;
+        let by_id: HashMap<i64, &users::Model> = people.iter().map(|user| (user.id, user)).collect();
+        let pending = Self::requests_of(ctx, &people).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let count = pending.clone().count(&self.db).await?;
+        let rows = pending
+            .order_by_desc(requests::Column::CreatedAt)
+            .order_by_desc(requests::Column::Id)
+            .limit(INBOX_PAGE_SIZE)
+            .all(&self.db)
+            .await?;
+        Ok(PendingRequests { count, timesheet_edit_requests: self.inbox_rows(ctx, rows, &by_id).await? })
+    }
+
+    /// `GET /dashboard/data`: clocked and overtime minutes of the pay cycle (or of
+    /// `start..=end`), over everyone the caller oversees.
+    pub async fn dashboard(
+        &self,
+        ctx: &TenantCtx,
+        range: Option<(NaiveDate, NaiveDate)>,
+    ) -> Result<DashboardData, TimesheetError> {
+        let people = self.overseen(ctx, false).await?;
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let tz = ctx.time_zone();
+        let (start, end) = match range {
+            Some(range) => range,
+            None => pay_period(settings.pay_cycle, settings.pay_cycle_anchor, local_date(tz, Utc::now())),
+        };
+        if end < start || (end - start).num_days() > 400 {
+            return Err(TimesheetError::Validation(FieldErrors::single(
+                "end",
+                "Please choose an end date after the start date, within 400 days",
+            )));
+        }
+        // Overtime is weekly (Sunday to Saturday): whole weeks around the range are needed.
+        let first_day = week_start(start);
+        let last_day = week_start(end) + Duration::days(6);
+        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
+        let scope = (ctx.role() != Role::Admin).then_some(ids.as_slice());
+        let minutes = clock::store::worked_minutes_by_day(
+            &self.db,
+            ctx.company(),
+            scope,
+            start_of_day(tz, first_day),
+            start_of_day(tz, last_day + Duration::days(1)),
+            tz,
+            clock::now(),
+        )
+        .await?;
+        let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
+        for ((employee, day), worked) in minutes {
+            by_employee.entry(employee).or_default().insert(day, worked);
+        }
+        let mut clocked = 0;
+        let mut overtime = 0;
+        for days in by_employee.values() {
+            clocked += days.range(start..=end).map(|(_, worked)| worked).sum::<i64>();
+            overtime += overtime_by_day(days, settings.weekly_overtime_minutes)
+                .range(start..=end)
+                .map(|(_, extra)| extra)
+                .sum::<i64>();
+        }
+        let pending = Self::requests_of(ctx, &people)
+            .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
+            .count(&self.db)
+            .await?;
+        Ok(DashboardData {
+            stats: DashboardStats {
+                clocked_minutes: clocked,
+                overtime_minutes: overtime,
+                clocked_hours: hours(clocked),
+                overtime_hours: hours(overtime),
+            },
+            pay_cycle_start: start,
+            pay_cycle_end: end,
+            timesheet_edit_requests: pending,
+        })
+    }
+
+    /// `GET /dashboard/employee-hours`: minutes of a Sunday-to-Saturday week (the current one
+    /// by default) per active person overseen, with their clock now.
+    pub async fn employee_hours(
+        &self,
+        ctx: &TenantCtx,
+        week_of: Option<NaiveDate>,
+    ) -> Result<WeekHours, TimesheetError> {
+        let people = self.overseen(ctx, true).await?;
+        let tz = ctx.time_zone();
+        let now = clock::now();
+        let today = local_date(tz, now);
+        let start = week_start(week_of.unwrap_or(today));
+        let end = start + Duration::days(6);
+        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
+        let scope = (ctx.role() != Role::Admin).then_some(ids.as_slice());
+        let minutes = clock::store::worked_minutes_by_day(
+            &self.db,
+            ctx.company(),
+            scope,
+            start_of_day(tz, start),
+            start_of_day(tz, end + Duration::days(1)),
+            tz,
+            now,
+        )
+        .await?;
+        let mut week: HashMap<i64, i64> = HashMap::new();
+        for ((employee, _), worked) in minutes {
+            *week.entry(employee).or_insert(0) += worked;
+        }
+        let clocks = clock::store::current_clocks(&self.db, ctx.company(), &ids, start_of_day(tz, today)).await?;
+        Ok(WeekHours {
+            start,
+            end,
+            employees: people
+                .into_iter()
+                .map(|user| {
+                    let clock = clocks.get(&user.id);
+                    EmployeeHours {
+                        minutes: week.get(&user.id).copied().unwrap_or(0),
+                        current_clock_status: clock.map(|clock| clock.state.code()).unwrap_or_default(),
+                        current_clock_time: clock.and_then(|clock| clock.since),
+                        employee_id: user.id,
+                        firstname: user.first_name,
+                        lastname: user.last_name,
+                        avatar: user.avatar,
+                    }
+                })
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hours_have_two_decimals_from_whole_minutes() {
+        assert_eq!(hours(0), 0.0);
+        assert_eq!(hours(90), 1.5);
+        assert_eq!(hours(20), 0.33);
+        assert_eq!(hours(40), 0.67);
+        assert_eq!(hours(2400), 40.0);
+    }
+
+    #[test]
+    fn the_inbox_payload_lists_breaks_as_pairs() {
+        let stored = r#"{"start":"2026-11-20T14:00:00Z","end":null,"boptype":"REPLACE","breaks":[{"from":"2026-11-20T16:00:00Z","to":"2026-11-20T16:30:00Z"},{"from":"2026-11-20T18:00:00Z","to":null}]}"#;
+        let payload: serde_json::Value = serde_json::from_str(&inbox_payload(stored).unwrap()).unwrap();
+        assert_eq!(payload["boptype"], "REPLACE");
+        assert_eq!(payload["breaks"][0].as_array().unwrap().len(), 2);
+        assert_eq!(payload["breaks"][1].as_array().unwrap().len(), 1);
+        assert_eq!(payload["start"], "2026-11-20T14:00:00Z");
+    }
+}

@@ -1,0 +1,195 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import { shiftWeek, weekOf } from '@/lib/company-time';
+import { isoDateIn } from '@/lib/dates';
+import type { IdentityClaims } from '@/lib/identity';
+import { sessionStore } from '@/lib/session';
+import { mockFetch, response } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { fakeToken } from '@/testing/tokens';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const NY = 'America/New_York';
+type Handler = Parameters<typeof mockFetch>[0][string];
+const json = (body: unknown): Handler => () => response({ json: body });
+const apiError = (status: number, code: string, message: string): Handler => () =>
+  response({ status, statusText: String(status), json: { code, message, errors: {}, requestId: 'r1' } });
+
+const loginData = { 'GET /auth/login-data': json({ identity: {}, companyName: 'Acme Insurance', companyId: 1 }) };
+
+const dashboardData = (overrides: Record<string, unknown> = {}) => ({
+  stats: { clockedHours: 100.5, overtimeHours: 2.25, clockedMinutes: 6030, overtimeMinutes: 135 },
+  payCycleStart: '2026-11-01',
+  payCycleEnd: '2026-11-14',
+  timesheetEditRequests: 1,
+  ...overrides,
+});
+
+const hoursRow = (overrides: Record<string, unknown>) => ({
+  employeeId: 9,
+  firstname: 'Emma',
+  lastname: 'Brooks',
+  avatar: null,
+  minutes: 0,
+  currentClockStatus: 0,
+  currentClockTime: null,
+  ...overrides,
+});
+
+const HOURS = [
+  hoursRow({ employeeId: 11, firstname: 'Zoe', lastname: 'Young', minutes: 45, currentClockStatus: 2, currentClockTime: '2026-11-18T17:00:00Z' }),
+  hoursRow({ employeeId: 9, minutes: 2437, currentClockStatus: 1, currentClockTime: '2026-11-18T14:03:00Z' }),
+  hoursRow({ employeeId: 10, firstname: 'Liam', lastname: 'Carter', minutes: 3000, currentClockStatus: 3 }),
+];
+
+const pendingRequests = {
+  count: 2,
+  timesheetEditRequests: [
+    { id: 5, entryId: 41, requestDate: '2026-11-17T15:00:00Z', payload: '{}', requestComments: '', changeType: 'out', status: 0, actor: null, actDate: null, actComments: null, employeeId: 9, name: 'Emma Brooks', avatar: null },
+  ],
+};
+
+function signIn(overrides: Partial<IdentityClaims>) {
+  sessionStore.setToken(fakeToken({ timezone: NY, ...overrides }));
+}
+const asAdmin = () => signIn({ eid: 1, firstname: 'Ada', lastname: 'Admin', roles: ['admin'] });
+
+const calls = (fetch: ReturnType<typeof mockFetch>, path: string) =>
+  fetch.mock.calls.filter(([url]) => String(url).replace(/\?.*$/, '') === `/server/v1${path}`).map(([url]) => new URL(String(url), 'http://x'));
+
+const rowNames = () => screen.getAllByTestId('employee-hours-row').map((row) => within(row).getByRole('link').textContent);
+
+describe('/admin/dashboard', () => {
+  afterEach(() => sessionStore.clear());
+
+  it('shows the pay cycle, the clocked and overtime tiles, the week of hours and the pending requests', async () => {
+    const fetch = mockFetch({
+      ...loginData,
+      'GET /dashboard/data': json(dashboardData()),
+      'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: HOURS }),
+      'GET /dashboard/pending-requests': json(pendingRequests),
+    });
+    asAdmin();
+    renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard | Timekeep');
+    expect(await screen.findByTestId('pay-cycle')).toHaveTextContent('Pay cycle: November 01 - November 14');
+    expect(screen.getByTestId('clocked-hours-tile')).toHaveTextContent('100.5 hrs');
+    const overtime = screen.getByTestId('overtime-tile');
+    expect(overtime).toHaveTextContent('2.3 hrs');
+    expect(within(overtime).getByRole('link', { name: 'Overtime settings' })).toHaveAttribute('href', '/admin/manage/settings');
+    // No PTO figures before the PTO screens exist.
+    expect(screen.queryByText(/PTO/)).toBeNull();
+
+    // Name A-Z (last name) by default; minutes under an hour as minutes, else hours with one decimal.
+    await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));
+    const [emma, liam, zoe] = screen.getAllByTestId('employee-hours-row');
+    expect(within(emma!).getByRole('link', { name: 'Emma Brooks' })).toHaveAttribute('href', '/admin/manage/view-user/9');
+    expect(emma).toHaveTextContent('40.6 hrs');
+    expect(emma).toHaveTextContent('Clocked in');
+    expect(emma).toHaveTextContent('since 09:03 AM');
+    expect(liam).toHaveTextContent('50.0 hrs');
+    expect(liam).toHaveTextContent('Clocked out');
+    expect(zoe).toHaveTextContent('45 min');
+    expect(zoe).toHaveTextContent('On a break');
+
+    // This week first (Sunday to Saturday on the company clock).
+    const thisWeek = weekOf(isoDateIn(new Date(), NY));
+    const first = calls(fetch, '/dashboard/employee-hours')[0]!;
+    expect([first.searchParams.get('start'), first.searchParams.get('end')]).toEqual([thisWeek.start, thisWeek.end]);
+
+    const user = userEvent.setup();
+    // The week filter: this week and the 3 before.
+    await user.click(screen.getByLabelText('Week', { selector: 'input' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^This week \(/),
+      expect.stringMatching(/^Last week \(/),
+      expect.stringMatching(/^2 weeks ago \(/),
+      expect.stringMatching(/^3 weeks ago \(/),
+    ]);
+    await user.click(options[3]!);
+    const earlier = shiftWeek(thisWeek, -3);
+    await waitFor(() => expect(calls(fetch, '/dashboard/employee-hours').at(-1)!.search).toBe(`?start=${earlier.start}&end=${earlier.end}`));
+
+    const pending = screen.getByTestId('pending-requests');
+    expect(within(pending).getByTestId('pending-count')).toHaveTextContent('2');
+    expect(within(pending).getByTestId('pending-request')).toHaveTextContent('Emma Brooks');
+    expect(within(pending).getByTestId('pending-request')).toHaveTextContent('11/17/2026 10:00 AM');
+    expect(within(pending).getByRole('link', { name: /Inbox/ })).toHaveAttribute('href', '/admin/inbox');
+  });
+
+  it('sorts by hours, most first', async () => {
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/data': json(dashboardData()),
+      'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: HOURS }),
+      'GET /dashboard/pending-requests': json(pendingRequests),
+    });
+    asAdmin();
+    renderRoutes(routes, '/admin/dashboard');
+    await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Sort by', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Hours' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Liam Carter', 'Emma Brooks', 'Zoe Young']));
+    expect(screen.getAllByTestId('employee-hours-row').map((r) => within(r).getByText(/ (hrs|min)$/).textContent)).toEqual(['50.0 hrs', '40.6 hrs', '45 min']);
+    await user.click(screen.getByLabelText('Sort by', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Name' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));
+  });
+
+  it('shows the empty texts of the pay cycle, the overtime and the week', async () => {
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/data': json(dashboardData({ stats: { clockedHours: 0, overtimeHours: 0, clockedMinutes: 0, overtimeMinutes: 0 } })),
+      'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: [] }),
+      'GET /dashboard/pending-requests': json({ count: 0, timesheetEditRequests: [] }),
+    });
+    signIn({ eid: 2, roles: ['manager'] });
+    renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByText('There is no data for this pay cycle')).toBeInTheDocument();
+    expect(screen.getByText('There is no overtime data')).toBeInTheDocument();
+    expect(await screen.findByTestId('employee-hours-empty')).toHaveTextContent('No data');
+    expect(screen.getByTestId('pending-count')).toHaveTextContent('0');
+  });
+
+  it('shows the week as cards on a phone', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    try {
+      mockFetch({
+        ...loginData,
+        'GET /dashboard/data': json(dashboardData()),
+        'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: HOURS }),
+        'GET /dashboard/pending-requests': json(pendingRequests),
+      });
+      asAdmin();
+      renderRoutes(routes, '/admin/dashboard');
+      await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));
+      expect(screen.getByTestId('employee-hours').querySelector('table')).toBeNull();
+      expect(screen.getAllByTestId('employee-hours-row')[0]).toHaveTextContent('40.6 hrs');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it("opens a modal titled 'Error' with the message and an Ok button when loading fails", async () => {
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/data': apiError(403, 'forbidden', 'You may not see this dashboard.'),
+      'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: [] }),
+      'GET /dashboard/pending-requests': json({ count: 0, timesheetEditRequests: [] }),
+    });
+    asAdmin();
+    renderRoutes(routes, '/admin/dashboard');
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('You may not see this dashboard.');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).toBeNull());
+  });
+});

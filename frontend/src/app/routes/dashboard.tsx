@@ -1,0 +1,12 @@
+import './screen-styles';
+import { usePageTitle } from '@/components/page-title';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { isoDateIn } from '@/lib/dates';
+import { useIdentity } from '@/lib/session';
+
+/** /admin/dashboard (admins and managers). */
+export function DashboardRoute() {
+  const identity = useIdentity();
+  usePageTitle('Dashboard');
+  return <DashboardScreen identity={identity} today={isoDateIn(new Date(), identity.timezone)} />;
+}

@@ -1,0 +1,63 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import type { IdentityClaims } from '@/lib/identity';
+import { sessionStore } from '@/lib/session';
+import { mockFetch, response } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { fakeToken } from '@/testing/tokens';
+
+// Whole screens render here (shell, lazy routes, portals): give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const json = (body: unknown) => () => response({ json: body });
+const server = {
+  'GET /auth/login-data': json({ identity: {}, companyName: 'Acme Insurance', companyId: 1 }),
+  'GET /account/signup-data': json({ authorizationUrl: null }),
+  'GET /manage/data': json({ companyName: 'Acme Insurance', integratedWithAz: false, jobRoles: [], managers: [], defaultManagerId: 1 }),
+  'GET /manage/employees': json({ employees: [], totalCount: 0, page: 1 }),
+  'GET /settings/data': json({ settings: {}, jobroles: [{ id: 2, name: 'Producer', active: true }] }),
+};
+
+const signIn = (overrides: Partial<IdentityClaims>) => sessionStore.setToken(fakeToken({ eid: 1, ...overrides }));
+
+describe('HR-folder routes', () => {
+  afterEach(() => sessionStore.clear());
+
+  it('opens HR Folders and Settings from the menu of an admin', async () => {
+    mockFetch(server);
+    signIn({ roles: ['admin'] });
+    renderRoutes(routes, '/admin/manage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Insurance' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'HR Folders' })).toHaveAttribute('href', '/admin/manage');
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/manage/settings');
+  });
+
+  it('serves settings, add-user and add-batch to a manager', async () => {
+    mockFetch(server);
+    signIn({ roles: ['manager'] });
+    const first = renderRoutes(routes, '/admin/manage/settings?tab=4');
+    expect(await screen.findByRole('tab', { name: 'Job Roles' })).toBeInTheDocument();
+    first.unmount();
+    const second = renderRoutes(routes, '/admin/manage/add-user');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Employee' })).toBeInTheDocument();
+    second.unmount();
+    renderRoutes(routes, '/admin/manage/add-batch');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Multiple Employees' })).toBeInTheDocument();
+  });
+
+  it('sends an employee to /login?redirect= and answers a bad id with the not-found text', async () => {
+    mockFetch(server);
+    signIn({ roles: ['employee'] });
+    const { router, unmount } = renderRoutes(routes, '/admin/manage/view-user/9');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Fmanage%2Fview-user%2F9');
+    unmount();
+
+    signIn({ roles: ['admin'] });
+    renderRoutes(routes, '/admin/manage/view-user/abc');
+    expect(await screen.findByText('Sorry, we could not find the page you are looking for.')).toBeInTheDocument();
+  });
+});

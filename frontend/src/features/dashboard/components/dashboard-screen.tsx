@@ -1,0 +1,71 @@
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { LoadErrorModal } from '@/components/load-error-modal';
+import type { Identity } from '@/lib/identity';
+import { useDashboardData } from '../api/get-dashboard-data';
+import { useEmployeeHours } from '../api/get-employee-hours';
+import { usePendingRequests } from '../api/get-pending-requests';
+import { EmployeeHoursPanel } from './employee-hours-panel';
+import { payCycleRange, weekOptions, type HoursSort } from './labels';
+import { PendingRequestsCard } from './pending-requests-card';
+import { StatTiles } from './stat-tiles';
+
+interface DashboardScreenProps {
+  identity: Identity;
+  /** Today on the company clock, 'YYYY-MM-DD'. */
+  today: string;
+}
+
+/**
+ * /admin/dashboard (spec 001 §2): the pay cycle's clocked and overtime hours, the weekly
+ * employee-hours panel and the pending-requests card. A failed load opens the 'Error' modal.
+ */
+export function DashboardScreen({ identity, today }: DashboardScreenProps) {
+  const timeZone = identity.timezone;
+  const weeks = useMemo(() => weekOptions(today), [today]);
+  const [weekStart, setWeekStart] = useState(weeks[0]!.start);
+  const [sort, setSort] = useState<HoursSort>('name');
+  const week = weeks.find((w) => w.start === weekStart) ?? weeks[0]!;
+
+  const data = useDashboardData();
+  const hours = useEmployeeHours(week);
+  const pending = usePendingRequests();
+  const error = data.error ?? hours.error ?? pending.error;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Dashboard
+        </Title>
+        {data.data ? (
+          <Text c="dimmed" data-testid="pay-cycle">
+            Pay cycle: {payCycleRange(data.data.payCycleStart, data.data.payCycleEnd)}
+          </Text>
+        ) : null}
+      </Stack>
+
+      <StatTiles data={data.data} loading={data.isPending} />
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <EmployeeHoursPanel
+            weeks={weeks}
+            week={week}
+            onWeekChange={(next) => setWeekStart(next.start)}
+            sort={sort}
+            onSortChange={setSort}
+            employees={hours.data?.employees}
+            loading={hours.isPending}
+            timeZone={timeZone}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PendingRequestsCard data={pending.data} loading={pending.isPending} timeZone={timeZone} />
+        </Grid.Col>
+      </Grid>
+
+      <LoadErrorModal error={error} />
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of the inbox (spec 001 §3 "Timesheet edit request", "Inbox data"). Instants are ISO-8601
+ * UTC strings. A request's `payload` is a JSON string: see decodePayload.
+ */
+const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
+const text = z.string().nullable().optional().transform((v) => v ?? '');
+
+/** The inbox's approval status: 0 pending, 1 approved, 2 rejected (spec 001 §4). */
+export const REQUEST_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+
+export const inboxTimesheetRowSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  requestDate: z.string(),
+  payload: text,
+  requestComments: text,
+  changeType: text,
+  status: z.number().int(),
+  /** 'First L.' of who approved or rejected. */
+  actor: nullableString,
+  actDate: nullableString,
+  actComments: nullableString,
+  employeeId: z.number().int(),
+  /** 'First Last'. */
+  name: text,
+  avatar: nullableString,
+});
+export type InboxTimesheetRow = z.output<typeof inboxTimesheetRowSchema>;
+
+const sectionSchema = z.object({
+  rows: z.array(inboxTimesheetRowSchema),
+  count: z.number().int(),
+});
+
+export const inboxEmployeeSchema = z.object({
+  id: z.number().int(),
+  firstname: text,
+  lastname: text,
+  /** 1 active, 0 terminated. */
+  status: z.number().int(),
+});
+export type InboxEmployee = z.output<typeof inboxEmployeeSchema>;
+
+export const inboxDataSchema = z.object({
+  pending: z.object({ timesheet: sectionSchema }),
+  completed: z.object({ timesheet: sectionSchema }),
+  page: z.number().int(),
+  employees: z.array(inboxEmployeeSchema).optional().transform((v) => v ?? []),
+});
+export type InboxData = z.output<typeof inboxDataSchema>;
+
+/** A break of a request: a single element is an open break (spec 001 §3). */
+export interface PayloadBreak {
+  from: string;
+  to: string | null;
+}
+
+/** What a timesheet edit request changes. boptype: NOCHANGE, REMOVE, or otherwise a new set of breaks. */
+export interface DecodedPayload {
+  start: string | null;
+  end: string | null;
+  breaks: PayloadBreak[];
+  boptype: string;
+}
+
+const payloadSchema = z.object({
+  start: z.string().nullable().optional(),
+  end: z.string().nullable().optional(),
+  breaks: z.array(z.array(z.string().nullable())).nullable().optional(),
+  boptype: z.string().nullable().optional(),
+});
+
+const NOTHING: DecodedPayload = { start: null, end: null, breaks: [], boptype: 'NOCHANGE' };
+
+/** Reads a request's payload JSON string; an unreadable one changes nothing. */
+export function decodePayload(raw: string): DecodedPayload {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return NOTHING;
+  }
+  const parsed = payloadSchema.safeParse(json);
+  if (!parsed.success) return NOTHING;
+  const { start, end, breaks, boptype } = parsed.data;
+  return {
+    start: start || null,
+    end: end || null,
+    breaks: (breaks ?? []).flatMap(([from, to]) => (from ? [{ from, to: to || null }] : [])),
+    boptype: boptype || 'NOCHANGE',
+  };
+}
+
+/** 'Ada Lovelace' -> first 'Ada', last 'Lovelace' (for the avatar's initials). */
+export function splitName(name: string): { firstname: string; lastname: string } {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(' ');
+  return space < 0 ? { firstname: trimmed, lastname: '' } : { firstname: trimmed.slice(0, space), lastname: trimmed.slice(space + 1).trim() };
+}

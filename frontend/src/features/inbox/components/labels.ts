@@ -1,0 +1,42 @@
+import { ApiError } from '@/lib/api-client';
+import { formatTime } from '@/lib/company-time';
+import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { REQUEST_STATUS } from '../api/schemas';
+
+/** Spec 001 §2: the inbox's empty states. */
+export const INBOX_TEXTS = {
+  noPending: 'Woohoo! No requests to worry about!',
+  noResponded: "This is where you'll see a history of your request responses.",
+} as const;
+
+/** The employee filter's first choice. */
+export const ALL_EMPLOYEES = { value: 'all', label: '-- All --' } as const;
+
+/** Filled badges with automatic text contrast (light badges' tinted text fails WCAG AA). */
+export const BADGE_COLORS = { pending: 'yellow.4', approved: 'green.9', rejected: 'red.9' } as const;
+
+/** What a request changes (the timesheet's wording). */
+export const CHANGE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  in: 'Clock In',
+  out: 'Clock Out',
+  inout: 'Clock In and Clock Out',
+};
+
+/** 'Approved By Max M.' / 'Rejected By Max M.' (spec 001 §4). */
+export function respondedByText(status: number, actor: string | null): string {
+  const verb = status === REQUEST_STATUS.rejected ? 'Rejected By' : 'Approved By';
+  return actor ? `${verb} ${actor}` : verb.replace(' By', '');
+}
+
+/** 'No change', 'Remove all breaks', or the new breaks ('12:00 PM – 12:30 PM'; an open one ends in '…'). */
+export function breaksText(boptype: string, breaks: readonly { from: string; to: string | null }[], timeZone: string): string {
+  if (boptype === 'NOCHANGE') return 'No change';
+  if (boptype === 'REMOVE') return 'Remove all breaks';
+  if (breaks.length === 0) return 'Replace with no breaks';
+  return `Replace with ${breaks.map((b) => `${formatTime(b.from, timeZone)} – ${b.to ? formatTime(b.to, timeZone) : '…'}`).join(', ')}`;
+}
+
+/** A failed approval or rejection: the first message the server gave (spec 000 §8). */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.firstMessage : GENERIC_FORM_ERROR;
+}

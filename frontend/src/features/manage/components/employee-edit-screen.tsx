@@ -1,0 +1,86 @@
+import { Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/form-alert';
+import { usePageTitle } from '@/components/page-title';
+import { isAdmin, type Identity } from '@/lib/identity';
+import { useManageData } from '../api/get-manage-data';
+import { useUserData } from '../api/get-user-data';
+import { fullName } from '../api/schemas';
+import { ContactsEditor } from './contacts-editor';
+import { EmployeeForm } from './employee-form';
+import { failureMessage } from './labels';
+
+export const TAB_BASIC = '1';
+export const TAB_CONTACTS = '2';
+
+interface EmployeeEditScreenProps {
+  identity: Identity;
+  /** The employee to edit, or null to add one. */
+  employeeId: number | null;
+}
+
+/**
+ * /admin/manage/add-user and /admin/manage/edit-user/{id} (spec 001 §2): tab 1 (?tab=1) basic
+ * information, tab 2 (?tab=2) emergency contacts of an existing employee. After saving: the
+ * folder, with ?pto=setup for someone new.
+ */
+export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenProps) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const data = useManageData();
+  const employee = useUserData(employeeId);
+  const title = employeeId === null ? 'Add Employee' : employee.data ? `Edit ${fullName(employee.data)}` : 'Edit Employee';
+  usePageTitle(title);
+
+  const tab = employeeId !== null && search.get('tab') === TAB_CONTACTS ? TAB_CONTACTS : TAB_BASIC;
+  const admin = isAdmin(identity);
+  const loading = data.isPending || (employeeId !== null && employee.isPending);
+  const failed = data.error ?? (employeeId !== null ? employee.error : null);
+
+  const basic =
+    loading ? (
+      <Loader aria-label="Loading" />
+    ) : failed || !data.data ? (
+      <FormAlert>{failureMessage(failed)}</FormAlert>
+    ) : (
+      <EmployeeForm
+        key={employee.data?.id ?? 'new'}
+        employee={employee.data ?? null}
+        data={data.data}
+        canSetPermission={admin}
+        onSaved={({ employee: saved, created }) => navigate(`/admin/manage/view-user/${saved.id}${created ? '?pto=setup' : ''}`)}
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        {title}
+      </Title>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        {employeeId === null ? (
+          basic
+        ) : (
+          <Tabs
+            value={tab}
+            onChange={(next) => setSearch((prev) => {
+              const params = new URLSearchParams(prev);
+              params.set('tab', next ?? TAB_BASIC);
+              return params;
+            }, { replace: true })}
+            keepMounted={false}
+          >
+            <Tabs.List mb="md">
+              <Tabs.Tab value={TAB_BASIC}>Basic Information</Tabs.Tab>
+              <Tabs.Tab value={TAB_CONTACTS}>Emergency Contacts</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value={TAB_BASIC}>{basic}</Tabs.Panel>
+            <Tabs.Panel value={TAB_CONTACTS}>
+              <ContactsEditor eid={employeeId} canEdit={admin || identity.eid === employeeId} />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

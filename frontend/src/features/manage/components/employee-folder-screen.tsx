@@ -1,0 +1,153 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/form-alert';
+import { usePageTitle } from '@/components/page-title';
+import { isAdmin, type Identity } from '@/lib/identity';
+import { useUserFullData } from '../api/get-user-data';
+import { fullName, STATUS_TERMINATED, type Contact, type Employee } from '../api/schemas';
+import { ActivityTimeline } from './activity-timeline';
+import { EmailLink, PhoneLink } from './contact-links';
+import { failureMessage, formatCalendarDate, isNotFound, TEXTS } from './labels';
+import { ProfileCard } from './profile-card';
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {value || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+function addressOf(e: Employee): string {
+  const line2 = [e.city, [e.state, e.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [e.address, line2].filter(Boolean).join('\n');
+}
+
+/** The Profile side card: birthday MM/DD, start date, manager and address. */
+function ProfileDetails({ employee }: { employee: Employee }) {
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="profile-details">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Profile
+        </Title>
+        <Field label="Birthday" value={employee.birthday} />
+        <Field label="Start Date" value={formatCalendarDate(employee.lastStartDate)} />
+        {employee.status === STATUS_TERMINATED ? <Field label="Termination Date" value={formatCalendarDate(employee.lastTerminationDate)} /> : null}
+        <Field label="Manager" value={employee.managerName} />
+        <Field label="Address" value={addressOf(employee)} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Emergency contacts, with the Edit link (to tab 2) for admins only. */
+function ContactsCard({ employeeId, contacts, canEdit }: { employeeId: number; contacts: Contact[]; canEdit: boolean }) {
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="contacts-card">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            Emergency Contacts
+          </Title>
+          {canEdit ? (
+            <Anchor component={Link} to={`/admin/manage/edit-user/${employeeId}?tab=2`} size="sm" aria-label="Edit emergency contacts">
+              Edit
+            </Anchor>
+          ) : null}
+        </Group>
+        {contacts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {TEXTS.noContact}
+          </Text>
+        ) : (
+          contacts.map((c) => (
+            <Stack key={c.id} gap={0} data-testid="folder-contact">
+              <Text size="sm" fw={600}>
+                {fullName(c)}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({c.relationship})
+                </Text>
+              </Text>
+              <PhoneLink phone={c.phone} />
+              <EmailLink email={c.email} />
+            </Stack>
+          ))
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The employee folder (/admin/manage/view-user/{id}, spec 001 §2): profile card, profile and
+ * emergency-contact cards, and the activity timeline. ?reactivated=1 welcomes the person back;
+ * ?pto (after adding someone) says a login e-mail went out.
+ */
+export function EmployeeFolderScreen({ identity, employeeId }: { identity: Identity; employeeId: number }) {
+  const [search, setSearch] = useSearchParams();
+  const full = useUserFullData(employeeId);
+  const employee = full.data?.employee;
+  usePageTitle(employee ? fullName(employee) : 'Employee');
+
+  const dropParam = (key: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (full.isPending) return <Loader aria-label="Loading the employee" />;
+  if (full.isError || !employee) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Employee
+        </Title>
+        <FormAlert>{isNotFound(full.error) ? 'Sorry, we could not find this employee.' : failureMessage(full.error)}</FormAlert>
+        <Anchor component={Link} to="/admin/manage">
+          Back to HR Folders
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {search.get('reactivated') === '1' ? (
+        <Alert color="green" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => dropParam('reactivated')} role="status" data-testid="welcome-back">
+          {TEXTS.welcomeBack(fullName(employee))}
+        </Alert>
+      ) : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <ProfileCard employee={employee} viewer={identity} />
+            <ProfileDetails employee={employee} />
+            <ContactsCard employeeId={employee.id} contacts={full.data.contacts} canEdit={isAdmin(identity)} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <ActivityTimeline employeeId={employee.id} timeZone={identity.timezone} />
+        </Grid.Col>
+      </Grid>
+
+      <Modal opened={search.has('pto')} onClose={() => dropParam('pto')} title={TEXTS.mailSentTitle} centered size="sm">
+        <Stack gap="lg">
+          <Text>{TEXTS.newEmployeeMailSent(fullName(employee))}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => dropParam('pto')}>Ok</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,260 @@
+import { Anchor, Button, Card, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/form-alert';
+import { usePageTitle } from '@/components/page-title';
+import { PersonAvatar } from '@/components/person-avatar';
+import { useIsPhone } from '@/lib/media';
+import { EMPLOYEE_ORDER, EMPLOYEES_PAGE_SIZE, useEmployeeList } from '../api/get-employees';
+import { DEFAULT_COMPANY_NAME, useManageData } from '../api/get-manage-data';
+import { fullName, STATUS_ACTIVE, STATUS_TERMINATED, type Employee } from '../api/schemas';
+import { EmailLink, PhoneLink } from './contact-links';
+import { failureMessage, TEXTS } from './labels';
+import { ReactivateDialog } from './reactivate-dialog';
+
+const STATUS_OPTIONS = [
+  { value: String(STATUS_ACTIVE), label: 'Active' },
+  { value: String(STATUS_TERMINATED), label: 'Terminated' },
+];
+const ORDER_OPTIONS = [
+  { value: String(EMPLOYEE_ORDER.aToZ), label: 'A - Z' },
+  { value: String(EMPLOYEE_ORDER.zToA), label: 'Z - A' },
+];
+const ALL_ROLES = '';
+
+/** The list's filters live in the address: the back button returns to the same page. */
+function useListParams() {
+  const [search, setSearch] = useSearchParams();
+  const number = (key: string, fallback: number, allowed?: number[]) => {
+    const raw = search.get(key);
+    const value = raw !== null && /^\d+$/.test(raw) ? Number(raw) : fallback;
+    return allowed && !allowed.includes(value) ? fallback : value;
+  };
+  const status = number('status', STATUS_ACTIVE, [STATUS_ACTIVE, STATUS_TERMINATED]);
+  const order = number('order', EMPLOYEE_ORDER.aToZ, [EMPLOYEE_ORDER.aToZ, EMPLOYEE_ORDER.zToA]);
+  const jobrole = search.get('jobroleId');
+  const jobroleId = jobrole && /^\d+$/.test(jobrole) ? Number(jobrole) : null;
+  const page = Math.max(1, number('page', 1));
+  const update = (changes: Record<string, string | null>) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { status, order, jobroleId, page, splash: search.has('splash'), update };
+}
+
+interface RowProps {
+  employee: Employee;
+  onReactivate: (employee: Employee) => void;
+}
+
+function NameLink({ employee }: { employee: Employee }) {
+  return (
+    <Anchor component={Link} to={`/admin/manage/view-user/${employee.id}`} fw={600}>
+      {fullName(employee)}
+    </Anchor>
+  );
+}
+
+function ReactivateButton({ employee, onReactivate }: RowProps) {
+  return (
+    <Button size="xs" variant="light" onClick={() => onReactivate(employee)} aria-label={`Reactivate ${fullName(employee)}`}>
+      Reactivate
+    </Button>
+  );
+}
+
+function EmployeeTable({ employees, onReactivate }: { employees: Employee[]; onReactivate: (e: Employee) => void }) {
+  const anyTerminated = employees.some((e) => e.status === STATUS_TERMINATED);
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="employee-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <VisuallyHidden>Picture</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Permission</Table.Th>
+            <Table.Th>Job Role</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Email</Table.Th>
+            {anyTerminated ? (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {employees.map((employee) => (
+            <Table.Tr key={employee.id} data-testid="employee-row">
+              <Table.Td w={52}>
+                <PersonAvatar url={employee.avatar} firstname={employee.firstname} lastname={employee.lastname} />
+              </Table.Td>
+              <Table.Td>
+                <NameLink employee={employee} />
+              </Table.Td>
+              <Table.Td>{employee.permission}</Table.Td>
+              <Table.Td>{employee.jobroleName ?? ''}</Table.Td>
+              <Table.Td>
+                <PhoneLink phone={employee.phone} />
+              </Table.Td>
+              <Table.Td>
+                <EmailLink email={employee.email} />
+              </Table.Td>
+              {anyTerminated ? (
+                <Table.Td ta="right">
+                  {employee.status === STATUS_TERMINATED ? <ReactivateButton employee={employee} onReactivate={onReactivate} /> : null}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function EmployeeCards({ employees, onReactivate }: { employees: Employee[]; onReactivate: (e: Employee) => void }) {
+  return (
+    <Stack gap="sm" data-testid="employee-cards">
+      {employees.map((employee) => (
+        <Card key={employee.id} withBorder radius="md" p="sm" data-testid="employee-row">
+          <Group wrap="nowrap" align="flex-start" gap="sm">
+            <PersonAvatar url={employee.avatar} firstname={employee.firstname} lastname={employee.lastname} />
+            <Stack gap={2} miw={0} style={{ flex: 1 }}>
+              <NameLink employee={employee} />
+              <Text size="sm">
+                {employee.permission}
+                {employee.jobroleName ? ` · ${employee.jobroleName}` : ''}
+              </Text>
+              <PhoneLink phone={employee.phone} />
+              <EmailLink email={employee.email} />
+              {employee.status === STATUS_TERMINATED ? (
+                <Group mt={4}>
+                  <ReactivateButton employee={employee} onReactivate={onReactivate} />
+                </Group>
+              ) : null}
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * HR Folders (spec 001 §2, /admin/manage): the people in the caller's reach, 30 a page, filtered
+ * by status and job role and sorted by last name; terminated people can be reactivated.
+ */
+export function EmployeeListScreen() {
+  const isPhone = useIsPhone();
+  const navigate = useNavigate();
+  const { status, order, jobroleId, page, splash, update } = useListParams();
+  const data = useManageData();
+  const list = useEmployeeList({ q: '', status, order, jobroleId, page });
+  const [reactivating, setReactivating] = useState<Employee | null>(null);
+  const companyName = data.data?.companyName ?? (data.isPending ? '' : DEFAULT_COMPANY_NAME);
+  usePageTitle(companyName || 'HR Folders');
+
+  const employees = list.data?.employees ?? [];
+  const totalPages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / EMPLOYEES_PAGE_SIZE));
+  const filtered = status !== STATUS_ACTIVE || jobroleId !== null;
+  const roleOptions = [{ value: ALL_ROLES, label: '-- All --' }, ...(data.data?.jobRoles ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 24, sm: 28 }} data-testid="page-title">
+        {data.isPending ? <VisuallyHidden>HR Folders</VisuallyHidden> : companyName}
+      </Title>
+
+      <Group justify="space-between" align="flex-end" gap="sm" data-testid="toolbox">
+        <Group gap="sm" align="flex-end" w={isPhone ? '100%' : undefined} grow={isPhone}>
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={String(status)}
+            allowDeselect={false}
+            onChange={(value) => update({ status: value === String(STATUS_ACTIVE) ? null : value, page: null })}
+            w={{ base: '100%', sm: 150 }}
+          />
+          <Select
+            label="Sort by"
+            data={ORDER_OPTIONS}
+            value={String(order)}
+            allowDeselect={false}
+            onChange={(value) => update({ order: value === String(EMPLOYEE_ORDER.aToZ) ? null : value, page: null })}
+            w={{ base: '100%', sm: 120 }}
+          />
+          <Select
+            label="Job Role"
+            data={roleOptions}
+            value={jobroleId === null ? ALL_ROLES : String(jobroleId)}
+            allowDeselect={false}
+            onChange={(value) => update({ jobroleId: value || null, page: null })}
+            w={{ base: '100%', sm: 200 }}
+          />
+        </Group>
+        <Group gap="sm" w={isPhone ? '100%' : undefined} grow={isPhone}>
+          <Button component={Link} to="/admin/manage/add-user">
+            Add
+          </Button>
+          {data.data && !data.data.integratedWithAz ? (
+            <Button component={Link} to="/admin/manage/add-batch" variant="light">
+              Add Multiple
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+
+      {data.isError ? <FormAlert>{failureMessage(data.error)}</FormAlert> : null}
+
+      {list.isPending ? (
+        <Loader aria-label="Loading the employees" />
+      ) : list.isError ? (
+        <FormAlert>{failureMessage(list.error)}</FormAlert>
+      ) : employees.length === 0 ? (
+        <Text data-testid="employee-list-empty">{filtered ? TEXTS.noMatch : TEXTS.noEmployees}</Text>
+      ) : isPhone ? (
+        <EmployeeCards employees={employees} onReactivate={setReactivating} />
+      ) : (
+        <EmployeeTable employees={employees} onReactivate={setReactivating} />
+      )}
+
+      {totalPages > 1 ? (
+        <Group justify="center">
+          <Pagination
+            total={totalPages}
+            value={Math.min(page, totalPages)}
+            onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+            getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        </Group>
+      ) : null}
+
+      <ReactivateDialog
+        employee={reactivating}
+        onClose={() => setReactivating(null)}
+        onReactivated={(employee) => navigate(`/admin/manage/view-user/${employee.id}?reactivated=1`)}
+      />
+
+      <Modal opened={splash} onClose={() => update({ splash: null })} title={TEXTS.mailSentTitle} centered size="sm">
+        <Stack gap="lg">
+          <Text>{TEXTS.bulkMailSent}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => update({ splash: null })}>Ok</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

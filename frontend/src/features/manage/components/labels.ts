@@ -1,0 +1,46 @@
+import { ApiError } from '@/lib/api-client';
+import { wallClockIn } from '@/lib/company-time';
+import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+
+/** Spec 001 texts of the HR-folder screens. */
+export const TEXTS = {
+  noMatch: 'There is no employee who fits your search criteria',
+  noEmployees: 'No Employees... You must be swamped!',
+  noContact: 'There is no contact on file',
+  noEmergencyContact: 'There is no emergency contact on file',
+  noActivity: 'No activity yet',
+  mailSentTitle: "Mail's away",
+  bulkMailSent: 'We sent each new employee an e-mail with a link to create their password and log in.',
+  newEmployeeMailSent: (name: string) => `We sent ${name} an e-mail with a link to create a password and log in.`,
+  welcomeBack: (name: string) => `Welcome back, ${name}! The account is active again.`,
+  unsavedChanges: 'You have unsaved changes, are you sure you want to leave this page?',
+} as const;
+
+/** Spec 001 §9: side panel widths; phones take the full width. */
+export const DOCK_WIDTHS = { contact: 350, activity: 550 } as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'MMM DD, YYYY' of an instant on the company's calendar (spec 001 §9). */
+export function formatMediumDate(instant: string, timeZone: string): string {
+  const w = wallClockIn(instant, timeZone);
+  return `${MONTHS[Number(w.month) - 1] ?? ''} ${w.day}, ${w.year}`;
+}
+
+/** 'MMM DD, YYYY' of a calendar date 'YYYY-MM-DD' (no zone: it is a day, not an instant). */
+export function formatCalendarDate(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${MONTHS[Number(m) - 1] ?? ''} ${d}, ${y}`;
+}
+
+/** A failed call for an alert: the server's explanation of a refusal, else the generic text. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return error.firstMessage;
+  return GENERIC_FORM_ERROR;
+}
+
+/** Spec 001 §8: form submission errors are prefixed 'Sorry'. */
+export const sorry = (message: string): string => `Sorry ${message}`;
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export const jobRoleSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
+export type JobRole = z.output<typeof jobRoleSchema>;
+
+/** The parts of GET /settings/data these screens read (the time settings are not used yet). */
+export const settingsDataSchema = z.object({ jobroles: z.array(jobRoleSchema) });
+export type SettingsData = z.output<typeof settingsDataSchema>;
+
+export const settingsKeys = { data: ['settings', 'data'] as const };
+
+/** GET /settings/data: the settings lists; job roles active and inactive. */
+export const getSettingsData = (): Promise<SettingsData> => api.get('/settings/data', { schema: settingsDataSchema });
+
+export const settingsDataQueryOptions = () => queryOptions({ queryKey: settingsKeys.data, queryFn: getSettingsData });
+
+export const useSettingsData = () => useQuery(settingsDataQueryOptions());

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { jobRoleSchema, settingsKeys, type JobRole } from './get-settings-data';
+
+/** POST /settings/inactive-role-type?id=: the role leaves the pickers; people keep it. */
+export const inactiveRoleType = (id: number): Promise<JobRole> =>
+  api.request('/settings/inactive-role-type', { method: 'POST', query: { id }, schema: jobRoleSchema });
+
+export function useInactiveRoleType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inactiveRoleType,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.data });
+      await queryClient.invalidateQueries({ queryKey: ['manage', 'data'] });
+    },
+  });
+}

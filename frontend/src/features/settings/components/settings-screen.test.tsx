@@ -1,0 +1,105 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, mockFetch, response } from '@/testing/http';
+import { renderWithApp } from '@/testing/render';
+import { SettingsScreen } from './settings-screen';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+type Role = { id: number; name: string; active: boolean };
+
+function server(initial: Role[]) {
+  let roles = [...initial];
+  const fetch = mockFetch({
+    'GET /settings/data': () => response({ json: { settings: { workday: 480 }, jobroles: roles } }),
+    'POST /settings/update-role-type': (init) => {
+      const { id, name } = bodyOf(init) as { id?: number; name: string };
+      if (roles.some((r) => r.name === name && r.id !== id)) {
+        return response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { name: ['This name is already used'] } } });
+      }
+      const saved = id ? { ...roles.find((r) => r.id === id)!, name } : { id: 99, name, active: true };
+      roles = id ? roles.map((r) => (r.id === id ? saved : r)) : [...roles, saved];
+      return response({ json: saved });
+    },
+    'POST /settings/inactive-role-type': ({ url }) => {
+      const id = Number(new URL(url, 'http://x').searchParams.get('id'));
+      roles = roles.map((r) => (r.id === id ? { ...r, active: false } : r));
+      return response({ json: roles.find((r) => r.id === id) });
+    },
+  });
+  return fetch;
+}
+
+const calls = (fetch: ReturnType<typeof mockFetch>, path: string) =>
+  fetch.mock.calls.filter(([url]) => String(url).startsWith(`/server/v1${path}`)).map(([url, init]) => ({ url: String(url), init: init as RequestInit }));
+
+describe('Settings, Job Roles (/admin/manage/settings?tab=4)', () => {
+  it('lists active and inactive roles', async () => {
+    server([
+      { id: 2, name: 'Producer', active: true },
+      { id: 4, name: 'Retired', active: false },
+    ]);
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Job Roles', selected: true })).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('job-role');
+    expect(rows[0]).toHaveTextContent('Producer');
+    expect(rows[0]).toHaveTextContent('Active');
+    expect(rows[1]).toHaveTextContent('Retired');
+    expect(rows[1]).toHaveTextContent('Inactive');
+    expect(within(rows[1]!).queryByRole('button', { name: /inactive/i })).toBeNull();
+    expect(document.title).toBe('Settings | Timekeep');
+  });
+
+  it("adds a role, asking for a name first and showing the server's refusal on the field", async () => {
+    const fetch = server([{ id: 2, name: 'Producer', active: true }]);
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4' });
+    await screen.findAllByTestId('job-role');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please input the Name')).toBeInTheDocument();
+    expect(calls(fetch, '/settings/update-role-type')).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'New job role' }), 'Producer');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('This name is already used')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'New job role' }));
+    await user.type(screen.getByRole('textbox', { name: 'New job role' }), 'Account Manager');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getAllByTestId('job-role')).toHaveLength(2));
+    expect(screen.getAllByTestId('job-role')[1]).toHaveTextContent('Account Manager');
+    expect(bodyOf(calls(fetch, '/settings/update-role-type')[1]!.init)).toEqual({ name: 'Account Manager' });
+    expect(screen.getByRole('textbox', { name: 'New job role' })).toHaveValue('');
+  });
+
+  it('renames a role inline and makes one inactive after the confirmation', async () => {
+    const fetch = server([{ id: 2, name: 'Producer', active: true }]);
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rename Producer' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Producer' });
+    await user.clear(input);
+    await user.type(input, 'Senior Producer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('job-role')).toHaveTextContent('Senior Producer'));
+    expect(bodyOf(calls(fetch, '/settings/update-role-type')[0]!.init)).toEqual({ id: 2, name: 'Senior Producer' });
+
+    await user.click(screen.getByRole('button', { name: 'Make Senior Producer inactive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Inactive' }));
+    await waitFor(() => expect(screen.getByTestId('job-role')).toHaveTextContent('Inactive'));
+    const post = calls(fetch, '/settings/inactive-role-type')[0]!;
+    expect(post.url).toBe('/server/v1/settings/inactive-role-type?id=2');
+    expect(post.init.method).toBe('POST');
+  });
+
+  it("offers a way back when a screen sent the user here (return=)", async () => {
+    server([]);
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4&return=%2Fadmin%2Fmanage' });
+    expect(await screen.findByTestId('job-roles-empty')).toHaveTextContent('There is no job role yet');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin/manage');
+  });
+});

@@ -1,0 +1,53 @@
+import { Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { JobRolesTab } from './job-roles-tab';
+
+/** Settings tabs by their ?tab= number (spec 002 §2). Only Job Roles exists so far. */
+export const SETTINGS_TABS = { jobRoles: '4' } as const;
+
+/** A `return` target must stay inside the app. */
+const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
+
+/** /admin/manage/settings (?tab selects the tab, ?return names the page to go back to). */
+export function SettingsScreen() {
+  usePageTitle('Settings');
+  const [search, setSearch] = useSearchParams();
+  const back = safeReturn(search.get('return'));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Settings
+        </Title>
+        {back ? (
+          <Anchor component={Link} to={back}>
+            Back
+          </Anchor>
+        ) : null}
+      </Group>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <Tabs
+          value={SETTINGS_TABS.jobRoles}
+          onChange={(next) =>
+            setSearch(
+              (prev) => {
+                const params = new URLSearchParams(prev);
+                params.set('tab', next ?? SETTINGS_TABS.jobRoles);
+                return params;
+              },
+              { replace: true },
+            )
+          }
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value={SETTINGS_TABS.jobRoles}>Job Roles</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value={SETTINGS_TABS.jobRoles}>
+            <JobRolesTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Stack>
+  );
+}
