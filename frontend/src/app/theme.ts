@@ -24,6 +24,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Error text in red 9 (5.4:1 on white); red 6 is 3.3:1.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Light variants (the active menu entry, light buttons) write blue 9 on their background:
+    // Mantine's blue 1 / hover blue 2 give 4.9:1 / 4.0:1; blue 0 / hover blue 1 give 5.5:1 / 4.9:1.
+    '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},
 });

@@ -331,6 +331,45 @@ impl TestApp {
         .await
     }
 
+    /// A `multipart/form-data` upload: text `fields` and, when given, a `file` part.
+    pub async fn upload_as(&self, token: &str, path: &str, fields: &[(&str, &str)], file: Option<&[u8]>) -> Reply {
+        let boundary = "timekeep-test-boundary";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        if let Some(bytes) = file {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"upload.png\"\r\nContent-Type: image/png\r\n\r\n").as_bytes(),
+            );
+            body.extend_from_slice(bytes);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .insert_header(("content-type", format!("multipart/form-data; boundary={boundary}")))
+                .send_body(body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// The raw bytes and content type of a GET.
+    pub async fn get_bytes_as(&self, token: &str, path: &str) -> (u16, String, Vec<u8>) {
+        let mut response = self.client.get(self.url(path)).bearer_auth(token).send().await.unwrap();
+        let content_type =
+            response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        let bytes = response.body().limit(16 * 1024 * 1024).await.unwrap();
+        (response.status().as_u16(), content_type, bytes.to_vec())
+    }
+
     pub async fn signup(&self, company: &str, email: &str, password: &str) -> Reply {
         self.post(
             "/server/v1/account/signup",
@@ -396,6 +435,14 @@ impl TestApp {
         reply.body["token"].as_str().unwrap().to_owned()
     }
 }
+
+/// The smallest valid PNG: a 1×1 transparent pixel.
+pub const TINY_PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49,
+    0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
+    0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
 
 pub fn unique_email(tag: &str) -> String {
     format!("{tag}-{}@agency.example.com", &random_token()[..10])

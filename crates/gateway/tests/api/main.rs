@@ -8,6 +8,8 @@ mod architecture;
 mod auth;
 mod clock;
 mod helpers;
+mod overview;
+mod people;
 mod sessions;
 mod tenancy;
 mod timesheet;
