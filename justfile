@@ -70,6 +70,10 @@ bench-clock: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench clock
 
 # The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
+# Admin screens of a 1,000-employee company at 16 at once, on SQLite and PostgreSQL.
+bench-admin: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench admin
+
 bench-pto:
     cargo bench -p pto-engine --bench recompute
 

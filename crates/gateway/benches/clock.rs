@@ -9,68 +9,21 @@
 //! Figures are printed, not asserted.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use accounts::bot::HoneypotCheck;
+mod support;
+
 use accounts::entities::users;
-use accounts::mail::OutboxMailer;
-use accounts::tokens::{random_token, TokenKeys};
-use accounts::{Accounts, AccountsConfig};
-use actix_web::{web, HttpServer};
 use chrono::{Duration as Days, TimeZone, Utc};
 use clock::entities::{time_entries, time_entry_breaks};
-use gateway::state::AppState;
 use kernel::Role;
 use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const CLOCK_EMPLOYEES: usize = 64;
 const LIST_EMPLOYEES: usize = 500;
 const LIST_CONCURRENCY: usize = 16;
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)].as_secs_f64() * 1e3
-}
-
-async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
-    match (label, std::env::var("BENCH_POSTGRES")) {
-        ("postgres", Ok(admin)) => {
-            let name = format!("timekeep_bench_{}", &random_token()[..10]);
-            let db = sea_orm::Database::connect(&admin).await.unwrap();
-            sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("CREATE DATABASE {name}")).await.unwrap();
-            let base = admin.rsplit_once('/').unwrap().0.to_owned();
-            let url = format!("{base}/{name}");
-            // Runs on its own thread: the caller is inside a runtime already.
-            let cleanup = move || {
-                std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-                    rt.block_on(async {
-                        let db = sea_orm::Database::connect(&admin).await.unwrap();
-                        let _ = sea_orm::ConnectionTrait::execute_unprepared(
-                            &db,
-                            &format!("DROP DATABASE {name} WITH (FORCE)"),
-                        )
-                        .await;
-                    });
-                })
-                .join()
-                .unwrap();
-            };
-            (url, Box::new(cleanup))
-        }
-        _ => {
-            let dir = std::env::temp_dir().join(format!("timekeep-bench-{}", &random_token()[..10]));
-            std::fs::create_dir_all(&dir).unwrap();
-            let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
-            (url, Box::new(move || drop(std::fs::remove_dir_all(dir))))
-        }
-    }
-}
 
 /// A company with the clock employees and the listed employees (each with a week of shifts).
 async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
@@ -141,66 +94,22 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
     (clock_emails, listed, "admin@bench.example.com".into())
 }
 
-async fn login(client: &awc::Client, base: &str, email: &str) -> String {
-    let mut response = client
-        .post(format!("{base}/server/v1/auth/login"))
-        .send_json(&json!({"email": email, "password": "bench-password"}))
-        .await
-        .unwrap();
-    let body: Value = response.json().await.unwrap();
-    body["token"].as_str().unwrap_or_else(|| panic!("login failed: {body}")).to_owned()
-}
-
-fn report(label: &str, samples: &mut [Duration], errors: usize, elapsed: Duration) {
-    samples.sort();
-    println!(
-        "{label:<46} {:>7} ok  {:>5} errors  {:>8.0}/s  p50 {:>6.2} ms  p99 {:>6.2} ms",
-        samples.len(),
-        errors,
-        samples.len() as f64 / elapsed.as_secs_f64(),
-        percentile(samples, 0.50),
-        percentile(samples, 0.99)
-    );
-}
-
 async fn run(label: &str) {
-    let (url, cleanup) = database(label).await;
+    let (url, cleanup) = support::database(label).await;
     let db = gateway::db::connect(&url).await.unwrap();
     gateway::db::migrate(&db).await.unwrap();
     let (clock_emails, listed, admin) = seed(&db).await;
 
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
-    let accounts = Accounts::new(
-        db.clone(),
-        TokenKeys::from_secret(random_token().as_bytes()),
-        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
-        Arc::new(HoneypotCheck),
-        AccountsConfig::default(),
-    );
-    let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
-    let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
-    let server_thread = std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            HttpServer::new(move || gateway::build_app(state.clone(), None))
-                .listen(listener)
-                .unwrap()
-                .workers(2)
-                .disable_signals()
-                .run()
-                .await
-        })
-    });
+    let (base, server_thread) = support::serve(db.clone());
     let client = awc::Client::builder()
         .timeout(Duration::from_secs(30))
         .connector(awc::Connector::new().limit(CLOCK_EMPLOYEES * 2))
         .finish();
     let mut tokens = Vec::new();
     for email in &clock_emails {
-        tokens.push(login(&client, &base, email).await);
+        tokens.push(support::login(&client, &base, email).await);
     }
-    let admin_token = login(&client, &base, &admin).await;
+    let admin_token = support::login(&client, &base, &admin).await;
 
     let seconds: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
     let deadline = Instant::now() + Duration::from_secs(seconds);
@@ -255,7 +164,7 @@ async fn run(label: &str) {
         worker.await.unwrap();
     }
     let elapsed = started.elapsed();
-    report(
+    support::report(
         &format!("[{label}] clock actions, {CLOCK_EMPLOYEES} employees"),
         &mut samples.borrow_mut(),
         *errors.borrow(),
@@ -294,7 +203,7 @@ async fn run(label: &str) {
     for worker in workers {
         worker.await.unwrap();
     }
-    report(
+    support::report(
         &format!("[{label}] timesheet week list, {LIST_CONCURRENCY} at once"),
         &mut samples.borrow_mut(),
         *errors.borrow(),

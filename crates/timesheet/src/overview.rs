@@ -187,39 +187,62 @@ impl TimesheetService {
             .await?)
     }
 
-    /// Requests of the overseen people; for an admin no id list is needed.
-    fn requests_of(ctx: &TenantCtx, people: &[users::Model]) -> sea_orm::Select<requests::Entity> {
-        let query = requests::Entity::find().filter(requests::Column::CompanyId.eq(ctx.company().0));
-        if ctx.role() == Role::Admin {
-            query
-        } else {
-            query.filter(requests::Column::EmployeeId.is_in(people.iter().map(|user| user.id)))
+    /// The ids of the people the caller oversees, or `None` for an admin (everyone: no list
+    /// needed). One narrow query for a manager.
+    async fn scope(&self, ctx: &TenantCtx) -> Result<Option<Vec<i64>>, TimesheetError> {
+        match ctx.role() {
+            Role::Admin => Ok(None),
+            Role::Manager => Ok(Some(
+                users::Entity::find()
+                    .filter(users::Column::CompanyId.eq(ctx.company().0))
+                    .filter(
+                        Condition::any()
+                            .add(users::Column::Id.eq(ctx.actor().0))
+                            .add(users::Column::ManagerId.eq(ctx.actor().0)),
+                    )
+                    .select_only()
+                    .column(users::Column::Id)
+                    .into_tuple()
+                    .all(&self.db)
+                    .await?,
+            )),
+            Role::Employee | Role::SysAdmin => Err(TimesheetError::Forbidden),
         }
     }
 
+    /// Requests of the overseen people.
+    fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<i64>>) -> sea_orm::Select<requests::Entity> {
+        let query = requests::Entity::find().filter(requests::Column::CompanyId.eq(ctx.company().0));
+        match scope {
+            None => query,
+            Some(ids) => query.filter(requests::Column::EmployeeId.is_in(ids.iter().copied())),
+        }
+    }
+
+    /// Inbox rows with the names of their employees and of who answered, in one more query.
     async fn inbox_rows(
         &self,
         ctx: &TenantCtx,
         rows: Vec<requests::Model>,
-        people: &HashMap<i64, &users::Model>,
     ) -> Result<Vec<InboxTimesheetRow>, TimesheetError> {
-        let mut actors: Vec<i64> = rows.iter().filter_map(|row| row.actor_id).collect();
-        actors.sort_unstable();
-        actors.dedup();
-        let actor_names: HashMap<i64, String> = if actors.is_empty() {
+        let mut ids: Vec<i64> = rows.iter().flat_map(|row| [Some(row.employee_id), row.actor_id]).flatten().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let people: HashMap<i64, users::Model> = if ids.is_empty() {
             HashMap::new()
         } else {
             users::Entity::find()
                 .filter(users::Column::CompanyId.eq(ctx.company().0))
-                .filter(users::Column::Id.is_in(actors))
+                .filter(users::Column::Id.is_in(ids))
                 .all(&self.db)
                 .await?
                 .into_iter()
-                .map(|user| {
-                    let initial = user.last_name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
-                    (user.id, format!("{}{initial}", user.first_name))
-                })
+                .map(|user| (user.id, user))
                 .collect()
+        };
+        let short_name = |user: &users::Model| {
+            let initial = user.last_name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
+            format!("{}{initial}", user.first_name)
         };
         rows.into_iter()
             .map(|row| {
@@ -232,7 +255,7 @@ impl TimesheetService {
                     request_comments: row.comment,
                     change_type: row.change_type,
                     status: row.status,
-                    actor: row.actor_id.and_then(|id| actor_names.get(&id).cloned()),
+                    actor: row.actor_id.and_then(|id| people.get(&id)).map(short_name),
                     act_date: row.acted_at,
                     act_comments: row.act_comment,
                     employee_id: row.employee_id,
@@ -246,10 +269,10 @@ impl TimesheetService {
     /// `GET /inbox/data`.
     pub async fn inbox(&self, ctx: &TenantCtx, query: &InboxQuery) -> Result<InboxData, TimesheetError> {
         let people = self.overseen(ctx, false).await?;
-        let by_id: HashMap<i64, &users::Model> = people.iter().map(|user| (user.id, user)).collect();
+        let scope = (ctx.role() != Role::Admin).then(|| people.iter().map(|user| user.id).collect::<Vec<_>>());
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
 
-        let pending = Self::requests_of(ctx, &people).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
         let pending_count = pending.clone().count(&self.db).await?;
         let pending_rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -258,7 +281,7 @@ impl TimesheetService {
             .all(&self.db)
             .await?;
 
-        let mut completed = Self::requests_of(ctx, &people)
+        let mut completed = Self::requests_of(ctx, &scope)
             .filter(requests::Column::Status.is_in([requests::STATUS_APPROVED, requests::STATUS_REJECTED]));
         if let Some(employee) = query.employee_id {
             completed = completed.filter(requests::Column::EmployeeId.eq(employee));
@@ -273,16 +296,10 @@ impl TimesheetService {
 
         Ok(InboxData {
             pending: InboxGroup {
-                timesheet: InboxSection {
-                    rows: self.inbox_rows(ctx, pending_rows, &by_id).await?,
-                    count: pending_count,
-                },
+                timesheet: InboxSection { rows: self.inbox_rows(ctx, pending_rows).await?, count: pending_count },
             },
             completed: InboxGroup {
-                timesheet: InboxSection {
-                    rows: self.inbox_rows(ctx, completed_rows, &by_id).await?,
-                    count: completed_count,
-                },
+                timesheet: InboxSection { rows: self.inbox_rows(ctx, completed_rows).await?, count: completed_count },
             },
             page: query.page.max(1),
             employees: people
@@ -300,9 +317,8 @@ impl TimesheetService {
 
     /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
     pub async fn pending_requests(&self, ctx: &TenantCtx) -> Result<PendingRequests, TimesheetError> {
-        let people = self.overseen(ctx, false).await?;
-        let by_id: HashMap<i64, &users::Model> = people.iter().map(|user| (user.id, user)).collect();
-        let pending = Self::requests_of(ctx, &people).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let scope = self.scope(ctx).await?;
+        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -310,7 +326,7 @@ impl TimesheetService {
             .limit(INBOX_PAGE_SIZE)
             .all(&self.db)
             .await?;
-        Ok(PendingRequests { count, timesheet_edit_requests: self.inbox_rows(ctx, rows, &by_id).await? })
+        Ok(PendingRequests { count, timesheet_edit_requests: self.inbox_rows(ctx, rows).await? })
     }
 
     /// `GET /dashboard/data`: clocked and overtime minutes of the pay cycle (or of
@@ -320,7 +336,7 @@ impl TimesheetService {
         ctx: &TenantCtx,
         range: Option<(NaiveDate, NaiveDate)>,
     ) -> Result<DashboardData, TimesheetError> {
-        let people = self.overseen(ctx, false).await?;
+        let scope = self.scope(ctx).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let tz = ctx.time_zone();
         let (start, end) = match range {
@@ -336,12 +352,10 @@ impl TimesheetService {
         // Overtime is weekly (Sunday to Saturday): whole weeks around the range are needed.
         let first_day = week_start(start);
         let last_day = week_start(end) + Duration::days(6);
-        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
-        let scope = (ctx.role() != Role::Admin).then_some(ids.as_slice());
         let minutes = clock::store::worked_minutes_by_day(
             &self.db,
             ctx.company(),
-            scope,
+            scope.as_deref(),
             start_of_day(tz, first_day),
             start_of_day(tz, last_day + Duration::days(1)),
             tz,
@@ -361,7 +375,7 @@ impl TimesheetService {
                 .map(|(_, extra)| extra)
                 .sum::<i64>();
         }
-        let pending = Self::requests_of(ctx, &people)
+        let pending = Self::requests_of(ctx, &scope)
             .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
             .count(&self.db)
             .await?;

@@ -1,0 +1,171 @@
+//! What the load benchmarks share: a database of their own (SQLite, or PostgreSQL when
+//! `BENCH_POSTGRES` names a server), the whole server in-process on a local port, sign-in and the
+//! report line.
+#![allow(dead_code)]
+
+use accounts::bot::HoneypotCheck;
+use accounts::mail::OutboxMailer;
+use accounts::tokens::{random_token, TokenKeys};
+use accounts::{Accounts, AccountsConfig};
+use actix_web::{web, HttpServer};
+use gateway::state::AppState;
+use sea_orm::DatabaseConnection;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)].as_secs_f64() * 1e3
+}
+
+pub async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
+    match (label, std::env::var("BENCH_POSTGRES")) {
+        ("postgres", Ok(admin)) => {
+            let name = format!("timekeep_bench_{}", &random_token()[..10]);
+            let db = sea_orm::Database::connect(&admin).await.unwrap();
+            sea_orm::ConnectionTrait::execute_unprepared(&db, &format!("CREATE DATABASE {name}")).await.unwrap();
+            let base = admin.rsplit_once('/').unwrap().0.to_owned();
+            let url = format!("{base}/{name}");
+            // Runs on its own thread: the caller is inside a runtime already.
+            let cleanup = move || {
+                std::thread::spawn(move || {
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                    rt.block_on(async {
+                        let db = sea_orm::Database::connect(&admin).await.unwrap();
+                        let _ = sea_orm::ConnectionTrait::execute_unprepared(
+                            &db,
+                            &format!("DROP DATABASE {name} WITH (FORCE)"),
+                        )
+                        .await;
+                    });
+                })
+                .join()
+                .unwrap();
+            };
+            (url, Box::new(cleanup))
+        }
+        _ => {
+            let dir = std::env::temp_dir().join(format!("timekeep-bench-{}", &random_token()[..10]));
+            std::fs::create_dir_all(&dir).unwrap();
+            let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
+            (url, Box::new(move || drop(std::fs::remove_dir_all(dir))))
+        }
+    }
+}
+
+/// The server on a local port, with 2 workers on its own thread: its base URL and the thread.
+pub fn serve(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
+    let accounts = Accounts::new(
+        db.clone(),
+        TokenKeys::from_secret(random_token().as_bytes()),
+        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
+        Arc::new(HoneypotCheck),
+        AccountsConfig::default(),
+    );
+    let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
+    let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
+    let server_thread = std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(move || gateway::build_app(state.clone(), None))
+                .listen(listener)
+                .unwrap()
+                .workers(2)
+                .disable_signals()
+                .run()
+                .await
+        })
+    });
+    (base, server_thread)
+}
+
+pub async fn login(client: &awc::Client, base: &str, email: &str) -> String {
+    let mut response = client
+        .post(format!("{base}/server/v1/auth/login"))
+        .send_json(&json!({"email": email, "password": "bench-password"}))
+        .await
+        .unwrap();
+    let body: Value = response.json().await.unwrap();
+    body["token"].as_str().unwrap_or_else(|| panic!("login failed: {body}")).to_owned()
+}
+
+pub fn report(label: &str, samples: &mut [Duration], errors: usize, elapsed: Duration) {
+    samples.sort();
+    println!(
+        "{label:<46} {:>7} ok  {:>5} errors  {:>8.0}/s  p50 {:>6.2} ms  p99 {:>6.2} ms",
+        samples.len(),
+        errors,
+        samples.len() as f64 / elapsed.as_secs_f64(),
+        percentile(samples, 0.50),
+        percentile(samples, 0.99)
+    );
+}
+
+/// `concurrency` workers GET `path_of(worker, round)` with `token` until `seconds` pass; each
+/// answer must be a success and pass `check`. Reports the line and returns the sorted latencies.
+/// Who sends the load, where to.
+pub struct Target<'a> {
+    pub client: &'a awc::Client,
+    pub base: &'a str,
+    pub token: &'a str,
+}
+
+pub async fn load(
+    label: &str,
+    target: &Target<'_>,
+    concurrency: usize,
+    seconds: u64,
+    path_of: std::rc::Rc<dyn Fn(usize, usize) -> String>,
+    check: fn(&Value) -> bool,
+) -> Vec<Duration> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use std::time::Instant;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let samples = Rc::new(RefCell::new(Vec::new()));
+    let errors = Rc::new(RefCell::new(0usize));
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for worker in 0..concurrency {
+        let (client, base, token, samples, errors, path_of) = (
+            target.client.clone(),
+            target.base.to_owned(),
+            target.token.to_owned(),
+            samples.clone(),
+            errors.clone(),
+            path_of.clone(),
+        );
+        workers.push(actix_web::rt::spawn(async move {
+            let mut round = 0;
+            while Instant::now() < deadline {
+                round += 1;
+                let path = format!("{base}{}", path_of(worker, round));
+                let sent = Instant::now();
+                match client.get(path).bearer_auth(&token).send().await {
+                    Ok(mut response) if response.status().is_success() => {
+                        let body: Value = response.json().limit(8 << 20).await.unwrap_or(Value::Null);
+                        let elapsed = sent.elapsed();
+                        if check(&body) {
+                            samples.borrow_mut().push(elapsed);
+                        } else {
+                            eprintln!("unexpected answer: {body}");
+                            *errors.borrow_mut() += 1;
+                        }
+                    }
+                    _ => *errors.borrow_mut() += 1,
+                }
+            }
+        }));
+    }
+    for worker in workers {
+        worker.await.unwrap();
+    }
+    let mut samples = samples.take();
+    report(label, &mut samples, *errors.borrow(), started.elapsed());
+    samples
+}
