@@ -18,7 +18,6 @@ mod support;
 
 use accounts::entities::{companies, job_roles, users};
 use chrono::{Duration as Days, TimeZone, Utc};
-use clock::entities::{time_entries, time_entry_breaks};
 use kernel::Role;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait};
 use serde_json::Value;
@@ -87,45 +86,16 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
             .collect()
     };
     let today = kernel::time::local_date(tz, now);
-    let mut entries = Vec::new();
-    for id in &ids {
-        for back in 1..=SHIFT_DAYS {
-            let day = today - Days::days(back);
-            let start =
-                tz.from_local_datetime(&day.and_hms_opt(9, 0, 0).unwrap()).earliest().unwrap().with_timezone(&Utc);
-            entries.push(time_entries::ActiveModel {
-                company_id: Set(company.id),
-                employee_id: Set(*id),
-                start_at: Set(start),
-                end_at: Set(Some(start + Days::hours(8))),
-                state: Set(3),
-                open_employee_id: Set(None),
-                created_by: Set(*id),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            });
-        }
-    }
-    for chunk in entries.chunks(300) {
-        time_entries::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
-    }
-    let shifts = {
-        use sea_orm::{ColumnTrait, QueryFilter};
-        time_entries::Entity::find().filter(time_entries::Column::CompanyId.eq(company.id)).all(db).await.unwrap()
-    };
-    let breaks: Vec<_> = shifts
+    let starts: Vec<_> = ids
         .iter()
-        .map(|e| time_entry_breaks::ActiveModel {
-            entry_id: Set(e.id),
-            start_at: Set(e.start_at + Days::hours(3)),
-            end_at: Set(Some(e.start_at + Days::hours(3) + Days::minutes(30))),
-            ..Default::default()
+        .flat_map(|id| {
+            (1..=SHIFT_DAYS).map(move |back| {
+                let day = (today - Days::days(back)).and_hms_opt(9, 0, 0).unwrap();
+                (*id, tz.from_local_datetime(&day).earliest().unwrap().with_timezone(&Utc))
+            })
         })
         .collect();
-    for chunk in breaks.chunks(300) {
-        time_entry_breaks::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
-    }
+    let shifts = support::add_shifts(db, company.id, &starts).await;
     for shift in shifts.iter().step_by(shifts.len() / 40).take(40) {
         let payload = format!(
             r#"{{"start":"{}","end":null,"boptype":"NOCHANGE","breaks":[]}}"#,

@@ -12,10 +12,9 @@
 mod support;
 
 use accounts::entities::users;
-use chrono::{Duration as Days, TimeZone, Utc};
-use clock::entities::{time_entries, time_entry_breaks};
+use chrono::{TimeZone, Utc};
 use kernel::Role;
-use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait};
+use sea_orm::{DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -54,42 +53,13 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
     let listed: Vec<i64> = all.iter().filter(|u| u.email.starts_with("list")).map(|u| u.id).collect();
     // Monday to Friday of the week of 2026-10-04, 9:00–17:00 New York with a lunch break.
     let ny = chrono_tz::America::New_York;
-    let mut entries = Vec::new();
-    for id in &listed {
-        for day in 5..=9 {
-            let start = ny.with_ymd_and_hms(2026, 10, day, 9, 0, 0).unwrap().with_timezone(&Utc);
-            entries.push(time_entries::ActiveModel {
-                company_id: Set(company.id),
-                employee_id: Set(*id),
-                start_at: Set(start),
-                end_at: Set(Some(start + Days::hours(8))),
-                state: Set(3),
-                open_employee_id: Set(None),
-                created_by: Set(*id),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            });
-        }
-    }
-    for chunk in entries.chunks(300) {
-        time_entries::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
-    }
-    let breaks: Vec<_> = time_entries::Entity::find()
-        .all(db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|e| time_entry_breaks::ActiveModel {
-            entry_id: Set(e.id),
-            start_at: Set(e.start_at + Days::hours(3)),
-            end_at: Set(Some(e.start_at + Days::hours(3) + Days::minutes(30))),
-            ..Default::default()
+    let starts: Vec<_> = listed
+        .iter()
+        .flat_map(|id| {
+            (5..=9).map(move |day| (*id, ny.with_ymd_and_hms(2026, 10, day, 9, 0, 0).unwrap().with_timezone(&Utc)))
         })
         .collect();
-    for chunk in breaks.chunks(300) {
-        time_entry_breaks::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
-    }
+    support::add_shifts(db, company.id, &starts).await;
     let clock_emails = (0..CLOCK_EMPLOYEES).map(|i| format!("clock{i}@bench.example.com")).collect();
     (clock_emails, listed, "admin@bench.example.com".into())
 }

@@ -169,3 +169,49 @@ pub async fn load(
     report(label, &mut samples, *errors.borrow(), started.elapsed());
     samples
 }
+
+/// Closed 8-hour shifts starting at `starts` (employee, start), each with a 30-minute break three
+/// hours in, written in batches; the stored shifts.
+pub async fn add_shifts(
+    db: &DatabaseConnection,
+    company: i64,
+    starts: &[(i64, chrono::DateTime<chrono::Utc>)],
+) -> Vec<clock::entities::time_entries::Model> {
+    use chrono::Duration as Span;
+    use clock::entities::{time_entries, time_entry_breaks};
+    use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+    let now = chrono::Utc::now();
+    let entries: Vec<_> = starts
+        .iter()
+        .map(|(employee, start)| time_entries::ActiveModel {
+            company_id: Set(company),
+            employee_id: Set(*employee),
+            start_at: Set(*start),
+            end_at: Set(Some(*start + Span::hours(8))),
+            state: Set(3),
+            open_employee_id: Set(None),
+            created_by: Set(*employee),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in entries.chunks(300) {
+        time_entries::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    let shifts =
+        time_entries::Entity::find().filter(time_entries::Column::CompanyId.eq(company)).all(db).await.unwrap();
+    let breaks: Vec<_> = shifts
+        .iter()
+        .map(|shift| time_entry_breaks::ActiveModel {
+            entry_id: Set(shift.id),
+            start_at: Set(shift.start_at + Span::hours(3)),
+            end_at: Set(Some(shift.start_at + Span::hours(3) + Span::minutes(30))),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in breaks.chunks(300) {
+        time_entry_breaks::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    shifts
+}

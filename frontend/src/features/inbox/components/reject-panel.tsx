@@ -1,10 +1,10 @@
-import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
+import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { formFailure } from '@/lib/form-errors';
-import { useIsPhone } from '@/lib/media';
 import { rejectFormSchema, useRejectRequest, type RejectFormValues } from '../api/respond';
 import type { InboxTimesheetRow } from '../api/schemas';
 
@@ -13,22 +13,10 @@ export const REJECT_PANEL_WIDTH = 300;
 
 /** The right-side panel that asks for the reason of a rejection. */
 export function RejectPanel({ opened, onClose, children }: { opened: boolean; onClose: () => void; children: ReactNode }) {
-  const isPhone = useIsPhone();
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : REJECT_PANEL_WIDTH}
-      title="Reject Request"
-      padding="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      data-testid="reject-panel"
-      data-width={isPhone ? 'full' : REJECT_PANEL_WIDTH}
-    >
+    <Dock opened={opened} onClose={onClose} title="Reject Request" width={REJECT_PANEL_WIDTH} testId="reject-panel">
       {children}
-    </Drawer>
+    </Dock>
   );
 }
 

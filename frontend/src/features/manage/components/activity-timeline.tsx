@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/form-alert';
 import { PersonAvatar } from '@/components/person-avatar';
 import { useActivityDetails, useUserActivities } from '../api/get-user-activities';
 import { DETAILED_ACTIVITIES, type Activity } from '../api/schemas';
-import { Dock } from './dock';
+import { Dock } from '@/components/dock';
 import { DOCK_WIDTHS, failureMessage, formatMediumDate, TEXTS } from './labels';
 
 const actorOf = (a: Activity): string => `${a.actorFirstname ?? ''} ${a.actorLastname ?? ''}`.trim();

@@ -7,7 +7,7 @@ import { useContacts } from '../api/get-contacts';
 import { fullName, type Contact } from '../api/schemas';
 import { ContactFormPanel } from './contact-form';
 import { EmailLink, PhoneLink } from './contact-links';
-import { Dock } from './dock';
+import { Dock } from '@/components/dock';
 import { DOCK_WIDTHS, failureMessage, sorry, TEXTS } from './labels';
 
 interface ContactsEditorProps {

@@ -1,6 +1,5 @@
-import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useIsPhone } from '@/lib/media';
+import { Dock } from '@/components/dock';
 
 /**
  * Side panel widths of spec 000 §9: the timesheet info dock (the shift's details) 580, clocked
@@ -16,22 +15,6 @@ interface SidePanelProps {
   children: ReactNode;
 }
 
-export function SidePanel({ opened, onClose, title, width, children }: SidePanelProps) {
-  const isPhone = useIsPhone();
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : width}
-      title={title}
-      padding="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      data-testid="side-panel"
-      data-width={isPhone ? 'full' : width}
-    >
-      {children}
-    </Drawer>
-  );
+export function SidePanel(props: SidePanelProps) {
+  return <Dock {...props} testId="side-panel" />;
 }

@@ -6,13 +6,14 @@ interface DockProps {
   opened: boolean;
   onClose: () => void;
   title: string;
-  /** Width on desktops (spec 001 §9); phones get the full width. */
+  /** Width on desktops (the spec gives each dock its own: 300, 350, 470, 550, 580, 650); phones get the full width. */
   width: number;
   children: ReactNode;
+  testId?: string;
 }
 
-/** A right-side panel of the HR folders (contact add/edit 350, activity detail 550). */
-export function Dock({ opened, onClose, title, width, children }: DockProps) {
+/** The product's right-side panel ('dock'), used by every screen that opens one. */
+export function Dock({ opened, onClose, title, width, children, testId = 'dock' }: DockProps) {
   const isPhone = useIsPhone();
   return (
     <Drawer
@@ -24,7 +25,7 @@ export function Dock({ opened, onClose, title, width, children }: DockProps) {
       padding="md"
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      data-testid="dock"
+      data-testid={testId}
       data-width={isPhone ? 'full' : width}
     >
       {children}
