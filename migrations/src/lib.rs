@@ -9,6 +9,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_accounts;
 mod m20261121_000002_time;
 mod m20261121_000003_people;
+mod m20261121_000004_worked_time;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_accounts::Migration),
             Box::new(m20261121_000002_time::Migration),
             Box::new(m20261121_000003_people::Migration),
+            Box::new(m20261121_000004_worked_time::Migration),
         ]
     }
 }

@@ -9,6 +9,7 @@ use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
 use crate::settings::{self, TimeSettings, TimeSettingsChange};
+use crate::shift::Shift;
 use crate::store::{self, StoredShift};
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use kernel::time::{local_date, start_of_day, week_start};
@@ -179,7 +180,11 @@ impl ClockService {
         }
         let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
+        let worked = Shift { start: now, end: None, breaks: Vec::new() }.worked_time(ctx.time_zone());
         let inserted = time_entries::ActiveModel {
+            work_day: Set(Some(worked.day)),
+            work_week: Set(Some(worked.week)),
+            worked_minutes: Set(None),
             company_id: Set(ctx.company().0),
             employee_id: Set(ctx.actor().0),
             start_at: Set(now),
@@ -293,6 +298,7 @@ impl ClockService {
                     record_action(&txn, tracking_number, "resume", now, ctx.actor()).await?;
                 }
                 record_action(&txn, tracking_number, "end", now, ctx.actor()).await?;
+                store::store_worked_time(&txn, tracking_number, ctx.time_zone()).await?;
             }
             ClockAction::Start => {}
         }

@@ -23,6 +23,15 @@ pub struct Shift {
     pub breaks: Vec<Interval>,
 }
 
+/// A shift's worked time as stored with it: its company day and week (Sunday), and its worked
+/// minutes once it has ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkedTime {
+    pub day: NaiveDate,
+    pub week: NaiveDate,
+    pub minutes: Option<i32>,
+}
+
 /// The one rounding rule: whole minutes, rounded down.
 pub fn minutes_from_seconds(seconds: i64) -> i64 {
     seconds.div_euclid(60)
@@ -82,6 +91,16 @@ impl Shift {
     /// The company day the shift belongs to: the day it started.
     pub fn day(&self, tz: Tz) -> NaiveDate {
         kernel::time::local_date(tz, self.start)
+    }
+
+    /// What is stored with the shift so totals can be summed by the database.
+    pub fn worked_time(&self, tz: Tz) -> WorkedTime {
+        let day = self.day(tz);
+        WorkedTime {
+            day,
+            week: kernel::time::week_start(day),
+            minutes: self.end.map(|end| i32::try_from(self.worked_minutes(end)).unwrap_or(i32::MAX)),
+        }
     }
 
     /// Every rule the shift breaks (none for a valid shift).

@@ -158,6 +158,27 @@ pub async fn shifts_of_many(
     with_details(db, entries).await
 }
 
+/// Recomputes and stores the worked time of a shift from its stored start, end and breaks
+/// (after it ended, or was edited). Runs in the caller's transaction.
+pub async fn store_worked_time(db: &impl ConnectionTrait, entry_id: i64, tz: chrono_tz::Tz) -> Result<(), DbErr> {
+    use sea_orm::sea_query::Expr;
+    let Some(entry) = time_entries::Entity::find_by_id(entry_id).one(db).await? else {
+        return Ok(());
+    };
+    let Some(shift) = with_breaks(db, vec![entry]).await?.pop() else {
+        return Ok(());
+    };
+    let worked = shift.shift().worked_time(tz);
+    time_entries::Entity::update_many()
+        .col_expr(time_entries::Column::WorkDay, Expr::value(Some(worked.day)))
+        .col_expr(time_entries::Column::WorkWeek, Expr::value(Some(worked.week)))
+        .col_expr(time_entries::Column::WorkedMinutes, Expr::value(worked.minutes))
+        .filter(time_entries::Column::Id.eq(entry_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// A shift of the company, by id (the spec's `trackingNumber` / `ts`).
 pub async fn find_in_company(
     db: &impl ConnectionTrait,
@@ -214,18 +235,21 @@ pub async fn current_clocks(
 ) -> Result<HashMap<i64, CurrentClock>, DbErr> {
     let initial = CurrentClock { state: ClockState::Initial, since: None };
     let mut clocks: HashMap<i64, CurrentClock> = employees.iter().map(|id| (*id, initial)).collect();
-    for chunk in employees.chunks(500) {
+    // Many people: one query over the whole company beats many long id lists.
+    let whole_company = employees.len() > 500;
+    let chunks: Vec<&[i64]> = if whole_company { vec![&[]] } else { employees.chunks(500).collect() };
+    for chunk in chunks {
         // Shifts open now, or ended today: at most a few per employee.
-        let recent = time_entries::Entity::find()
+        let mut recent = time_entries::Entity::find()
             .filter(time_entries::Column::CompanyId.eq(company.0))
-            .filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()))
-            .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gte(today_starts)))
-            .all(db)
-            .await?;
-        for entry in recent {
+            .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gte(today_starts)));
+        if !whole_company {
+            recent = recent.filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()));
+        }
+        for entry in recent.all(db).await? {
             let state = ClockState::from_code(entry.state).unwrap_or(ClockState::ClockedOut);
             let since = if state.is_open() { Some(entry.start_at) } else { entry.end_at };
-            let slot = clocks.entry(entry.employee_id).or_insert(initial);
+            let Some(slot) = clocks.get_mut(&entry.employee_id) else { continue };
             let newer_end = !slot.state.is_open() && since > slot.since;
             if state.is_open() || slot.state == ClockState::Initial || newer_end {
                 *slot = CurrentClock { state, since };
@@ -235,72 +259,74 @@ pub async fn current_clocks(
     Ok(clocks)
 }
 
-/// Worked minutes per employee and company day, for the shifts of a company that started in
-/// `[from, to)`, optionally only some employees'. Two narrow queries (shifts, then their breaks
-/// through a sub-select) whatever the number of people: what the dashboard needs for a whole
-/// company's pay cycle.
-pub async fn worked_minutes_by_day(
+/// How [`worked_minutes`] adds shifts up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grouping {
+    /// Per employee and company day.
+    Day,
+    /// Per employee and week (keyed by its Sunday).
+    Week,
+}
+
+/// Worked minutes of a company's shifts that belong to the days `from..=to`, per employee and
+/// day or week, optionally only some employees'. Ended shifts are summed by the database from
+/// their stored minutes (one grouped query, whatever the number of shifts); running shifts, and
+/// shifts stored before worked time was kept, are computed here (one more query for them and
+/// their breaks).
+#[allow(clippy::too_many_arguments)]
+pub async fn worked_minutes(
     db: &impl ConnectionTrait,
     company: CompanyId,
     employees: Option<&[i64]>,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
+    from: chrono::NaiveDate,
+    to: chrono::NaiveDate,
+    grouping: Grouping,
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
 ) -> Result<HashMap<(i64, chrono::NaiveDate), i64>, DbErr> {
-    use sea_orm::sea_query::Query;
+    use sea_orm::sea_query::Expr;
     use sea_orm::QuerySelect;
-    let in_range = |query: sea_orm::Select<time_entries::Entity>| {
-        query
-            .filter(time_entries::Column::CompanyId.eq(company.0))
-            .filter(time_entries::Column::StartAt.gte(from))
-            .filter(time_entries::Column::StartAt.lt(to))
-    };
-    let mut entries_query = in_range(time_entries::Entity::find());
-    if let Some(employees) = employees {
-        if employees.is_empty() {
-            return Ok(HashMap::new());
-        }
-        entries_query = entries_query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
-    }
-    /// id, employee, start, end.
-    type Row = (i64, i64, DateTime<Utc>, Option<DateTime<Utc>>);
-    let entries: Vec<Row> = entries_query
-        .select_only()
-        .column(time_entries::Column::Id)
-        .column(time_entries::Column::EmployeeId)
-        .column(time_entries::Column::StartAt)
-        .column(time_entries::Column::EndAt)
-        .into_tuple()
-        .all(db)
-        .await?;
-    if entries.is_empty() {
+    if employees.is_some_and(<[i64]>::is_empty) {
         return Ok(HashMap::new());
     }
-    let shift_ids = Query::select()
-        .column(time_entries::Column::Id)
-        .from(time_entries::Entity)
-        .and_where(time_entries::Column::CompanyId.eq(company.0))
-        .and_where(time_entries::Column::StartAt.gte(from))
-        .and_where(time_entries::Column::StartAt.lt(to))
-        .to_owned();
-    let breaks: Vec<(i64, DateTime<Utc>, Option<DateTime<Utc>>)> = time_entry_breaks::Entity::find()
-        .filter(time_entry_breaks::Column::EntryId.in_subquery(shift_ids))
+    let period = match grouping {
+        Grouping::Day => time_entries::Column::WorkDay,
+        Grouping::Week => time_entries::Column::WorkWeek,
+    };
+    let mut stored = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkDay.gte(from))
+        .filter(time_entries::Column::WorkDay.lte(to))
+        .filter(time_entries::Column::WorkedMinutes.is_not_null());
+    let mut live = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkedMinutes.is_null())
+        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, from)))
+        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, to + chrono::Duration::days(1))));
+    if let Some(employees) = employees {
+        stored = stored.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
+        live = live.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
+    }
+    let sums: Vec<(i64, chrono::NaiveDate, i64)> = stored
         .select_only()
-        .column(time_entry_breaks::Column::EntryId)
-        .column(time_entry_breaks::Column::StartAt)
-        .column(time_entry_breaks::Column::EndAt)
+        .column(time_entries::Column::EmployeeId)
+        .column(period)
+        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+        .group_by(time_entries::Column::EmployeeId)
+        .group_by(period)
         .into_tuple()
         .all(db)
         .await?;
-    let mut breaks_of: HashMap<i64, Vec<Interval>> = HashMap::new();
-    for (entry, start, end) in breaks {
-        breaks_of.entry(entry).or_default().push(Interval { start, end });
-    }
-    let mut minutes = HashMap::new();
-    for (id, employee, start, end) in entries {
-        let shift = Shift { start, end, breaks: breaks_of.remove(&id).unwrap_or_default() };
-        *minutes.entry((employee, shift.day(tz))).or_insert(0) += shift.worked_minutes(now);
+    let mut minutes: HashMap<(i64, chrono::NaiveDate), i64> =
+        sums.into_iter().map(|(employee, period, sum)| ((employee, period), sum)).collect();
+    for shift in with_breaks(db, live.all(db).await?).await? {
+        let worked = shift.shift();
+        let day = worked.day(tz);
+        let key = match grouping {
+            Grouping::Day => day,
+            Grouping::Week => kernel::time::week_start(day),
+        };
+        *minutes.entry((shift.entry.employee_id, key)).or_insert(0) += worked.worked_minutes(now);
     }
     Ok(minutes)
 }

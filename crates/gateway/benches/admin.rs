@@ -95,7 +95,7 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
             })
         })
         .collect();
-    let shifts = support::add_shifts(db, company.id, &starts).await;
+    let shifts = support::add_shifts(db, company.id, tz, &starts).await;
     for shift in shifts.iter().step_by(shifts.len() / 40).take(40) {
         let payload = format!(
             r#"{{"start":"{}","end":null,"boptype":"NOCHANGE","breaks":[]}}"#,
@@ -122,8 +122,8 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
 }
 
 const PATHS: [(&str, &str); 5] = [
-    ("employee list page", "/server/v1/manage/employees?page=7&order=4"),
-    ("employee list page Z-A", "/server/v1/manage/employees?page=20&order=3"),
+    ("employee list page", "/server/v1/manage/employees?page=2&order=4"),
+    ("employee list page Z-A", "/server/v1/manage/employees?page=3&order=3"),
     ("dashboard data", "/server/v1/dashboard/data?v=1"),
     ("dashboard employee hours", "/server/v1/dashboard/employee-hours"),
     ("inbox", "/server/v1/inbox/data"),
@@ -176,7 +176,7 @@ async fn run(label: &str) {
         CONCURRENCY,
         seconds,
         pages,
-        |body: &Value| body["totalCount"] == 1000,
+        |body: &Value| body["totalCount"] == 1001,
     )
     .await;
     support::load(
@@ -194,7 +194,7 @@ async fn run(label: &str) {
         CONCURRENCY,
         seconds.min(10),
         Rc::new(|_, _| "/server/v1/dashboard/employee-hours".to_owned()),
-        |body: &Value| body["employees"].as_array().is_some_and(|rows| rows.len() == 1000),
+        |body: &Value| body["employees"].as_array().is_some_and(|rows| rows.len() == 1001),
     )
     .await;
     support::load(

@@ -59,7 +59,7 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
             (5..=9).map(move |day| (*id, ny.with_ymd_and_hms(2026, 10, day, 9, 0, 0).unwrap().with_timezone(&Utc)))
         })
         .collect();
-    support::add_shifts(db, company.id, &starts).await;
+    support::add_shifts(db, company.id, ny, &starts).await;
     let clock_emails = (0..CLOCK_EMPLOYEES).map(|i| format!("clock{i}@bench.example.com")).collect();
     (clock_emails, listed, "admin@bench.example.com".into())
 }

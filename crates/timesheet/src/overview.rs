@@ -10,6 +10,7 @@ use crate::service::TimesheetService;
 use crate::views::RequestPayload;
 use accounts::entities::users;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use clock::store::Grouping;
 use kernel::time::{local_date, start_of_day, week_start};
 use kernel::{FieldErrors, Role, TenantCtx};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -349,31 +350,59 @@ impl TimesheetService {
                 "Please choose an end date after the start date, within 400 days",
             )));
         }
-        // Overtime is weekly (Sunday to Saturday): whole weeks around the range are needed.
-        let first_day = week_start(start);
-        let last_day = week_start(end) + Duration::days(6);
-        let minutes = clock::store::worked_minutes_by_day(
+        // Overtime is weekly (Sunday to Saturday). Weeks wholly inside the range need only their
+        // totals; a week the range cuts needs its days, as overtime belongs to the days it was
+        // worked.
+        let now = clock::now();
+        let first_week = week_start(start);
+        let last_week = week_start(end);
+        let scope_ids = scope.as_deref();
+        let weeks = clock::store::worked_minutes(
             &self.db,
             ctx.company(),
-            scope.as_deref(),
-            start_of_day(tz, first_day),
-            start_of_day(tz, last_day + Duration::days(1)),
+            scope_ids,
+            first_week,
+            last_week + Duration::days(6),
+            Grouping::Week,
             tz,
-            clock::now(),
+            now,
         )
         .await?;
-        let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
-        for ((employee, day), worked) in minutes {
-            by_employee.entry(employee).or_default().insert(day, worked);
-        }
+        let cut_weeks: Vec<NaiveDate> = [first_week, last_week]
+            .into_iter()
+            .filter(|week| *week < start || *week + Duration::days(6) > end)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let threshold = settings.weekly_overtime_minutes;
         let mut clocked = 0;
         let mut overtime = 0;
-        for days in by_employee.values() {
-            clocked += days.range(start..=end).map(|(_, worked)| worked).sum::<i64>();
-            overtime += overtime_by_day(days, settings.weekly_overtime_minutes)
-                .range(start..=end)
-                .map(|(_, extra)| extra)
-                .sum::<i64>();
+        for ((_, week), worked) in &weeks {
+            if !cut_weeks.contains(week) {
+                clocked += worked;
+                overtime += (worked - threshold).max(0);
+            }
+        }
+        for week in cut_weeks {
+            let days = clock::store::worked_minutes(
+                &self.db,
+                ctx.company(),
+                scope_ids,
+                week,
+                week + Duration::days(6),
+                Grouping::Day,
+                tz,
+                now,
+            )
+            .await?;
+            let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
+            for ((employee, day), worked) in days {
+                by_employee.entry(employee).or_default().insert(day, worked);
+            }
+            for days in by_employee.values() {
+                clocked += days.range(start..=end).map(|(_, worked)| worked).sum::<i64>();
+                overtime += overtime_by_day(days, threshold).range(start..=end).map(|(_, extra)| extra).sum::<i64>();
+            }
         }
         let pending = Self::requests_of(ctx, &scope)
             .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
@@ -407,16 +436,8 @@ impl TimesheetService {
         let end = start + Duration::days(6);
         let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
         let scope = (ctx.role() != Role::Admin).then_some(ids.as_slice());
-        let minutes = clock::store::worked_minutes_by_day(
-            &self.db,
-            ctx.company(),
-            scope,
-            start_of_day(tz, start),
-            start_of_day(tz, end + Duration::days(1)),
-            tz,
-            now,
-        )
-        .await?;
+        let minutes =
+            clock::store::worked_minutes(&self.db, ctx.company(), scope, start, end, Grouping::Week, tz, now).await?;
         let mut week: HashMap<i64, i64> = HashMap::new();
         for ((employee, _), worked) in minutes {
             *week.entry(employee).or_insert(0) += worked;

@@ -471,6 +471,7 @@ impl TimesheetService {
                 .await?;
                 check_shift(&txn, ctx, employee.id, Some(entry.id), &shift).await?;
                 insert_breaks(&txn, entry.id, &shift.breaks).await?;
+                store::store_worked_time(&txn, entry.id, ctx.time_zone()).await?;
                 let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
                 changes.extend(break_changes(&[], &shift.breaks));
                 record_changes(&txn, ctx, entry.id, changes).await?;
@@ -724,6 +725,7 @@ async fn apply_change(
         changes.push(("end", old.end, new.end));
     }
     changes.extend(break_changes(&old_breaks, &new.breaks));
+    store::store_worked_time(txn, current.entry.id, ctx.time_zone()).await?;
     record_changes(txn, ctx, current.entry.id, changes).await
 }
 

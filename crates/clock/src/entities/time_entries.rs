@@ -15,6 +15,12 @@ pub struct Model {
     /// The employee while the shift is open (unique), NULL once it ended.
     pub open_employee_id: Option<i64>,
     pub created_by: i64,
+    /// The company day the shift started on (it belongs to that day).
+    pub work_day: Option<Date>,
+    /// The Sunday starting that day's week.
+    pub work_week: Option<Date>,
+    /// Worked minutes once the shift has ended; `None` while it runs.
+    pub worked_minutes: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

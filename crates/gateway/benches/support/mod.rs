@@ -153,7 +153,7 @@ pub async fn load(
                         if check(&body) {
                             samples.borrow_mut().push(elapsed);
                         } else {
-                            eprintln!("unexpected answer: {body}");
+                            eprintln!("unexpected answer: {}", body.to_string().chars().take(300).collect::<String>());
                             *errors.borrow_mut() += 1;
                         }
                     }
@@ -175,6 +175,7 @@ pub async fn load(
 pub async fn add_shifts(
     db: &DatabaseConnection,
     company: i64,
+    tz: chrono_tz::Tz,
     starts: &[(i64, chrono::DateTime<chrono::Utc>)],
 ) -> Vec<clock::entities::time_entries::Model> {
     use chrono::Duration as Span;
@@ -183,17 +184,32 @@ pub async fn add_shifts(
     let now = chrono::Utc::now();
     let entries: Vec<_> = starts
         .iter()
-        .map(|(employee, start)| time_entries::ActiveModel {
-            company_id: Set(company),
-            employee_id: Set(*employee),
-            start_at: Set(*start),
-            end_at: Set(Some(*start + Span::hours(8))),
-            state: Set(3),
-            open_employee_id: Set(None),
-            created_by: Set(*employee),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+        .map(|(employee, start)| {
+            // As the product stores them: worked time kept with the ended shift.
+            let shift = clock::shift::Shift {
+                start: *start,
+                end: Some(*start + Span::hours(8)),
+                breaks: vec![clock::shift::Interval {
+                    start: *start + Span::hours(3),
+                    end: Some(*start + Span::hours(3) + Span::minutes(30)),
+                }],
+            };
+            let worked = shift.worked_time(tz);
+            time_entries::ActiveModel {
+                work_day: Set(Some(worked.day)),
+                work_week: Set(Some(worked.week)),
+                worked_minutes: Set(worked.minutes),
+                company_id: Set(company),
+                employee_id: Set(*employee),
+                start_at: Set(*start),
+                end_at: Set(Some(*start + Span::hours(8))),
+                state: Set(3),
+                open_employee_id: Set(None),
+                created_by: Set(*employee),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
         })
         .collect();
     for chunk in entries.chunks(300) {

@@ -120,9 +120,13 @@ async fn the_dashboard_adds_up_the_pay_cycle_and_the_week() {
     // A whole past week (Sunday to Saturday): 6 shifts of 8 hours = 48 hours, 8 over 40.
     let tz = chrono_tz::America::Chicago;
     let last_week = week_start(local_date(tz, Utc::now())) - Duration::days(7);
+    let mut first_shift = 0;
     for offset in 0..6 {
         let date = (last_week + Duration::days(offset)).format("%Y-%m-%d").to_string();
-        shift(&app, &admin, report, &date).await;
+        let id = shift(&app, &admin, report, &date).await;
+        if offset == 0 {
+            first_shift = id;
+        }
     }
     let date = last_week.format("%Y-%m-%d").to_string();
     shift(&app, &admin, other, &date).await;
@@ -152,4 +156,42 @@ async fn the_dashboard_adds_up_the_pay_cycle_and_the_week() {
     assert_eq!((minutes(report), minutes(other), minutes(manager_id)), (48 * 60, 8 * 60, 0));
     let manager_week = app.get_as(&manager, &format!("/server/v1/dashboard/employee-hours?start={date}")).await;
     assert_eq!(manager_week.body["employees"].as_array().unwrap().len(), 2);
+
+    // An edit moves the stored worked time with it: an hour longer is an hour more overtime.
+    let edit = app
+        .post_as(&admin, "/server/v1/timesheet/edit", json!({ "trackingNumber": first_shift, "start": format!("{date} 09:00:00"), "end": format!("{date} 18:00:00") }))
+        .await;
+    assert_eq!(edit.status, 200, "{:?}", edit.body);
+    let after = app.get_as(&admin, &range).await;
+    assert_eq!(after.body["stats"]["clockedMinutes"], 57 * 60);
+    assert_eq!(after.body["stats"]["overtimeMinutes"], 9 * 60);
+
+    // A shift ended at the clock keeps its worked time too.
+    let clocker = unique_email("clocker");
+    app.add_person(company.id, &clocker, Role::Employee, None).await;
+    let clocker_token = app.token_of(&clocker).await;
+    let started = app.post_as(&clocker_token, "/server/v1/clock/start", json!({})).await;
+    let tracking = started.body["trackingNumber"].as_i64().unwrap();
+    let ended =
+        app.post_as(&clocker_token, &format!("/server/v1/clock/end?trackingNumber={tracking}"), json!({})).await;
+    assert_eq!(ended.status, 200, "{:?}", ended.body);
+    let row = {
+        use sea_orm::EntityTrait;
+        clock::entities::time_entries::Entity::find_by_id(tracking).one(&app.db).await.unwrap().unwrap()
+    };
+    assert_eq!((row.worked_minutes, row.work_day.is_some()), (Some(0), true));
+
+    // Shifts without stored worked time (written before it was kept) count the same.
+    use sea_orm::{sea_query::Expr, EntityTrait};
+    clock::entities::time_entries::Entity::update_many()
+        .col_expr(clock::entities::time_entries::Column::WorkDay, Expr::value(Option::<chrono::NaiveDate>::None))
+        .col_expr(clock::entities::time_entries::Column::WorkedMinutes, Expr::value(Option::<i32>::None))
+        .exec(&app.db)
+        .await
+        .unwrap();
+    let computed = app.get_as(&admin, &range).await;
+    assert_eq!(computed.body["stats"], after.body["stats"]);
+    let week_again = app.get_as(&admin, &format!("/server/v1/dashboard/employee-hours?start={end}")).await;
+    let rows = week_again.body["employees"].as_array().unwrap();
+    assert_eq!(rows.iter().find(|r| r["employeeId"] == report).unwrap()["minutes"], 49 * 60);
 }

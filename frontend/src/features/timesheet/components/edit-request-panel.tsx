@@ -241,19 +241,21 @@ export function RequestEditForm({ entry, timeZone, onSubmitted }: RequestEditFor
       aria-label="Request Timesheet Edit"
       onSubmit={form.onSubmit((values) => {
         setError(null);
-        request.mutate(toEditRequestBody(values, entry, originals), {
-          onSuccess: () => {
+        // mutateAsync, not mutate's callbacks: the raised request the hook reloads replaces this
+        // form, and callbacks given to mutate() never run once the form is unmounted.
+        request.mutateAsync(toEditRequestBody(values, entry, originals)).then(
+          () => {
             form.reset();
             onSubmitted();
           },
-          onError: (err) => {
+          (err: unknown) => {
             // Errors of fields the form does not show (e.g. the shift's own breaks while they stay
             // unchanged) go to the warning box.
             const failure = panelFormFailure(err, shownFields(values));
             form.setErrors(failure.fieldErrors);
             setError(failure.message);
           },
-        });
+        );
       })}
     >
       <Stack gap="md">
