@@ -1,7 +1,7 @@
 // Journey 8: on a phone an employee clocks a whole shift, sees it in /timesheet and asks for a
 // later clock-out; their manager, on a desktop, approves it in the timesheet panel and the change
 // history shows it.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe.mjs';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillLogin, screenshot } from '../support/journey.mjs';
 
@@ -25,19 +25,6 @@ function twelveHour(minutes) {
   return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/**
- * Serious and critical violations of the screens of this journey. The shell's avatar button is
- * left out: on phones axe flags its initials (label-content-name-mismatch), a finding of the shell.
- */
-async function seriousViolations(page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="account-menu"]')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')})`);
-}
 
 test('a shift clocked on a phone, an edit requested and approved by the manager', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -54,3 +54,53 @@ export async function signUpByApi(request, { email, firstname = 'Erin', lastname
   });
   expect(res.status(), await res.text()).toBe(201);
 }
+
+/** A fresh word of letters only (a name part), e.g. 'Kqzbtwa': names in journeys never repeat. */
+export function uniqueWord() {
+  const n = BigInt(Date.now()) * 1_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+  let word = '';
+  for (let rest = n; rest > 0n; rest /= 26n) word += String.fromCharCode(97 + Number(rest % 26n));
+  return `${word[0].toUpperCase()}${word.slice(1)}`;
+}
+
+/** The claims of a session token (its JWT payload), e.g. `eid`, `roles`. */
+export function claimsOf(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}
+
+/** The session token the signed-in page keeps in localStorage. */
+export async function tokenOf(page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('timekeep.token'));
+  if (!token) throw new Error('no session token in the page');
+  return token;
+}
+
+/**
+ * Logs in through the API (for arranging data; the UI login is its own journey). Returns
+ * `{ token, claims }`.
+ */
+export async function loginByApi(request, email, password = DEMO_PASSWORD) {
+  const res = await request.post('/server/v1/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token } = await res.json();
+  return { token, claims: claimsOf(token) };
+}
+
+/**
+ * A call to `/server/v1{path}` with a bearer token. Fails the test unless the answer has `status`
+ * (default: any 2xx); returns the parsed JSON body (null when there is none).
+ */
+export async function apiCall(request, token, method, path, { data, params, status } = {}) {
+  const res = await request.fetch(`/server/v1${path}`, { method, data, params, headers: { Authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (status === undefined) expect(res.ok(), `${method} ${path} -> ${res.status()} ${text}`).toBe(true);
+  else expect(res.status(), `${method} ${path} -> ${text}`).toBe(status);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Logs out through the avatar menu and lands on /login. */
+export async function logOut(page) {
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -64,11 +64,22 @@ export function linksIn(text, pathPart) {
   return links.filter((link) => link.includes(pathPart));
 }
 
+/** Undoes RFC 2047 encoded words (=?utf-8?Q?...?= / =?utf-8?B?...?=) of a header value. */
+export function decodeHeaderWords(value) {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset, kind, text) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 /**
  * Waits for the newest mail in the outbox addressed to `to` that has a link containing
- * `pathPart`, and returns that link. `since` (ms epoch) skips older mails.
+ * `pathPart`, and returns it: `{ path, subject, text, link }`. `since` (ms epoch) skips older mails.
  */
-export async function waitForMailLink(dataDir, { to, pathPart, since = 0, timeoutMs = 20_000 }) {
+export async function waitForMail(dataDir, { to, pathPart, since = 0, timeoutMs = 20_000 }) {
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   let lastSeen = 'no mail yet';
@@ -88,13 +99,19 @@ export async function waitForMailLink(dataDir, { to, pathPart, since = 0, timeou
     files.sort((a, b) => b.mtime - a.mtime);
     for (const file of files) {
       if (file.mtime + 1000 < since) continue;
-      const text = mailText(await readFile(file.path, 'utf8'));
+      const raw = await readFile(file.path, 'utf8');
+      const text = mailText(raw);
       if (!text.toLowerCase().includes(to.toLowerCase())) continue;
       lastSeen = file.path;
       const [link] = linksIn(text, pathPart);
-      if (link) return link;
+      if (link) return { path: file.path, subject: decodeHeaderWords(header(splitHeaders(raw).headers, 'Subject')), text, link };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to} with a ${pathPart} link in ${outbox} (last looked at: ${lastSeen})`);
+}
+
+/** Like waitForMail, and returns only the link. */
+export async function waitForMailLink(dataDir, options) {
+  return (await waitForMail(dataDir, options)).link;
 }

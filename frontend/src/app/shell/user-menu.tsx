@@ -1,6 +1,6 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { PersonAvatar } from '@/components/person-avatar';
+import { initialsOf, PersonAvatar } from '@/components/person-avatar';
 import type { Identity } from '@/lib/identity';
 import { accountMenuFor } from './menu';
 
@@ -10,12 +10,15 @@ import { accountMenuFor } from './menu';
  */
 export function UserMenu({ identity }: { identity: Identity }) {
   const name = `${identity.firstname} ${identity.lastname}`.trim() || identity.email;
+  const firstname = identity.firstname || identity.email;
+  // The visible initials are part of the button's name (WCAG 2.5.3, label in name).
+  const label = `${initialsOf(firstname, identity.lastname)}: account menu for ${name}`;
   return (
     // No focus placeholder: a focusable role="presentation" child of role="menu" is an ARIA error.
     <Menu position="bottom-end" width={220} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`} data-testid="account-menu" style={{ borderRadius: '50%' }}>
-          <PersonAvatar url={identity.avatar} firstname={identity.firstname || identity.email} lastname={identity.lastname} size={36} />
+        <UnstyledButton aria-label={label} data-testid="account-menu" style={{ borderRadius: '50%' }}>
+          <PersonAvatar url={identity.avatar} firstname={firstname} lastname={identity.lastname} size={36} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
