@@ -27,16 +27,20 @@ impl MigrationTrait for Migration {
             let mut column = column;
             manager.alter_table(Table::alter().table(TimeEntries::Table).add_column(&mut column).to_owned()).await?;
         }
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_time_entries_company_work_day")
-                    .table(TimeEntries::Table)
-                    .col(Alias::new("company_id"))
-                    .col(Alias::new("work_day"))
-                    .to_owned(),
-            )
-            .await
+        // Covering indexes: the sums read these and never the table.
+        for (name, columns) in [
+            ("ix_time_entries_company_work_day", ["company_id", "work_day", "employee_id", "worked_minutes"]),
+            ("ix_time_entries_company_work_week", ["company_id", "work_week", "employee_id", "worked_minutes"]),
+            // The shifts whose worked time is computed on reading: running ones and older ones.
+            ("ix_time_entries_company_unsummed", ["company_id", "worked_minutes", "start_at", "employee_id"]),
+        ] {
+            let mut index = Index::create().name(name).table(TimeEntries::Table).to_owned();
+            for column in columns {
+                index.col(Alias::new(column));
+            }
+            manager.create_index(index).await?;
+        }
+        Ok(())
     }
 
     /// Drops the index; the columns stay, as SQLite before 3.35 cannot drop columns.

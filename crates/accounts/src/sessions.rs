@@ -266,16 +266,16 @@ impl Accounts {
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AccountsError> {
         let now = Utc::now();
         let claims = self.keys.verify(token)?;
-        let session = sessions::Entity::find_by_id(claims.sid)
+        // The session and its user in one query: this runs on every request.
+        let (session, user) = sessions::Entity::find_by_id(claims.sid)
+            .find_also_related(users::Entity)
             .one(&self.db)
             .await?
-            .filter(|session| session.revoked_at.is_none() && session.expires_at > now)
             .ok_or(AccountsError::Unauthenticated)?;
-        let user = users::Entity::find_by_id(session.user_id)
-            .one(&self.db)
-            .await?
-            .filter(|user| user.status == users::STATUS_ACTIVE)
-            .ok_or(AccountsError::Unauthenticated)?;
+        if session.revoked_at.is_some() || session.expires_at <= now {
+            return Err(AccountsError::Unauthenticated);
+        }
+        let user = user.filter(|user| user.status == users::STATUS_ACTIVE).ok_or(AccountsError::Unauthenticated)?;
         let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
         let company = match user.company_id {
             Some(id) => {

@@ -268,8 +268,8 @@ pub enum Grouping {
     Week,
 }
 
-/// Worked minutes of a company's shifts that belong to the days `from..=to`, per employee and
-/// day or week, optionally only some employees'. Ended shifts are summed by the database from
+/// Worked minutes of a company's shifts that belong to the days `from..=to` (by week: the whole
+/// weeks touching them), per employee and day or week, optionally only some employees'. Ended shifts are summed by the database from
 /// their stored minutes (one grouped query, whatever the number of shifts); running shifts, and
 /// shifts stored before worked time was kept, are computed here (one more query for them and
 /// their breaks).
@@ -289,14 +289,19 @@ pub async fn worked_minutes(
     if employees.is_some_and(<[i64]>::is_empty) {
         return Ok(HashMap::new());
     }
-    let period = match grouping {
-        Grouping::Day => time_entries::Column::WorkDay,
-        Grouping::Week => time_entries::Column::WorkWeek,
+    // By week, whole weeks: the range widens to the Sundays and Saturdays around it.
+    let (period, from, to) = match grouping {
+        Grouping::Day => (time_entries::Column::WorkDay, from, to),
+        Grouping::Week => (
+            time_entries::Column::WorkWeek,
+            kernel::time::week_start(from),
+            kernel::time::week_start(to) + chrono::Duration::days(6),
+        ),
     };
     let mut stored = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::WorkDay.gte(from))
-        .filter(time_entries::Column::WorkDay.lte(to))
+        .filter(period.gte(from))
+        .filter(period.lte(to))
         .filter(time_entries::Column::WorkedMinutes.is_not_null());
     let mut live = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.0))
@@ -312,8 +317,9 @@ pub async fn worked_minutes(
         .column(time_entries::Column::EmployeeId)
         .column(period)
         .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-        .group_by(time_entries::Column::EmployeeId)
+        // In the covering index's order, so no sorting is needed.
         .group_by(period)
+        .group_by(time_entries::Column::EmployeeId)
         .into_tuple()
         .all(db)
         .await?;

@@ -161,10 +161,20 @@ fn inbox_payload(stored: &str) -> Result<String, TimesheetError> {
     .map_err(|err| TimesheetError::Internal(err.to_string()))
 }
 
+/// Of a person, what the overview shows (a whole company's worth is read at once).
+#[derive(Debug, sea_orm::FromQueryResult)]
+struct Person {
+    id: i64,
+    first_name: String,
+    last_name: String,
+    avatar: Option<String>,
+    status: i16,
+}
+
 impl TimesheetService {
     /// The people the caller oversees: everyone for an admin; a manager's reports and the
     /// manager. Employees oversee nobody.
-    async fn overseen(&self, ctx: &TenantCtx, only_active: bool) -> Result<Vec<users::Model>, TimesheetError> {
+    async fn overseen(&self, ctx: &TenantCtx, only_active: bool) -> Result<Vec<Person>, TimesheetError> {
         let mut query = users::Entity::find().filter(users::Column::CompanyId.eq(ctx.company().0));
         match ctx.role() {
             Role::Admin => {}
@@ -184,6 +194,15 @@ impl TimesheetService {
             .order_by_asc(users::Column::LastName)
             .order_by_asc(users::Column::FirstName)
             .order_by_asc(users::Column::Id)
+            .select_only()
+            .columns([
+                users::Column::Id,
+                users::Column::FirstName,
+                users::Column::LastName,
+                users::Column::Avatar,
+                users::Column::Status,
+            ])
+            .into_model::<Person>()
             .all(&self.db)
             .await?)
     }
