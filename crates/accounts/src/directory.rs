@@ -1,7 +1,7 @@
 //! Looking people up inside a company: the one place where an employee id from a request is
 //! turned into a row, scoped by the tenant and by the actor's reach.
 
-use crate::entities::users;
+use crate::entities::{job_roles, users};
 use crate::{Accounts, AccountsError};
 use kernel::{Role, TenantCtx, UserId};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -49,12 +49,12 @@ pub const EMPLOYEE_PAGE_SIZE: u64 = 30;
 
 impl Accounts {
     /// The people the actor may manage: the whole company for an admin, a manager's reports and
-    /// the manager. Sorted by last name, then first name.
+    /// the manager. Sorted by last name, then first name; each with their job role.
     pub async fn list_employees(
         &self,
         ctx: &TenantCtx,
         filter: &EmployeeFilter,
-    ) -> Result<(Vec<users::Model>, u64), AccountsError> {
+    ) -> Result<(Vec<(users::Model, Option<job_roles::Model>)>, u64), AccountsError> {
         use sea_orm::sea_query::{Expr, Func};
         use sea_orm::{Condition, PaginatorTrait, QueryOrder};
         let mut query = users::Entity::find()
@@ -87,7 +87,10 @@ impl Accounts {
         } else {
             query.order_by_asc(users::Column::LastName).order_by_asc(users::Column::FirstName)
         };
-        let paginator = query.order_by_asc(users::Column::Id).paginate(&self.db, EMPLOYEE_PAGE_SIZE);
+        let paginator = query
+            .order_by_asc(users::Column::Id)
+            .find_also_related(job_roles::Entity)
+            .paginate(&self.db, EMPLOYEE_PAGE_SIZE);
         let total = paginator.num_items().await?;
         let rows = paginator.fetch_page(filter.page.max(1) - 1).await?;
         Ok((rows, total))

@@ -266,9 +266,10 @@ impl Accounts {
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AccountsError> {
         let now = Utc::now();
         let claims = self.keys.verify(token)?;
-        // The session and its user in one query: this runs on every request.
-        let (session, user) = sessions::Entity::find_by_id(claims.sid)
+        // The session, its user and their company in one query: this runs on every request.
+        let (session, user, company) = sessions::Entity::find_by_id(claims.sid)
             .find_also_related(users::Entity)
+            .and_also_related(companies::Entity)
             .one(&self.db)
             .await?
             .ok_or(AccountsError::Unauthenticated)?;
@@ -277,12 +278,9 @@ impl Accounts {
         }
         let user = user.filter(|user| user.status == users::STATUS_ACTIVE).ok_or(AccountsError::Unauthenticated)?;
         let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
-        let company = match user.company_id {
-            Some(id) => {
-                Some(companies::Entity::find_by_id(id).one(&self.db).await?.ok_or(AccountsError::Unauthenticated)?)
-            }
-            None => None,
-        };
+        if user.company_id.is_some() && company.is_none() {
+            return Err(AccountsError::Unauthenticated);
+        }
         let time_zone = company_time_zone(company.as_ref());
         let mut auth = Authenticated {
             session_id: session.id.clone(),

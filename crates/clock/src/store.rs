@@ -235,24 +235,34 @@ pub async fn current_clocks(
 ) -> Result<HashMap<i64, CurrentClock>, DbErr> {
     let initial = CurrentClock { state: ClockState::Initial, since: None };
     let mut clocks: HashMap<i64, CurrentClock> = employees.iter().map(|id| (*id, initial)).collect();
-    // Many people: one query over the whole company beats many long id lists.
+    // Many people: queries over the whole company beat many long id lists.
     let whole_company = employees.len() > 500;
     let chunks: Vec<&[i64]> = if whole_company { vec![&[]] } else { employees.chunks(500).collect() };
     for chunk in chunks {
-        // Shifts open now, or ended today: at most a few per employee.
-        let mut recent = time_entries::Entity::find()
+        // Open shifts (found through the unique open-shift column), and shifts ended today
+        // (found through their start: none runs for a week). Two narrow queries rather than one
+        // that reads every shift of the company.
+        let open = time_entries::Entity::find()
             .filter(time_entries::Column::CompanyId.eq(company.0))
-            .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gte(today_starts)));
-        if !whole_company {
-            recent = recent.filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()));
-        }
-        for entry in recent.all(db).await? {
-            let state = ClockState::from_code(entry.state).unwrap_or(ClockState::ClockedOut);
-            let since = if state.is_open() { Some(entry.start_at) } else { entry.end_at };
-            let Some(slot) = clocks.get_mut(&entry.employee_id) else { continue };
-            let newer_end = !slot.state.is_open() && since > slot.since;
-            if state.is_open() || slot.state == ClockState::Initial || newer_end {
-                *slot = CurrentClock { state, since };
+            .filter(time_entries::Column::OpenEmployeeId.is_not_null());
+        let ended_today = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(time_entries::Column::StartAt.gte(today_starts - chrono::Duration::days(7)))
+            .filter(time_entries::Column::EndAt.gte(today_starts));
+        for query in [open, ended_today] {
+            let query = if whole_company {
+                query
+            } else {
+                query.filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()))
+            };
+            for entry in query.all(db).await? {
+                let state = ClockState::from_code(entry.state).unwrap_or(ClockState::ClockedOut);
+                let since = if state.is_open() { Some(entry.start_at) } else { entry.end_at };
+                let Some(slot) = clocks.get_mut(&entry.employee_id) else { continue };
+                let newer_end = !slot.state.is_open() && since > slot.since;
+                if state.is_open() || slot.state == ClockState::Initial || newer_end {
+                    *slot = CurrentClock { state, since };
+                }
             }
         }
     }

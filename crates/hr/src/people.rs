@@ -47,22 +47,29 @@ impl Hr {
             .into_iter()
             .map(|role| (role.id, role.name))
             .collect();
+        Ok(Names { job_roles: roles, people: self.manager_names(ctx, people).await? })
+    }
+
+    /// The names of these people's managers, in one query (none when nobody has one).
+    async fn manager_names(
+        &self,
+        ctx: &TenantCtx,
+        people: &[users::Model],
+    ) -> Result<std::collections::HashMap<i64, (String, String)>, HrError> {
         let mut managers: Vec<i64> = people.iter().filter_map(|user| user.manager_id).collect();
         managers.sort_unstable();
         managers.dedup();
-        let people = if managers.is_empty() {
-            Default::default()
-        } else {
-            users::Entity::find()
-                .filter(users::Column::CompanyId.eq(ctx.company().0))
-                .filter(users::Column::Id.is_in(managers))
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|user| (user.id, (user.first_name, user.last_name)))
-                .collect()
-        };
-        Ok(Names { job_roles: roles, people })
+        if managers.is_empty() {
+            return Ok(Default::default());
+        }
+        Ok(users::Entity::find()
+            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(users::Column::Id.is_in(managers))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|user| (user.id, (user.first_name, user.last_name)))
+            .collect())
     }
 
     pub(crate) async fn view_of(&self, ctx: &TenantCtx, user: users::Model) -> Result<EmployeeView, HrError> {
@@ -78,8 +85,11 @@ impl Hr {
     ) -> Result<(Vec<EmployeeView>, u64), HrError> {
         privileged(ctx)?;
         let (rows, total) = self.accounts.list_employees(ctx, filter).await?;
-        let names = self.names_for(ctx, &rows).await?;
-        Ok((rows.into_iter().map(|user| EmployeeView::build(user, &names)).collect(), total))
+        let job_roles =
+            rows.iter().filter_map(|(_, role)| role.as_ref()).map(|role| (role.id, role.name.clone())).collect();
+        let people: Vec<users::Model> = rows.into_iter().map(|(user, _)| user).collect();
+        let names = Names { job_roles, people: self.manager_names(ctx, &people).await? };
+        Ok((people.into_iter().map(|user| EmployeeView::build(user, &names)).collect(), total))
     }
 
     /// `GET /manage/user-data`.

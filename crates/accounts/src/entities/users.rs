@@ -33,7 +33,32 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::companies::Entity",
+        from = "Column::CompanyId",
+        to = "super::companies::Column::Id"
+    )]
+    Company,
+    #[sea_orm(
+        belongs_to = "super::job_roles::Entity",
+        from = "Column::JobRoleId",
+        to = "super::job_roles::Column::Id"
+    )]
+    JobRole,
+}
+
+impl Related<super::companies::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Company.def()
+    }
+}
+
+impl Related<super::job_roles::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::JobRole.def()
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}
 
