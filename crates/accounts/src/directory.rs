@@ -56,7 +56,7 @@ impl Accounts {
         filter: &EmployeeFilter,
     ) -> Result<(Vec<(users::Model, Option<job_roles::Model>)>, u64), AccountsError> {
         use sea_orm::sea_query::{Expr, Func};
-        use sea_orm::{Condition, PaginatorTrait, QueryOrder};
+        use sea_orm::{Condition, PaginatorTrait, QueryOrder, QuerySelect};
         let mut query = users::Entity::find()
             .filter(users::Column::CompanyId.eq(ctx.company().0))
             .filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
@@ -87,12 +87,15 @@ impl Accounts {
         } else {
             query.order_by_asc(users::Column::LastName).order_by_asc(users::Column::FirstName)
         };
-        let paginator = query
+        // Counted without the join, which only names the page's job roles.
+        let total = query.clone().count(&self.db).await?;
+        let rows = query
             .order_by_asc(users::Column::Id)
             .find_also_related(job_roles::Entity)
-            .paginate(&self.db, EMPLOYEE_PAGE_SIZE);
-        let total = paginator.num_items().await?;
-        let rows = paginator.fetch_page(filter.page.max(1) - 1).await?;
+            .offset((filter.page.max(1) - 1) * EMPLOYEE_PAGE_SIZE)
+            .limit(EMPLOYEE_PAGE_SIZE)
+            .all(&self.db)
+            .await?;
         Ok((rows, total))
     }
 }

@@ -244,6 +244,9 @@ pub async fn current_clocks(
         // that reads every shift of the company.
         let open = time_entries::Entity::find()
             .filter(time_entries::Column::CompanyId.eq(company.0))
+            // Open shifts have no worked minutes yet: this reaches them through the index of
+            // unsummed shifts instead of reading the company's every shift.
+            .filter(time_entries::Column::WorkedMinutes.is_null())
             .filter(time_entries::Column::OpenEmployeeId.is_not_null());
         let ended_today = time_entries::Entity::find()
             .filter(time_entries::Column::CompanyId.eq(company.0))
