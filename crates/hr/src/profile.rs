@@ -6,7 +6,7 @@ use crate::{Hr, HrError};
 use accounts::entities::users;
 use chrono::Utc;
 use kernel::time::{local_date, start_of_day};
-use kernel::{TenantCtx, UserId};
+use kernel::TenantCtx;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 impl Hr {
@@ -80,10 +80,5 @@ impl Hr {
                 }
             })
             .collect())
-    }
-
-    /// The person in reach, for the gateway's checks that need the row (e.g. whose avatar).
-    pub async fn person(&self, ctx: &TenantCtx, id: UserId) -> Result<users::Model, HrError> {
-        Ok(self.accounts.employee_in_scope(ctx, id).await?)
     }
 }
