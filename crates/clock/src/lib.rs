@@ -11,6 +11,7 @@
 pub mod entities;
 mod error;
 pub mod machine;
+pub mod presses;
 mod service;
 pub mod settings;
 pub mod shift;

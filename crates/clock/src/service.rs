@@ -1,24 +1,20 @@
 //! The clock service: an employee's own clock.
 //!
-//! The server is the authority. Each action is one transaction whose first statement is a
-//! conditional write (a compare-and-set on the shift's state, or the insert of a shift that the
-//! unique "open shift" column admits once per employee), so two racing presses can never both
-//! succeed and a refused press changes nothing.
+//! The server is the authority. Every press is a compare-and-set on the shift's state, or the
+//! insert of a shift that the unique "open shift" column admits once per employee, so two racing
+//! presses can never both succeed and a refused press changes nothing; presses are applied in
+//! groups ([`crate::presses`]).
 
-use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::error::ClockError;
-use crate::machine::{transition, ClockAction, ClockState, Refusal};
+use crate::machine::{transition, ClockAction, ClockState};
+use crate::presses::{self, Press, PressKind};
 use crate::settings::{self, TimeSettings, TimeSettingsChange};
-use crate::shift::Shift;
 use crate::store::{self, StoredShift};
-use chrono::{DateTime, Duration, SubsecRound, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{TenantCtx, UserId, WriteGate};
-use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, SqlErr,
-    TransactionTrait,
-};
+use kernel::write_gate::GroupWriter;
+use kernel::{TenantCtx, WriteGate};
+use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
 /// The refusal of a phone clock-in where the company turned it off.
@@ -56,7 +52,8 @@ pub struct ClockStatus {
 #[derive(Clone)]
 pub struct ClockService {
     db: DatabaseConnection,
-    gate: WriteGate,
+    /// Presses, applied in groups behind the write gate (see [`crate::presses`]).
+    presses: GroupWriter<Press, bool, ClockError>,
 }
 
 /// Instants are kept to the second: nobody's pay depends on the milliseconds.
@@ -71,7 +68,7 @@ fn twelve_hour(time: chrono::NaiveTime) -> String {
 
 impl ClockService {
     pub fn new(db: DatabaseConnection, gate: WriteGate) -> Self {
-        Self { db, gate }
+        Self { presses: GroupWriter::new(gate, db.clone(), presses::apply), db }
     }
 
     pub async fn settings(&self, ctx: &TenantCtx) -> Result<TimeSettings, ClockError> {
@@ -96,37 +93,38 @@ impl ClockService {
     /// The card's data. On a phone of a company that turned phone clock-in off, `errors` says so
     /// (the card shows it instead of the button).
     pub async fn status(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
+        let settings = settings::load(&self.db, ctx.company()).await?;
+        self.status_with(ctx, device, &settings).await
+    }
+
+    /// The card after an action, or on reading. Its cost does not grow with the week's shifts:
+    /// ended shifts are summed by the database and only running ones are read.
+    async fn status_with(
+        &self,
+        ctx: &TenantCtx,
+        device: Device,
+        settings: &TimeSettings,
+    ) -> Result<ClockStatus, ClockError> {
         let now = now();
         let tz = ctx.time_zone();
         let employee = ctx.actor();
-        let settings = settings::load(&self.db, ctx.company()).await?;
         let today = local_date(tz, now);
-        let week_from = start_of_day(tz, week_start(today));
-        let week_to = start_of_day(tz, week_start(today) + Duration::days(7));
-        // Breaks suffice here: no history is shown on the card.
-        let week = store::shifts_of_for_minutes(&self.db, ctx.company(), employee, week_from, week_to).await?;
-        let week_minutes = week.iter().map(|shift| shift.shift().worked_minutes(now)).sum();
-        // The open shift, or the one that ended today, is nearly always in this week already.
-        let today_starts = start_of_day(tz, today);
-        // An open shift first; else the one that ended last today (two shifts may share a start
-        // second, so the order of the list alone does not decide).
-        let in_week = week.iter().find(|shift| shift.state().is_open()).cloned().or_else(|| {
-            week.iter()
-                .filter(|shift| shift.entry.end_at.is_some_and(|end| end >= today_starts))
-                .max_by_key(|shift| (shift.entry.end_at, shift.entry.id))
-                .cloned()
-        });
-        let current: Option<StoredShift> = match in_week {
-            Some(shift) => Some(shift),
+        let (stored_minutes, live) =
+            store::week_for_card(&self.db, ctx.company(), employee, week_start(today), tz).await?;
+        let week_minutes = stored_minutes + live.iter().map(|shift| shift.shift().worked_minutes(now)).sum::<i64>();
+        // The open shift (nearly always among this week's running ones; else it began in an
+        // earlier week), or else the one that ended last today.
+        let current: Option<StoredShift> = match live.into_iter().find(|shift| shift.state().is_open()) {
+            Some(open) => Some(open),
             None => match store::open_shift(&self.db, ctx.company(), employee).await? {
                 Some(open) => Some(open),
-                None => self.latest_ended_today(ctx, now).await?,
+                None => store::latest_ended_since(&self.db, ctx.company(), employee, start_of_day(tz, today)).await?,
             },
         };
         let (status, minutes, tracking_number, shift_start, break_start) = match &current {
             Some(shift) => (
                 shift.state(),
-                shift.shift().worked_minutes(now),
+                shift.entry.worked_minutes.map_or_else(|| shift.shift().worked_minutes(now), i64::from),
                 Some(shift.entry.id),
                 Some(shift.entry.start_at),
                 shift.open_break().map(|pause| pause.start_at),
@@ -153,19 +151,6 @@ impl ClockService {
         })
     }
 
-    async fn latest_ended_today(&self, ctx: &TenantCtx, now: DateTime<Utc>) -> Result<Option<StoredShift>, ClockError> {
-        let today_starts = start_of_day(ctx.time_zone(), local_date(ctx.time_zone(), now));
-        let latest = time_entries::Entity::find()
-            .filter(time_entries::Column::CompanyId.eq(ctx.company().0))
-            .filter(time_entries::Column::EmployeeId.eq(ctx.actor().0))
-            .filter(time_entries::Column::EndAt.gte(today_starts))
-            .order_by_desc(time_entries::Column::EndAt)
-            .order_by_desc(time_entries::Column::Id)
-            .one(&self.db)
-            .await?;
-        Ok(store::with_details(&self.db, latest.into_iter().collect()).await?.pop())
-    }
-
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).
     pub async fn start(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
         let now = now();
@@ -178,37 +163,8 @@ impl ClockService {
                 return Err(ClockError::Refused(format!("Clock in starts at {}", twelve_hour(start))));
             }
         }
-        let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
-        let worked = Shift { start: now, end: None, breaks: Vec::new() }.worked_time(ctx.time_zone());
-        let inserted = time_entries::ActiveModel {
-            work_day: Set(Some(worked.day)),
-            work_week: Set(Some(worked.week)),
-            worked_minutes: Set(None),
-            company_id: Set(ctx.company().0),
-            employee_id: Set(ctx.actor().0),
-            start_at: Set(now),
-            end_at: Set(None),
-            state: Set(ClockState::ClockedIn.code()),
-            open_employee_id: Set(Some(ctx.actor().0)),
-            created_by: Set(ctx.actor().0),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await;
-        let entry = match inserted {
-            Ok(entry) => entry,
-            Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-                return Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string()));
-            }
-            Err(err) => return Err(err.into()),
-        };
-        record_action(&txn, entry.id, "start", now, ctx.actor()).await?;
-        txn.commit().await?;
-        drop(permit);
-        self.status(ctx, device).await
+        self.presses.write(self.press(ctx, PressKind::Start, now)).await?;
+        self.status_with(ctx, device, &settings).await
     }
 
     pub async fn take_break(
@@ -242,69 +198,15 @@ impl ClockService {
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
         let now = now();
-        let from_states: Vec<ClockState> = [ClockState::ClockedIn, ClockState::OnBreak]
-            .into_iter()
-            .filter(|state| transition(*state, action).is_ok())
-            .collect();
-        let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
-        let mut moved = None;
-        for from in from_states {
-            let Ok(to) = transition(from, action) else { continue };
-            let mut update = time_entries::Entity::update_many()
-                .col_expr(time_entries::Column::State, Expr::value(to.code()))
-                .col_expr(time_entries::Column::UpdatedAt, Expr::value(now));
-            if to == ClockState::ClockedOut {
-                update = update
-                    .col_expr(time_entries::Column::EndAt, Expr::value(now))
-                    .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None));
-            }
-            let result = update
-                .filter(time_entries::Column::Id.eq(tracking_number))
-                .filter(time_entries::Column::CompanyId.eq(ctx.company().0))
-                .filter(time_entries::Column::EmployeeId.eq(ctx.actor().0))
-                .filter(time_entries::Column::State.eq(from.code()))
-                .exec(&txn)
-                .await?;
-            if result.rows_affected == 1 {
-                moved = Some((from, to));
-                break;
-            }
-        }
-        let Some((from, _)) = moved else {
-            txn.rollback().await?;
-            drop(permit);
+        let applied = self.presses.write(self.press(ctx, PressKind::OnShift { tracking_number, action }, now)).await?;
+        if !applied {
             return Err(self.refusal(ctx, tracking_number, action).await?);
-        };
-        match action {
-            ClockAction::TakeBreak => {
-                time_entry_breaks::ActiveModel {
-                    entry_id: Set(tracking_number),
-                    start_at: Set(now),
-                    end_at: Set(None),
-                    ..Default::default()
-                }
-                .insert(&txn)
-                .await?;
-                record_action(&txn, tracking_number, "break", now, ctx.actor()).await?;
-            }
-            ClockAction::Resume => {
-                close_open_break(&txn, tracking_number, now).await?;
-                record_action(&txn, tracking_number, "resume", now, ctx.actor()).await?;
-            }
-            ClockAction::End => {
-                if from == ClockState::OnBreak {
-                    close_open_break(&txn, tracking_number, now).await?;
-                    record_action(&txn, tracking_number, "resume", now, ctx.actor()).await?;
-                }
-                record_action(&txn, tracking_number, "end", now, ctx.actor()).await?;
-                store::store_worked_time(&txn, tracking_number, ctx.time_zone()).await?;
-            }
-            ClockAction::Start => {}
         }
-        txn.commit().await?;
-        drop(permit);
         self.status(ctx, device).await
+    }
+
+    fn press(&self, ctx: &TenantCtx, kind: PressKind, now: DateTime<Utc>) -> Press {
+        Press { company: ctx.company(), actor: ctx.actor(), tz: ctx.time_zone(), kind, now }
     }
 
     /// Why an action was refused, read after the fact.
@@ -325,37 +227,4 @@ impl ClockService {
         };
         Ok(ClockError::Refused(message))
     }
-}
-
-async fn record_action(
-    db: &impl sea_orm::ConnectionTrait,
-    entry_id: i64,
-    action_type: &str,
-    at: DateTime<Utc>,
-    actor: UserId,
-) -> Result<(), sea_orm::DbErr> {
-    time_entry_actions::ActiveModel {
-        entry_id: Set(entry_id),
-        action_type: Set(action_type.to_owned()),
-        action_at: Set(at),
-        actor_id: Set(actor.0),
-        ..Default::default()
-    }
-    .insert(db)
-    .await
-    .map(|_| ())
-}
-
-async fn close_open_break(
-    db: &impl sea_orm::ConnectionTrait,
-    entry_id: i64,
-    at: DateTime<Utc>,
-) -> Result<(), sea_orm::DbErr> {
-    time_entry_breaks::Entity::update_many()
-        .col_expr(time_entry_breaks::Column::EndAt, Expr::value(at))
-        .filter(time_entry_breaks::Column::EntryId.eq(entry_id))
-        .filter(time_entry_breaks::Column::EndAt.is_null())
-        .exec(db)
-        .await
-        .map(|_| ())
 }

@@ -104,15 +104,67 @@ pub async fn shifts_of(
     with_details(db, entries_of(db, company, employee, from, to).await?).await
 }
 
-/// The same with breaks only, for arithmetic.
-pub async fn shifts_of_for_minutes(
+/// One employee's week for the clock card, in a fixed number of queries however many shifts
+/// the week holds: the stored minutes of its ended shifts (summed by the database through the
+/// covering week index), and the shifts whose minutes are computed on reading (the running one,
+/// and any stored before worked time was kept) with their breaks.
+pub async fn week_for_card(
     db: &impl ConnectionTrait,
     company: CompanyId,
     employee: UserId,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-) -> Result<Vec<StoredShift>, DbErr> {
-    with_breaks(db, entries_of(db, company, employee, from, to).await?).await
+    week: chrono::NaiveDate,
+    tz: chrono_tz::Tz,
+) -> Result<(i64, Vec<StoredShift>), DbErr> {
+    use sea_orm::sea_query::Expr;
+    use sea_orm::QuerySelect;
+    let stored: Option<Option<i64>> = time_entries::Entity::find()
+        .select_only()
+        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkWeek.eq(week))
+        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .filter(time_entries::Column::WorkedMinutes.is_not_null())
+        .into_tuple()
+        .one(db)
+        .await?;
+    let from = kernel::time::start_of_day(tz, week);
+    let to = kernel::time::start_of_day(tz, week + chrono::Duration::days(7));
+    let live = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkedMinutes.is_null())
+        .filter(time_entries::Column::StartAt.gte(from))
+        .filter(time_entries::Column::StartAt.lt(to))
+        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .order_by_asc(time_entries::Column::StartAt)
+        .order_by_asc(time_entries::Column::Id)
+        .all(db)
+        .await?;
+    Ok((stored.flatten().unwrap_or(0), with_breaks(db, live).await?))
+}
+
+/// The employee's shift that ended last since `since` (two may share an end second: the newer
+/// id wins), with its breaks.
+pub async fn latest_ended_since(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    since: DateTime<Utc>,
+) -> Result<Option<StoredShift>, DbErr> {
+    let latest = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .filter(time_entries::Column::EndAt.gte(since))
+        .order_by_desc(time_entries::Column::EndAt)
+        .order_by_desc(time_entries::Column::Id)
+        .one(db)
+        .await?;
+    match latest {
+        // Its minutes are stored: no breaks needed.
+        Some(entry) if entry.worked_minutes.is_some() => {
+            Ok(Some(StoredShift { entry, breaks: Vec::new(), actions: Vec::new() }))
+        }
+        other => Ok(with_breaks(db, other.into_iter().collect()).await?.pop()),
+    }
 }
 
 async fn entries_of(

@@ -35,9 +35,15 @@ pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<Dat
                 SqliteDurability::Normal => SqliteSynchronous::Normal,
             })
             .foreign_keys(true)
+            // Pages are read through a memory map rather than copied in by a read call each
+            // time another connection's commit empties this one's cache.
+            .pragma("mmap_size", "268435456")
             .busy_timeout(Duration::from_secs(10));
+        // A file on this machine cannot drop a connection: no ping (a round trip to the
+        // connection's worker thread) before every use.
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
+            .test_before_acquire(false)
             .connect_with(options)
             .await
             .map_err(|err| DbErr::Conn(sea_orm::RuntimeErr::Internal(err.to_string())))?;

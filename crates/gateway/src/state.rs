@@ -22,7 +22,12 @@ impl AppState {
     /// Every service over one database, with uploaded files in `file_store`.
     pub fn new(db: DatabaseConnection, accounts: Accounts, file_store: Arc<dyn FileStore>) -> Self {
         let gate = match db.get_database_backend() {
-            sea_orm::DatabaseBackend::Sqlite => WriteGate::serializing(),
+            // Without its writer thread (the system refused one) SQLite still works, its writers
+            // then waiting in SQLite's busy handler.
+            sea_orm::DatabaseBackend::Sqlite => WriteGate::serializing().unwrap_or_else(|err| {
+                tracing::error!(%err, "no writer thread: SQLite writes go ungrouped");
+                WriteGate::open()
+            }),
             _ => WriteGate::open(),
         };
         let files = Files::new(db.clone(), file_store);

@@ -1,8 +1,9 @@
 //! The shared vocabulary of Timekeep.
 //!
-//! Everything here is plain data with no I/O: typed ids, the four roles, the tenant context every
-//! tenant-scoped service requires, per-field validation errors, and the time-zone rules
-//! (instants are stored in UTC and shown in the company's zone).
+//! Nearly everything here is plain data with no I/O: typed ids, the four roles, the tenant
+//! context every tenant-scoped service requires, per-field validation errors, and the time-zone
+//! rules (instants are stored in UTC and shown in the company's zone). The one exception is the
+//! write gate, which every domain crate's writes share and so lives below them all.
 
 pub mod ids;
 pub mod role;

@@ -95,6 +95,95 @@ async fn simultaneous_clock_ins_make_exactly_one_shift() {
     assert_eq!(shifts.len(), 1);
 }
 
+/// Presses of many people at once are applied in groups (on SQLite): each person's answer is
+/// about their own shift, a double press lands once, a press on someone else's shift is refused
+/// without taking the others down, and every ended shift keeps its worked time and history.
+#[actix_web::test]
+async fn many_people_pressing_at_once_each_get_their_own_answer() {
+    use clock::entities::{time_entries, time_entry_actions, time_entry_breaks};
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let app = spawn_app().await;
+    let admin = unique_email("admin");
+    app.admin_of_new_company("Crowd Co", &admin).await;
+    let company = app.company_of(&admin).await;
+    let mut tokens = Vec::new();
+    for _ in 0..12 {
+        let email = unique_email("crowd");
+        app.add_person(company.id, &email, Role::Employee, None).await;
+        tokens.push(app.token_of(&email).await);
+    }
+    let at_once = |action: &'static str, tracking: Vec<Value>| {
+        let app = &app;
+        let tokens = &tokens;
+        async move {
+            let presses = tokens.iter().zip(&tracking).map(|(token, tracking)| async move {
+                if action == "start" {
+                    app.post_as(token, "/server/v1/clock/start", json!({})).await
+                } else {
+                    press(app, token, action, tracking).await
+                }
+            });
+            futures_util::future::join_all(presses).await
+        }
+    };
+    let started = at_once("start", vec![Value::Null; 12]).await;
+    assert!(started.iter().all(|reply| reply.status == 200 && reply.body["status"] == 1), "{started:?}");
+    let tracking: Vec<Value> = started.iter().map(|reply| reply.body["trackingNumber"].clone()).collect();
+    let distinct: std::collections::HashSet<String> = tracking.iter().map(Value::to_string).collect();
+    assert_eq!(distinct.len(), 12, "one shift each");
+
+    // Everyone takes a break at once; the first person presses twice; the last presses on the
+    // first person's shift.
+    let mut breaks = tracking.clone();
+    breaks[11] = tracking[0].clone();
+    let (replies, double) =
+        futures_util::future::join(at_once("take-break", breaks), press(&app, &tokens[0], "take-break", &tracking[0]))
+            .await;
+    for (person, reply) in replies.iter().enumerate().take(11).skip(1) {
+        assert_eq!(
+            (reply.status, &reply.body["status"], &reply.body["trackingNumber"]),
+            (200, &json!(2), &tracking[person])
+        );
+    }
+    let first = [replies[0].status, double.status];
+    assert!(first.contains(&200) && first.contains(&409), "one of the double press lands: {first:?}");
+    assert_eq!(replies[11].status, 409, "not the presser's shift");
+    assert_eq!(app.get_as(&tokens[11], "/server/v1/clock/status").await.body["status"], 1, "unchanged");
+
+    // Everyone ends at once: from a break (0–10) or from work (11).
+    let ended = at_once("end", tracking.clone()).await;
+    assert!(ended.iter().all(|reply| reply.status == 200 && reply.body["status"] == 3), "{ended:?}");
+
+    let shifts =
+        time_entries::Entity::find().filter(time_entries::Column::CompanyId.eq(company.id)).all(&app.db).await.unwrap();
+    assert_eq!(shifts.len(), 12);
+    for shift in &shifts {
+        assert_eq!((shift.state, shift.open_employee_id), (3, None));
+        assert!(shift.end_at.is_some() && shift.worked_minutes == Some(0) && shift.work_week.is_some());
+        let breaks = time_entry_breaks::Entity::find()
+            .filter(time_entry_breaks::Column::EntryId.eq(shift.id))
+            .all(&app.db)
+            .await
+            .unwrap();
+        let history: Vec<String> = time_entry_actions::Entity::find()
+            .filter(time_entry_actions::Column::EntryId.eq(shift.id))
+            .all(&app.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|action| action.action_type)
+            .collect();
+        if shift.id.to_string() == tracking[11].to_string() {
+            assert!(breaks.is_empty());
+            assert_eq!(history, ["start", "end"]);
+        } else {
+            assert_eq!(breaks.len(), 1, "one break, however often pressed");
+            assert!(breaks[0].end_at.is_some(), "closed with the shift");
+            assert_eq!(history, ["start", "break", "resume", "end"]);
+        }
+    }
+}
+
 #[actix_web::test]
 async fn the_clock_opens_at_the_companys_day_start() {
     let app = spawn_app().await;

@@ -1,0 +1,396 @@
+//! Clock presses, applied a group at a time.
+//!
+//! Many people press at once at the start of the day, at lunch and at its end. On SQLite the
+//! presses waiting for the write gate are applied together (`kernel::write_gate::GroupWriter`):
+//! a fixed number of set-based statements per group, rather than three to five round trips per
+//! press, and one commit. On PostgreSQL each press is a group of one in its own transaction.
+//!
+//! Every state change is a compare-and-set on the state read at the start of the group, so a
+//! press that raced another (PostgreSQL has no gate) changes nothing and is refused; two
+//! clock-ins of one person can never both open a shift, which the unique open-shift column
+//! enforces besides.
+
+use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
+use crate::error::ClockError;
+use crate::machine::{transition, ClockAction, ClockState, Refusal};
+use crate::shift::{Shift, WorkedTime};
+use crate::store::{self, StoredShift};
+use chrono::{DateTime, Utc};
+use kernel::write_gate::WorkFuture;
+use kernel::{CompanyId, UserId};
+use sea_orm::sea_query::{CaseStatement, Expr, SimpleExpr};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect, SqlErr,
+};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Which button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PressKind {
+    /// 'Clock In' or 'Start a New Shift'.
+    Start,
+    /// Break, resume or end on the open shift `tracking_number`.
+    OnShift { tracking_number: i64, action: ClockAction },
+}
+
+/// One press: who, in which company and zone, which button, when.
+#[derive(Debug, Clone, Copy)]
+pub struct Press {
+    pub company: CompanyId,
+    pub actor: UserId,
+    pub tz: chrono_tz::Tz,
+    pub kind: PressKind,
+    pub now: DateTime<Utc>,
+}
+
+/// A press's outcome: `Ok(true)` applied; `Ok(false)` the shift is not the person's or not in a
+/// state the button fits (nothing was written; the caller explains why); `Err` a clock-in while
+/// clocked in.
+pub type Outcome = Result<bool, ClockError>;
+
+/// Applies `presses` in `txn`, for `GroupWriter`.
+pub fn apply<'t>(
+    txn: &'t DatabaseTransaction,
+    presses: &'t [Press],
+) -> WorkFuture<'t, Result<Vec<Outcome>, ClockError>> {
+    Box::pin(apply_all(txn, presses))
+}
+
+async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<Outcome>, ClockError> {
+    let mut outcomes: Vec<Option<Outcome>> = presses.iter().map(|_| None).collect();
+    for round in rounds(presses) {
+        apply_round(txn, presses, &round, &mut outcomes).await?;
+    }
+    Ok(outcomes.into_iter().map(|outcome| outcome.unwrap_or(Ok(false))).collect())
+}
+
+/// The presses in rounds in which each person presses at most once, keeping each person's order:
+/// a double click lands in two rounds, and its second press sees what the first one did.
+fn rounds(presses: &[Press]) -> Vec<Vec<usize>> {
+    let mut pressed: HashMap<i64, usize> = HashMap::new();
+    let mut rounds: Vec<Vec<usize>> = Vec::new();
+    for (index, press) in presses.iter().enumerate() {
+        let round = pressed.entry(press.actor.0).or_insert(0);
+        if rounds.len() <= *round {
+            rounds.push(Vec::new());
+        }
+        if let Some(members) = rounds.get_mut(*round) {
+            members.push(index);
+        }
+        *round += 1;
+    }
+    rounds
+}
+
+fn set(outcomes: &mut [Option<Outcome>], index: usize, outcome: Outcome) {
+    if let Some(slot) = outcomes.get_mut(index) {
+        *slot = Some(outcome);
+    }
+}
+
+fn history(entry_id: i64, action_type: &str, press: &Press) -> time_entry_actions::ActiveModel {
+    time_entry_actions::ActiveModel {
+        entry_id: Set(entry_id),
+        action_type: Set(action_type.to_owned()),
+        action_at: Set(press.now),
+        actor_id: Set(press.actor.0),
+        ..Default::default()
+    }
+}
+
+/// A planned state change of one shift.
+struct Move {
+    index: usize,
+    press: Press,
+    entry_id: i64,
+    from: ClockState,
+    to: ClockState,
+    /// Set when the shift ends.
+    worked: Option<WorkedTime>,
+}
+
+async fn apply_round(
+    txn: &DatabaseTransaction,
+    presses: &[Press],
+    round: &[usize],
+    outcomes: &mut [Option<Outcome>],
+) -> Result<(), ClockError> {
+    let mut actions: Vec<time_entry_actions::ActiveModel> = Vec::new();
+    let members: Vec<(usize, Press)> =
+        round.iter().filter_map(|index| presses.get(*index).map(|press| (*index, *press))).collect();
+    let starts: Vec<(usize, Press)> =
+        members.iter().filter(|(_, press)| press.kind == PressKind::Start).copied().collect();
+    if !starts.is_empty() {
+        open_shifts(txn, &starts, outcomes, &mut actions).await?;
+    }
+    let moves = plan_moves(txn, &members, outcomes).await?;
+    let moved = apply_moves(txn, moves, outcomes).await?;
+    let mut new_breaks = Vec::new();
+    let mut closing: BTreeMap<DateTime<Utc>, Vec<i64>> = BTreeMap::new();
+    for shift in &moved {
+        let press = &shift.press;
+        match (shift.from, shift.to) {
+            (ClockState::ClockedIn, ClockState::OnBreak) => {
+                new_breaks.push(time_entry_breaks::ActiveModel {
+                    entry_id: Set(shift.entry_id),
+                    start_at: Set(press.now),
+                    end_at: Set(None),
+                    ..Default::default()
+                });
+                actions.push(history(shift.entry_id, "break", press));
+            }
+            (ClockState::OnBreak, ClockState::ClockedIn) => {
+                closing.entry(press.now).or_default().push(shift.entry_id);
+                actions.push(history(shift.entry_id, "resume", press));
+            }
+            (from, ClockState::ClockedOut) => {
+                // Ending during a break ends the break first.
+                if from == ClockState::OnBreak {
+                    closing.entry(press.now).or_default().push(shift.entry_id);
+                    actions.push(history(shift.entry_id, "resume", press));
+                }
+                actions.push(history(shift.entry_id, "end", press));
+            }
+            _ => {}
+        }
+    }
+    for (at, entries) in closing {
+        time_entry_breaks::Entity::update_many()
+            .col_expr(time_entry_breaks::Column::EndAt, Expr::value(at))
+            .filter(time_entry_breaks::Column::EntryId.is_in(entries))
+            .filter(time_entry_breaks::Column::EndAt.is_null())
+            .exec(txn)
+            .await?;
+    }
+    if !new_breaks.is_empty() {
+        time_entry_breaks::Entity::insert_many(new_breaks).exec(txn).await?;
+    }
+    if !actions.is_empty() {
+        time_entry_actions::Entity::insert_many(actions).exec(txn).await?;
+    }
+    Ok(())
+}
+
+/// Clock-ins: a shift for each person who has none open.
+async fn open_shifts(
+    txn: &DatabaseTransaction,
+    starts: &[(usize, Press)],
+    outcomes: &mut [Option<Outcome>],
+    actions: &mut Vec<time_entry_actions::ActiveModel>,
+) -> Result<(), ClockError> {
+    let actors: Vec<i64> = starts.iter().map(|(_, press)| press.actor.0).collect();
+    let already_open: HashSet<i64> = time_entries::Entity::find()
+        .select_only()
+        .column(time_entries::Column::OpenEmployeeId)
+        .filter(time_entries::Column::OpenEmployeeId.is_in(actors))
+        .into_tuple::<Option<i64>>()
+        .all(txn)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut opening = Vec::new();
+    for (index, press) in starts {
+        if already_open.contains(&press.actor.0) {
+            set(outcomes, *index, Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())));
+        } else {
+            opening.push((*index, *press));
+        }
+    }
+    if opening.is_empty() {
+        return Ok(());
+    }
+    let rows = opening.iter().map(|(_, press)| {
+        let worked = Shift { start: press.now, end: None, breaks: Vec::new() }.worked_time(press.tz);
+        time_entries::ActiveModel {
+            work_day: Set(Some(worked.day)),
+            work_week: Set(Some(worked.week)),
+            worked_minutes: Set(None),
+            company_id: Set(press.company.0),
+            employee_id: Set(press.actor.0),
+            start_at: Set(press.now),
+            end_at: Set(None),
+            state: Set(ClockState::ClockedIn.code()),
+            open_employee_id: Set(Some(press.actor.0)),
+            created_by: Set(press.actor.0),
+            created_at: Set(press.now),
+            updated_at: Set(press.now),
+            ..Default::default()
+        }
+    });
+    match time_entries::Entity::insert_many(rows).exec(txn).await {
+        Ok(_) => {}
+        // A clock-in that raced this one (PostgreSQL) opened the shift first: alone, this is
+        // the press's answer; in a group, the group is applied again press by press.
+        Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string()));
+        }
+        Err(err) => return Err(err.into()),
+    }
+    let opened: HashMap<i64, i64> = time_entries::Entity::find()
+        .select_only()
+        .column(time_entries::Column::OpenEmployeeId)
+        .column(time_entries::Column::Id)
+        .filter(time_entries::Column::OpenEmployeeId.is_in(opening.iter().map(|(_, press)| press.actor.0)))
+        .into_tuple::<(Option<i64>, i64)>()
+        .all(txn)
+        .await?
+        .into_iter()
+        .filter_map(|(employee, id)| employee.map(|employee| (employee, id)))
+        .collect();
+    for (index, press) in &opening {
+        let Some(entry_id) = opened.get(&press.actor.0) else {
+            return Err(DbErr::Custom("a new shift was not found".to_owned()).into());
+        };
+        actions.push(history(*entry_id, "start", press));
+        set(outcomes, *index, Ok(true));
+    }
+    Ok(())
+}
+
+/// Reads the pressed shifts with their breaks and decides each press: the move it makes, or
+/// `Ok(false)` when the shift is not the person's or the button does not fit its state.
+async fn plan_moves(
+    txn: &DatabaseTransaction,
+    members: &[(usize, Press)],
+    outcomes: &mut [Option<Outcome>],
+) -> Result<Vec<Move>, ClockError> {
+    let pressed: Vec<(usize, Press, i64, ClockAction)> = members
+        .iter()
+        .filter_map(|(index, press)| match press.kind {
+            PressKind::OnShift { tracking_number, action } => Some((*index, *press, tracking_number, action)),
+            PressKind::Start => None,
+        })
+        .collect();
+    if pressed.is_empty() {
+        return Ok(Vec::new());
+    }
+    let entries = time_entries::Entity::find()
+        .filter(time_entries::Column::Id.is_in(pressed.iter().map(|(_, _, id, _)| *id)))
+        .all(txn)
+        .await?;
+    let shifts: HashMap<i64, StoredShift> =
+        store::with_breaks(txn, entries).await?.into_iter().map(|shift| (shift.entry.id, shift)).collect();
+    let mut moves = Vec::new();
+    for (index, press, entry_id, action) in pressed {
+        let shift = shifts
+            .get(&entry_id)
+            .filter(|shift| shift.entry.company_id == press.company.0 && shift.entry.employee_id == press.actor.0);
+        let Some(shift) = shift else {
+            set(outcomes, index, Ok(false));
+            continue;
+        };
+        let from = shift.state();
+        let to = match transition(from, action) {
+            Ok(to) if from.is_open() => to,
+            _ => {
+                set(outcomes, index, Ok(false));
+                continue;
+            }
+        };
+        let worked = (to == ClockState::ClockedOut).then(|| ended(shift.shift(), press.now).worked_time(press.tz));
+        moves.push(Move { index, press, entry_id, from, to, worked });
+    }
+    Ok(moves)
+}
+
+/// The shift as it is once ended at `now`, a running break ending with it.
+fn ended(mut shift: Shift, now: DateTime<Utc>) -> Shift {
+    for pause in &mut shift.breaks {
+        pause.end.get_or_insert(now);
+    }
+    shift.end = Some(now);
+    shift
+}
+
+/// The compare-and-set of every planned move, one statement per kind of move and instant; the
+/// moves that took place.
+async fn apply_moves(
+    txn: &DatabaseTransaction,
+    moves: Vec<Move>,
+    outcomes: &mut [Option<Outcome>],
+) -> Result<Vec<Move>, ClockError> {
+    let mut kinds: BTreeMap<(i16, i16, DateTime<Utc>), Vec<Move>> = BTreeMap::new();
+    for planned in moves {
+        kinds.entry((planned.from.code(), planned.to.code(), planned.press.now)).or_default().push(planned);
+    }
+    let mut moved = Vec::new();
+    for ((from, to, now), group) in kinds {
+        let mut update = time_entries::Entity::update_many()
+            .col_expr(time_entries::Column::State, Expr::value(to))
+            .col_expr(time_entries::Column::UpdatedAt, Expr::value(now));
+        if to == ClockState::ClockedOut.code() {
+            update = update
+                .col_expr(time_entries::Column::EndAt, Expr::value(now))
+                .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None))
+                .col_expr(time_entries::Column::WorkDay, by_entry(&group, |worked| Some(worked.day).into()))
+                .col_expr(time_entries::Column::WorkWeek, by_entry(&group, |worked| Some(worked.week).into()))
+                .col_expr(time_entries::Column::WorkedMinutes, by_entry(&group, |worked| worked.minutes.into()));
+        }
+        let result = update
+            .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
+            .filter(time_entries::Column::State.eq(from))
+            .exec(txn)
+            .await?;
+        if result.rows_affected == group.len() as u64 {
+            for planned in &group {
+                set(outcomes, planned.index, Ok(true));
+            }
+            moved.extend(group);
+        } else if let [only] = group.as_slice() {
+            // Changed by someone else since it was read (PostgreSQL): refused, nothing written.
+            set(outcomes, only.index, Ok(false));
+        } else {
+            // Cannot happen behind the gate; if it does, the group is applied press by press.
+            return Err(DbErr::Custom("shifts changed while a group of presses was applied".to_owned()).into());
+        }
+    }
+    Ok(moved)
+}
+
+/// A value per shift of `group`, as one `CASE` on the shift's id.
+fn by_entry(group: &[Move], value: impl Fn(&WorkedTime) -> sea_orm::Value) -> SimpleExpr {
+    let mut case = CaseStatement::new();
+    for planned in group {
+        if let Some(worked) = &planned.worked {
+            case = case.case(time_entries::Column::Id.eq(planned.entry_id), value(worked));
+        }
+    }
+    case.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(actor: i64) -> Press {
+        Press {
+            company: CompanyId(1),
+            actor: UserId(actor),
+            tz: chrono_tz::America::New_York,
+            kind: PressKind::Start,
+            now: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn each_round_has_a_person_once_in_the_order_they_pressed() {
+        let presses: Vec<Press> = [7, 8, 7, 9, 7, 8].into_iter().map(press).collect();
+        assert_eq!(rounds(&presses), vec![vec![0, 1, 3], vec![2, 5], vec![4]]);
+        assert!(rounds(&[]).is_empty());
+    }
+
+    #[test]
+    fn an_ended_shift_closes_its_running_break() {
+        let start = Utc::now() - chrono::Duration::hours(2);
+        let now = start + chrono::Duration::hours(2);
+        let shift = Shift {
+            start,
+            end: None,
+            breaks: vec![crate::shift::Interval { start: start + chrono::Duration::hours(1), end: None }],
+        };
+        let done = ended(shift, now);
+        assert_eq!((done.end, done.breaks[0].end), (Some(now), Some(now)));
+        assert_eq!(done.worked_minutes(now), 60);
+    }
+}
