@@ -173,7 +173,7 @@ async fn many_people_pressing_at_once_each_get_their_own_answer() {
             .into_iter()
             .map(|action| action.action_type)
             .collect();
-        if shift.id.to_string() == tracking[11].to_string() {
+        if json!(shift.id) == tracking[11] {
             assert!(breaks.is_empty());
             assert_eq!(history, ["start", "end"]);
         } else {
