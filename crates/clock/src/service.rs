@@ -8,7 +8,7 @@
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState};
 use crate::presses::{self, Press, PressKind};
-use crate::settings::{self, TimeSettings, TimeSettingsChange};
+use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
 use crate::store::{self, StoredShift};
 use chrono::{DateTime, SubsecRound, Utc};
 use kernel::time::{local_date, start_of_day, week_start};
@@ -54,6 +54,7 @@ pub struct ClockService {
     db: DatabaseConnection,
     /// Presses, applied in groups behind the write gate (see [`crate::presses`]).
     presses: GroupWriter<Press, bool, ClockError>,
+    settings: SettingsCache,
 }
 
 /// Instants are kept to the second: nobody's pay depends on the milliseconds.
@@ -68,11 +69,11 @@ fn twelve_hour(time: chrono::NaiveTime) -> String {
 
 impl ClockService {
     pub fn new(db: DatabaseConnection, gate: WriteGate) -> Self {
-        Self { presses: GroupWriter::new(gate, db.clone(), presses::apply), db }
+        Self { presses: GroupWriter::new(gate, db.clone(), presses::apply), settings: SettingsCache::default(), db }
     }
 
     pub async fn settings(&self, ctx: &TenantCtx) -> Result<TimeSettings, ClockError> {
-        Ok(settings::load(&self.db, ctx.company()).await?)
+        Ok(self.settings.get(&self.db, ctx.company()).await?)
     }
 
     /// Admins only.
@@ -87,13 +88,14 @@ impl ClockService {
         let current = settings::load(&self.db, ctx.company()).await?;
         let next = change.apply(&current).map_err(ClockError::Validation)?;
         settings::save(&self.db, ctx.company(), &next).await?;
+        self.settings.put(ctx.company(), next.clone());
         Ok(next)
     }
 
     /// The card's data. On a phone of a company that turned phone clock-in off, `errors` says so
     /// (the card shows it instead of the button).
     pub async fn status(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
-        let settings = settings::load(&self.db, ctx.company()).await?;
+        let settings = self.settings.get(&self.db, ctx.company()).await?;
         self.status_with(ctx, device, &settings).await
     }
 
@@ -112,14 +114,17 @@ impl ClockService {
         let (stored_minutes, live) =
             store::week_for_card(&self.db, ctx.company(), employee, week_start(today), tz).await?;
         let week_minutes = stored_minutes + live.iter().map(|shift| shift.shift().worked_minutes(now)).sum::<i64>();
-        // The open shift (nearly always among this week's running ones; else it began in an
-        // earlier week), or else the one that ended last today.
+        // The open shift (nearly always among this week's running ones), or else the one that
+        // ended last today, or else an open shift begun in an earlier week. Shifts never overlap,
+        // so when one ended today no older one can still be open.
         let current: Option<StoredShift> = match live.into_iter().find(|shift| shift.state().is_open()) {
             Some(open) => Some(open),
-            None => match store::open_shift(&self.db, ctx.company(), employee).await? {
-                Some(open) => Some(open),
-                None => store::latest_ended_since(&self.db, ctx.company(), employee, start_of_day(tz, today)).await?,
-            },
+            None => {
+                match store::latest_ended_since(&self.db, ctx.company(), employee, start_of_day(tz, today)).await? {
+                    Some(ended) => Some(ended),
+                    None => store::open_shift(&self.db, ctx.company(), employee).await?,
+                }
+            }
         };
         let (status, minutes, tracking_number, shift_start, break_start) = match &current {
             Some(shift) => (
@@ -154,7 +159,7 @@ impl ClockService {
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).
     pub async fn start(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
         let now = now();
-        let settings = settings::load(&self.db, ctx.company()).await?;
+        let settings = self.settings.get(&self.db, ctx.company()).await?;
         if device == Device::Mobile && settings.mobile_clock_in_disabled {
             return Err(ClockError::MobileClockInDisabled);
         }

@@ -7,6 +7,9 @@ use kernel::{CompanyId, FieldErrors};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
 use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// How pay periods repeat, counted from an anchor date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -63,6 +66,47 @@ impl Default for TimeSettings {
             pay_cycle_anchor: NaiveDate::from_ymd_opt(2023, 1, 1).unwrap_or_default(),
             weekly_overtime_minutes: DEFAULT_WEEKLY_OVERTIME_MINUTES,
         }
+    }
+}
+
+/// Companies' settings kept in memory for a few seconds: every clock press and card reads them,
+/// and they change a few times a year. A change made through this process is seen at once; one
+/// made through another process (several servers on one PostgreSQL) within [`FRESH_FOR`].
+#[derive(Debug, Clone, Default)]
+pub struct SettingsCache(Arc<Mutex<HashMap<i64, (Instant, TimeSettings)>>>);
+
+/// How long settings read from the database are used without reading them again.
+pub const FRESH_FOR: Duration = Duration::from_secs(5);
+
+/// Companies remembered at most; past it the memory starts afresh.
+const MAX_COMPANIES: usize = 10_000;
+
+impl SettingsCache {
+    pub async fn get(&self, db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeSettings, DbErr> {
+        let fresh = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&company.0)
+            .filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR)
+            .map(|(_, settings)| settings.clone());
+        match fresh {
+            Some(settings) => Ok(settings),
+            None => {
+                let settings = load(db, company).await?;
+                self.put(company, settings.clone());
+                Ok(settings)
+            }
+        }
+    }
+
+    /// After `settings` were saved.
+    pub fn put(&self, company: CompanyId, settings: TimeSettings) {
+        let mut companies = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if companies.len() >= MAX_COMPANIES {
+            companies.clear();
+        }
+        companies.insert(company.0, (Instant::now(), settings));
     }
 }
 

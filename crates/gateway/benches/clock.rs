@@ -18,6 +18,8 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const CLOCK_EMPLOYEES: usize = 64;
@@ -66,9 +68,14 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
 
 async fn run(label: &str) {
     let (url, cleanup) = support::database(label).await;
-    let db = gateway::db::connect(&url).await.unwrap();
+    let mut db = gateway::db::connect(&url).await.unwrap();
     gateway::db::migrate(&db).await.unwrap();
     let (clock_emails, listed, admin) = seed(&db).await;
+    let statements = Arc::new(AtomicUsize::new(0));
+    let counter = statements.clone();
+    db.set_metric_callback(move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+    });
 
     let (base, server_thread) = support::serve(db.clone());
     let client = awc::Client::builder()
@@ -80,6 +87,28 @@ async fn run(label: &str) {
         tokens.push(support::login(&client, &base, email).await);
     }
     let admin_token = support::login(&client, &base, &admin).await;
+
+    // Statements per press, one person alone: a cycle, then the status.
+    let mut tracking = Value::Null;
+    let mut counts = Vec::new();
+    for path in ["start", "take-break", "resume-from-break", "end"] {
+        let before = statements.load(Ordering::Relaxed);
+        let body: Value = client
+            .post(format!("{base}/server/v1/clock/{path}?trackingNumber={tracking}"))
+            .bearer_auth(&tokens[0])
+            .send_json(&json!({}))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        tracking = body["trackingNumber"].clone();
+        counts.push(format!("{path} {}", statements.load(Ordering::Relaxed) - before));
+    }
+    println!(
+        "[{label}] statements per press outside the group write (sign-in, checks, the answer): {}",
+        counts.join(", ")
+    );
 
     let seconds: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
     let deadline = Instant::now() + Duration::from_secs(seconds);

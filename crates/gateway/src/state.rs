@@ -5,7 +5,7 @@ use clock::ClockService;
 use files::{FileStore, Files};
 use hr::Hr;
 use kernel::WriteGate;
-use sea_orm::{ConnectionTrait, DatabaseConnection};
+use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use timesheet::TimesheetService;
 
@@ -21,14 +21,14 @@ pub struct AppState {
 impl AppState {
     /// Every service over one database, with uploaded files in `file_store`.
     pub fn new(db: DatabaseConnection, accounts: Accounts, file_store: Arc<dyn FileStore>) -> Self {
-        let gate = match db.get_database_backend() {
-            // Without its writer thread (the system refused one) SQLite still works, its writers
-            // then waiting in SQLite's busy handler.
-            sea_orm::DatabaseBackend::Sqlite => WriteGate::serializing().unwrap_or_else(|err| {
+        // Without its writer thread (the system refused one) SQLite still works, its writers
+        // then waiting in SQLite's busy handler.
+        let gate = match crate::db::group_writer_connection(&db) {
+            Some(connection) => WriteGate::serializing(connection).unwrap_or_else(|err| {
                 tracing::error!(%err, "no writer thread: SQLite writes go ungrouped");
                 WriteGate::open()
             }),
-            _ => WriteGate::open(),
+            None => WriteGate::open(),
         };
         let files = Files::new(db.clone(), file_store);
         Self {

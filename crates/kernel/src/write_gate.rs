@@ -34,6 +34,8 @@ pub struct WriteGate(Option<Arc<Serial>>);
 #[derive(Debug)]
 struct Serial {
     gate: Arc<Mutex<()>>,
+    /// The groups' own connection: in the pool they would queue for one behind every reader.
+    connection: DatabaseConnection,
     /// A thread of its own applies the groups: on the web workers' threads a group's statements
     /// would wait behind other requests between every round trip to the database.
     writer: tokio::runtime::Handle,
@@ -45,9 +47,9 @@ struct Serial {
 pub struct WritePermit<'a>(#[allow(dead_code)] Option<MutexGuard<'a, ()>>);
 
 impl WriteGate {
-    /// A gate that queues writers (SQLite), with the thread that applies groups of requests; the
-    /// thread ends when the last clone of the gate is dropped.
-    pub fn serializing() -> std::io::Result<Self> {
+    /// A gate that queues writers (SQLite), with the thread and the `connection` that apply
+    /// groups of requests; the thread ends when the last clone of the gate is dropped.
+    pub fn serializing(connection: DatabaseConnection) -> std::io::Result<Self> {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         let writer = runtime.handle().clone();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -56,7 +58,7 @@ impl WriteGate {
                 let _ = stopped.await;
             });
         })?;
-        Ok(Self(Some(Arc::new(Serial { gate: Arc::default(), writer, _stop: stop }))))
+        Ok(Self(Some(Arc::new(Serial { gate: Arc::default(), connection, writer, _stop: stop }))))
     }
 
     /// A gate that lets every writer through (PostgreSQL).
@@ -130,7 +132,7 @@ where
                 let take = waiting.len().min(MAX_GROUP);
                 waiting.drain(..take).collect()
             };
-            let (db, apply) = (self.db.clone(), self.apply.clone());
+            let (db, apply) = (serial.connection.clone(), self.apply.clone());
             // On the writer's thread, holding the gate till every answer is sent, so that a
             // caller who goes away (a dropped request) never cuts other people's writes short.
             let applying = serial.writer.spawn(async move {
