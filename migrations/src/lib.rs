@@ -10,6 +10,7 @@ mod m20261121_000001_accounts;
 mod m20261121_000002_time;
 mod m20261121_000003_people;
 mod m20261121_000004_worked_time;
+mod m20261121_000005_employee_order;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_time::Migration),
             Box::new(m20261121_000003_people::Migration),
             Box::new(m20261121_000004_worked_time::Migration),
+            Box::new(m20261121_000005_employee_order::Migration),
         ]
     }
 }

@@ -56,7 +56,7 @@ impl Accounts {
         filter: &EmployeeFilter,
     ) -> Result<(Vec<(users::Model, Option<job_roles::Model>)>, u64), AccountsError> {
         use sea_orm::sea_query::{Expr, Func};
-        use sea_orm::{Condition, PaginatorTrait, QueryOrder, QuerySelect};
+        use sea_orm::{Condition, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait};
         let mut query = users::Entity::find()
             .filter(users::Column::CompanyId.eq(ctx.company().0))
             .filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
@@ -82,20 +82,26 @@ impl Accounts {
                     .add(Expr::expr(Func::lower(Expr::col(users::Column::LastName))).like(pattern)),
             );
         }
-        query = if filter.descending {
-            query.order_by_desc(users::Column::LastName).order_by_desc(users::Column::FirstName)
-        } else {
-            query.order_by_asc(users::Column::LastName).order_by_asc(users::Column::FirstName)
+        // Namesakes in id order, the same way as the names: the name index's order.
+        let direction = if filter.descending { Order::Desc } else { Order::Asc };
+        let in_order = |select: sea_orm::Select<users::Entity>| {
+            select
+                .order_by(users::Column::LastName, direction.clone())
+                .order_by(users::Column::FirstName, direction.clone())
+                .order_by(users::Column::Id, direction.clone())
         };
         // Counted without the join, which only names the page's job roles.
         let total = query.clone().count(&self.db).await?;
-        let rows = query
-            .order_by_asc(users::Column::Id)
-            .find_also_related(job_roles::Entity)
+        // The page's ids come from the name index alone: the rows the offset skips are never
+        // read, nor joined to their job roles. Then the page's rows, with their job roles.
+        let page_ids = in_order(query.clone())
+            .select_only()
+            .column(users::Column::Id)
             .offset((filter.page.max(1) - 1) * EMPLOYEE_PAGE_SIZE)
             .limit(EMPLOYEE_PAGE_SIZE)
-            .all(&self.db)
-            .await?;
+            .into_query();
+        let page = in_order(users::Entity::find().filter(users::Column::Id.in_subquery(page_ids)));
+        let rows = page.find_also_related(job_roles::Entity).all(&self.db).await?;
         Ok((rows, total))
     }
 }
