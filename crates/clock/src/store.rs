@@ -401,3 +401,109 @@ pub async fn worked_minutes(
     }
     Ok(minutes)
 }
+
+/// Worked and overtime minutes of the whole weeks `first_week..=last_week` (their Sundays) over
+/// a company's employees, or some of them; overtime is an employee's minutes above `threshold`
+/// in a week. The database adds up the ended shifts and applies the threshold per employee and
+/// week, answering one row however many people there are; running shifts (and any stored before
+/// worked time was kept) are added here to the weeks they belong to.
+#[allow(clippy::too_many_arguments)]
+pub async fn week_totals(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[i64]>,
+    first_week: chrono::NaiveDate,
+    last_week: chrono::NaiveDate,
+    threshold: i64,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> Result<WeekTotals, DbErr> {
+    use sea_orm::sea_query::{Alias, Expr, Query};
+    use sea_orm::{QuerySelect, QueryTrait};
+    if employees.is_some_and(<[i64]>::is_empty) {
+        return Ok(WeekTotals::default());
+    }
+    let last_day = last_week + chrono::Duration::days(6);
+    let stored = |employees: Option<&[i64]>| {
+        let query = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(time_entries::Column::WorkWeek.gte(first_week))
+            .filter(time_entries::Column::WorkWeek.lte(last_week))
+            .filter(time_entries::Column::WorkedMinutes.is_not_null());
+        match employees {
+            Some(employees) => query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied())),
+            None => query,
+        }
+    };
+    // Per employee and week in the database; only the sums over them come back.
+    let weeks = stored(employees)
+        .select_only()
+        .column(time_entries::Column::EmployeeId)
+        .column(time_entries::Column::WorkWeek)
+        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+        .group_by(time_entries::Column::WorkWeek)
+        .group_by(time_entries::Column::EmployeeId)
+        .into_query();
+    let minutes = Expr::col(Alias::new("minutes"));
+    let over = Expr::case(minutes.clone().gt(threshold), minutes.clone().sub(threshold)).finally(0);
+    let totals = Query::select()
+        .expr_as(Expr::expr(minutes.sum()).cast_as(Alias::new("BIGINT")), Alias::new("clocked"))
+        .expr_as(Expr::expr(Expr::expr(over).sum()).cast_as(Alias::new("BIGINT")), Alias::new("overtime"))
+        .from_subquery(weeks, Alias::new("weeks"))
+        .to_owned();
+    let row = db.query_one(db.get_database_backend().build(&totals)).await?;
+    let mut result = WeekTotals {
+        clocked: row.as_ref().map(|row| row.try_get::<Option<i64>>("", "clocked")).transpose()?.flatten().unwrap_or(0),
+        overtime: row
+            .as_ref()
+            .map(|row| row.try_get::<Option<i64>>("", "overtime"))
+            .transpose()?
+            .flatten()
+            .unwrap_or(0),
+    };
+    // Running shifts: their minutes, and the overtime they add to their weeks.
+    let mut live_query = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkedMinutes.is_null())
+        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, first_week)))
+        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, last_day + chrono::Duration::days(1))));
+    if let Some(employees) = employees {
+        live_query = live_query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
+    }
+    let mut live: HashMap<(i64, chrono::NaiveDate), i64> = HashMap::new();
+    for shift in with_breaks(db, live_query.all(db).await?).await? {
+        let week = kernel::time::week_start(shift.shift().day(tz));
+        *live.entry((shift.entry.employee_id, week)).or_insert(0) += shift.shift().worked_minutes(now);
+    }
+    if live.is_empty() {
+        return Ok(result);
+    }
+    let running: Vec<i64> =
+        live.keys().map(|(employee, _)| *employee).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let sums: Vec<(i64, chrono::NaiveDate, i64)> = stored(Some(&running))
+        .select_only()
+        .column(time_entries::Column::EmployeeId)
+        .column(time_entries::Column::WorkWeek)
+        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+        .group_by(time_entries::Column::WorkWeek)
+        .group_by(time_entries::Column::EmployeeId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let stored_of: HashMap<(i64, chrono::NaiveDate), i64> =
+        sums.into_iter().map(|(employee, week, minutes)| ((employee, week), minutes)).collect();
+    let over = |minutes: i64| (minutes - threshold).max(0);
+    for (key, running) in live {
+        let before = stored_of.get(&key).copied().unwrap_or(0);
+        result.clocked += running;
+        result.overtime += over(before + running) - over(before);
+    }
+    Ok(result)
+}
+
+/// What [`week_totals`] adds up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WeekTotals {
+    pub clocked: i64,
+    pub overtime: i64,
+}

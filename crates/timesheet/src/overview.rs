@@ -376,17 +376,6 @@ impl TimesheetService {
         let first_week = week_start(start);
         let last_week = week_start(end);
         let scope_ids = scope.as_deref();
-        let weeks = clock::store::worked_minutes(
-            &self.db,
-            ctx.company(),
-            scope_ids,
-            first_week,
-            last_week + Duration::days(6),
-            Grouping::Week,
-            tz,
-            now,
-        )
-        .await?;
         let cut_weeks: Vec<NaiveDate> = [first_week, last_week]
             .into_iter()
             .filter(|week| *week < start || *week + Duration::days(6) > end)
@@ -394,13 +383,25 @@ impl TimesheetService {
             .into_iter()
             .collect();
         let threshold = settings.weekly_overtime_minutes;
+        // The weeks wholly inside the range, added up by the database.
+        let whole_first = if cut_weeks.contains(&first_week) { first_week + Duration::days(7) } else { first_week };
+        let whole_last = if cut_weeks.contains(&last_week) { last_week - Duration::days(7) } else { last_week };
         let mut clocked = 0;
         let mut overtime = 0;
-        for ((_, week), worked) in &weeks {
-            if !cut_weeks.contains(week) {
-                clocked += worked;
-                overtime += (worked - threshold).max(0);
-            }
+        if whole_first <= whole_last {
+            let totals = clock::store::week_totals(
+                &self.db,
+                ctx.company(),
+                scope_ids,
+                whole_first,
+                whole_last,
+                threshold,
+                tz,
+                now,
+            )
+            .await?;
+            clocked = totals.clocked;
+            overtime = totals.overtime;
         }
         for week in cut_weeks {
             let days = clock::store::worked_minutes(

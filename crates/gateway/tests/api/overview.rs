@@ -195,3 +195,42 @@ async fn the_dashboard_adds_up_the_pay_cycle_and_the_week() {
     let rows = week_again.body["employees"].as_array().unwrap();
     assert_eq!(rows.iter().find(|r| r["employeeId"] == report).unwrap()["minutes"], 49 * 60);
 }
+
+/// Shifts whose minutes are not stored (running ones, and those kept before worked time was)
+/// are computed when read, and the overtime they make is counted in their week: 5 stored shifts
+/// of 8 hours plus one computed one are 48 hours, 8 of them over 40.
+#[actix_web::test]
+async fn the_dashboard_counts_overtime_made_by_shifts_computed_on_reading() {
+    use clock::entities::time_entries;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let app = spawn_app().await;
+    let admin_email = unique_email("admin");
+    let admin = app.admin_of_new_company("Legacy Co", &admin_email).await;
+    let company = app.company_of(&admin_email).await;
+    let worker = app.add_person(company.id, &unique_email("worker"), Role::Employee, None).await;
+    let tz = chrono_tz::America::Chicago;
+    let week = week_start(local_date(tz, Utc::now())) - Duration::days(14);
+    let mut shifts = Vec::new();
+    for offset in 0..6 {
+        shifts.push(shift(&app, &admin, worker, &(week + Duration::days(offset)).format("%Y-%m-%d").to_string()).await);
+    }
+    let range = format!(
+        "/server/v1/dashboard/data?v=1&start={}&end={}",
+        week.format("%Y-%m-%d"),
+        (week + Duration::days(6)).format("%Y-%m-%d")
+    );
+    let stored = app.get_as(&admin, &range).await;
+    assert_eq!(
+        (&stored.body["stats"]["clockedMinutes"], &stored.body["stats"]["overtimeMinutes"]),
+        (&json!(48 * 60), &json!(8 * 60))
+    );
+
+    time_entries::Entity::update_many()
+        .col_expr(time_entries::Column::WorkedMinutes, sea_orm::sea_query::Expr::value(Option::<i32>::None))
+        .filter(time_entries::Column::Id.eq(shifts[5]))
+        .exec(&app.db)
+        .await
+        .unwrap();
+    let computed = app.get_as(&admin, &range).await;
+    assert_eq!(computed.body["stats"], stored.body["stats"], "the same figures, one shift computed on reading");
+}
