@@ -55,8 +55,10 @@ impl Accounts {
         ctx: &TenantCtx,
         filter: &EmployeeFilter,
     ) -> Result<(Vec<(users::Model, Option<job_roles::Model>)>, u64), AccountsError> {
-        use sea_orm::sea_query::{Expr, Func};
-        use sea_orm::{Condition, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait};
+        use sea_orm::sea_query::{Alias, Expr, Func, SimpleExpr, SubQueryStatement};
+        use sea_orm::{
+            Condition, ConnectionTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait,
+        };
         let mut query = users::Entity::find()
             .filter(users::Column::CompanyId.eq(ctx.company().0))
             .filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
@@ -90,18 +92,37 @@ impl Accounts {
                 .order_by(users::Column::FirstName, direction.clone())
                 .order_by(users::Column::Id, direction.clone())
         };
-        // Counted without the join, which only names the page's job roles.
-        let total = query.clone().count(&self.db).await?;
-        // The page's ids come from the name index alone: the rows the offset skips are never
-        // read, nor joined to their job roles. Then the page's rows, with their job roles.
+        // One statement: the page's ids come from the name index alone (the rows the offset
+        // skips are never read, nor joined to their job roles), then the page's rows with their
+        // job roles and, computed once, the count of everyone listed (without the join).
+        let count = query.clone().select_only().column_as(users::Column::Id.count(), "total").into_query();
         let page_ids = in_order(query.clone())
             .select_only()
             .column(users::Column::Id)
             .offset((filter.page.max(1) - 1) * EMPLOYEE_PAGE_SIZE)
             .limit(EMPLOYEE_PAGE_SIZE)
             .into_query();
-        let page = in_order(users::Entity::find().filter(users::Column::Id.in_subquery(page_ids)));
-        let rows = page.find_also_related(job_roles::Entity).all(&self.db).await?;
+        let mut page = in_order(users::Entity::find().filter(users::Column::Id.in_subquery(page_ids)))
+            .find_also_related(job_roles::Entity);
+        QueryTrait::query(&mut page).expr_as(
+            SimpleExpr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(count))),
+            Alias::new("total"),
+        );
+        let backend = self.db.get_database_backend();
+        let mut rows = Vec::new();
+        let mut total = None;
+        for row in self.db.query_all(backend.build(QueryTrait::query(&mut page))).await? {
+            // The column prefixes of sea-orm's two-entity selects.
+            let user = users::Model::from_query_result(&row, "A_")?;
+            let role = job_roles::Model::from_query_result_optional(&row, "B_")?;
+            total = Some(row.try_get::<i64>("", "total")?);
+            rows.push((user, role));
+        }
+        // Past the last page there is no row to carry the count.
+        let total = match total {
+            Some(total) => u64::try_from(total).unwrap_or(0),
+            None => query.count(&self.db).await?,
+        };
         Ok((rows, total))
     }
 }

@@ -504,6 +504,12 @@ async fn the_employee_list_pages_sorts_and_searches() {
     assert_eq!(first.body["employees"].as_array().unwrap().len(), 30);
     let second = app.get_as(&admin, "/server/v1/manage/employees?page=2&order=4").await;
     assert_eq!(second.body["employees"].as_array().unwrap().len(), 4);
+    assert_eq!(second.body["totalCount"], 34);
+    let past_the_end = app.get_as(&admin, "/server/v1/manage/employees?page=5&order=4").await;
+    assert_eq!(
+        (past_the_end.body["totalCount"].clone(), past_the_end.body["employees"].clone()),
+        (json!(34), json!([]))
+    );
     let z_to_a = app.get_as(&admin, "/server/v1/manage/employees?order=3").await;
     assert_eq!(z_to_a.body["employees"][0]["lastname"], "Zz30");
     let search = app.get_as(&admin, "/server/v1/manage/employees?q=zZ1").await;
