@@ -127,14 +127,7 @@ pub async fn week_for_card(
         .into_tuple()
         .one(db)
         .await?;
-    let from = kernel::time::start_of_day(tz, week);
-    let to = kernel::time::start_of_day(tz, week + chrono::Duration::days(7));
-    let live = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::WorkedMinutes.is_null())
-        .filter(time_entries::Column::StartAt.gte(from))
-        .filter(time_entries::Column::StartAt.lt(to))
-        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+    let live = unsummed(company, Some(&[employee.0]), tz, week, week + chrono::Duration::days(6))
         .order_by_asc(time_entries::Column::StartAt)
         .order_by_asc(time_entries::Column::Id)
         .all(db)
@@ -324,6 +317,26 @@ pub async fn current_clocks(
     Ok(clocks)
 }
 
+/// The shifts of the days `from..=to` whose worked minutes are computed on reading: running
+/// ones, and any stored before worked time was kept (through the index of unsummed shifts).
+fn unsummed(
+    company: CompanyId,
+    employees: Option<&[i64]>,
+    tz: chrono_tz::Tz,
+    from: chrono::NaiveDate,
+    to: chrono::NaiveDate,
+) -> sea_orm::Select<time_entries::Entity> {
+    let query = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(time_entries::Column::WorkedMinutes.is_null())
+        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, from)))
+        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, to + chrono::Duration::days(1))));
+    match employees {
+        Some(employees) => query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied())),
+        None => query,
+    }
+}
+
 /// How [`worked_minutes`] adds shifts up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grouping {
@@ -368,14 +381,9 @@ pub async fn worked_minutes(
         .filter(period.gte(from))
         .filter(period.lte(to))
         .filter(time_entries::Column::WorkedMinutes.is_not_null());
-    let mut live = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::WorkedMinutes.is_null())
-        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, from)))
-        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, to + chrono::Duration::days(1))));
+    let live = unsummed(company, employees, tz, from, to);
     if let Some(employees) = employees {
         stored = stored.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
-        live = live.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
     }
     let sums: Vec<(i64, chrono::NaiveDate, i64)> = stored
         .select_only()
@@ -452,24 +460,12 @@ pub async fn week_totals(
         .from_subquery(weeks, Alias::new("weeks"))
         .to_owned();
     let row = db.query_one(db.get_database_backend().build(&totals)).await?;
-    let mut result = WeekTotals {
-        clocked: row.as_ref().map(|row| row.try_get::<Option<i64>>("", "clocked")).transpose()?.flatten().unwrap_or(0),
-        overtime: row
-            .as_ref()
-            .map(|row| row.try_get::<Option<i64>>("", "overtime"))
-            .transpose()?
-            .flatten()
-            .unwrap_or(0),
+    let total = |column: &str| -> Result<i64, DbErr> {
+        Ok(row.as_ref().map(|row| row.try_get::<Option<i64>>("", column)).transpose()?.flatten().unwrap_or(0))
     };
+    let mut result = WeekTotals { clocked: total("clocked")?, overtime: total("overtime")? };
     // Running shifts: their minutes, and the overtime they add to their weeks.
-    let mut live_query = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::WorkedMinutes.is_null())
-        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, first_week)))
-        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, last_day + chrono::Duration::days(1))));
-    if let Some(employees) = employees {
-        live_query = live_query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
-    }
+    let live_query = unsummed(company, employees, tz, first_week, last_day);
     let mut live: HashMap<(i64, chrono::NaiveDate), i64> = HashMap::new();
     for shift in with_breaks(db, live_query.all(db).await?).await? {
         let week = kernel::time::week_start(shift.shift().day(tz));
