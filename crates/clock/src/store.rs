@@ -432,26 +432,27 @@ pub async fn week_totals(
         return Ok(WeekTotals::default());
     }
     let last_day = last_week + chrono::Duration::days(6);
-    let stored = |employees: Option<&[i64]>| {
+    // Stored minutes per employee and week.
+    let per_week = |employees: Option<&[i64]>| {
         let query = time_entries::Entity::find()
             .filter(time_entries::Column::CompanyId.eq(company.0))
             .filter(time_entries::Column::WorkWeek.gte(first_week))
             .filter(time_entries::Column::WorkWeek.lte(last_week))
             .filter(time_entries::Column::WorkedMinutes.is_not_null());
-        match employees {
+        let query = match employees {
             Some(employees) => query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied())),
             None => query,
-        }
+        };
+        query
+            .select_only()
+            .column(time_entries::Column::EmployeeId)
+            .column(time_entries::Column::WorkWeek)
+            .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+            .group_by(time_entries::Column::WorkWeek)
+            .group_by(time_entries::Column::EmployeeId)
     };
-    // Per employee and week in the database; only the sums over them come back.
-    let weeks = stored(employees)
-        .select_only()
-        .column(time_entries::Column::EmployeeId)
-        .column(time_entries::Column::WorkWeek)
-        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-        .group_by(time_entries::Column::WorkWeek)
-        .group_by(time_entries::Column::EmployeeId)
-        .into_query();
+    // Grouped in the database; only the sums over the groups come back.
+    let weeks = per_week(employees).into_query();
     let minutes = Expr::col(Alias::new("minutes"));
     let over = Expr::case(minutes.clone().gt(threshold), minutes.clone().sub(threshold)).finally(0);
     let totals = Query::select()
@@ -476,16 +477,7 @@ pub async fn week_totals(
     }
     let running: Vec<i64> =
         live.keys().map(|(employee, _)| *employee).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-    let sums: Vec<(i64, chrono::NaiveDate, i64)> = stored(Some(&running))
-        .select_only()
-        .column(time_entries::Column::EmployeeId)
-        .column(time_entries::Column::WorkWeek)
-        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-        .group_by(time_entries::Column::WorkWeek)
-        .group_by(time_entries::Column::EmployeeId)
-        .into_tuple()
-        .all(db)
-        .await?;
+    let sums: Vec<(i64, chrono::NaiveDate, i64)> = per_week(Some(&running)).into_tuple().all(db).await?;
     let stored_of: HashMap<(i64, chrono::NaiveDate), i64> =
         sums.into_iter().map(|(employee, week, minutes)| ((employee, week), minutes)).collect();
     let over = |minutes: i64| (minutes - threshold).max(0);
