@@ -265,8 +265,12 @@ async fn plan_moves(
     if pressed.is_empty() {
         return Ok(Vec::new());
     }
+    // Scoped by the pressers' companies and persons in the query too; each shift is then
+    // matched to its own presser below.
     let entries = time_entries::Entity::find()
         .filter(time_entries::Column::Id.is_in(pressed.iter().map(|(_, _, id, _)| *id)))
+        .filter(time_entries::Column::CompanyId.is_in(pressed.iter().map(|(_, press, _, _)| press.company.0)))
+        .filter(time_entries::Column::EmployeeId.is_in(pressed.iter().map(|(_, press, _, _)| press.actor.0)))
         .all(txn)
         .await?;
     let shifts: HashMap<i64, StoredShift> =
@@ -329,6 +333,8 @@ async fn apply_moves(
         }
         let result = update
             .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
+            .filter(time_entries::Column::CompanyId.is_in(group.iter().map(|planned| planned.press.company.0)))
+            .filter(time_entries::Column::EmployeeId.is_in(group.iter().map(|planned| planned.press.actor.0)))
             .filter(time_entries::Column::State.eq(from))
             .exec(txn)
             .await?;
