@@ -11,6 +11,7 @@ mod m20261121_000002_time;
 mod m20261121_000003_people;
 mod m20261121_000004_worked_time;
 mod m20261121_000005_employee_order;
+mod m20261121_000006_shift_ends;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_people::Migration),
             Box::new(m20261121_000004_worked_time::Migration),
             Box::new(m20261121_000005_employee_order::Migration),
+            Box::new(m20261121_000006_shift_ends::Migration),
         ]
     }
 }

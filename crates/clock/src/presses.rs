@@ -14,7 +14,7 @@ use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
 use crate::shift::{Shift, WorkedTime};
-use crate::store::{self, StoredShift};
+use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, Utc};
 use kernel::write_gate::WorkFuture;
 use kernel::{CompanyId, UserId};
@@ -43,10 +43,13 @@ pub struct Press {
     pub now: DateTime<Utc>,
 }
 
-/// A press's outcome: `Ok(true)` applied; `Ok(false)` the shift is not the person's or not in a
-/// state the button fits (nothing was written; the caller explains why); `Err` a clock-in while
-/// clocked in.
-pub type Outcome = Result<bool, ClockError>;
+/// A press's outcome: `Ok(Some(card))` applied, with the presser's clock card as the group left
+/// it; `Ok(None)` the shift is not the person's or not in a state the button fits (nothing was
+/// written; the caller explains why); `Err` a clock-in while clocked in.
+pub type Outcome = Result<Option<CardFacts>, ClockError>;
+
+/// A press's fate within the group: applied, refused (`Ok(false)`), or refused with a reason.
+type Decision = Result<bool, ClockError>;
 
 /// Applies `presses` in `txn`, for `GroupWriter`.
 pub fn apply<'t>(
@@ -57,11 +60,39 @@ pub fn apply<'t>(
 }
 
 async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<Outcome>, ClockError> {
-    let mut outcomes: Vec<Option<Outcome>> = presses.iter().map(|_| None).collect();
+    let mut decisions: Vec<Option<Decision>> = presses.iter().map(|_| None).collect();
+    // The shift each person ended last in this group.
+    let mut ended: HashMap<i64, i64> = HashMap::new();
     for round in rounds(presses) {
-        apply_round(txn, presses, &round, &mut outcomes).await?;
+        for (actor, entry_id) in apply_round(txn, presses, &round, &mut decisions).await? {
+            ended.insert(actor, entry_id);
+        }
     }
-    Ok(outcomes.into_iter().map(|outcome| outcome.unwrap_or(Ok(false))).collect())
+    // The answers' clock cards, read in the group's transaction once its presses are applied:
+    // the same few queries for the whole group, instead of a handful per press after it.
+    let mut seen = HashSet::new();
+    let card_of: Vec<CardOf> = presses
+        .iter()
+        .zip(&decisions)
+        .filter(|(press, decision)| matches!(decision, Some(Ok(true))) && seen.insert(press.actor.0))
+        .map(|(press, _)| CardOf {
+            company: press.company,
+            employee: press.actor,
+            tz: press.tz,
+            today: kernel::time::local_date(press.tz, press.now),
+            just_ended: ended.get(&press.actor.0).copied(),
+        })
+        .collect();
+    let cards = store::cards(txn, &card_of).await?;
+    Ok(presses
+        .iter()
+        .zip(decisions)
+        .map(|(press, decision)| match decision {
+            Some(Ok(true)) => Ok(Some(cards.get(&press.actor.0).cloned().unwrap_or_default())),
+            Some(Err(refusal)) => Err(refusal),
+            Some(Ok(false)) | None => Ok(None),
+        })
+        .collect())
 }
 
 /// The presses in rounds in which each person presses at most once, keeping each person's order:
@@ -82,7 +113,7 @@ fn rounds(presses: &[Press]) -> Vec<Vec<usize>> {
     rounds
 }
 
-fn set(outcomes: &mut [Option<Outcome>], index: usize, outcome: Outcome) {
+fn set(outcomes: &mut [Option<Decision>], index: usize, outcome: Decision) {
     if let Some(slot) = outcomes.get_mut(index) {
         *slot = Some(outcome);
     }
@@ -109,12 +140,13 @@ struct Move {
     worked: Option<WorkedTime>,
 }
 
+/// Applies a round; the shifts it ended, as (person, shift).
 async fn apply_round(
     txn: &DatabaseTransaction,
     presses: &[Press],
     round: &[usize],
-    outcomes: &mut [Option<Outcome>],
-) -> Result<(), ClockError> {
+    outcomes: &mut [Option<Decision>],
+) -> Result<Vec<(i64, i64)>, ClockError> {
     let mut actions: Vec<time_entry_actions::ActiveModel> = Vec::new();
     let members: Vec<(usize, Press)> =
         round.iter().filter_map(|index| presses.get(*index).map(|press| (*index, *press))).collect();
@@ -127,6 +159,7 @@ async fn apply_round(
     let moved = apply_moves(txn, moves, outcomes).await?;
     let mut new_breaks = Vec::new();
     let mut closing: BTreeMap<DateTime<Utc>, Vec<i64>> = BTreeMap::new();
+    let mut ended = Vec::new();
     for shift in &moved {
         let press = &shift.press;
         match (shift.from, shift.to) {
@@ -150,6 +183,7 @@ async fn apply_round(
                     actions.push(history(shift.entry_id, "resume", press));
                 }
                 actions.push(history(shift.entry_id, "end", press));
+                ended.push((press.actor.0, shift.entry_id));
             }
             _ => {}
         }
@@ -168,14 +202,14 @@ async fn apply_round(
     if !actions.is_empty() {
         time_entry_actions::Entity::insert_many(actions).exec(txn).await?;
     }
-    Ok(())
+    Ok(ended)
 }
 
 /// Clock-ins: a shift for each person who has none open.
 async fn open_shifts(
     txn: &DatabaseTransaction,
     starts: &[(usize, Press)],
-    outcomes: &mut [Option<Outcome>],
+    outcomes: &mut [Option<Decision>],
     actions: &mut Vec<time_entry_actions::ActiveModel>,
 ) -> Result<(), ClockError> {
     let actors: Vec<i64> = starts.iter().map(|(_, press)| press.actor.0).collect();
@@ -253,7 +287,7 @@ async fn open_shifts(
 async fn plan_moves(
     txn: &DatabaseTransaction,
     members: &[(usize, Press)],
-    outcomes: &mut [Option<Outcome>],
+    outcomes: &mut [Option<Decision>],
 ) -> Result<Vec<Move>, ClockError> {
     let pressed: Vec<(usize, Press, i64, ClockAction)> = members
         .iter()
@@ -312,7 +346,7 @@ fn ended(mut shift: Shift, now: DateTime<Utc>) -> Shift {
 async fn apply_moves(
     txn: &DatabaseTransaction,
     moves: Vec<Move>,
-    outcomes: &mut [Option<Outcome>],
+    outcomes: &mut [Option<Decision>],
 ) -> Result<Vec<Move>, ClockError> {
     let mut kinds: BTreeMap<(i16, i16, DateTime<Utc>), Vec<Move>> = BTreeMap::new();
     for planned in moves {

@@ -6,12 +6,12 @@
 //! groups ([`crate::presses`]).
 
 use crate::error::ClockError;
-use crate::machine::{transition, ClockAction, ClockState};
+use crate::machine::{transition, ClockAction, ClockState, Refusal};
 use crate::presses::{self, Press, PressKind};
 use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
-use crate::store::{self, StoredShift};
+use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, SubsecRound, Utc};
-use kernel::time::{local_date, start_of_day, week_start};
+use kernel::time::local_date;
 use kernel::write_gate::GroupWriter;
 use kernel::{TenantCtx, WriteGate};
 use sea_orm::DatabaseConnection;
@@ -53,7 +53,7 @@ pub struct ClockStatus {
 pub struct ClockService {
     db: DatabaseConnection,
     /// Presses, applied in groups behind the write gate (see [`crate::presses`]).
-    presses: GroupWriter<Press, bool, ClockError>,
+    presses: GroupWriter<Press, Option<CardFacts>, ClockError>,
     settings: SettingsCache,
 }
 
@@ -96,64 +96,16 @@ impl ClockService {
     /// (the card shows it instead of the button).
     pub async fn status(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
         let settings = self.settings.get(&self.db, ctx.company()).await?;
-        self.status_with(ctx, device, &settings).await
-    }
-
-    /// The card after an action, or on reading. Its cost does not grow with the week's shifts:
-    /// ended shifts are summed by the database and only running ones are read.
-    async fn status_with(
-        &self,
-        ctx: &TenantCtx,
-        device: Device,
-        settings: &TimeSettings,
-    ) -> Result<ClockStatus, ClockError> {
         let now = now();
-        let tz = ctx.time_zone();
-        let employee = ctx.actor();
-        let today = local_date(tz, now);
-        let (stored_minutes, live) =
-            store::week_for_card(&self.db, ctx.company(), employee, week_start(today), tz).await?;
-        let week_minutes = stored_minutes + live.iter().map(|shift| shift.shift().worked_minutes(now)).sum::<i64>();
-        // The open shift (nearly always among this week's running ones), or else the one that
-        // ended last today, or else an open shift begun in an earlier week. Shifts never overlap,
-        // so when one ended today no older one can still be open.
-        let current: Option<StoredShift> = match live.into_iter().find(|shift| shift.state().is_open()) {
-            Some(open) => Some(open),
-            None => {
-                match store::latest_ended_since(&self.db, ctx.company(), employee, start_of_day(tz, today)).await? {
-                    Some(ended) => Some(ended),
-                    None => store::open_shift(&self.db, ctx.company(), employee).await?,
-                }
-            }
+        let of = CardOf {
+            company: ctx.company(),
+            employee: ctx.actor(),
+            tz: ctx.time_zone(),
+            today: local_date(ctx.time_zone(), now),
+            just_ended: None,
         };
-        let (status, minutes, tracking_number, shift_start, break_start) = match &current {
-            Some(shift) => (
-                shift.state(),
-                shift.entry.worked_minutes.map_or_else(|| shift.shift().worked_minutes(now), i64::from),
-                Some(shift.entry.id),
-                Some(shift.entry.start_at),
-                shift.open_break().map(|pause| pause.start_at),
-            ),
-            None => (ClockState::Initial, 0, None, None, None),
-        };
-        let local_time = now.with_timezone(&tz).time();
-        Ok(ClockStatus {
-            status: status.code(),
-            minutes,
-            tracking_number,
-            week_minutes,
-            mobile_clock_in_disabled: settings.mobile_clock_in_disabled,
-            day_start_at: settings.day_start_at.map(|time| time.format("%H:%M").to_string()),
-            clock_in_allowed_now: settings.day_start_at.is_none_or(|start| local_time >= start),
-            shift_start,
-            break_start,
-            server_time: now,
-            errors: if device == Device::Mobile && settings.mobile_clock_in_disabled {
-                vec![MOBILE_DISABLED_MESSAGE.to_owned()]
-            } else {
-                Vec::new()
-            },
-        })
+        let facts = store::cards(&self.db, &[of]).await?.remove(&ctx.actor().0).unwrap_or_default();
+        Ok(card(&facts, ctx.time_zone(), device, &settings, now))
     }
 
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).
@@ -168,8 +120,11 @@ impl ClockService {
                 return Err(ClockError::Refused(format!("Clock in starts at {}", twelve_hour(start))));
             }
         }
-        self.presses.write(self.press(ctx, PressKind::Start, now)).await?;
-        self.status_with(ctx, device, &settings).await
+        match self.presses.write(self.press(ctx, PressKind::Start, now)).await? {
+            Some(facts) => Ok(card(&facts, ctx.time_zone(), device, &settings, now)),
+            // A clock-in is refused only for an open shift, which the group reports as such.
+            None => Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())),
+        }
     }
 
     pub async fn take_break(
@@ -203,11 +158,13 @@ impl ClockService {
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
         let now = now();
-        let applied = self.presses.write(self.press(ctx, PressKind::OnShift { tracking_number, action }, now)).await?;
-        if !applied {
-            return Err(self.refusal(ctx, tracking_number, action).await?);
+        match self.presses.write(self.press(ctx, PressKind::OnShift { tracking_number, action }, now)).await? {
+            Some(facts) => {
+                let settings = self.settings.get(&self.db, ctx.company()).await?;
+                Ok(card(&facts, ctx.time_zone(), device, &settings, now))
+            }
+            None => Err(self.refusal(ctx, tracking_number, action).await?),
         }
-        self.status(ctx, device).await
     }
 
     fn press(&self, ctx: &TenantCtx, kind: PressKind, now: DateTime<Utc>) -> Press {
@@ -231,5 +188,46 @@ impl ClockService {
             _ => "The clock changed meanwhile. Please reload the page.".to_owned(),
         };
         Ok(ClockError::Refused(message))
+    }
+}
+
+/// The clock card from what is stored, at `now`. Its cost does not grow with the week's shifts:
+/// ended shifts come summed by the database and only running ones are read.
+fn card(
+    facts: &CardFacts,
+    tz: chrono_tz::Tz,
+    device: Device,
+    settings: &TimeSettings,
+    now: DateTime<Utc>,
+) -> ClockStatus {
+    let week_minutes =
+        facts.stored_minutes + facts.live.iter().map(|shift| shift.shift().worked_minutes(now)).sum::<i64>();
+    let (status, minutes, tracking_number, shift_start, break_start) = match &facts.current {
+        Some(shift) => (
+            shift.state(),
+            shift.entry.worked_minutes.map_or_else(|| shift.shift().worked_minutes(now), i64::from),
+            Some(shift.entry.id),
+            Some(shift.entry.start_at),
+            shift.open_break().map(|pause| pause.start_at),
+        ),
+        None => (ClockState::Initial, 0, None, None, None),
+    };
+    let local_time = now.with_timezone(&tz).time();
+    ClockStatus {
+        status: status.code(),
+        minutes,
+        tracking_number,
+        week_minutes,
+        mobile_clock_in_disabled: settings.mobile_clock_in_disabled,
+        day_start_at: settings.day_start_at.map(|time| time.format("%H:%M").to_string()),
+        clock_in_allowed_now: settings.day_start_at.is_none_or(|start| local_time >= start),
+        shift_start,
+        break_start,
+        server_time: now,
+        errors: if device == Device::Mobile && settings.mobile_clock_in_disabled {
+            vec![MOBILE_DISABLED_MESSAGE.to_owned()]
+        } else {
+            Vec::new()
+        },
     }
 }

@@ -4,8 +4,10 @@ use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::machine::ClockState;
 use crate::shift::{Interval, Shift};
 use chrono::{DateTime, Utc};
+use kernel::time::{start_of_day, week_start};
 use kernel::{CompanyId, UserId};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 
 /// A shift as stored, with its breaks and its clock actions (oldest first).
@@ -104,59 +106,227 @@ pub async fn shifts_of(
     with_details(db, entries_of(db, company, employee, from, to).await?).await
 }
 
-/// One employee's week for the clock card, in a fixed number of queries however many shifts
-/// the week holds: the stored minutes of its ended shifts (summed by the database through the
-/// covering week index), and the shifts whose minutes are computed on reading (the running one,
-/// and any stored before worked time was kept) with their breaks.
-pub async fn week_for_card(
-    db: &impl ConnectionTrait,
-    company: CompanyId,
-    employee: UserId,
-    week: chrono::NaiveDate,
-    tz: chrono_tz::Tz,
-) -> Result<(i64, Vec<StoredShift>), DbErr> {
-    use sea_orm::sea_query::Expr;
-    use sea_orm::QuerySelect;
-    let stored: Option<Option<i64>> = time_entries::Entity::find()
-        .select_only()
-        .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-        .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::WorkWeek.eq(week))
-        .filter(time_entries::Column::EmployeeId.eq(employee.0))
-        .filter(time_entries::Column::WorkedMinutes.is_not_null())
-        .into_tuple()
-        .one(db)
-        .await?;
-    let live = unsummed(company, Some(&[employee.0]), tz, week, week + chrono::Duration::days(6))
-        .order_by_asc(time_entries::Column::StartAt)
-        .order_by_asc(time_entries::Column::Id)
-        .all(db)
-        .await?;
-    Ok((stored.flatten().unwrap_or(0), with_breaks(db, live).await?))
+/// Whose clock card: an employee of a company, on the company's `today`.
+#[derive(Debug, Clone, Copy)]
+pub struct CardOf {
+    pub company: CompanyId,
+    pub employee: UserId,
+    pub tz: chrono_tz::Tz,
+    pub today: chrono::NaiveDate,
+    /// The shift the employee has just ended, when the card answers that press: the one that
+    /// ended last, found by its id instead of by searching today's ends.
+    pub just_ended: Option<i64>,
 }
 
-/// The employee's shift that ended last since `since` (two may share an end second: the newer
-/// id wins), with its breaks.
-pub async fn latest_ended_since(
-    db: &impl ConnectionTrait,
-    company: CompanyId,
-    employee: UserId,
-    since: DateTime<Utc>,
-) -> Result<Option<StoredShift>, DbErr> {
-    let latest = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
-        .filter(time_entries::Column::EmployeeId.eq(employee.0))
-        .filter(time_entries::Column::EndAt.gte(since))
-        .order_by_desc(time_entries::Column::EndAt)
-        .order_by_desc(time_entries::Column::Id)
-        .one(db)
-        .await?;
-    match latest {
-        // Its minutes are stored: no breaks needed.
-        Some(entry) if entry.worked_minutes.is_some() => {
-            Ok(Some(StoredShift { entry, breaks: Vec::new(), actions: Vec::new() }))
+/// What a clock card shows, as stored.
+#[derive(Debug, Clone, Default)]
+pub struct CardFacts {
+    /// The stored minutes of this week's ended shifts.
+    pub stored_minutes: i64,
+    /// This week's shifts whose minutes are computed on reading (the running one, and any stored
+    /// before worked time was kept), with their breaks.
+    pub live: Vec<StoredShift>,
+    /// The open shift, or else the one that ended last today.
+    pub current: Option<StoredShift>,
+}
+
+/// The clock cards of several employees (each once), in a fixed number of queries however many
+/// cards and shifts: the database sums the weeks' ended shifts through the covering week index,
+/// and only running shifts are read. Keyed by employee id.
+pub async fn cards(db: &impl ConnectionTrait, of: &[CardOf]) -> Result<HashMap<i64, CardFacts>, DbErr> {
+    let mut facts: HashMap<i64, CardFacts> = HashMap::new();
+    if of.is_empty() {
+        return Ok(facts);
+    }
+    let cards = Cards(of);
+    for (employee, minutes) in cards.stored_week_minutes(db).await? {
+        facts.entry(employee).or_default().stored_minutes += minutes;
+    }
+    for shift in cards.running_this_week(db).await? {
+        let card = facts.entry(shift.entry.employee_id).or_default();
+        if shift.state().is_open() {
+            card.current = Some(shift.clone());
         }
-        other => Ok(with_breaks(db, other.into_iter().collect()).await?.pop()),
+        card.live.push(shift);
+    }
+    // Without an open shift this week: a shift left open since an earlier week (there is one
+    // open shift at most), or else the shift that ended last today.
+    let idle: Vec<CardOf> = of
+        .iter()
+        .filter(|card| facts.get(&card.employee.0).is_none_or(|facts| facts.current.is_none()))
+        .copied()
+        .collect();
+    let mut current = Cards(&idle).open_before_this_week(db).await?;
+    let still_idle: Vec<CardOf> = idle.iter().filter(|card| !current.contains_key(&card.employee.0)).copied().collect();
+    current.extend(Cards(&still_idle).ended_last_today(db).await?);
+    // Stored minutes need no breaks.
+    let (summed, unsummed): (Vec<_>, Vec<_>) = current.into_values().partition(|entry| entry.worked_minutes.is_some());
+    let summed = summed.into_iter().map(|entry| StoredShift { entry, breaks: Vec::new(), actions: Vec::new() });
+    for shift in summed.chain(with_breaks(db, unsummed).await?) {
+        let employee = shift.entry.employee_id;
+        facts.entry(employee).or_default().current = Some(shift);
+    }
+    Ok(facts)
+}
+
+/// The queries behind [`cards`]. Each is scoped by the cards' companies and employees, and each
+/// row it returns is then matched to its own card's company, employee and days.
+struct Cards<'a>(&'a [CardOf]);
+
+impl Cards<'_> {
+    fn of(&self, company: i64, employee: i64) -> Option<&CardOf> {
+        self.0.iter().find(|card| card.company.0 == company && card.employee.0 == employee)
+    }
+
+    fn companies(&self) -> impl Iterator<Item = i64> + '_ {
+        self.0.iter().map(|card| card.company.0)
+    }
+
+    fn employees(&self) -> impl Iterator<Item = i64> + '_ {
+        self.0.iter().map(|card| card.employee.0)
+    }
+
+    /// The stored minutes of each one's week.
+    async fn stored_week_minutes(&self, db: &impl ConnectionTrait) -> Result<Vec<(i64, i64)>, DbErr> {
+        let sums: Vec<(i64, i64, Option<chrono::NaiveDate>, Option<i64>)> = time_entries::Entity::find()
+            .select_only()
+            .column(time_entries::Column::CompanyId)
+            .column(time_entries::Column::EmployeeId)
+            .column(time_entries::Column::WorkWeek)
+            .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
+            .filter(time_entries::Column::CompanyId.is_in(self.companies()))
+            .filter(time_entries::Column::WorkWeek.is_in(self.0.iter().map(|card| week_start(card.today))))
+            .filter(time_entries::Column::EmployeeId.is_in(self.employees()))
+            .filter(time_entries::Column::WorkedMinutes.is_not_null())
+            .group_by(time_entries::Column::CompanyId)
+            .group_by(time_entries::Column::EmployeeId)
+            .group_by(time_entries::Column::WorkWeek)
+            .into_tuple()
+            .all(db)
+            .await?;
+        Ok(sums
+            .into_iter()
+            .filter(|(company, employee, week, _)| {
+                self.of(*company, *employee).is_some_and(|card| Some(week_start(card.today)) == *week)
+            })
+            .map(|(_, employee, _, minutes)| (employee, minutes.unwrap_or(0)))
+            .collect())
+    }
+
+    /// This week's shifts whose minutes are computed on reading, oldest first, with breaks.
+    async fn running_this_week(&self, db: &impl ConnectionTrait) -> Result<Vec<StoredShift>, DbErr> {
+        let week = |card: &CardOf| {
+            let sunday = week_start(card.today);
+            (start_of_day(card.tz, sunday), start_of_day(card.tz, sunday + chrono::Duration::days(7)))
+        };
+        let (Some(first), Some(last)) =
+            (self.0.iter().map(|card| week(card).0).min(), self.0.iter().map(|card| week(card).1).max())
+        else {
+            return Ok(Vec::new());
+        };
+        let live = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.is_in(self.companies()))
+            .filter(time_entries::Column::WorkedMinutes.is_null())
+            .filter(time_entries::Column::StartAt.gte(first))
+            .filter(time_entries::Column::StartAt.lt(last))
+            .filter(time_entries::Column::EmployeeId.is_in(self.employees()))
+            .order_by_asc(time_entries::Column::StartAt)
+            .order_by_asc(time_entries::Column::Id)
+            .all(db)
+            .await?;
+        let in_week = |entry: &time_entries::Model| {
+            self.of(entry.company_id, entry.employee_id).is_some_and(|card| {
+                let (from, to) = week(card);
+                entry.start_at >= from && entry.start_at < to
+            })
+        };
+        with_breaks(db, live.into_iter().filter(in_week).collect()).await
+    }
+
+    /// The shift each one ended last today (two may share an end second: the newer id wins).
+    /// A shift the card's press has just ended is that one, read by its id.
+    async fn ended_last_today(&self, db: &impl ConnectionTrait) -> Result<HashMap<i64, time_entries::Model>, DbErr> {
+        let mut latest: HashMap<i64, time_entries::Model> = HashMap::new();
+        let (known, searched): (Vec<CardOf>, Vec<CardOf>) = self.0.iter().partition(|card| card.just_ended.is_some());
+        if !known.is_empty() {
+            let known = Cards(&known);
+            let ended = time_entries::Entity::find()
+                .filter(time_entries::Column::Id.is_in(known.0.iter().filter_map(|card| card.just_ended)))
+                .filter(time_entries::Column::CompanyId.is_in(known.companies()))
+                .filter(time_entries::Column::EmployeeId.is_in(known.employees()))
+                .all(db)
+                .await?;
+            for entry in ended {
+                if known.of(entry.company_id, entry.employee_id).is_some_and(|card| card.just_ended == Some(entry.id)) {
+                    latest.insert(entry.employee_id, entry);
+                }
+            }
+        }
+        if searched.is_empty() {
+            return Ok(latest);
+        }
+        // Each one's last end from the index of ends alone, then those shifts: otherwise the
+        // rows of all of today's shifts would be read.
+        let searched = Cards(&searched);
+        let since = |card: &CardOf| start_of_day(card.tz, card.today);
+        let earliest = searched.0.iter().map(since).min();
+        let ends: Vec<(i64, i64, Option<DateTime<Utc>>)> = time_entries::Entity::find()
+            .select_only()
+            .column(time_entries::Column::CompanyId)
+            .column(time_entries::Column::EmployeeId)
+            .column_as(Expr::col(time_entries::Column::EndAt).max(), "last_end")
+            .filter(time_entries::Column::CompanyId.is_in(searched.companies()))
+            .filter(time_entries::Column::EmployeeId.is_in(searched.employees()))
+            .filter(time_entries::Column::EndAt.gte(earliest))
+            .group_by(time_entries::Column::CompanyId)
+            .group_by(time_entries::Column::EmployeeId)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let last_ends: HashMap<i64, DateTime<Utc>> = ends
+            .into_iter()
+            .filter_map(|(company, employee, end)| {
+                let card = searched.of(company, employee)?;
+                end.filter(|end| *end >= since(card)).map(|end| (employee, end))
+            })
+            .collect();
+        if last_ends.is_empty() {
+            return Ok(latest);
+        }
+        let ended = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.is_in(searched.companies()))
+            .filter(time_entries::Column::EmployeeId.is_in(last_ends.keys().copied()))
+            .filter(time_entries::Column::EndAt.is_in(last_ends.values().copied()))
+            .all(db)
+            .await?;
+        for entry in ended {
+            let last = searched.of(entry.company_id, entry.employee_id).is_some()
+                && entry.end_at == last_ends.get(&entry.employee_id).copied();
+            if last && latest.get(&entry.employee_id).is_none_or(|best| entry.id > best.id) {
+                latest.insert(entry.employee_id, entry);
+            }
+        }
+        Ok(latest)
+    }
+
+    /// Each one's open shift, for those whose shift has run since an earlier week.
+    async fn open_before_this_week(
+        &self,
+        db: &impl ConnectionTrait,
+    ) -> Result<HashMap<i64, time_entries::Model>, DbErr> {
+        if self.0.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let open = time_entries::Entity::find()
+            .filter(time_entries::Column::CompanyId.is_in(self.companies()))
+            .filter(time_entries::Column::OpenEmployeeId.is_in(self.employees()))
+            .all(db)
+            .await?;
+        Ok(open
+            .into_iter()
+            .filter(|entry| self.of(entry.company_id, entry.employee_id).is_some())
+            .map(|entry| (entry.employee_id, entry))
+            .collect())
     }
 }
 

@@ -37,11 +37,12 @@ pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<Dat
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         // A file on this machine cannot drop a connection: no ping (a round trip to the
-        // connection's worker thread) before every use. Readers run side by side in WAL mode;
-        // with 8 connections requests queued for one under load (`just bench-clock`: 24 gave
-        // about a quarter more clock presses a second than 8).
+        // connection's worker thread) before every use. Readers run side by side in WAL mode.
+        // Each connection is a thread: once a clock press needed a single read (its session),
+        // 24 of them only competed for the cores (`just bench-clock` on 2 cores: 6 gave about a
+        // sixth more presses a second than 24 and a lower p99 for the week list; 3 were too few).
         let pool = SqlitePoolOptions::new()
-            .max_connections(24)
+            .max_connections(6)
             .test_before_acquire(false)
             .connect_with(options)
             .await

@@ -186,6 +186,78 @@ async fn many_people_pressing_at_once_each_get_their_own_answer() {
     }
 }
 
+/// The card names the shift that ended last today (the newer one when two end on the same
+/// second), a shift left open since last week, and counts this week's minutes, whether stored or
+/// computed on reading; a press's answer and a later reading agree.
+#[actix_web::test]
+async fn the_card_finds_the_last_ended_and_a_long_open_shift() {
+    use chrono::{Duration, SubsecRound, Utc};
+    use clock::entities::time_entries;
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let app = spawn_app().await;
+    let (_, token, employee) = company_with_employee(&app).await;
+    let mut shifts = Vec::new();
+    for _ in 0..2 {
+        let started = app.post_as(&token, "/server/v1/clock/start", json!({})).await;
+        let tracking = started.body["trackingNumber"].clone();
+        let ended = press(&app, &token, "end", &tracking).await;
+        assert_eq!((ended.body["status"].clone(), ended.body["trackingNumber"].clone()), (json!(3), tracking.clone()));
+        shifts.push(tracking.as_i64().unwrap());
+    }
+    let status = app.get_as(&token, "/server/v1/clock/status").await.body;
+    assert_eq!((status["status"].clone(), status["trackingNumber"].clone()), (json!(3), json!(shifts[1])));
+
+    // The first shift now ends after the second: it is the one that ended last. Then both end on
+    // the same second: the newer one is.
+    let now = Utc::now().trunc_subsecs(0);
+    let set_end = |id: i64, end: chrono::DateTime<Utc>| {
+        time_entries::Entity::update_many()
+            .col_expr(time_entries::Column::EndAt, Expr::value(end))
+            .filter(time_entries::Column::Id.eq(id))
+            .exec(&app.db)
+    };
+    set_end(shifts[1], now - Duration::seconds(20)).await.unwrap();
+    set_end(shifts[0], now - Duration::seconds(10)).await.unwrap();
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.body["trackingNumber"], json!(shifts[0]));
+    set_end(shifts[1], now - Duration::seconds(10)).await.unwrap();
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.body["trackingNumber"], json!(shifts[1]));
+
+    // A shift ended two minutes ago whose minutes were never stored counts for the week.
+    let week_before = app.get_as(&token, "/server/v1/clock/status").await.body["weekMinutes"].as_i64().unwrap();
+    let person = accounts::entities::users::Entity::find_by_id(employee).one(&app.db).await.unwrap().unwrap();
+    let company = person.company_id.unwrap();
+    let row = |start: chrono::DateTime<Utc>, end: Option<chrono::DateTime<Utc>>| time_entries::ActiveModel {
+        company_id: Set(company),
+        employee_id: Set(employee),
+        start_at: Set(start),
+        end_at: Set(end),
+        state: Set(if end.is_some() { 3 } else { 1 }),
+        open_employee_id: Set(end.is_none().then_some(employee)),
+        created_by: Set(employee),
+        created_at: Set(start),
+        updated_at: Set(start),
+        ..Default::default()
+    };
+    time_entries::Entity::insert(row(now - Duration::minutes(3), Some(now - Duration::minutes(1))))
+        .exec(&app.db)
+        .await
+        .unwrap();
+    let week = app.get_as(&token, "/server/v1/clock/status").await.body["weekMinutes"].as_i64().unwrap();
+    assert_eq!(week, week_before + 2);
+
+    // Clocked in since eight days ago: the card, and the presses on it, name that shift.
+    let open = time_entries::Entity::insert(row(now - Duration::days(8), None)).exec(&app.db).await.unwrap();
+    let open = json!(open.last_insert_id);
+    let status = app.get_as(&token, "/server/v1/clock/status").await.body;
+    assert_eq!((status["status"].clone(), status["trackingNumber"].clone()), (json!(1), open.clone()));
+    let on_break = press(&app, &token, "take-break", &open).await;
+    assert_eq!((on_break.body["status"].clone(), on_break.body["trackingNumber"].clone()), (json!(2), open.clone()));
+    let ended = press(&app, &token, "end", &open).await;
+    assert_eq!((ended.body["status"].clone(), ended.body["trackingNumber"].clone()), (json!(3), open.clone()));
+    assert_eq!(app.get_as(&token, "/server/v1/clock/status").await.body["trackingNumber"], open);
+}
+
 #[actix_web::test]
 async fn the_clock_opens_at_the_companys_day_start() {
     let app = spawn_app().await;
