@@ -10,7 +10,40 @@ use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, utc_offset_minutes, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, Role, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult,
+    QueryFilter, QueryTrait, Statement,
+};
+use std::sync::OnceLock;
+
+/// The session lookup of every request: the session, its user and their company, by session id.
+/// Its SQL is built once per backend and reused: building it through the query builder (three
+/// tables' columns, each aliased) took more CPU than running it, about a tenth of the server's
+/// whole CPU under `just bench-clock`. Rows are read with sea-orm's prefixes for three-entity
+/// selects (`A_`, `B_`, `C_`).
+fn session_lookup(backend: DbBackend, session_id: String) -> Statement {
+    static SQL: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match backend {
+        DbBackend::Sqlite => 0,
+        DbBackend::Postgres => 1,
+        _ => 2,
+    };
+    let built = |session_id: String| {
+        backend.build(
+            &sessions::Entity::find_by_id(session_id)
+                .find_also_related(users::Entity)
+                .and_also_related(companies::Entity)
+                .into_query(),
+        )
+    };
+    match SQL.get(slot) {
+        Some(sql) => {
+            let sql = sql.get_or_init(|| built(String::new()).sql);
+            Statement::from_sql_and_values(backend, sql.clone(), [session_id.into()])
+        }
+        None => built(session_id),
+    }
+}
 
 /// A session token and the identity it carries.
 #[derive(Debug, Clone)]
@@ -267,12 +300,14 @@ impl Accounts {
         let now = Utc::now();
         let claims = self.keys.verify(token)?;
         // The session, its user and their company in one query: this runs on every request.
-        let (session, user, company) = sessions::Entity::find_by_id(claims.sid)
-            .find_also_related(users::Entity)
-            .and_also_related(companies::Entity)
-            .one(&self.db)
+        let row = self
+            .db
+            .query_one(session_lookup(self.db.get_database_backend(), claims.sid))
             .await?
             .ok_or(AccountsError::Unauthenticated)?;
+        let session = sessions::Model::from_query_result(&row, "A_")?;
+        let user = users::Model::from_query_result_optional(&row, "B_")?;
+        let company = companies::Model::from_query_result_optional(&row, "C_")?;
         if session.revoked_at.is_some() || session.expires_at <= now {
             return Err(AccountsError::Unauthenticated);
         }
@@ -367,6 +402,21 @@ fn truncate(mut value: String, max_chars: usize) -> String {
 mod tests {
     use super::*;
     use chrono::{NaiveDate, TimeZone};
+
+    #[test]
+    fn the_reused_session_lookup_is_the_query_builders_for_each_session() {
+        for backend in [DbBackend::Sqlite, DbBackend::Postgres] {
+            for id in ["first-session", "second 'session'"] {
+                let expected = backend.build(
+                    &sessions::Entity::find_by_id(id)
+                        .find_also_related(users::Entity)
+                        .and_also_related(companies::Entity)
+                        .into_query(),
+                );
+                assert_eq!(session_lookup(backend, id.to_owned()), expected);
+            }
+        }
+    }
 
     fn company(trial_end: Option<NaiveDate>, suspended: bool) -> companies::Model {
         companies::Model {
