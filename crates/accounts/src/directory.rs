@@ -47,6 +47,15 @@ pub struct EmployeeFilter {
 /// Page size of the employee list (spec 001).
 pub const EMPLOYEE_PAGE_SIZE: u64 = 30;
 
+/// A row of the employee list: the person, their job role and their manager's first and last
+/// name.
+#[derive(Debug, Clone)]
+pub struct ListedEmployee {
+    pub user: users::Model,
+    pub job_role: Option<job_roles::Model>,
+    pub manager: Option<(String, String)>,
+}
+
 impl Accounts {
     /// The people the actor may manage: the whole company for an admin, a manager's reports and
     /// the manager. Sorted by last name, then first name; each with their job role.
@@ -54,8 +63,8 @@ impl Accounts {
         &self,
         ctx: &TenantCtx,
         filter: &EmployeeFilter,
-    ) -> Result<(Vec<(users::Model, Option<job_roles::Model>)>, u64), AccountsError> {
-        use sea_orm::sea_query::{Alias, Expr, Func, SimpleExpr, SubQueryStatement};
+    ) -> Result<(Vec<ListedEmployee>, u64), AccountsError> {
+        use sea_orm::sea_query::{Alias, Expr, Func, JoinType, SimpleExpr, SubQueryStatement};
         use sea_orm::{
             Condition, ConnectionTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait,
         };
@@ -104,19 +113,35 @@ impl Accounts {
             .into_query();
         let mut page = in_order(users::Entity::find().filter(users::Column::Id.in_subquery(page_ids)))
             .find_also_related(job_roles::Entity);
-        QueryTrait::query(&mut page).expr_as(
-            SimpleExpr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(count))),
-            Alias::new("total"),
-        );
+        // Each one's manager's name too, from the same company.
+        let manager = Alias::new("manager");
+        QueryTrait::query(&mut page)
+            .join_as(
+                JoinType::LeftJoin,
+                users::Entity,
+                manager.clone(),
+                Expr::col((manager.clone(), users::Column::Id)).equals((users::Entity, users::Column::ManagerId)).and(
+                    Expr::col((manager.clone(), users::Column::CompanyId))
+                        .equals((users::Entity, users::Column::CompanyId)),
+                ),
+            )
+            .expr_as(Expr::col((manager.clone(), users::Column::FirstName)), Alias::new("manager_first"))
+            .expr_as(Expr::col((manager, users::Column::LastName)), Alias::new("manager_last"))
+            .expr_as(
+                SimpleExpr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(count))),
+                Alias::new("total"),
+            );
         let backend = self.db.get_database_backend();
         let mut rows = Vec::new();
         let mut total = None;
         for row in self.db.query_all(backend.build(QueryTrait::query(&mut page))).await? {
             // The column prefixes of sea-orm's two-entity selects.
             let user = users::Model::from_query_result(&row, "A_")?;
-            let role = job_roles::Model::from_query_result_optional(&row, "B_")?;
+            let job_role = job_roles::Model::from_query_result_optional(&row, "B_")?;
+            let first: Option<String> = row.try_get("", "manager_first")?;
+            let last: Option<String> = row.try_get("", "manager_last")?;
             total = Some(row.try_get::<i64>("", "total")?);
-            rows.push((user, role));
+            rows.push(ListedEmployee { user, job_role, manager: first.zip(last) });
         }
         // Past the last page there is no row to carry the count.
         let total = match total {

@@ -84,12 +84,18 @@ impl Hr {
         filter: &EmployeeFilter,
     ) -> Result<(Vec<EmployeeView>, u64), HrError> {
         privileged(ctx)?;
+        // Job roles and managers' names come with the page: one statement in all.
         let (rows, total) = self.accounts.list_employees(ctx, filter).await?;
-        let job_roles =
-            rows.iter().filter_map(|(_, role)| role.as_ref()).map(|role| (role.id, role.name.clone())).collect();
-        let people: Vec<users::Model> = rows.into_iter().map(|(user, _)| user).collect();
-        let names = Names { job_roles, people: self.manager_names(ctx, &people).await? };
-        Ok((people.into_iter().map(|user| EmployeeView::build(user, &names)).collect(), total))
+        let mut names = Names::default();
+        for row in &rows {
+            if let Some(role) = &row.job_role {
+                names.job_roles.insert(role.id, role.name.clone());
+            }
+            if let (Some(manager), Some(name)) = (row.user.manager_id, &row.manager) {
+                names.people.insert(manager, name.clone());
+            }
+        }
+        Ok((rows.into_iter().map(|row| EmployeeView::build(row.user, &names)).collect(), total))
     }
 
     /// `GET /manage/user-data`.

@@ -138,6 +138,15 @@ async fn managers_add_employees_only_and_keep_them_in_reach() {
     // The list is theirs: their reports and themselves.
     let list = app.get_as(&manager, "/server/v1/manage/employees").await;
     assert_eq!(list.body["totalCount"], 3);
+    // Each report's row names its manager.
+    let me = app.get_as(&admin, &format!("/server/v1/manage/user-data?id={manager_id}")).await.body;
+    let name = format!("{} {}", me["firstname"].as_str().unwrap(), me["lastname"].as_str().unwrap());
+    let rows = list.body["employees"].as_array().unwrap();
+    let reports: Vec<&Value> = rows.iter().filter(|row| row["managerId"] == json!(manager_id)).collect();
+    assert_eq!(reports.len(), 2, "{rows:?}");
+    assert!(reports.iter().all(|row| row["managerName"] == json!(name)), "{rows:?}");
+    let own = rows.iter().find(|row| row["id"] == json!(manager_id)).unwrap();
+    assert_eq!(own["managerName"], Value::Null);
 }
 
 #[actix_web::test]
