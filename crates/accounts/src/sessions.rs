@@ -22,27 +22,25 @@ use std::sync::OnceLock;
 /// whole CPU under `just bench-clock`. Rows are read with sea-orm's prefixes for three-entity
 /// selects (`A_`, `B_`, `C_`).
 fn session_lookup(backend: DbBackend, session_id: String) -> Statement {
-    static SQL: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = match backend {
-        DbBackend::Sqlite => 0,
-        DbBackend::Postgres => 1,
-        _ => 2,
+    static SQLITE: OnceLock<String> = OnceLock::new();
+    static POSTGRES: OnceLock<String> = OnceLock::new();
+    static OTHER: OnceLock<String> = OnceLock::new();
+    let cached = match backend {
+        DbBackend::Sqlite => &SQLITE,
+        DbBackend::Postgres => &POSTGRES,
+        _ => &OTHER,
     };
-    let built = |session_id: String| {
-        backend.build(
-            &sessions::Entity::find_by_id(session_id)
-                .find_also_related(users::Entity)
-                .and_also_related(companies::Entity)
-                .into_query(),
-        )
-    };
-    match SQL.get(slot) {
-        Some(sql) => {
-            let sql = sql.get_or_init(|| built(String::new()).sql);
-            Statement::from_sql_and_values(backend, sql.clone(), [session_id.into()])
-        }
-        None => built(session_id),
-    }
+    let sql = cached.get_or_init(|| {
+        backend
+            .build(
+                &sessions::Entity::find_by_id(String::new())
+                    .find_also_related(users::Entity)
+                    .and_also_related(companies::Entity)
+                    .into_query(),
+            )
+            .sql
+    });
+    Statement::from_sql_and_values(backend, sql.clone(), [session_id.into()])
 }
 
 /// A session token and the identity it carries.
