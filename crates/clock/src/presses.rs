@@ -158,7 +158,8 @@ async fn apply_round(
     let moves = plan_moves(txn, &members, outcomes).await?;
     let moved = apply_moves(txn, moves, outcomes).await?;
     let mut new_breaks = Vec::new();
-    let mut closing: BTreeMap<DateTime<Utc>, Vec<i64>> = BTreeMap::new();
+    // The running breaks to end: (shift, when).
+    let mut closing: Vec<(i64, DateTime<Utc>)> = Vec::new();
     let mut ended = Vec::new();
     for shift in &moved {
         let press = &shift.press;
@@ -173,13 +174,13 @@ async fn apply_round(
                 actions.push(history(shift.entry_id, "break", press));
             }
             (ClockState::OnBreak, ClockState::ClockedIn) => {
-                closing.entry(press.now).or_default().push(shift.entry_id);
+                closing.push((shift.entry_id, press.now));
                 actions.push(history(shift.entry_id, "resume", press));
             }
             (from, ClockState::ClockedOut) => {
                 // Ending during a break ends the break first.
                 if from == ClockState::OnBreak {
-                    closing.entry(press.now).or_default().push(shift.entry_id);
+                    closing.push((shift.entry_id, press.now));
                     actions.push(history(shift.entry_id, "resume", press));
                 }
                 actions.push(history(shift.entry_id, "end", press));
@@ -188,10 +189,14 @@ async fn apply_round(
             _ => {}
         }
     }
-    for (at, entries) in closing {
+    if !closing.is_empty() {
+        let mut end_at = CaseStatement::new();
+        for (entry_id, at) in &closing {
+            end_at = end_at.case(time_entry_breaks::Column::EntryId.eq(*entry_id), Expr::value(*at));
+        }
         time_entry_breaks::Entity::update_many()
-            .col_expr(time_entry_breaks::Column::EndAt, Expr::value(at))
-            .filter(time_entry_breaks::Column::EntryId.is_in(entries))
+            .col_expr(time_entry_breaks::Column::EndAt, end_at.into())
+            .filter(time_entry_breaks::Column::EntryId.is_in(closing.iter().map(|(entry_id, _)| *entry_id)))
             .filter(time_entry_breaks::Column::EndAt.is_null())
             .exec(txn)
             .await?;
@@ -341,29 +346,32 @@ fn ended(mut shift: Shift, now: DateTime<Utc>) -> Shift {
     shift
 }
 
-/// The compare-and-set of every planned move, one statement per kind of move and instant; the
-/// moves that took place.
+/// The compare-and-set of every planned move, one statement per kind of move (each shift gets
+/// its own press's times); the moves that took place.
 async fn apply_moves(
     txn: &DatabaseTransaction,
     moves: Vec<Move>,
     outcomes: &mut [Option<Decision>],
 ) -> Result<Vec<Move>, ClockError> {
-    let mut kinds: BTreeMap<(i16, i16, DateTime<Utc>), Vec<Move>> = BTreeMap::new();
+    let mut kinds: BTreeMap<(i16, i16), Vec<Move>> = BTreeMap::new();
     for planned in moves {
-        kinds.entry((planned.from.code(), planned.to.code(), planned.press.now)).or_default().push(planned);
+        kinds.entry((planned.from.code(), planned.to.code())).or_default().push(planned);
     }
     let mut moved = Vec::new();
-    for ((from, to, now), group) in kinds {
+    for ((from, to), group) in kinds {
         let mut update = time_entries::Entity::update_many()
             .col_expr(time_entries::Column::State, Expr::value(to))
-            .col_expr(time_entries::Column::UpdatedAt, Expr::value(now));
+            .col_expr(time_entries::Column::UpdatedAt, by_entry(&group, |planned| Some(planned.press.now.into())));
         if to == ClockState::ClockedOut.code() {
+            let worked = |value: fn(&WorkedTime) -> sea_orm::Value| {
+                by_entry(&group, move |planned| planned.worked.as_ref().map(value))
+            };
             update = update
-                .col_expr(time_entries::Column::EndAt, Expr::value(now))
+                .col_expr(time_entries::Column::EndAt, by_entry(&group, |planned| Some(planned.press.now.into())))
                 .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None))
-                .col_expr(time_entries::Column::WorkDay, by_entry(&group, |worked| Some(worked.day).into()))
-                .col_expr(time_entries::Column::WorkWeek, by_entry(&group, |worked| Some(worked.week).into()))
-                .col_expr(time_entries::Column::WorkedMinutes, by_entry(&group, |worked| worked.minutes.into()));
+                .col_expr(time_entries::Column::WorkDay, worked(|worked| Some(worked.day).into()))
+                .col_expr(time_entries::Column::WorkWeek, worked(|worked| Some(worked.week).into()))
+                .col_expr(time_entries::Column::WorkedMinutes, worked(|worked| worked.minutes.into()));
         }
         let result = update
             .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
@@ -389,11 +397,11 @@ async fn apply_moves(
 }
 
 /// A value per shift of `group`, as one `CASE` on the shift's id.
-fn by_entry(group: &[Move], value: impl Fn(&WorkedTime) -> sea_orm::Value) -> SimpleExpr {
+fn by_entry(group: &[Move], value: impl Fn(&Move) -> Option<sea_orm::Value>) -> SimpleExpr {
     let mut case = CaseStatement::new();
     for planned in group {
-        if let Some(worked) = &planned.worked {
-            case = case.case(time_entries::Column::Id.eq(planned.entry_id), value(worked));
+        if let Some(value) = value(planned) {
+            case = case.case(time_entries::Column::Id.eq(planned.entry_id), value);
         }
     }
     case.into()

@@ -395,3 +395,82 @@ async fn shifts_started_within_one_second_are_told_apart() {
         assert_eq!(press(&app, &token, "end", &tracking).await.body["trackingNumber"], tracking);
     }
 }
+
+/// One group of presses made at different instants, applied in one transaction as the write
+/// gate does: each shift gets its own press's times (the group writes each kind of change in one
+/// statement), its break ends when its own resume was pressed, and its worked time is its own.
+#[actix_web::test]
+async fn a_group_of_presses_keeps_each_ones_instant() {
+    use chrono::{Duration, TimeZone, Utc};
+    use clock::entities::{time_entries, time_entry_breaks};
+    use clock::machine::ClockAction;
+    use clock::presses::{self, Press, PressKind};
+    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, TransactionTrait};
+    let app = spawn_app().await;
+    let admin = unique_email("admin");
+    app.admin_of_new_company("Group Co", &admin).await;
+    let company = app.company_of(&admin).await;
+    let mut people = Vec::new();
+    for _ in 0..3 {
+        people.push(kernel::UserId(app.add_person(company.id, &unique_email("grouped"), Role::Employee, None).await));
+    }
+    let tz = chrono_tz::America::New_York;
+    let nine = Utc.with_ymd_and_hms(2026, 11, 2, 14, 0, 0).unwrap();
+    let press = |person: usize, kind: PressKind, minutes: i64| Press {
+        company: kernel::CompanyId(company.id),
+        actor: people[person],
+        tz,
+        kind,
+        now: nine + Duration::minutes(minutes),
+    };
+    let apply = |group: Vec<Press>| {
+        let db = app.db.clone();
+        async move {
+            let txn = db.begin().await.unwrap();
+            let outcomes = presses::apply(&txn, &group).await.unwrap();
+            txn.commit().await.unwrap();
+            outcomes
+        }
+    };
+    let opened = apply((0..3).map(|person| press(person, PressKind::Start, person as i64)).collect()).await;
+    assert!(opened.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{opened:?}");
+    let shifts: Vec<i64> = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.id))
+        .order_by_asc(time_entries::Column::EmployeeId)
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|shift| shift.id)
+        .collect();
+    let on = |person: usize, action: ClockAction, minutes: i64| {
+        press(person, PressKind::OnShift { tracking_number: shifts[person], action }, minutes)
+    };
+    // Breaks at 60, 70 and 80 minutes; resumes 10, 20 and 30 minutes later; ends at 240, 250, 260.
+    for (action, minutes) in [(ClockAction::TakeBreak, 60), (ClockAction::Resume, 70), (ClockAction::End, 240)] {
+        let group = (0..3)
+            .map(|person| {
+                let late = if action == ClockAction::Resume { 20 * person as i64 } else { 10 * person as i64 };
+                on(person, action, minutes + late)
+            })
+            .collect();
+        let outcomes = apply(group).await;
+        assert!(outcomes.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{action:?}: {outcomes:?}");
+    }
+    for (person, id) in shifts.iter().enumerate() {
+        let person = person as i64;
+        let shift = time_entries::Entity::find_by_id(*id).one(&app.db).await.unwrap().unwrap();
+        let pause = time_entry_breaks::Entity::find()
+            .filter(time_entry_breaks::Column::EntryId.eq(*id))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let end = nine + Duration::minutes(240 + 10 * person);
+        assert_eq!((shift.end_at, shift.updated_at, shift.state), (Some(end), end, 3));
+        assert_eq!(pause.start_at, nine + Duration::minutes(60 + 10 * person));
+        assert_eq!(pause.end_at, Some(nine + Duration::minutes(70 + 20 * person)));
+        // From its start (minute `person`) to its end, less its own break (10, 20, 30 minutes).
+        assert_eq!(shift.worked_minutes.map(i64::from), Some(240 + 10 * person - person - (10 + 10 * person)));
+    }
+}
