@@ -12,6 +12,7 @@ mod m20261121_000003_people;
 mod m20261121_000004_worked_time;
 mod m20261121_000005_employee_order;
 mod m20261121_000006_shift_ends;
+mod m20261121_000007_unsummed_partial;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_worked_time::Migration),
             Box::new(m20261121_000005_employee_order::Migration),
             Box::new(m20261121_000006_shift_ends::Migration),
+            Box::new(m20261121_000007_unsummed_partial::Migration),
         ]
     }
 }

@@ -474,3 +474,25 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
         assert_eq!(shift.worked_minutes.map(i64::from), Some(240 + 10 * person - person - (10 + 10 * person)));
     }
 }
+
+/// The index of shifts whose worked time is computed on reading holds those shifts only (a
+/// partial index), on either database; the card that reads through it is tested above.
+#[actix_web::test]
+async fn the_index_of_unsummed_shifts_holds_only_those() {
+    use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
+    let app = spawn_app().await;
+    let backend = app.db.get_database_backend();
+    let sql = match backend {
+        DatabaseBackend::Postgres => {
+            "SELECT indexdef AS definition FROM pg_indexes WHERE indexname = 'ix_time_entries_company_unsummed'"
+        }
+        _ => "SELECT sql AS definition FROM sqlite_master WHERE name = 'ix_time_entries_company_unsummed'",
+    };
+    let row = app.db.query_one(Statement::from_string(backend, sql)).await.unwrap().expect("the index exists");
+    let definition: String = row.try_get("", "definition").unwrap();
+    assert!(
+        definition.to_lowercase().contains("where (worked_minutes is null)")
+            || definition.to_lowercase().contains("where worked_minutes is null"),
+        "{definition}"
+    );
+}
