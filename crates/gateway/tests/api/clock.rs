@@ -476,9 +476,11 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
 }
 
 /// The index of shifts whose worked time is computed on reading holds those shifts only (a
-/// partial index), on either database; the card that reads through it is tested above.
+/// partial index), on either database; the card that reads through it is tested above. Its
+/// migration can be undone (the full index is back) and applied again.
 #[actix_web::test]
 async fn the_index_of_unsummed_shifts_holds_only_those() {
+    use migrations::{Migrator, MigratorTrait};
     use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
     let app = spawn_app().await;
     let backend = app.db.get_database_backend();
@@ -488,11 +490,15 @@ async fn the_index_of_unsummed_shifts_holds_only_those() {
         }
         _ => "SELECT sql AS definition FROM sqlite_master WHERE name = 'ix_time_entries_company_unsummed'",
     };
-    let row = app.db.query_one(Statement::from_string(backend, sql)).await.unwrap().expect("the index exists");
-    let definition: String = row.try_get("", "definition").unwrap();
-    assert!(
-        definition.to_lowercase().contains("where (worked_minutes is null)")
-            || definition.to_lowercase().contains("where worked_minutes is null"),
-        "{definition}"
-    );
+    let partial = || async {
+        let row = app.db.query_one(Statement::from_string(backend, sql)).await.unwrap().expect("the index exists");
+        let definition: String = row.try_get("", "definition").unwrap();
+        let definition = definition.to_lowercase();
+        definition.contains("where (worked_minutes is null)") || definition.contains("where worked_minutes is null")
+    };
+    assert!(partial().await, "partial once migrated");
+    Migrator::down(&app.db, Some(1)).await.unwrap();
+    assert!(!partial().await, "the full index after undoing the migration");
+    Migrator::up(&app.db, None).await.unwrap();
+    assert!(partial().await, "partial again");
 }
