@@ -13,6 +13,7 @@ mod m20261121_000004_worked_time;
 mod m20261121_000005_employee_order;
 mod m20261121_000006_shift_ends;
 mod m20261121_000007_unsummed_partial;
+mod m20261121_000008_unsummed_by_employee;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_employee_order::Migration),
             Box::new(m20261121_000006_shift_ends::Migration),
             Box::new(m20261121_000007_unsummed_partial::Migration),
+            Box::new(m20261121_000008_unsummed_by_employee::Migration),
         ]
     }
 }

@@ -219,21 +219,8 @@ impl Cards<'_> {
             let sunday = week_start(card.today);
             (start_of_day(card.tz, sunday), start_of_day(card.tz, sunday + chrono::Duration::days(7)))
         };
-        let (Some(first), Some(last)) =
-            (self.0.iter().map(|card| week(card).0).min(), self.0.iter().map(|card| week(card).1).max())
-        else {
-            return Ok(Vec::new());
-        };
-        let live = time_entries::Entity::find()
-            .filter(time_entries::Column::CompanyId.is_in(self.companies()))
-            .filter(time_entries::Column::WorkedMinutes.is_null())
-            .filter(time_entries::Column::StartAt.gte(first))
-            .filter(time_entries::Column::StartAt.lt(last))
-            .filter(time_entries::Column::EmployeeId.is_in(self.employees()))
-            .order_by_asc(time_entries::Column::StartAt)
-            .order_by_asc(time_entries::Column::Id)
-            .all(db)
-            .await?;
+        let mut live = unsummed_of(self.companies(), self.employees()).all(db).await?;
+        live.sort_by_key(|entry| (entry.start_at, entry.id));
         let in_week = |entry: &time_entries::Model| {
             self.of(entry.company_id, entry.employee_id).is_some_and(|card| {
                 let (from, to) = week(card);
@@ -328,6 +315,22 @@ impl Cards<'_> {
             .map(|entry| (entry.employee_id, entry))
             .collect())
     }
+}
+
+/// The shifts of `employees` (in `companies`) whose minutes are computed on reading: running
+/// ones, and any stored before worked time was kept. A person has few, and they are read through
+/// the partial index of such shifts by company and employee. The query has neither a range on
+/// their start nor an order on purpose: with a range, SQLite's planner prefers the index of a
+/// person's shifts by start, and with an order by start the index of the company's shifts by
+/// start; either reads every shift of the range to find the running ones.
+pub fn unsummed_of(
+    companies: impl IntoIterator<Item = i64>,
+    employees: impl IntoIterator<Item = i64>,
+) -> sea_orm::Select<time_entries::Entity> {
+    time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.is_in(companies))
+        .filter(time_entries::Column::WorkedMinutes.is_null())
+        .filter(time_entries::Column::EmployeeId.is_in(employees))
 }
 
 async fn entries_of(
