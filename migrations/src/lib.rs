@@ -1,6 +1,7 @@
 //! The database schema of Timekeep.
 //!
-//! Written only with sea-orm's schema builder, so the same migration runs on SQLite (the embedded
+//! Written with sea-orm's schema builder where it can say it (partial indexes and triggers are
+//! SQL, the same on both or one text each), so the same migration runs on SQLite (the embedded
 //! default) and PostgreSQL. Instants are `timestamp with time zone` columns holding UTC; calendar
 //! days are `date`; money would be integer cents and durations integer minutes.
 
@@ -14,6 +15,7 @@ mod m20261121_000005_employee_order;
 mod m20261121_000006_shift_ends;
 mod m20261121_000007_unsummed_partial;
 mod m20261121_000008_unsummed_by_employee;
+mod m20261121_000009_weekly_minutes;
 
 pub struct Migrator;
 
@@ -29,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000006_shift_ends::Migration),
             Box::new(m20261121_000007_unsummed_partial::Migration),
             Box::new(m20261121_000008_unsummed_by_employee::Migration),
+            Box::new(m20261121_000009_weekly_minutes::Migration),
         ]
     }
 }

@@ -1,6 +1,6 @@
 //! Reading shifts with their breaks and history: a fixed number of queries however many shifts.
 
-use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
+use crate::entities::{time_entries, time_entry_actions, time_entry_breaks, weekly_worked_minutes};
 use crate::machine::ClockState;
 use crate::shift::{Interval, Shift};
 use chrono::{DateTime, Utc};
@@ -186,30 +186,21 @@ impl Cards<'_> {
         self.0.iter().map(|card| card.employee.0)
     }
 
-    /// The stored minutes of each one's week.
+    /// The stored minutes of each one's week, as the database keeps them (a row per person and
+    /// week, so a lookup however many shifts the week holds).
     async fn stored_week_minutes(&self, db: &impl ConnectionTrait) -> Result<Vec<(i64, i64)>, DbErr> {
-        let sums: Vec<(i64, i64, Option<chrono::NaiveDate>, Option<i64>)> = time_entries::Entity::find()
-            .select_only()
-            .column(time_entries::Column::CompanyId)
-            .column(time_entries::Column::EmployeeId)
-            .column(time_entries::Column::WorkWeek)
-            .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-            .filter(time_entries::Column::CompanyId.is_in(self.companies()))
-            .filter(time_entries::Column::WorkWeek.is_in(self.0.iter().map(|card| week_start(card.today))))
-            .filter(time_entries::Column::EmployeeId.is_in(self.employees()))
-            .filter(time_entries::Column::WorkedMinutes.is_not_null())
-            .group_by(time_entries::Column::CompanyId)
-            .group_by(time_entries::Column::EmployeeId)
-            .group_by(time_entries::Column::WorkWeek)
-            .into_tuple()
+        let weeks = weekly_worked_minutes::Entity::find()
+            .filter(weekly_worked_minutes::Column::CompanyId.is_in(self.companies()))
+            .filter(weekly_worked_minutes::Column::EmployeeId.is_in(self.employees()))
+            .filter(weekly_worked_minutes::Column::WorkWeek.is_in(self.0.iter().map(|card| week_start(card.today))))
             .all(db)
             .await?;
-        Ok(sums
+        Ok(weeks
             .into_iter()
-            .filter(|(company, employee, week, _)| {
-                self.of(*company, *employee).is_some_and(|card| Some(week_start(card.today)) == *week)
+            .filter(|week| {
+                self.of(week.company_id, week.employee_id).is_some_and(|card| week_start(card.today) == week.work_week)
             })
-            .map(|(_, employee, _, minutes)| (employee, minutes.unwrap_or(0)))
+            .map(|week| (week.employee_id, week.minutes))
             .collect())
     }
 

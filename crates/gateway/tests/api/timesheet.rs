@@ -433,3 +433,80 @@ async fn the_employee_picker_lists_the_callers_people() {
     assert_eq!(found.body["totalCount"], 1);
     assert_eq!(app.get_as(&t.report, "/server/v1/manage/employees").await.status, 403);
 }
+
+/// Each person's week totals as the database keeps them, and as the shifts sum up: the same,
+/// ignoring weeks whose shifts are all gone (their total is 0).
+async fn weeks_add_up(app: &TestApp) {
+    use clock::entities::{time_entries, weekly_worked_minutes};
+    use sea_orm::{EntityTrait, QueryFilter};
+    use std::collections::BTreeMap;
+    let kept: BTreeMap<_, i64> = weekly_worked_minutes::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|week| week.minutes != 0)
+        .map(|week| ((week.company_id, week.employee_id, week.work_week), week.minutes))
+        .collect();
+    let mut summed: BTreeMap<_, i64> = BTreeMap::new();
+    for shift in time_entries::Entity::find()
+        .filter(sea_orm::ColumnTrait::is_not_null(&time_entries::Column::WorkedMinutes))
+        .all(&app.db)
+        .await
+        .unwrap()
+    {
+        let week = shift.work_week.expect("a summed shift has its week");
+        *summed.entry((shift.company_id, shift.employee_id, week)).or_default() +=
+            i64::from(shift.worked_minutes.unwrap());
+    }
+    summed.retain(|_, minutes| *minutes != 0);
+    assert_eq!(kept, summed);
+}
+
+/// The week totals that the clock card reads are kept by the database through every kind of
+/// write of a shift: added, edited into another week, deleted, clocked; and the migration that
+/// brings them fills them from the shifts already stored.
+#[actix_web::test]
+async fn the_database_keeps_each_weeks_minutes() {
+    use migrations::{Migrator, MigratorTrait};
+    let app = spawn_app().await;
+    let t = team(&app).await;
+    let monday = add_shift(&app, &t.admin, t.report_id, "2026-10-05 09:00:00", "2026-10-05 17:00:00", json!([])).await;
+    let tuesday = add_shift(
+        &app,
+        &t.admin,
+        t.report_id,
+        "2026-10-06 09:00:00",
+        "2026-10-06 17:00:00",
+        json!([["2026-10-06 12:00:00", "2026-10-06 12:45:00"]]),
+    )
+    .await;
+    add_shift(&app, &t.admin, t.other_id, "2026-10-12 09:00:00", "2026-10-12 10:00:00", json!([])).await;
+    weeks_add_up(&app).await;
+    // Into the next week, and shorter.
+    let id = monday.body["id"].as_i64().unwrap();
+    let edit = json!({"trackingNumber": id, "employeeId": t.report_id, "start": "2026-10-13 09:00:00",
+        "end": "2026-10-13 11:00:00", "breaks": []});
+    assert_eq!(app.post_as(&t.admin, "/server/v1/timesheet/edit", edit).await.status, 200);
+    weeks_add_up(&app).await;
+    let id = tuesday.body["id"].as_i64().unwrap();
+    assert_eq!(app.post_as(&t.admin, &format!("/server/v1/timesheet/remove?ts={id}"), json!({})).await.status, 204);
+    weeks_add_up(&app).await;
+    // A shift clocked through, with a break.
+    let mut tracking = Value::Null;
+    for action in ["start", "take-break", "resume-from-break", "end"] {
+        let reply =
+            app.post_as(&t.other, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        tracking = reply.body["trackingNumber"].clone();
+    }
+    weeks_add_up(&app).await;
+    // Filled from the stored shifts when the table comes.
+    Migrator::down(&app.db, Some(1)).await.unwrap();
+    Migrator::up(&app.db, None).await.unwrap();
+    weeks_add_up(&app).await;
+    let weeks =
+        <clock::entities::weekly_worked_minutes::Entity as sea_orm::EntityTrait>::find().all(&app.db).await.unwrap();
+    assert!(weeks.iter().any(|week| week.employee_id == t.report_id && week.minutes == 120), "{weeks:?}");
+    assert!(weeks.iter().any(|week| week.employee_id == t.other_id && week.minutes == 60), "{weeks:?}");
+}

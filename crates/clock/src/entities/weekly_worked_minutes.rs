@@ -1,0 +1,22 @@
+//! Each person's stored worked minutes per week, kept by triggers on `time_entries` (see the
+//! migration `m20261121_000009_weekly_minutes`): read, never written, by this code.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "weekly_worked_minutes")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub company_id: i64,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub employee_id: i64,
+    /// The Sunday of the company's week.
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub work_week: Date,
+    pub minutes: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
