@@ -18,9 +18,9 @@ use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, Utc};
 use kernel::write_gate::WorkFuture;
 use kernel::{CompanyId, UserId};
-use sea_orm::sea_query::{CaseStatement, Expr, SimpleExpr};
+use sea_orm::sea_query::{CaseStatement, Expr, OnConflict, Query, SimpleExpr};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect, SqlErr,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryTrait,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -210,36 +210,16 @@ async fn apply_round(
     Ok(ended)
 }
 
-/// Clock-ins: a shift for each person who has none open.
+/// Clock-ins: a shift for each person who has none open, in one statement. The unique
+/// open-shift column decides: a row whose person has an open shift (or got one from a racing
+/// press, on PostgreSQL) is skipped, and the shifts inserted come back with their ids.
 async fn open_shifts(
     txn: &DatabaseTransaction,
     starts: &[(usize, Press)],
     outcomes: &mut [Option<Decision>],
     actions: &mut Vec<time_entry_actions::ActiveModel>,
 ) -> Result<(), ClockError> {
-    let actors: Vec<i64> = starts.iter().map(|(_, press)| press.actor.0).collect();
-    let already_open: HashSet<i64> = time_entries::Entity::find()
-        .select_only()
-        .column(time_entries::Column::OpenEmployeeId)
-        .filter(time_entries::Column::OpenEmployeeId.is_in(actors))
-        .into_tuple::<Option<i64>>()
-        .all(txn)
-        .await?
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut opening = Vec::new();
-    for (index, press) in starts {
-        if already_open.contains(&press.actor.0) {
-            set(outcomes, *index, Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())));
-        } else {
-            opening.push((*index, *press));
-        }
-    }
-    if opening.is_empty() {
-        return Ok(());
-    }
-    let rows = opening.iter().map(|(_, press)| {
+    let rows = starts.iter().map(|(_, press)| {
         let worked = Shift { start: press.now, end: None, breaks: Vec::new() }.worked_time(press.tz);
         time_entries::ActiveModel {
             work_day: Set(Some(worked.day)),
@@ -257,32 +237,25 @@ async fn open_shifts(
             ..Default::default()
         }
     });
-    match time_entries::Entity::insert_many(rows).exec(txn).await {
-        Ok(_) => {}
-        // A clock-in that raced this one (PostgreSQL) opened the shift first: alone, this is
-        // the press's answer; in a group, the group is applied again press by press.
-        Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-            return Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string()));
+    let mut insert = time_entries::Entity::insert_many(rows)
+        .on_conflict(OnConflict::column(time_entries::Column::OpenEmployeeId).do_nothing().to_owned())
+        .into_query();
+    insert.returning(Query::returning().columns([time_entries::Column::OpenEmployeeId, time_entries::Column::Id]));
+    let mut opened: HashMap<i64, i64> = HashMap::new();
+    for row in txn.query_all(txn.get_database_backend().build(&insert)).await? {
+        let employee: Option<i64> = row.try_get("", "open_employee_id")?;
+        if let Some(employee) = employee {
+            opened.insert(employee, row.try_get("", "id")?);
         }
-        Err(err) => return Err(err.into()),
     }
-    let opened: HashMap<i64, i64> = time_entries::Entity::find()
-        .select_only()
-        .column(time_entries::Column::OpenEmployeeId)
-        .column(time_entries::Column::Id)
-        .filter(time_entries::Column::OpenEmployeeId.is_in(opening.iter().map(|(_, press)| press.actor.0)))
-        .into_tuple::<(Option<i64>, i64)>()
-        .all(txn)
-        .await?
-        .into_iter()
-        .filter_map(|(employee, id)| employee.map(|employee| (employee, id)))
-        .collect();
-    for (index, press) in &opening {
-        let Some(entry_id) = opened.get(&press.actor.0) else {
-            return Err(DbErr::Custom("a new shift was not found".to_owned()).into());
-        };
-        actions.push(history(*entry_id, "start", press));
-        set(outcomes, *index, Ok(true));
+    for (index, press) in starts {
+        match opened.get(&press.actor.0) {
+            Some(entry_id) => {
+                actions.push(history(*entry_id, "start", press));
+                set(outcomes, *index, Ok(true));
+            }
+            None => set(outcomes, *index, Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string()))),
+        }
     }
     Ok(())
 }

@@ -156,7 +156,10 @@ pub async fn cards(db: &impl ConnectionTrait, of: &[CardOf]) -> Result<HashMap<i
         .filter(|card| facts.get(&card.employee.0).is_none_or(|facts| facts.current.is_none()))
         .copied()
         .collect();
-    let mut current = Cards(&idle).open_before_this_week(db).await?;
+    // Someone whose press just ended their shift has no open shift from an earlier week: there
+    // is one open shift at most, and one opened since would be this week's.
+    let long_open: Vec<CardOf> = idle.iter().filter(|card| card.just_ended.is_none()).copied().collect();
+    let mut current = Cards(&long_open).open_before_this_week(db).await?;
     let still_idle: Vec<CardOf> = idle.iter().filter(|card| !current.contains_key(&card.employee.0)).copied().collect();
     current.extend(Cards(&still_idle).ended_last_today(db).await?);
     // Stored minutes need no breaks.
