@@ -411,7 +411,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     app.admin_of_new_company("Group Co", &admin).await;
     let company = app.company_of(&admin).await;
     let mut people = Vec::new();
-    for _ in 0..3 {
+    for _ in 0..4 {
         people.push(kernel::UserId(app.add_person(company.id, &unique_email("grouped"), Role::Employee, None).await));
     }
     let tz = chrono_tz::America::New_York;
@@ -472,6 +472,49 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
         assert_eq!(pause.end_at, Some(nine + Duration::minutes(70 + 20 * person)));
         // From its start (minute `person`) to its end, less its own break (10, 20, 30 minutes).
         assert_eq!(shift.worked_minutes.map(i64::from), Some(240 + 10 * person - person - (10 + 10 * person)));
+    }
+
+    // Different changes in one group: what ends is ended, the rest stays open.
+    let opened = apply((0..4).map(|person| press(person, PressKind::Start, 300)).collect()).await;
+    assert!(opened.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{opened:?}");
+    let open: Vec<time_entries::Model> = time_entries::Entity::find()
+        .filter(time_entries::Column::CompanyId.eq(company.id))
+        .filter(time_entries::Column::EndAt.is_null())
+        .order_by_asc(time_entries::Column::EmployeeId)
+        .all(&app.db)
+        .await
+        .unwrap();
+    let on = |person: usize, action: ClockAction, minutes: i64| {
+        press(person, PressKind::OnShift { tracking_number: open[person].id, action }, minutes)
+    };
+    let outcomes = apply(vec![on(1, ClockAction::TakeBreak, 310), on(2, ClockAction::TakeBreak, 310)]).await;
+    assert!(outcomes.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{outcomes:?}");
+    let mixed = vec![
+        on(0, ClockAction::End, 320),
+        on(1, ClockAction::End, 321),
+        on(2, ClockAction::Resume, 322),
+        on(3, ClockAction::TakeBreak, 323),
+    ];
+    let outcomes = apply(mixed).await;
+    assert!(outcomes.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{outcomes:?}");
+    let at = |minutes: i64| nine + Duration::minutes(minutes);
+    let now: Vec<time_entries::Model> = futures_util::future::join_all(
+        open.iter().map(|shift| time_entries::Entity::find_by_id(shift.id).one(&app.db)),
+    )
+    .await
+    .into_iter()
+    .map(|shift| shift.unwrap().unwrap())
+    .collect();
+    let day = Some(at(300).with_timezone(&tz).date_naive());
+    // Ended: clocked in 20 minutes; 21 less the 11-minute break from 310 to 321.
+    for (shift, end, minutes) in [(&now[0], 320, 20), (&now[1], 321, 10)] {
+        assert_eq!((shift.state, shift.end_at, shift.open_employee_id), (3, Some(at(end)), None));
+        assert_eq!((shift.worked_minutes, shift.work_day), (Some(minutes), day));
+    }
+    // Still open, each with its own state and time, and its day kept.
+    for (shift, state, updated, person) in [(&now[2], 1, 322, 2), (&now[3], 2, 323, 3)] {
+        assert_eq!((shift.state, shift.updated_at, shift.end_at), (state, at(updated), None));
+        assert_eq!((shift.open_employee_id, shift.worked_minutes, shift.work_day), (Some(people[person].0), None, day));
     }
 }
 
