@@ -18,9 +18,10 @@ use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, Utc};
 use kernel::write_gate::WorkFuture;
 use kernel::{CompanyId, UserId};
-use sea_orm::sea_query::{CaseStatement, Expr, OnConflict, Query, SimpleExpr};
+use sea_orm::sea_query::{CaseStatement, Expr, OnConflict, Query, SimpleExpr, UpdateStatement, Values};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryTrait,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, EntityTrait, QueryFilter,
+    QueryTrait, Statement,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -141,6 +142,13 @@ struct Move {
 }
 
 /// Applies a round; the shifts it ended, as (person, shift).
+///
+/// On SQLite the round's writes (the compare-and-set of each kind of move, the breaks and the
+/// history) go to the database as one batch of statements, in one round trip to its worker
+/// thread instead of one each: the shifts were read in this transaction, behind the write gate,
+/// so every planned move takes place, which the batch's `RETURNING` confirms. On PostgreSQL a
+/// racing press may have moved the shift since, so each compare-and-set runs first, on its own,
+/// and only the moves that took place are written.
 async fn apply_round(
     txn: &DatabaseTransaction,
     presses: &[Press],
@@ -156,7 +164,19 @@ async fn apply_round(
         open_shifts(txn, &starts, outcomes, &mut actions).await?;
     }
     let moves = plan_moves(txn, &members, outcomes).await?;
-    let moved = apply_moves(txn, moves, outcomes).await?;
+    let backend = txn.get_database_backend();
+    let batched = backend == DbBackend::Sqlite;
+    let mut writes: Vec<Statement> = Vec::new();
+    let moved = if batched {
+        for (kind, group) in kinds(moves.iter()) {
+            let mut update = compare_and_set(kind, &group);
+            update.returning_col(time_entries::Column::Id);
+            writes.push(backend.build(&update));
+        }
+        moves
+    } else {
+        apply_moves(txn, moves, outcomes).await?
+    };
     let mut new_breaks = Vec::new();
     // The running breaks to end: (shift, when).
     let mut closing: Vec<(i64, DateTime<Utc>)> = Vec::new();
@@ -194,20 +214,54 @@ async fn apply_round(
         for (entry_id, at) in &closing {
             end_at = end_at.case(time_entry_breaks::Column::EntryId.eq(*entry_id), Expr::value(*at));
         }
-        time_entry_breaks::Entity::update_many()
+        let close = time_entry_breaks::Entity::update_many()
             .col_expr(time_entry_breaks::Column::EndAt, end_at.into())
             .filter(time_entry_breaks::Column::EntryId.is_in(closing.iter().map(|(entry_id, _)| *entry_id)))
-            .filter(time_entry_breaks::Column::EndAt.is_null())
-            .exec(txn)
-            .await?;
+            .filter(time_entry_breaks::Column::EndAt.is_null());
+        writes.push(backend.build(&close.into_query()));
     }
     if !new_breaks.is_empty() {
-        time_entry_breaks::Entity::insert_many(new_breaks).exec(txn).await?;
+        writes.push(backend.build(&time_entry_breaks::Entity::insert_many(new_breaks).into_query()));
     }
     if !actions.is_empty() {
-        time_entry_actions::Entity::insert_many(actions).exec(txn).await?;
+        writes.push(backend.build(&time_entry_actions::Entity::insert_many(actions).into_query()));
+    }
+    if !batched {
+        for write in writes {
+            txn.execute(write).await?;
+        }
+        return Ok(ended);
+    }
+    let Some(batch) = one_batch(writes) else {
+        return Ok(ended);
+    };
+    let mut confirmed = HashSet::new();
+    for row in txn.query_all(batch).await? {
+        confirmed.insert(row.try_get::<i64>("", "id")?);
+    }
+    if confirmed.len() != moved.len() || moved.iter().any(|planned| !confirmed.contains(&planned.entry_id)) {
+        // Cannot happen behind the gate; if it does, the group is rolled back.
+        return Err(DbErr::Custom("shifts changed while a group of presses was applied".to_owned()).into());
+    }
+    for planned in &moved {
+        set(outcomes, planned.index, Ok(true));
     }
     Ok(ended)
+}
+
+/// SQLite statements as one: SQLite runs them in turn, each taking its own parameters from the
+/// joint list in order.
+fn one_batch(statements: Vec<Statement>) -> Option<Statement> {
+    let mut statements = statements.into_iter();
+    let mut batch = statements.next()?;
+    for statement in statements {
+        batch.sql.push_str(";\n");
+        batch.sql.push_str(&statement.sql);
+        if let Some(Values(values)) = statement.values {
+            batch.values.get_or_insert_with(|| Values(Vec::new())).0.extend(values);
+        }
+    }
+    Some(batch)
 }
 
 /// Clock-ins: a shift for each person who has none open, in one statement. The unique
@@ -319,58 +373,70 @@ fn ended(mut shift: Shift, now: DateTime<Utc>) -> Shift {
     shift
 }
 
-/// The compare-and-set of every planned move, one statement per kind of move (each shift gets
-/// its own press's times); the moves that took place.
+/// The planned moves by kind (from, to): one statement each.
+fn kinds<'m>(moves: impl IntoIterator<Item = &'m Move>) -> BTreeMap<(i16, i16), Vec<&'m Move>> {
+    let mut kinds: BTreeMap<(i16, i16), Vec<&Move>> = BTreeMap::new();
+    for planned in moves {
+        kinds.entry((planned.from.code(), planned.to.code())).or_default().push(planned);
+    }
+    kinds
+}
+
+/// The compare-and-set of moves of one kind: each shift gets its own press's times, and only a
+/// shift still in the state it was read in (and its presser's) changes.
+fn compare_and_set((from, to): (i16, i16), group: &[&Move]) -> UpdateStatement {
+    let mut update = time_entries::Entity::update_many()
+        .col_expr(time_entries::Column::State, Expr::value(to))
+        .col_expr(time_entries::Column::UpdatedAt, by_entry(group, |planned| Some(planned.press.now.into())));
+    if to == ClockState::ClockedOut.code() {
+        let worked = |value: fn(&WorkedTime) -> sea_orm::Value| {
+            by_entry(group, move |planned| planned.worked.as_ref().map(value))
+        };
+        update = update
+            .col_expr(time_entries::Column::EndAt, by_entry(group, |planned| Some(planned.press.now.into())))
+            .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None))
+            .col_expr(time_entries::Column::WorkDay, worked(|worked| Some(worked.day).into()))
+            .col_expr(time_entries::Column::WorkWeek, worked(|worked| Some(worked.week).into()))
+            .col_expr(time_entries::Column::WorkedMinutes, worked(|worked| worked.minutes.into()));
+    }
+    update
+        .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
+        .filter(time_entries::Column::CompanyId.is_in(group.iter().map(|planned| planned.press.company.0)))
+        .filter(time_entries::Column::EmployeeId.is_in(group.iter().map(|planned| planned.press.actor.0)))
+        .filter(time_entries::Column::State.eq(from))
+        .into_query()
+}
+
+/// The compare-and-set of every planned move, one statement per kind of move, each on its own
+/// (PostgreSQL); the moves that took place.
 async fn apply_moves(
     txn: &DatabaseTransaction,
     moves: Vec<Move>,
     outcomes: &mut [Option<Decision>],
 ) -> Result<Vec<Move>, ClockError> {
-    let mut kinds: BTreeMap<(i16, i16), Vec<Move>> = BTreeMap::new();
-    for planned in moves {
-        kinds.entry((planned.from.code(), planned.to.code())).or_default().push(planned);
-    }
-    let mut moved = Vec::new();
-    for ((from, to), group) in kinds {
-        let mut update = time_entries::Entity::update_many()
-            .col_expr(time_entries::Column::State, Expr::value(to))
-            .col_expr(time_entries::Column::UpdatedAt, by_entry(&group, |planned| Some(planned.press.now.into())));
-        if to == ClockState::ClockedOut.code() {
-            let worked = |value: fn(&WorkedTime) -> sea_orm::Value| {
-                by_entry(&group, move |planned| planned.worked.as_ref().map(value))
-            };
-            update = update
-                .col_expr(time_entries::Column::EndAt, by_entry(&group, |planned| Some(planned.press.now.into())))
-                .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None))
-                .col_expr(time_entries::Column::WorkDay, worked(|worked| Some(worked.day).into()))
-                .col_expr(time_entries::Column::WorkWeek, worked(|worked| Some(worked.week).into()))
-                .col_expr(time_entries::Column::WorkedMinutes, worked(|worked| worked.minutes.into()));
-        }
-        let result = update
-            .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
-            .filter(time_entries::Column::CompanyId.is_in(group.iter().map(|planned| planned.press.company.0)))
-            .filter(time_entries::Column::EmployeeId.is_in(group.iter().map(|planned| planned.press.actor.0)))
-            .filter(time_entries::Column::State.eq(from))
-            .exec(txn)
-            .await?;
-        if result.rows_affected == group.len() as u64 {
-            for planned in &group {
-                set(outcomes, planned.index, Ok(true));
-            }
-            moved.extend(group);
+    let backend = txn.get_database_backend();
+    let mut took_place: HashSet<usize> = HashSet::new();
+    for (kind, group) in kinds(moves.iter()) {
+        let result = txn.execute(backend.build(&compare_and_set(kind, &group))).await?;
+        if result.rows_affected() == group.len() as u64 {
+            took_place.extend(group.iter().map(|planned| planned.index));
         } else if let [only] = group.as_slice() {
-            // Changed by someone else since it was read (PostgreSQL): refused, nothing written.
+            // Changed by someone else since it was read: refused, nothing written.
             set(outcomes, only.index, Ok(false));
         } else {
-            // Cannot happen behind the gate; if it does, the group is applied press by press.
+            // A group of one on PostgreSQL; should a larger one race, it is applied press by press.
             return Err(DbErr::Custom("shifts changed while a group of presses was applied".to_owned()).into());
         }
+    }
+    let moved: Vec<Move> = moves.into_iter().filter(|planned| took_place.contains(&planned.index)).collect();
+    for planned in &moved {
+        set(outcomes, planned.index, Ok(true));
     }
     Ok(moved)
 }
 
 /// A value per shift of `group`, as one `CASE` on the shift's id.
-fn by_entry(group: &[Move], value: impl Fn(&Move) -> Option<sea_orm::Value>) -> SimpleExpr {
+fn by_entry(group: &[&Move], value: impl Fn(&Move) -> Option<sea_orm::Value>) -> SimpleExpr {
     let mut case = CaseStatement::new();
     for planned in group {
         if let Some(value) = value(planned) {
