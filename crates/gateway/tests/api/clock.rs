@@ -405,7 +405,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     use clock::entities::{time_entries, time_entry_breaks};
     use clock::machine::ClockAction;
     use clock::presses::{self, Press, PressKind};
-    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, TransactionTrait};
+    use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, TransactionTrait};
     let app = spawn_app().await;
     let admin = unique_email("admin");
     app.admin_of_new_company("Group Co", &admin).await;
@@ -423,8 +423,17 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
         kind,
         now: nine + Duration::minutes(minutes),
     };
+    // Each group's statements are counted: a group makes a fixed number of round trips to the
+    // database, however many presses it holds.
+    let statements = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut counted = app.db.clone();
+    let counter = statements.clone();
+    counted.set_metric_callback(move |_| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    let count = || statements.swap(0, std::sync::atomic::Ordering::Relaxed);
     let apply = |group: Vec<Press>| {
-        let db = app.db.clone();
+        let db = counted.clone();
         async move {
             let txn = db.begin().await.unwrap();
             let outcomes = presses::apply(&txn, &group).await.unwrap();
@@ -434,6 +443,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     };
     let opened = apply((0..3).map(|person| press(person, PressKind::Start, person as i64)).collect()).await;
     assert!(opened.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{opened:?}");
+    let three_starts = count();
     let shifts: Vec<i64> = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.id))
         .order_by_asc(time_entries::Column::EmployeeId)
@@ -475,8 +485,10 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     }
 
     // Different changes in one group: what ends is ended, the rest stays open.
+    count();
     let opened = apply((0..4).map(|person| press(person, PressKind::Start, 300)).collect()).await;
     assert!(opened.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{opened:?}");
+    assert_eq!(count(), three_starts, "four clock-ins take the statements of three");
     let open: Vec<time_entries::Model> = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.id))
         .filter(time_entries::Column::EndAt.is_null())
@@ -495,8 +507,15 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
         on(2, ClockAction::Resume, 322),
         on(3, ClockAction::TakeBreak, 323),
     ];
+    count();
     let outcomes = apply(mixed).await;
     assert!(outcomes.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{outcomes:?}");
+    if app.db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+        // The shifts and their breaks; the three kinds of move, the breaks and the history as
+        // one batch; the cards' week totals, running shifts, their breaks and the ended shifts
+        // (the transaction's BEGIN and COMMIT are not counted).
+        assert_eq!(count(), 7, "a group's writes go to SQLite as one batch");
+    }
     let at = |minutes: i64| nine + Duration::minutes(minutes);
     let now: Vec<time_entries::Model> = futures_util::future::join_all(
         open.iter().map(|shift| time_entries::Entity::find_by_id(shift.id).one(&app.db)),
