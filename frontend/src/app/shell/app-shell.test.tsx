@@ -225,10 +225,13 @@ describe('the shell of admins and managers', () => {
     const option = await screen.findByRole('option', { name: /Emma Brooks/ });
     expect(screen.getByRole('option', { name: /Emmett Stone/ })).toBeInTheDocument();
     // One search after typing stops (debounced), with what was typed (the timesheet's picker asks with q='').
-    const searches = fetch.mock.calls
-      .map(([url]) => new URL(String(url), 'http://x'))
-      .filter((u) => u.pathname === '/server/v1/manage/employees' && u.searchParams.get('q') !== '');
-    expect(searches.map((u) => u.searchParams.get('q'))).toEqual(['EMM']);
+    // Waited for: on a loaded machine the option can show before the search's call is seen here.
+    const searches = () =>
+      fetch.mock.calls
+        .map(([url]) => new URL(String(url), 'http://x'))
+        .filter((u) => u.pathname === '/server/v1/manage/employees' && u.searchParams.get('q') !== '')
+        .map((u) => u.searchParams.get('q'));
+    await waitFor(() => expect(searches()).toEqual(['EMM']));
     await user.click(option);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/view-user/9'));
     expect(screen.getByRole('combobox', { name: 'Find employee' })).toHaveValue('');
