@@ -10,7 +10,7 @@
 //!
 //! Figures are printed, not asserted. The flat-out run also prints the CPU time and thread
 //! switches per press, and how much CPU the hypervisor stole from the machine meanwhile: on a
-//! shared machine the rates vary with the neighbours' load, those per-press costs much less.
+//! shared machine the rates vary with the neighbours' load, the per-press costs less so.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod support;
@@ -70,9 +70,10 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
     (clock_emails, listed, "admin@bench.example.com".into())
 }
 
-/// What this process (server and load generator together) and the machine spent over a run:
-/// the CPU time and thread switches per press do not depend on how busy the machine's
-/// neighbours keep it, which the time stolen by the hypervisor shows.
+/// What this process (server and load generator together) and the machine spent over a run.
+/// The per-press CPU time and thread switches vary less with the neighbours' load than the
+/// rates do, though they too grow with the time the hypervisor steals, which is shown beside
+/// them.
 #[derive(Clone, Copy)]
 struct Usage {
     /// This process's user and system CPU time, in ticks of 1/100 s (Linux's `USER_HZ`).
@@ -85,41 +86,41 @@ struct Usage {
 }
 
 impl Usage {
-    /// Now, from `/proc` (zeros elsewhere).
-    fn now() -> Self {
-        let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
-        let stat = read("/proc/self/stat");
-        // The fields after the command's closing parenthesis: state is the first, utime the 12th.
-        let fields: Vec<u64> = stat
-            .rsplit_once(')')
-            .map(|(_, rest)| rest.split_whitespace().skip(1).map(|f| f.parse().unwrap_or(0)).collect())
-            .unwrap_or_default();
-        let cpu_ticks = fields.get(10).copied().unwrap_or(0) + fields.get(11).copied().unwrap_or(0);
-        let switches = std::fs::read_dir("/proc/self/task")
-            .map(|tasks| {
-                tasks
-                    .flatten()
-                    .map(|task| {
-                        read(&format!("{}/status", task.path().display()))
-                            .lines()
-                            .filter(|line| line.contains("ctxt_switches"))
-                            .filter_map(|line| line.split_whitespace().last()?.parse::<u64>().ok())
-                            .sum::<u64>()
-                    })
-                    .sum()
-            })
-            .unwrap_or(0);
-        let machine: Vec<u64> = read("/proc/stat")
+    /// Now, from Linux's `/proc`; `None` where it cannot be read as expected.
+    fn now() -> Option<Self> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // The fields after the command's closing parenthesis: state is the first, utime the 12th
+        // and stime the 13th.
+        let (_, fields) = stat.rsplit_once(')')?;
+        let fields: Vec<&str> = fields.split_whitespace().collect();
+        let cpu_ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        let mut switches = 0;
+        // A thread that ends meanwhile is passed over.
+        for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+            let Ok(status) = std::fs::read_to_string(task.path().join("status")) else { continue };
+            for line in status.lines().filter(|line| line.contains("ctxt_switches:")) {
+                switches += line.split_whitespace().last()?.parse::<u64>().ok()?;
+            }
+        }
+        // The first line: "cpu user nice system idle iowait irq softirq steal …".
+        let machine = std::fs::read_to_string("/proc/stat").ok()?;
+        let cpu: Vec<u64> = machine
             .lines()
-            .next()
-            .map(|cpu| cpu.split_whitespace().skip(1).take(8).map(|f| f.parse().unwrap_or(0)).collect())
-            .unwrap_or_default();
-        Self { cpu_ticks, switches, steal: machine.get(7).copied().unwrap_or(0), total: machine.iter().sum() }
+            .next()?
+            .split_whitespace()
+            .skip(1)
+            .take(8)
+            .map(|f| f.parse().ok())
+            .collect::<Option<_>>()?;
+        Some(Self { cpu_ticks, switches, steal: *cpu.get(7)?, total: cpu.iter().sum() })
     }
 
     /// What was spent since `before`, per press.
-    fn report(label: &str, before: Self, presses: usize) {
-        let after = Self::now();
+    fn report(label: &str, before: Option<Self>, presses: usize) {
+        let (Some(before), Some(after)) = (before, Self::now()) else {
+            println!("{label:<46} per press: not measured (no Linux /proc here)");
+            return;
+        };
         let presses = presses.max(1) as f64;
         let total = after.total.saturating_sub(before.total).max(1) as f64;
         println!(
