@@ -9,9 +9,10 @@
 //!
 //! A [`GroupWriter`] goes further on SQLite. Queued one transaction each, writers are bounded by
 //! the commit rate (every commit waits for the disk with `synchronous=FULL`) and by one round
-//! trip to the database per statement. Instead, the writer that gets the gate takes every request
-//! waiting for it and applies them together: one transaction, one commit, and set-based
-//! statements written for the whole group (group commit). Each request is answered only after
+//! trip to the database per statement. Instead, requests queue up, and the writer's thread takes
+//! every request waiting and applies them together: one transaction, one commit, and set-based
+//! statements written for the whole group (group commit), then the next group, holding the gate
+//! for each group, until none wait. Each request is answered only after
 //! that commit, so durability is unchanged. If applying the group fails, it is rolled back and
 //! each request is applied again on its own, so one request's failure never becomes another's.
 //! With the gate open (PostgreSQL) every request is applied on its own, concurrently.
@@ -82,11 +83,23 @@ pub type Apply<Req, Out, E> =
 
 type Waiting<Req, Out, E> = Vec<(Req, oneshot::Sender<Result<Out, E>>)>;
 
+/// The requests waiting for a group, and whether the writer is applying groups.
+struct Queue<Req, Out, E> {
+    waiting: Waiting<Req, Out, E>,
+    draining: bool,
+}
+
+impl<Req, Out, E> Default for Queue<Req, Out, E> {
+    fn default() -> Self {
+        Self { waiting: Vec::new(), draining: false }
+    }
+}
+
 /// Group commit for one kind of request (see the module's docs).
 pub struct GroupWriter<Req, Out, E> {
     gate: WriteGate,
     db: DatabaseConnection,
-    waiting: Arc<SyncMutex<Waiting<Req, Out, E>>>,
+    waiting: Arc<SyncMutex<Queue<Req, Out, E>>>,
     apply: Arc<Apply<Req, Out, E>>,
 }
 
@@ -113,36 +126,70 @@ where
     }
 
     /// Applies `request`, committed (alone or with others) before this returns.
+    ///
+    /// The request joins the queue; if no group is being applied, the writer's thread is set to
+    /// apply them, group after group, until the queue is empty. The caller then only waits for
+    /// its answer. (Each caller used to take the gate in turn to see whether its request had been
+    /// applied: the answered ones of a group handed the gate on one by one, each when its web
+    /// worker got round to it, and the writer idled meanwhile.)
     pub async fn write(&self, request: Req) -> Result<Out, E> {
         let Some(serial) = &self.gate.0 else {
             return alone(&self.db, &*self.apply, request).await;
         };
-        let (answer, mut answered) = oneshot::channel();
-        self.waiting.lock().unwrap_or_else(PoisonError::into_inner).push((request, answer));
-        loop {
-            let permit = serial.gate.clone().lock_owned().await;
-            match answered.try_recv() {
-                Ok(outcome) => return outcome,
-                Err(oneshot::error::TryRecvError::Closed) => return Err(interrupted().into()),
-                Err(oneshot::error::TryRecvError::Empty) => {}
-            }
-            // This request is still waiting: apply it, and everything waiting with it.
-            let group: Waiting<Req, Out, E> = {
-                let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
-                let take = waiting.len().min(MAX_GROUP);
-                waiting.drain(..take).collect()
-            };
-            let (db, apply) = (serial.connection.clone(), self.apply.clone());
-            // On the writer's thread, holding the gate till every answer is sent, so that a
-            // caller who goes away (a dropped request) never cuts other people's writes short.
-            let applying = serial.writer.spawn(async move {
-                apply_group(&db, &*apply, group).await;
-                drop(permit);
-            });
-            if applying.await.is_err() {
-                return Err(interrupted().into());
-            }
+        let (answer, answered) = oneshot::channel();
+        let start = {
+            let mut queue = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
+            queue.waiting.push((request, answer));
+            !std::mem::replace(&mut queue.draining, true)
+        };
+        if start {
+            let (gate, db, apply, queue) =
+                (serial.gate.clone(), serial.connection.clone(), self.apply.clone(), self.waiting.clone());
+            // On the writer's own task, so that a caller who goes away (a dropped request) never
+            // cuts other people's writes short.
+            serial.writer.spawn(drain(gate, db, apply, queue));
         }
+        answered.await.unwrap_or_else(|_| Err(interrupted().into()))
+    }
+}
+
+/// Applies the queued requests a group at a time, each group holding the gate, till none wait.
+async fn drain<Req, Out, E>(
+    gate: Arc<Mutex<()>>,
+    db: DatabaseConnection,
+    apply: Arc<Apply<Req, Out, E>>,
+    queue: Arc<SyncMutex<Queue<Req, Out, E>>>,
+) where
+    E: From<DbErr>,
+{
+    let stop = Stop(&queue);
+    loop {
+        let group: Waiting<Req, Out, E> = {
+            let mut queue = queue.lock().unwrap_or_else(PoisonError::into_inner);
+            if queue.waiting.is_empty() {
+                queue.draining = false;
+                std::mem::forget(stop);
+                return;
+            }
+            let take = queue.waiting.len().min(MAX_GROUP);
+            queue.waiting.drain(..take).collect()
+        };
+        let permit = gate.lock().await;
+        apply_group(&db, &*apply, group).await;
+        drop(permit);
+    }
+}
+
+/// Should the writer stop before the queue is empty (a panic, or its thread ending), the
+/// requests still queued are answered with an error and the next request starts it again.
+struct Stop<'q, Req, Out, E>(&'q SyncMutex<Queue<Req, Out, E>>);
+
+impl<Req, Out, E> Drop for Stop<'_, Req, Out, E> {
+    fn drop(&mut self) {
+        let mut queue = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        // Dropping the answers' senders tells the callers.
+        queue.waiting.clear();
+        queue.draining = false;
     }
 }
 
@@ -210,5 +257,117 @@ where
             txn.rollback().await?;
             Err(err)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use sea_orm::{ConnectionTrait, Database, Statement};
+    use std::time::Duration;
+    use tokio::sync::Notify;
+
+    /// Writes each request as a row; each answer is the size of the group it went in. A group
+    /// holding request 0 waits for `release` first.
+    fn recording(release: Arc<Notify>) -> GroupWriterFn {
+        Box::new(move |txn, requests| {
+            let release = release.clone();
+            Box::pin(async move {
+                if requests.contains(&0) {
+                    release.notified().await;
+                }
+                for value in requests {
+                    txn.execute(Statement::from_sql_and_values(
+                        txn.get_database_backend(),
+                        "INSERT INTO written (value) VALUES (?)",
+                        [(*value).into()],
+                    ))
+                    .await?;
+                }
+                Ok(requests.iter().map(|_| Ok(requests.len())).collect())
+            })
+        })
+    }
+
+    type GroupWriterFn = Box<
+        dyn for<'t> Fn(&'t DatabaseTransaction, &'t [i64]) -> WorkFuture<'t, Result<Vec<Result<usize, DbErr>>, DbErr>>
+            + Send
+            + Sync,
+    >;
+
+    /// A writer on a fresh SQLite file, its reading connection, and the release of request 0.
+    async fn writer(name: &str) -> (GroupWriter<i64, usize, DbErr>, sea_orm::DatabaseConnection, Arc<Notify>) {
+        let file = std::env::temp_dir().join(format!("timekeep-write-gate-{name}-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&file);
+        let url = format!("sqlite://{}?mode=rwc", file.display());
+        let db = Database::connect(&url).await.unwrap();
+        db.execute_unprepared("PRAGMA journal_mode=WAL").await.unwrap();
+        db.execute_unprepared("CREATE TABLE written (value INTEGER NOT NULL)").await.unwrap();
+        let gate = WriteGate::serializing(Database::connect(&url).await.unwrap()).unwrap();
+        let release = Arc::new(Notify::new());
+        let apply = recording(release.clone());
+        (GroupWriter::new(gate, db.clone(), move |txn, requests| apply(txn, requests)), db, release)
+    }
+
+    async fn written(db: &sea_orm::DatabaseConnection) -> i64 {
+        let row = db.query_one(Statement::from_string(db.get_database_backend(), "SELECT COUNT(*) AS n FROM written"));
+        row.await.unwrap().unwrap().try_get("", "n").unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn requests_queued_meanwhile_go_in_one_group_and_a_gone_callers_too() {
+        let (writer, db, release) = writer("group").await;
+
+        // The first group is held open while ten more requests queue up, and one whose caller
+        // gives up waiting.
+        let first = tokio::spawn({
+            let writer = writer.clone();
+            async move { writer.write(0).await }
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let queued: Vec<_> = (1..=10)
+            .map(|value| {
+                let writer = writer.clone();
+                tokio::spawn(async move { writer.write(value).await })
+            })
+            .collect();
+        let gone = tokio::time::timeout(Duration::from_millis(100), writer.write(11)).await;
+        assert!(gone.is_err(), "held behind the first group");
+        release.notify_one();
+
+        assert_eq!(first.await.unwrap().unwrap(), 1);
+        for answer in queued {
+            // The ten and the request of the caller who left, together.
+            assert_eq!(answer.await.unwrap().unwrap(), 11);
+        }
+        assert_eq!(written(&db).await, 12);
+        // The writer went idle and starts again for the next request.
+        assert_eq!(writer.write(12).await.unwrap(), 1);
+    }
+
+    /// The writer's thread applies what is queued, whether or not anyone still waits for it:
+    /// no caller has to come back for the queue to move.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_whose_caller_left_is_written_all_the_same() {
+        let (writer, db, release) = writer("gone").await;
+        let first = tokio::spawn({
+            let writer = writer.clone();
+            async move { writer.write(0).await }
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let gone = tokio::time::timeout(Duration::from_millis(100), writer.write(1)).await;
+        assert!(gone.is_err(), "held behind the first group");
+        release.notify_one();
+        assert_eq!(first.await.unwrap().unwrap(), 1);
+        let mut count = 0;
+        for _ in 0..100 {
+            count = written(&db).await;
+            if count == 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(count, 2);
     }
 }
