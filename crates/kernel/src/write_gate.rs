@@ -315,17 +315,25 @@ mod tests {
         row.await.unwrap().unwrap().try_get("", "n").unwrap()
     }
 
+    /// Request 0, whose group is held open till `release` (given time to start).
+    async fn hold_first_group(
+        writer: &GroupWriter<i64, usize, DbErr>,
+    ) -> tokio::task::JoinHandle<Result<usize, DbErr>> {
+        let first = tokio::spawn({
+            let writer = writer.clone();
+            async move { writer.write(0).await }
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        first
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn requests_queued_meanwhile_go_in_one_group_and_a_gone_callers_too() {
         let (writer, db, release) = writer("group").await;
 
         // The first group is held open while ten more requests queue up, and one whose caller
         // gives up waiting.
-        let first = tokio::spawn({
-            let writer = writer.clone();
-            async move { writer.write(0).await }
-        });
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        let first = hold_first_group(&writer).await;
         let queued: Vec<_> = (1..=10)
             .map(|value| {
                 let writer = writer.clone();
@@ -351,11 +359,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_request_whose_caller_left_is_written_all_the_same() {
         let (writer, db, release) = writer("gone").await;
-        let first = tokio::spawn({
-            let writer = writer.clone();
-            async move { writer.write(0).await }
-        });
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        let first = hold_first_group(&writer).await;
         let gone = tokio::time::timeout(Duration::from_millis(100), writer.write(1)).await;
         assert!(gone.is_err(), "held behind the first group");
         release.notify_one();
