@@ -16,6 +16,7 @@ mod m20261121_000006_shift_ends;
 mod m20261121_000007_unsummed_partial;
 mod m20261121_000008_unsummed_by_employee;
 mod m20261121_000009_weekly_minutes;
+mod m20261124_000010_link_payload;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000007_unsummed_partial::Migration),
             Box::new(m20261121_000008_unsummed_by_employee::Migration),
             Box::new(m20261121_000009_weekly_minutes::Migration),
+            Box::new(m20261124_000010_link_payload::Migration),
         ]
     }
 }

@@ -3,26 +3,45 @@
 
 use crate::entities::{job_roles, users};
 use crate::{Accounts, AccountsError};
-use kernel::{Role, TenantCtx, UserId};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use kernel::{ManagerCtx, Reach, TenantCtx, UserId};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, Select};
+
+/// The people of `reach` as a condition on `users`, or `None` for the whole company. With
+/// [`company_people`], the one SQL form of [`Reach`]: every list of people goes through it.
+pub fn reach_condition(reach: Reach) -> Option<Condition> {
+    match reach {
+        Reach::Company => None,
+        Reach::Team { manager } => {
+            Some(Condition::any().add(users::Column::Id.eq(manager.0)).add(users::Column::ManagerId.eq(manager.0)))
+        }
+        Reach::Own(me) => Some(Condition::all().add(users::Column::Id.eq(me.0))),
+    }
+}
+
+/// The people of the actor's company, whoever they are: the tenancy filter on `users`.
+pub fn company_people(ctx: &TenantCtx) -> Select<users::Entity> {
+    users::Entity::find().filter(users::Column::CompanyId.eq(ctx.company().0))
+}
+
+/// The people the actor reaches ([`TenantCtx::reach`]), in their company.
+pub fn people_in_reach(ctx: &TenantCtx) -> Select<users::Entity> {
+    match reach_condition(ctx.reach()) {
+        Some(reach) => company_people(ctx).filter(reach),
+        None => company_people(ctx),
+    }
+}
 
 impl Accounts {
     /// The employee `id` if the actor may see them: anyone in the company for an admin; a
     /// manager's reports and the manager; an employee only themselves. Anything else, another
     /// company's employee included, is `NotFound`, exactly like an id that does not exist.
     pub async fn employee_in_scope(&self, ctx: &TenantCtx, id: UserId) -> Result<users::Model, AccountsError> {
-        let employee = users::Entity::find_by_id(id.0)
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+        let employee = company_people(ctx)
+            .filter(users::Column::Id.eq(id.0))
             .one(&self.db)
             .await?
             .ok_or(AccountsError::NotFound)?;
-        let reachable = match ctx.role() {
-            Role::Admin => true,
-            Role::Manager => employee.id == ctx.actor().0 || employee.manager_id == Some(ctx.actor().0),
-            Role::Employee => employee.id == ctx.actor().0,
-            Role::SysAdmin => false,
-        };
-        if reachable {
+        if ctx.reach().includes(UserId(employee.id), employee.manager_id.map(UserId)) {
             Ok(employee)
         } else {
             Err(AccountsError::NotFound)
@@ -61,26 +80,15 @@ impl Accounts {
     /// the manager. Sorted by last name, then first name; each with their job role.
     pub async fn list_employees(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         filter: &EmployeeFilter,
     ) -> Result<(Vec<ListedEmployee>, u64), AccountsError> {
         use sea_orm::sea_query::{Alias, Expr, Func, JoinType, SimpleExpr, SubQueryStatement};
-        use sea_orm::{
-            Condition, ConnectionTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait,
-        };
-        let mut query = users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
-            .filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
-        match ctx.role() {
-            Role::Admin => {}
-            Role::Manager => {
-                query = query.filter(
-                    Condition::any()
-                        .add(users::Column::Id.eq(ctx.actor().0))
-                        .add(users::Column::ManagerId.eq(ctx.actor().0)),
-                )
-            }
-            Role::Employee | Role::SysAdmin => return Ok((Vec::new(), 0)),
+        use sea_orm::{ConnectionTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait};
+        let mut query =
+            company_people(ctx).filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
+        if let Some(reach) = reach_condition(ctx.reach()) {
+            query = query.filter(reach);
         }
         if let Some(job) = filter.job_role_id {
             query = query.filter(users::Column::JobRoleId.eq(job));

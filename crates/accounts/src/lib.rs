@@ -11,6 +11,7 @@ pub mod bot;
 pub mod commands;
 mod demo;
 mod directory;
+mod email_change;
 pub mod entities;
 mod error;
 pub mod mail;
@@ -22,7 +23,8 @@ pub mod throttle;
 pub mod tokens;
 
 pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
-pub use directory::{EmployeeFilter, EMPLOYEE_PAGE_SIZE};
+pub use directory::{company_people, people_in_reach, reach_condition, EmployeeFilter, EMPLOYEE_PAGE_SIZE};
+pub use email_change::EMAIL_CHANGE_TAKEN;
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use recovery::RESET_REQUESTED_MESSAGE;
 pub use sessions::{AccountStanding, Authenticated, SignedIn};

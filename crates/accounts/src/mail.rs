@@ -26,14 +26,15 @@ pub trait Mailer: Send + Sync {
 }
 
 fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
-    let to = Mailbox::new(
-        Some(mail.to_name.clone()),
-        mail.to_email.parse().map_err(|err| MailError(format!("bad recipient: {err}")))?,
-    );
+    // Names are checked on input, but a header is no place to trust that: a line break in a
+    // display name would end the header.
+    let name: String = mail.to_name.chars().filter(|c| !c.is_control()).collect();
+    let subject: String = mail.subject.chars().filter(|c| !c.is_control()).collect();
+    let to = Mailbox::new(Some(name), mail.to_email.parse().map_err(|err| MailError(format!("bad recipient: {err}")))?);
     Message::builder()
         .from(from.clone())
         .to(to)
-        .subject(mail.subject.clone())
+        .subject(subject)
         .header(ContentType::TEXT_PLAIN)
         .body(mail.text.clone())
         .map_err(|err| MailError(err.to_string()))
@@ -134,6 +135,46 @@ pub(crate) mod templates {
                  account is ready: open the link below to sign in and create your password.\n\n\
                  {link}\n\nThe link works for 7 days and only once; after that, use 'Forgot \
                  password' on the login page.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
+
+    pub fn confirm_email_change(to_email: &str, to_name: &str, link: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: "Confirm your new Timekeep sign-in e-mail".to_owned(),
+            text: format!(
+                "Hi {to_name},\n\nThis address was given as your new Timekeep sign-in e-mail. Open the \
+                 link below to confirm it; until then you keep signing in with your old address.\n\n\
+                 {link}\n\nThe link works for 7 days and only once. If you did not expect this, \
+                 ignore this message.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
+
+    pub fn email_change_requested(to_email: &str, to_name: &str, new_email: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: "Your Timekeep sign-in e-mail is about to change".to_owned(),
+            text: format!(
+                "Hi {to_name},\n\nA change of your Timekeep sign-in e-mail to {new_email} was requested. \
+                 It takes effect only when the link we sent to that address is followed. If this \
+                 was not you or your company's admin, tell your admin.\n\nThe Timekeep team\n"
+            ),
+        }
+    }
+
+    pub fn email_changed(to_email: &str, to_name: &str, new_email: &str) -> OutgoingMail {
+        OutgoingMail {
+            to_email: to_email.to_owned(),
+            to_name: to_name.to_owned(),
+            subject: "Your Timekeep sign-in e-mail was changed".to_owned(),
+            text: format!(
+                "Hi {to_name},\n\nYour Timekeep sign-in e-mail is now {new_email}; this address no longer \
+                 signs you in, and your open sessions were ended. If this was not you or your \
+                 company's admin, tell your admin.\n\nThe Timekeep team\n"
             ),
         }
     }

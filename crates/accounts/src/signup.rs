@@ -94,7 +94,9 @@ impl Accounts {
         self.link(&format!("/verify-email?token={token}&me={}", encode_base64_email(email)))
     }
 
-    /// Stores a one-time link token (only its hash) and returns the token itself.
+    /// Stores a one-time link token (only its hash) and returns the token itself. The person's
+    /// older links of the same purpose stop working: only the newest mail's link counts (an
+    /// invitation sent again, say, or a second reset).
     pub(crate) async fn create_link(
         &self,
         db: &impl ConnectionTrait,
@@ -104,6 +106,7 @@ impl Accounts {
         now: DateTime<Utc>,
     ) -> Result<String, AccountsError> {
         let token = random_token();
+        self.expire_links(db, user, purpose, now).await?;
         email_tokens::ActiveModel {
             user_id: Set(user.0),
             purpose: Set(purpose.to_owned()),
@@ -111,11 +114,30 @@ impl Accounts {
             expires_at: Set(now + ttl),
             used_at: Set(None),
             created_at: Set(now),
+            payload: Set(None),
             ..Default::default()
         }
         .insert(db)
         .await?;
         Ok(token)
+    }
+
+    /// Ends the person's unused links of `purpose`.
+    pub(crate) async fn expire_links(
+        &self,
+        db: &impl ConnectionTrait,
+        user: UserId,
+        purpose: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
+        email_tokens::Entity::update_many()
+            .col_expr(email_tokens::Column::UsedAt, sea_orm::sea_query::Expr::value(now))
+            .filter(email_tokens::Column::UserId.eq(user.0))
+            .filter(email_tokens::Column::Purpose.eq(purpose))
+            .filter(email_tokens::Column::UsedAt.is_null())
+            .exec(db)
+            .await?;
+        Ok(())
     }
 
     /// Mails a fresh verification link to a user who has not verified yet.

@@ -13,7 +13,7 @@ use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, SubsecRound, Utc};
 use kernel::time::local_date;
 use kernel::write_gate::GroupWriter;
-use kernel::{TenantCtx, WriteGate};
+use kernel::{AdminCtx, TenantCtx, WriteGate};
 use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
@@ -79,12 +79,9 @@ impl ClockService {
     /// Admins only.
     pub async fn update_settings(
         &self,
-        ctx: &TenantCtx,
+        ctx: &AdminCtx,
         change: &TimeSettingsChange,
     ) -> Result<TimeSettings, ClockError> {
-        if !ctx.is_admin() {
-            return Err(ClockError::Forbidden);
-        }
         let current = settings::load(&self.db, ctx.company()).await?;
         let next = change.apply(&current).map_err(ClockError::Validation)?;
         settings::save(&self.db, ctx.company(), &next).await?;

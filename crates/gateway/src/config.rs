@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// kept in `<data-dir>/token-secret`.
     #[arg(long, env = "TIMEKEEP_TOKEN_SECRET", hide_env_values = true)]
     pub token_secret: Option<String>,
+    /// Origins that may show the app in a frame (embedded mode), e.g.
+    /// `https://crm.example.com`; comma-separated. Default: none may.
+    #[arg(long, env = "TIMEKEEP_FRAME_ANCESTORS", value_delimiter = ',')]
+    pub frame_ancestors: Vec<String>,
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,

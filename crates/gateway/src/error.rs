@@ -208,6 +208,7 @@ impl From<timesheet::TimesheetError> for ApiError {
             timesheet::TimesheetError::Validation(errors) => ApiError::validation(errors),
             timesheet::TimesheetError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             timesheet::TimesheetError::Forbidden => ApiError::forbidden(),
+            timesheet::TimesheetError::OwnRequest => ApiError::new(ErrorCode::Forbidden, kernel::OWN_REQUEST_MESSAGE),
             timesheet::TimesheetError::NotFound => ApiError::not_found(),
             timesheet::TimesheetError::Database(err) => ApiError::internal(err),
             timesheet::TimesheetError::Internal(message) => ApiError::internal(message),
@@ -245,6 +246,7 @@ impl From<hr::HrError> for ApiError {
             }
             hr::HrError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             hr::HrError::Forbidden => ApiError::forbidden(),
+            hr::HrError::ForbiddenBecause(message) => ApiError::new(ErrorCode::Forbidden, message),
             hr::HrError::NotFound => ApiError::not_found(),
             hr::HrError::File(err) => err.into(),
             hr::HrError::Database(err) => ApiError::internal(err),

@@ -12,12 +12,20 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use kernel::{Role, TenantCtx};
+use kernel::{AdminCtx, ManagerCtx, Role, TenantCtx};
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
-/// leaving impersonation, and its own subscription.
-const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] =
-    ["/server/v1/auth/logout", "/server/v1/auth/exit-impersonation-mode", "/server/v1/myaccount"];
+/// leaving impersonation, and its own subscription. Paths under the API's base, each with its
+/// sub-paths. The one list: the web app reads it from `GET /account/blocked-writes`.
+pub const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] = ["/auth/logout", "/auth/exit-impersonation-mode", "/myaccount"];
+
+/// Whether a write to `path` is on [`WRITES_ALLOWED_WHEN_BLOCKED`].
+pub fn write_allowed_when_blocked(path: &str) -> bool {
+    let Some(path) = path.strip_prefix(crate::API_BASE) else { return false };
+    WRITES_ALLOWED_WHEN_BLOCKED
+        .iter()
+        .any(|allowed| path.strip_prefix(allowed).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+}
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
@@ -46,7 +54,7 @@ impl FromRequest for SignedIn {
             if let Some(token) = &auth.refreshed_token {
                 req.extensions_mut().insert(RefreshedToken(token.clone()));
             }
-            let exempt = WRITES_ALLOWED_WHEN_BLOCKED.iter().any(|allowed| req.path().starts_with(allowed));
+            let exempt = write_allowed_when_blocked(req.path());
             if is_write(req.method()) && !exempt {
                 match auth.standing(chrono::Utc::now()) {
                     AccountStanding::Active => {}
@@ -69,16 +77,16 @@ impl FromRequest for SignedIn {
     }
 }
 
-fn tenant_guard(
+/// The member's context: a signed-in user of a company (system admins belong to none).
+fn member(
     req: &HttpRequest,
     payload: &mut Payload,
-    allowed: fn(Role) -> bool,
 ) -> LocalBoxFuture<'static, Result<(TenantCtx, Authenticated), ApiError>> {
     let session = SignedIn::from_request(req, payload);
     Box::pin(async move {
         let SignedIn(auth) = session.await?;
         let company = auth.company_id().ok_or_else(ApiError::forbidden)?;
-        if !allowed(auth.role) {
+        if auth.role == Role::SysAdmin {
             return Err(ApiError::forbidden());
         }
         let ctx = TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone);
@@ -87,10 +95,10 @@ fn tenant_guard(
 }
 
 macro_rules! tenant_guard_type {
-    ($(#[$doc:meta])* $name:ident, $allowed:expr) => {
+    ($(#[$doc:meta])* $name:ident, $ctx:ty, $prove:expr) => {
         $(#[$doc])*
         pub struct $name {
-            pub ctx: TenantCtx,
+            pub ctx: $ctx,
             pub session: Authenticated,
         }
 
@@ -99,8 +107,13 @@ macro_rules! tenant_guard_type {
             type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
             fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-                let guard = tenant_guard(req, payload, $allowed);
-                Box::pin(async move { guard.await.map(|(ctx, session)| $name { ctx, session }) })
+                let guard = member(req, payload);
+                Box::pin(async move {
+                    let (ctx, session) = guard.await?;
+                    let prove: fn(TenantCtx) -> Option<$ctx> = $prove;
+                    let ctx = prove(ctx).ok_or_else(ApiError::forbidden)?;
+                    Ok($name { ctx, session })
+                })
             }
         }
     };
@@ -109,17 +122,20 @@ macro_rules! tenant_guard_type {
 tenant_guard_type!(
     /// Any member of a company: employee, manager or admin.
     Member,
-    |role| matches!(role, Role::Employee | Role::Manager | Role::Admin)
+    TenantCtx,
+    Some
 );
 tenant_guard_type!(
     /// A manager (acting on their reports and themselves) or an admin.
     Privileged,
-    Role::is_privileged
+    ManagerCtx,
+    |ctx| ctx.manager()
 );
 tenant_guard_type!(
     /// A company admin.
     Admin,
-    |role| role == Role::Admin
+    AdminCtx,
+    |ctx| ctx.manager().and_then(|manager| manager.admin())
 );
 
 /// The platform operator.

@@ -1,5 +1,12 @@
-//! Bodies that may come as JSON, `multipart/form-data` or `application/x-www-form-urlencoded`
-//! (the spec posts some forms), read into one typed request.
+//! Request bodies: the one way a handler reads one.
+//!
+//! [`Body<T>`] (and [`read_form_or_json`] for the few forms whose fields carry JSON) takes JSON,
+//! `multipart/form-data` or `application/x-www-form-urlencoded` (the spec posts some forms),
+//! bounded in size, and goes through [`decode`]: every text in it is checked for control
+//! characters ([`kernel::validation::check_text`]: none at all, but line breaks and tabs in the
+//! multi-line fields), then it is read into the typed request, a wrong type answering with the
+//! field that has it. Uploads are [`read_upload`]: one file part and a few small text fields,
+//! the whole bounded.
 
 use crate::error::{ApiError, ErrorCode};
 use actix_multipart::Multipart;
@@ -62,6 +69,9 @@ pub async fn read_form_or_json<T: DeserializeOwned>(
         let mut fields = Vec::new();
         let mut total = 0usize;
         while let Some(field) = multipart.next().await {
+            if fields.len() >= MAX_FORM_FIELDS {
+                return Err(too_large());
+            }
             let mut field = field.map_err(|_| unreadable())?;
             let name = field.name().unwrap_or_default().to_owned();
             let mut bytes = Vec::new();
@@ -80,17 +90,115 @@ pub async fn read_form_or_json<T: DeserializeOwned>(
         let body = read_body(payload, limit).await?;
         let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(|_| unreadable())?;
         fields_to_value(fields, json_fields)?
-    } else {
+    } else if content_type.is_empty() || content_type.starts_with("application/json") || content_type.contains("+json")
+    {
         let body = read_body(payload, limit).await?;
         serde_json::from_slice(&body)
             .map_err(|err| ApiError::new(ErrorCode::Validation, format!("The request body is not valid JSON: {err}")))?
+    } else {
+        return Err(ApiError::new(
+            ErrorCode::Validation,
+            "The request body must be JSON (Content-Type: application/json) or a form.",
+        ));
     };
-    serde_json::from_value(value).map_err(|err| {
-        ApiError::new(ErrorCode::Validation, format!("The request has a field of the wrong type: {err}"))
+    decode(value)
+}
+
+/// The typed request of a body's JSON: refuses control characters in its texts, and names the
+/// field of a wrong type.
+pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
+    let mut errors = kernel::FieldErrors::new();
+    check_texts(&value, &mut String::new(), &mut errors);
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    serde_path_to_error::deserialize(value).map_err(|err| {
+        let field = err.path().to_string();
+        let message = format!("This field has the wrong type: {}", err.inner());
+        let mut api = ApiError::new(ErrorCode::Validation, message.clone());
+        if field != "." {
+            api.errors = kernel::FieldErrors::single(&field, message);
+        }
+        api
     })
 }
 
+/// Checks every string of `value` (keys too), naming each bad one by its path (`users[2].email`).
+fn check_texts(value: &Value, path: &mut String, errors: &mut kernel::FieldErrors) {
+    match value {
+        Value::String(text) => {
+            let field = path.rsplit(['.', ']']).next().unwrap_or_default();
+            if let Err(message) = kernel::validation::check_text(field, text) {
+                errors.add(if path.is_empty() { "body" } else { path }, message);
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{index}]"));
+                check_texts(item, path, errors);
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                if let Err(message) = kernel::validation::check_text("", key) {
+                    errors.add("body", message);
+                    continue;
+                }
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                check_texts(item, path, errors);
+                path.truncate(len);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+}
+
+/// Bodies of the API are small forms.
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// A request body of type `T`, read as [`read_form_or_json`] reads it (at most [`BODY_LIMIT`]).
+pub struct Body<T>(pub T);
+
+impl<T> Body<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Body<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> actix_web::FromRequest for Body<T> {
+    type Error = ApiError;
+    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        let payload = <web::Payload as actix_web::FromRequest>::from_request(&req, payload);
+        Box::pin(async move {
+            let payload = payload.await.map_err(|_| unreadable())?;
+            read_form_or_json(&req, payload, BODY_LIMIT, &[]).await.map(Body)
+        })
+    }
+}
+
 pub use kernel::validation::lenient_i64;
+
+/// More fields than any form of the product has.
+const MAX_FORM_FIELDS: usize = 64;
+/// All the text fields of an upload together (the file aside).
+const UPLOAD_TEXT_LIMIT: usize = 16 * 1024;
 
 /// A `multipart/form-data` upload: the bytes of its `file` part and its other fields as text.
 pub struct Upload {
@@ -118,24 +226,41 @@ pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: u
     let mut multipart = Multipart::new(req.headers(), payload);
     let mut file = None;
     let mut fields = std::collections::HashMap::new();
+    // Every part counts: the text fields together are bounded, and so is their number, so no
+    // upload holds more than its file and a few kilobytes in memory.
+    let mut text_bytes = 0usize;
+    let mut parts = 0usize;
     while let Some(field) = multipart.next().await {
+        parts += 1;
+        if parts > MAX_FORM_FIELDS {
+            return Err(too_large());
+        }
         let mut field = field.map_err(|_| unreadable())?;
         let name = field.name().unwrap_or_default().to_owned();
-        let is_file = name == "file";
-        // Text fields are small; only the file may be big.
-        let limit = if is_file { file_limit } else { 4096 };
+        let is_file = name == "file" && file.is_none();
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|_| unreadable())?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(if is_file { too_big() } else { too_large() });
+            if is_file {
+                if bytes.len() + chunk.len() > file_limit {
+                    return Err(too_big());
+                }
+            } else {
+                text_bytes += chunk.len();
+                if text_bytes > UPLOAD_TEXT_LIMIT {
+                    return Err(too_large());
+                }
             }
             bytes.extend_from_slice(&chunk);
         }
         if is_file {
             file = Some(bytes);
         } else {
-            fields.insert(name, String::from_utf8(bytes).map_err(|_| unreadable())?);
+            let text = String::from_utf8(bytes).map_err(|_| unreadable())?;
+            if let Err(message) = kernel::validation::check_text("", &text) {
+                return Err(ApiError::validation(FieldErrors::single(&name, message)));
+            }
+            fields.insert(name, text);
         }
     }
     let file = file.filter(|bytes| !bytes.is_empty()).ok_or_else(missing)?;

@@ -106,7 +106,9 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
         tracing::warn!("no built web app (--web-dir); serving the API only");
     }
     let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
-    let state = web::Data::new(AppState::new(db, accounts, file_store));
+    let mut state = AppState::new(db, accounts, file_store);
+    state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
+    let state = web::Data::new(state);
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
@@ -132,6 +134,7 @@ async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
         mail_from: "Timekeep <no-reply@timekeep.localhost>".to_owned(),
         token_secret: None,
         workers: None,
+        frame_ancestors: Vec::new(),
     };
     let accounts = accounts_service(db, &args, String::new())?;
     match accounts.seed_demo().await? {

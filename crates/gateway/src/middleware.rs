@@ -1,12 +1,99 @@
-//! Cross-cutting request handling: a request id in logs and responses, an access log line, and
-//! the refreshed session token header.
+//! Cross-cutting request handling: a request id in logs and responses, an access log line, the
+//! refreshed session token header, the security headers of every answer, the one check of query
+//! strings, and a last net under a handler that panics.
 
-use actix_web::body::MessageBody;
+use crate::error::ApiError;
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpMessage};
+use actix_web::{Error, HttpMessage, ResponseError};
+use futures_util::FutureExt;
 use std::time::Instant;
+
+/// What the browser may do with the app's pages and the API's answers.
+#[derive(Debug, Clone)]
+pub struct WebPolicy {
+    /// The `Content-Security-Policy` of every answer (built by [`WebPolicy::new`]).
+    content_security_policy: HeaderValue,
+    /// Whether no site may frame the app (then `X-Frame-Options: DENY` for old browsers too).
+    no_framing: bool,
+}
+
+impl WebPolicy {
+    /// A strict policy: scripts only from the app's own files (none inline), styles from them
+    /// and the style attributes the component library sets, images also from `data:`/`blob:`
+    /// URLs (avatars being chosen), and framing only by `frame_ancestors` (origins such as
+    /// `https://crm.example.com`; none by default). Refuses an origin that is not one.
+    pub fn new(frame_ancestors: &[String]) -> Result<Self, String> {
+        for origin in frame_ancestors {
+            let valid = (origin.starts_with("https://") || origin.starts_with("http://"))
+                && origin.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '/' | '.' | '-' | '*'))
+                && !origin.trim_start_matches("https://").trim_start_matches("http://").contains('/');
+            if !valid {
+                return Err(format!("frame ancestor {origin:?} is not an origin like https://crm.example.com"));
+            }
+        }
+        let ancestors = if frame_ancestors.is_empty() { "'none'".to_owned() } else { frame_ancestors.join(" ") };
+        let policy = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+             font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             frame-ancestors {ancestors}"
+        );
+        Ok(Self {
+            content_security_policy: HeaderValue::from_str(&policy).map_err(|err| err.to_string())?,
+            no_framing: frame_ancestors.is_empty(),
+        })
+    }
+}
+
+impl Default for WebPolicy {
+    fn default() -> Self {
+        Self {
+            content_security_policy: HeaderValue::from_static(
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+                 font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+                 frame-ancestors 'none'",
+            ),
+            no_framing: true,
+        }
+    }
+}
+
+fn is_api(path: &str) -> bool {
+    path.starts_with(crate::API_BASE) || path == "/healthz"
+}
+
+/// Every answer: the policy, no content sniffing, no referrer (links in mails carry tokens in
+/// their query); API answers are never stored by a cache (they are one person's data).
+fn secure(policy: &WebPolicy, path: &str, headers: &mut header::HeaderMap) {
+    headers.insert(header::CONTENT_SECURITY_POLICY, policy.content_security_policy.clone());
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    if policy.no_framing {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    if is_api(path) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// The query string's texts, decoded, with any control character: the one check of every
+/// query parameter (bodies have theirs in [`crate::forms::decode`]).
+fn bad_query(query: &str) -> Option<(String, &'static str)> {
+    for (name, value) in form_urlencoded_pairs(query) {
+        if let Err(message) =
+            kernel::validation::check_text(&name, &name).and(kernel::validation::check_text(&name, &value))
+        {
+            return Some((name, message));
+        }
+    }
+    None
+}
+
+fn form_urlencoded_pairs(query: &str) -> Vec<(String, String)> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap_or_default()
+}
 
 /// The response header that carries a new session token when the one sent was past half its
 /// life. The browser stores it in place of the old one.
@@ -41,19 +128,42 @@ fn request_id_of(req: &ServiceRequest) -> String {
 
 pub async fn request_context(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
     let request_id = request_id_of(&req);
     let method = req.method().clone();
     let path = req.path().to_owned();
+    let policy = req.app_data::<actix_web::web::Data<crate::state::AppState>>().map(|state| state.web.clone());
     let started = Instant::now();
-    let result = REQUEST_ID.scope(request_id.clone(), next.call(req)).await;
-    let mut response = match result {
-        Ok(response) => response,
-        Err(err) => return Err(err),
+    let result = match bad_query(req.query_string()) {
+        Some((field, message)) => Ok(req.into_response(
+            REQUEST_ID
+                .sync_scope(request_id.clone(), || {
+                    ApiError::validation(kernel::FieldErrors::single(&field, message)).error_response()
+                })
+                .map_into_boxed_body(),
+        )),
+        None => {
+            // A handler that panics would otherwise close the connection with no answer.
+            match std::panic::AssertUnwindSafe(REQUEST_ID.scope(request_id.clone(), next.call(req)))
+                .catch_unwind()
+                .await
+            {
+                Ok(result) => result.map(ServiceResponse::map_into_boxed_body),
+                Err(_) => {
+                    // The request went with the handler; an error is still answered (a 500 with
+                    // the one error body) by actix, with this request's id.
+                    tracing::error!(request_id = %request_id, method = %method, path = %path, "handler panicked");
+                    let error = REQUEST_ID.sync_scope(request_id.clone(), || ApiError::internal("handler panicked"));
+                    return Err(error.into());
+                }
+            }
+        }
     };
+    let mut response = result?;
     let refreshed = response.request().extensions().get::<RefreshedToken>().cloned();
     let headers = response.headers_mut();
+    secure(&policy.unwrap_or_default(), &path, headers);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         headers.insert(HeaderName::from_static(REQUEST_ID_HEADER), value);
     }

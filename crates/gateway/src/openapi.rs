@@ -14,7 +14,8 @@ use utoipa::{Modify, OpenApi};
     paths(
         auth::login, auth::logout, auth::login_data, auth::reset_password, auth::reset_password_now,
         auth::change_my_password,
-        account::signup, account::verify_email, account::signup_data,
+        account::signup, account::verify_email, account::signup_data, account::confirm_email_change,
+        account::blocked_writes,
         manage::employees, manage::data, manage::user_data, manage::user_full_data, manage::add_user,
         manage::user_avatar, manage::terminate_employee, manage::reactivate_account, manage::add_multiple_users,
         manage::user_activities, manage::activity_details,

@@ -16,6 +16,8 @@ pub struct AppState {
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub files: Files,
+    /// The security headers' settings (framing origins).
+    pub web: crate::middleware::WebPolicy,
 }
 
 impl AppState {
@@ -38,6 +40,7 @@ impl AppState {
             files,
             accounts,
             db,
+            web: crate::middleware::WebPolicy::default(),
         }
     }
 }

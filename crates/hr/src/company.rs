@@ -5,22 +5,16 @@ use crate::views::CompanyView;
 use crate::{Hr, HrError};
 use accounts::entities::companies;
 use files::Purpose;
-use kernel::TenantCtx;
+use kernel::{AdminCtx, ManagerCtx};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 
 impl Hr {
-    pub async fn company_profile(&self, ctx: &TenantCtx) -> Result<CompanyView, HrError> {
-        if !ctx.is_privileged() {
-            return Err(HrError::Forbidden);
-        }
+    pub async fn company_profile(&self, ctx: &ManagerCtx) -> Result<CompanyView, HrError> {
         Ok(self.company_row(ctx).await?.into())
     }
 
     /// `POST /company/update` (admins).
-    pub async fn update_company(&self, ctx: &TenantCtx, command: CompanyCommand) -> Result<CompanyView, HrError> {
-        if !ctx.is_admin() {
-            return Err(HrError::Forbidden);
-        }
+    pub async fn update_company(&self, ctx: &AdminCtx, command: CompanyCommand) -> Result<CompanyView, HrError> {
         let company = self.company_row(ctx).await?;
         let _permit = self.gate.enter().await;
         let mut row: companies::ActiveModel = company.into();
@@ -37,10 +31,7 @@ impl Hr {
     }
 
     /// `POST /company/logo` (admins): returns the new logo's URL.
-    pub async fn set_company_logo(&self, ctx: &TenantCtx, bytes: &[u8]) -> Result<String, HrError> {
-        if !ctx.is_admin() {
-            return Err(HrError::Forbidden);
-        }
+    pub async fn set_company_logo(&self, ctx: &AdminCtx, bytes: &[u8]) -> Result<String, HrError> {
         let company = self.company_row(ctx).await?;
         let file = self.files.save(ctx, Purpose::Logo, bytes).await?;
         let old = company.logo;

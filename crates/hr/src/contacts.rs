@@ -15,7 +15,8 @@ pub const MAX_CONTACTS: u64 = 10;
 impl Hr {
     async fn contact_owner(&self, ctx: &TenantCtx, employee: i64, writing: bool) -> Result<i64, HrError> {
         let user = self.accounts.employee_in_scope(ctx, UserId(employee)).await?;
-        if writing && !(ctx.is_admin() || user.id == ctx.actor().0) {
+        let admin = ctx.manager().and_then(|manager| manager.admin()).is_some();
+        if writing && !(admin || ctx.is_self(UserId(user.id))) {
             return Err(HrError::Forbidden);
         }
         Ok(user.id)

@@ -16,6 +16,9 @@ pub enum HrError {
     Conflict(String),
     #[error("not allowed")]
     Forbidden,
+    /// Not allowed, with the reason the person is told.
+    #[error("{0}")]
+    ForbiddenBecause(&'static str),
     /// Not in the caller's company or reach: the same answer as an id that does not exist.
     #[error("not found")]
     NotFound,

@@ -11,7 +11,7 @@ use accounts::EmployeeFilter;
 use chrono::Utc;
 use files::Purpose;
 use kernel::time::local_date;
-use kernel::{Role, TenantCtx, UserId};
+use kernel::{AdminCtx, ManagerCtx, Role, TenantCtx, UserId};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
@@ -24,17 +24,57 @@ pub const ALREADY_TERMINATED: &str = "This employee is already terminated.";
 pub const ALREADY_ACTIVE: &str = "This employee is already active.";
 pub const OWN_PERMISSION: &str = "You cannot change your own permission.";
 
+/// What `POST /manage/add-user` did.
+#[derive(Debug, Clone)]
+pub struct SavedEmployee {
+    pub employee: EmployeeView,
+    /// True when the person was added (a login e-mail went out).
+    pub created: bool,
+    /// Where a link to confirm a changed sign-in e-mail was sent (the change waits for it).
+    pub email_change_sent_to: Option<String>,
+}
+
 /// The reactivation conflict of spec 001 §8.
 pub fn reactivation_conflict(email: &str) -> String {
     format!("{email} has been registered to another user. Please choose a different email address.")
 }
 
-fn privileged(ctx: &TenantCtx) -> Result<(), HrError> {
-    if ctx.is_privileged() {
-        Ok(())
-    } else {
-        Err(HrError::Forbidden)
+/// What the one who is not an admin hears when a field of the employee form is beyond them.
+pub const ADMIN_ONLY_FIELD: &str = "Only an admin can change this.";
+/// A manager (or anyone but an admin) opening an admin's record for editing.
+pub const ADMIN_EDITS_ADMIN: &str = "Only an admin can edit an admin.";
+
+/// Who may change what on `POST /manage/add-user` (an existing person):
+///
+/// | field | admin | manager (for the people they reach, never an admin) |
+/// |---|---|---|
+/// | first and last name, phone, birthday, address, city, state, zip, start date | yes | yes |
+/// | e-mail (the sign-in address: confirmed by a link, see [`Accounts::request_email_change`]) | yes | no |
+/// | permission (role) | yes, not their own | no |
+/// | job role | yes | no |
+/// | manager | yes | no |
+///
+/// "No" means a change of that field is refused with a per-field error ([`ADMIN_ONLY_FIELD`]);
+/// sending it unchanged is fine (the form sends every field). When adding a person, a manager
+/// sets every field but the permission (always 'User') and the manager (themselves, unless they
+/// name another).
+///
+/// [`Accounts::request_email_change`]: accounts::Accounts::request_email_change
+fn beyond_a_manager(existing: &users::Model, command: &EmployeeCommand) -> Vec<&'static str> {
+    let mut fields = Vec::new();
+    if !existing.email.eq_ignore_ascii_case(&command.email) {
+        fields.push("email");
     }
+    if command.role.is_some_and(|role| role.code() != existing.role) {
+        fields.push("permission");
+    }
+    if command.job_role_id.is_some() && command.job_role_id != existing.job_role_id {
+        fields.push("jobroleId");
+    }
+    if command.manager_id.is_some() && command.manager_id != existing.manager_id {
+        fields.push("managerId");
+    }
+    fields
 }
 
 impl Hr {
@@ -80,10 +120,9 @@ impl Hr {
     /// `GET /manage/employees`: a page of the people in the actor's reach.
     pub async fn employees(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         filter: &EmployeeFilter,
     ) -> Result<(Vec<EmployeeView>, u64), HrError> {
-        privileged(ctx)?;
         // Job roles and managers' names come with the page: one statement in all.
         let (rows, total) = self.accounts.list_employees(ctx, filter).await?;
         let mut names = Names::default();
@@ -99,8 +138,7 @@ impl Hr {
     }
 
     /// `GET /manage/user-data`.
-    pub async fn employee(&self, ctx: &TenantCtx, id: UserId) -> Result<EmployeeView, HrError> {
-        privileged(ctx)?;
+    pub async fn employee(&self, ctx: &ManagerCtx, id: UserId) -> Result<EmployeeView, HrError> {
         let user = self.accounts.employee_in_scope(ctx, id).await?;
         self.view_of(ctx, user).await
     }
@@ -108,10 +146,9 @@ impl Hr {
     /// `GET /manage/user-full-data`: the folder's profile and emergency contacts.
     pub async fn employee_folder(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         id: UserId,
     ) -> Result<(EmployeeView, Vec<ContactView>), HrError> {
-        privileged(ctx)?;
         let user = self.accounts.employee_in_scope(ctx, id).await?;
         let contacts = emergency_contacts::Entity::find()
             .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
@@ -123,8 +160,7 @@ impl Hr {
     }
 
     /// `GET /manage/data`: what the employee form and the list's filters need.
-    pub async fn manage_data(&self, ctx: &TenantCtx) -> Result<ManageData, HrError> {
-        privileged(ctx)?;
+    pub async fn manage_data(&self, ctx: &ManagerCtx) -> Result<ManageData, HrError> {
         let company = self.company_row(ctx).await?;
         let job_roles = job_roles::Entity::find()
             .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
@@ -204,8 +240,8 @@ impl Hr {
     /// The manager of a new employee when the form names none: the company admin when an admin
     /// adds them; the acting manager when a manager does, who would otherwise lose sight of the
     /// person they just added.
-    async fn default_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<Option<i64>, HrError> {
-        if ctx.role() == Role::Manager {
+    async fn default_manager(&self, db: &impl ConnectionTrait, ctx: &ManagerCtx) -> Result<Option<i64>, HrError> {
+        if ctx.admin().is_none() {
             return Ok(Some(ctx.actor().0));
         }
         let admins = users::Entity::find()
@@ -219,17 +255,28 @@ impl Hr {
     }
 
     /// `POST /manage/add-user`: adds a person (and mails them a link to create their password)
-    /// or updates one in reach. Only admins set permissions; a manager adds employees.
-    pub async fn save_employee(
-        &self,
-        ctx: &TenantCtx,
-        command: EmployeeCommand,
-    ) -> Result<(EmployeeView, bool), HrError> {
-        privileged(ctx)?;
+    /// or updates one in reach, within the rights of [`beyond_a_manager`]. A changed sign-in
+    /// e-mail of someone who has a password is only proposed: it takes effect when the link
+    /// mailed to the new address is followed (`email_change_sent_to` says where it went).
+    pub async fn save_employee(&self, ctx: &ManagerCtx, command: EmployeeCommand) -> Result<SavedEmployee, HrError> {
+        let admin = ctx.admin();
         let existing = match command.id {
             Some(id) => Some(self.accounts.employee_in_scope(ctx, UserId(id)).await?),
             None => None,
         };
+        if let (Some(user), None) = (&existing, &admin) {
+            if user.role == Role::Admin.code() {
+                return Err(HrError::ForbiddenBecause(ADMIN_EDITS_ADMIN));
+            }
+            let beyond = beyond_a_manager(user, &command);
+            if !beyond.is_empty() {
+                let mut errors = kernel::FieldErrors::new();
+                for field in beyond {
+                    errors.add(field, ADMIN_ONLY_FIELD);
+                }
+                return Err(HrError::Validation(errors));
+            }
+        }
         let now = Utc::now();
         let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
@@ -248,15 +295,15 @@ impl Hr {
                 errors.add("managerId", "Please select a valid manager");
             }
         }
-        let role_change = match (&existing, command.role) {
-            (_, Some(_)) if !ctx.is_admin() => None,
-            (Some(user), Some(role)) if user.role != role.code() => {
-                if user.id == ctx.actor().0 {
+        let role_change = match (&existing, command.role, &admin) {
+            (_, Some(_), None) => None,
+            (Some(user), Some(role), Some(_)) if user.role != role.code() => {
+                if ctx.is_self(UserId(user.id)) {
                     errors.add("permission", OWN_PERMISSION);
                 }
                 Some(role)
             }
-            (None, role) => role.filter(|_| ctx.is_admin()),
+            (None, role, Some(_)) => role,
             _ => None,
         };
         if !errors.is_empty() {
@@ -266,7 +313,7 @@ impl Hr {
             if let Some(user) = &existing {
                 // Names and e-mail come from the partner tool (spec 001 §5).
                 let renamed = user.first_name != command.first_name || user.last_name != command.last_name;
-                if renamed || user.email != command.email {
+                if renamed || !user.email.eq_ignore_ascii_case(&command.email) {
                     return Err(HrError::field("email", "Names and e-mail are managed in AgencyZoom"));
                 }
             }
@@ -274,17 +321,31 @@ impl Hr {
         if self.email_in_use(&txn, &command.email, existing.as_ref().map(|user| user.id)).await? {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
         }
+        let mut email_change = None;
         let (saved, created) = match existing {
             Some(user) => {
+                let new_email = (!user.email.eq_ignore_ascii_case(&command.email)).then(|| command.email.clone());
+                // Someone who never set a password has only an invitation: a corrected address
+                // takes effect now, and a new invitation goes to it.
+                let invited_only = user.password_hash.is_none();
                 let mut row: users::ActiveModel = user.into();
                 row.first_name = Set(command.first_name);
                 row.last_name = Set(command.last_name);
-                row.email = Set(command.email);
+                match new_email {
+                    Some(email) if invited_only => {
+                        row.email = Set(email.clone());
+                        email_change = Some((email, true));
+                    }
+                    Some(email) => email_change = Some((email, false)),
+                    None => {}
+                }
                 row.phone = Set(command.phone);
                 if let Some(role) = role_change {
                     row.role = Set(role.code().to_owned());
                 }
-                row.job_role_id = Set(command.job_role_id);
+                if command.job_role_id.is_some() {
+                    row.job_role_id = Set(command.job_role_id);
+                }
                 if command.manager_id.is_some() {
                     row.manager_id = Set(command.manager_id);
                 }
@@ -332,15 +393,26 @@ impl Hr {
         };
         txn.commit().await?;
         drop(permit);
+        let email_change_sent_to = match email_change {
+            Some((email, true)) => {
+                self.accounts.send_invitation(&saved, &company.name).await?;
+                Some(email)
+            }
+            Some((email, false)) => {
+                self.accounts.request_email_change(&saved, &email).await?;
+                Some(email)
+            }
+            None => None,
+        };
         if created {
             self.accounts.send_invitation(&saved, &company.name).await?;
         }
-        Ok((self.view_of(ctx, saved).await?, created))
+        Ok(SavedEmployee { employee: self.view_of(ctx, saved).await?, created, email_change_sent_to })
     }
 
     /// `POST /manage/add-multiple-users`: every valid row saved in one transaction, or none.
-    pub async fn add_many(&self, ctx: &TenantCtx, rows: Vec<BulkRow>) -> Result<Vec<EmployeeView>, HrError> {
-        privileged(ctx)?;
+    pub async fn add_many(&self, ctx: &ManagerCtx, rows: Vec<BulkRow>) -> Result<Vec<EmployeeView>, HrError> {
+        let admin = ctx.admin();
         let now = Utc::now();
         let company = self.company_row(ctx).await?;
         let permit = self.gate.enter().await;
@@ -370,7 +442,7 @@ impl Hr {
             if !active_roles.contains(&row.job_role_id) {
                 errors.add(&format!("users[{}].jobrole", row.index), "Please select a role");
             }
-            if row.role != Role::Employee && !ctx.is_admin() {
+            if row.role != Role::Employee && admin.is_none() {
                 errors.add(&format!("users[{}].permission", row.index), "Only an admin can give this permission");
             }
         }
@@ -411,10 +483,7 @@ impl Hr {
 
     /// `POST /manage/terminate-employee` (admins): the person can no longer sign in, and every
     /// session they have ends now.
-    pub async fn terminate(&self, ctx: &TenantCtx, id: UserId) -> Result<EmployeeView, HrError> {
-        if !ctx.is_admin() {
-            return Err(HrError::Forbidden);
-        }
+    pub async fn terminate(&self, ctx: &AdminCtx, id: UserId) -> Result<EmployeeView, HrError> {
         let user = self.accounts.employee_in_scope(ctx, id).await?;
         if user.id == ctx.actor().0 {
             return Err(HrError::Conflict(CANNOT_TERMINATE_SELF.to_owned()));
@@ -440,8 +509,7 @@ impl Hr {
 
     /// `POST /manage/reactivate-account`: back to active, optionally under a new e-mail. A
     /// person without a password (or with a new address) gets a fresh sign-in link.
-    pub async fn reactivate(&self, ctx: &TenantCtx, command: ReactivateCommand) -> Result<EmployeeView, HrError> {
-        privileged(ctx)?;
+    pub async fn reactivate(&self, ctx: &ManagerCtx, command: ReactivateCommand) -> Result<EmployeeView, HrError> {
         let user = self.accounts.employee_in_scope(ctx, UserId(command.id)).await?;
         if user.status == users::STATUS_ACTIVE {
             return Err(HrError::Conflict(ALREADY_ACTIVE.to_owned()));
@@ -477,8 +545,7 @@ impl Hr {
     }
 
     /// `POST /manage/user-avatar`: a privileged user sets the avatar of someone in reach.
-    pub async fn set_employee_avatar(&self, ctx: &TenantCtx, id: UserId, bytes: &[u8]) -> Result<String, HrError> {
-        privileged(ctx)?;
+    pub async fn set_employee_avatar(&self, ctx: &ManagerCtx, id: UserId, bytes: &[u8]) -> Result<String, HrError> {
         let user = self.accounts.employee_in_scope(ctx, id).await?;
         self.replace_avatar(ctx, user, Some(bytes)).await.map(Option::unwrap_or_default)
     }

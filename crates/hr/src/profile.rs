@@ -18,19 +18,24 @@ impl Hr {
     }
 
     /// `POST /profile/update`. In a company integrated with the partner tool, names and e-mail
-    /// stay as they are (they are read-only there).
-    pub async fn update_my_profile(&self, ctx: &TenantCtx, command: ProfileCommand) -> Result<EmployeeView, HrError> {
+    /// stay as they are (they are read-only there). A new e-mail is only proposed: it becomes the
+    /// sign-in address when the link mailed to it is followed; the answer says where it went.
+    pub async fn update_my_profile(
+        &self,
+        ctx: &TenantCtx,
+        command: ProfileCommand,
+    ) -> Result<(EmployeeView, Option<String>), HrError> {
         let me = self.accounts.employee_in_scope(ctx, ctx.actor()).await?;
         let integrated = self.company_row(ctx).await?.integrated_with_az;
-        let _permit = self.gate.enter().await;
-        if !integrated && self.email_in_use(&self.db, &command.email, Some(me.id)).await? {
+        let new_email = (!integrated && !me.email.eq_ignore_ascii_case(&command.email)).then(|| command.email.clone());
+        let permit = self.gate.enter().await;
+        if new_email.is_some() && self.email_in_use(&self.db, &command.email, Some(me.id)).await? {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
         }
         let mut row: users::ActiveModel = me.into();
         if !integrated {
             row.first_name = Set(command.first_name);
             row.last_name = Set(command.last_name);
-            row.email = Set(command.email);
         }
         row.phone = Set(Some(command.phone));
         row.birthday = Set(command.birthday);
@@ -40,7 +45,11 @@ impl Hr {
         row.zip = Set(command.zip);
         row.updated_at = Set(Utc::now());
         let saved = row.update(&self.db).await?;
-        self.view_of(ctx, saved).await
+        drop(permit);
+        if let Some(email) = &new_email {
+            self.accounts.request_email_change(&saved, email).await?;
+        }
+        Ok((self.view_of(ctx, saved).await?, new_email))
     }
 
     /// `POST /profile/update-avatar` and `/profile/remove-avatar` (`None`).

@@ -14,6 +14,6 @@ pub mod write_gate;
 
 pub use ids::{CompanyId, UserId};
 pub use role::Role;
-pub use tenant::TenantCtx;
+pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};
 pub use validation::FieldErrors;
 pub use write_gate::WriteGate;

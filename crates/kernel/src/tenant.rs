@@ -1,11 +1,57 @@
-//! The tenant context: who is acting, in which company, with which role.
+//! The tenant contexts: proof of who is acting, in which company, and what they may do.
+//!
+//! A handler receives one of three contexts from its guard, and a service takes the one that
+//! proves the right it needs:
+//!
+//! | context | who | may act on |
+//! |---|---|---|
+//! | [`TenantCtx`] | any member (employee, manager, admin) | what [`TenantCtx::reach`] says |
+//! | [`ManagerCtx`] | a manager or an admin | their [`Reach`]: a manager's reports and themselves, an admin's whole company |
+//! | [`AdminCtx`] | a company admin | the whole company |
+//!
+//! An `AdminCtx` is a `ManagerCtx` is a `TenantCtx` (by `Deref`), so a service asking for less
+//! accepts more. A service that a manager and an admin share but where the admin may do more
+//! (set permissions, say) asks [`ManagerCtx::admin`] for the admin's proof; no service reads a
+//! role and decides for itself. The role is not even public: [`TenantCtx::reach`] is the one
+//! rule of whom someone reaches, and the typed contexts are the only other thing a role decides.
 
 use crate::{CompanyId, Role, UserId};
 use chrono_tz::Tz;
+use std::ops::Deref;
+
+/// What an approver hears when the request is their own ([`ManagerCtx::may_decide`]).
+pub const OWN_REQUEST_MESSAGE: &str = "You cannot approve or reject your own request.";
+
+/// Whom an actor may see and act on, inside their company.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// An admin: everyone in the company.
+    Company,
+    /// A manager: the people who report to them, and themselves.
+    Team { manager: UserId },
+    /// An employee: themselves only.
+    Own(UserId),
+}
+
+impl Reach {
+    /// Whether `person`, whose manager is `their_manager`, is within this reach.
+    pub fn includes(self, person: UserId, their_manager: Option<UserId>) -> bool {
+        match self {
+            Reach::Company => true,
+            Reach::Team { manager } => person == manager || their_manager == Some(manager),
+            Reach::Own(me) => person == me,
+        }
+    }
+
+    /// Whether this reach is the whole company (no filter by person is needed).
+    pub fn is_company(self) -> bool {
+        matches!(self, Reach::Company)
+    }
+}
 
 /// Proof that a request was made by a signed-in member of a company.
 ///
-/// Every service that reads or writes a company's data takes a `&TenantCtx` and filters every
+/// Every service that reads or writes a company's data takes a context and filters every
 /// query by [`TenantCtx::company`]; the company therefore always comes from the verified session,
 /// never from a request body or path. The gateway's role guards are the only code that builds one
 /// (a test in the gateway crate fails if `TenantCtx::new` is called anywhere else), so a service
@@ -33,21 +79,117 @@ impl TenantCtx {
         self.actor
     }
 
-    pub fn role(&self) -> Role {
-        self.role
-    }
-
     /// The company's time zone: days, weeks and displayed times are in it.
     pub fn time_zone(&self) -> Tz {
         self.time_zone
     }
 
-    pub fn is_admin(&self) -> bool {
-        self.role == Role::Admin
+    /// Whom this actor reaches: the one rule, used by every lookup of a person by id and every
+    /// list of people.
+    pub fn reach(&self) -> Reach {
+        match self.role {
+            Role::Admin => Reach::Company,
+            Role::Manager => Reach::Team { manager: self.actor },
+            Role::Employee | Role::SysAdmin => Reach::Own(self.actor),
+        }
     }
 
-    /// An admin or a manager.
-    pub fn is_privileged(&self) -> bool {
-        self.role.is_privileged()
+    /// Whether the actor is `person` (acting on themselves).
+    pub fn is_self(&self, person: UserId) -> bool {
+        self.actor == person
+    }
+
+    /// The manager's proof, when the actor is a manager or an admin.
+    pub fn manager(&self) -> Option<ManagerCtx> {
+        matches!(self.role, Role::Manager | Role::Admin).then(|| ManagerCtx(self.clone()))
+    }
+}
+
+/// Proof that the actor is a manager or an admin of the company. Built only from a
+/// [`TenantCtx`] whose role allows it ([`TenantCtx::manager`]).
+#[derive(Debug, Clone)]
+pub struct ManagerCtx(TenantCtx);
+
+impl ManagerCtx {
+    /// The admin's proof, when this manager is in fact a company admin (who may do more on the
+    /// same screens: set permissions, change e-mails, edit other admins).
+    pub fn admin(&self) -> Option<AdminCtx> {
+        (self.0.role == Role::Admin).then(|| AdminCtx(self.clone()))
+    }
+
+    /// Whether this approver may approve or reject a request raised by `requester` about
+    /// `subject` (whose reach the caller has already checked). Nobody decides a request they
+    /// raised or one about themselves: that would be changing their own record without the
+    /// right to do it directly. The one rule for every kind of request (timesheet edits, time
+    /// off, documents).
+    pub fn may_decide(&self, requester: UserId, subject: UserId) -> bool {
+        !self.is_self(requester) && !self.is_self(subject)
+    }
+}
+
+impl Deref for ManagerCtx {
+    type Target = TenantCtx;
+
+    fn deref(&self) -> &TenantCtx {
+        &self.0
+    }
+}
+
+/// Proof that the actor is an admin of the company. Built only from a [`ManagerCtx`] whose role
+/// allows it ([`ManagerCtx::admin`]).
+#[derive(Debug, Clone)]
+pub struct AdminCtx(ManagerCtx);
+
+impl Deref for AdminCtx {
+    type Target = ManagerCtx;
+
+    fn deref(&self) -> &ManagerCtx {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(role: Role) -> TenantCtx {
+        TenantCtx { company: CompanyId(1), actor: UserId(10), role, time_zone: chrono_tz::America::New_York }
+    }
+
+    #[test]
+    fn the_proofs_follow_the_role() {
+        assert!(ctx(Role::Employee).manager().is_none());
+        assert!(ctx(Role::SysAdmin).manager().is_none());
+        let manager = ctx(Role::Manager).manager();
+        assert!(manager.as_ref().is_some_and(|manager| manager.admin().is_none()));
+        assert!(ctx(Role::Admin).manager().and_then(|manager| manager.admin()).is_some());
+    }
+
+    #[test]
+    fn nobody_decides_their_own_request() {
+        let (me, report) = (UserId(10), UserId(11));
+        for role in [Role::Manager, Role::Admin] {
+            let approver = ctx(role).manager();
+            let approver = approver.as_ref();
+            assert_eq!(approver.map(|a| a.may_decide(report, report)), Some(true));
+            assert_eq!(approver.map(|a| a.may_decide(me, report)), Some(false));
+            assert_eq!(approver.map(|a| a.may_decide(report, me)), Some(false));
+            assert_eq!(approver.map(|a| a.may_decide(me, me)), Some(false));
+        }
+    }
+
+    #[test]
+    fn reach_is_the_company_the_team_or_oneself() {
+        let (me, report, stranger) = (UserId(10), UserId(11), UserId(12));
+        let admin = ctx(Role::Admin).reach();
+        assert!(admin.includes(stranger, None));
+        let manager = ctx(Role::Manager).reach();
+        assert!(manager.includes(me, None));
+        assert!(manager.includes(report, Some(me)));
+        assert!(!manager.includes(stranger, Some(report)));
+        let employee = ctx(Role::Employee).reach();
+        assert!(employee.includes(me, None));
+        assert!(!employee.includes(report, Some(me)));
+        assert!(!ctx(Role::SysAdmin).reach().includes(stranger, None));
     }
 }

@@ -76,11 +76,15 @@ pub enum LocalTimeError {
 pub fn parse_local_datetime(input: &str, tz: Tz) -> Result<DateTime<Utc>, LocalTimeError> {
     let input = input.trim();
     if let Ok(instant) = DateTime::parse_from_rfc3339(input) {
+        if !crate::validation::is_sane_date(instant.date_naive()) {
+            return Err(LocalTimeError::Format);
+        }
         return Ok(instant.with_timezone(&Utc));
     }
     let naive = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
         .iter()
         .find_map(|format| NaiveDateTime::parse_from_str(input, format).ok())
+        .filter(|naive| crate::validation::is_sane_date(naive.date()))
         .ok_or(LocalTimeError::Format)?;
     match tz.from_local_datetime(&naive) {
         LocalResult::Single(local) => Ok(local.with_timezone(&Utc)),

@@ -51,6 +51,71 @@ impl FieldErrors {
     }
 }
 
+/// The days the product deals in: payroll, time off and birthdays all fall in these years. A date
+/// outside them is a mistake (or a probe), and date arithmetic near chrono's limits would fail.
+pub const EARLIEST_YEAR: i32 = 1900;
+pub const LATEST_YEAR: i32 = 2200;
+/// What a date outside [`EARLIEST_YEAR`]..=[`LATEST_YEAR`] hears.
+pub const DATE_RANGE_MESSAGE: &str = "Please choose a date between the years 1900 and 2200";
+
+/// Whether `date` lies in the years the product deals in.
+pub fn is_sane_date(date: chrono::NaiveDate) -> bool {
+    use chrono::Datelike;
+    (EARLIEST_YEAR..=LATEST_YEAR).contains(&date.year())
+}
+
+/// Adds [`DATE_RANGE_MESSAGE`] for `field` when `date` is out of range.
+pub fn check_date(errors: &mut FieldErrors, field: &str, date: Option<chrono::NaiveDate>) {
+    if date.is_some_and(|date| !is_sane_date(date)) {
+        errors.add(field, DATE_RANGE_MESSAGE);
+    }
+}
+
+/// The highest page number any list accepts: far past any company's data, far below overflow.
+pub const MAX_PAGE: u64 = 100_000;
+
+/// A list's page from a request: absent is the first; 0 or past [`MAX_PAGE`] is refused.
+pub fn page(page: Option<u64>) -> Result<u64, FieldErrors> {
+    match page {
+        None => Ok(1),
+        Some(page) if (1..=MAX_PAGE).contains(&page) => Ok(page),
+        Some(_) => Err(FieldErrors::single("page", format!("Please choose a page from 1 to {MAX_PAGE}"))),
+    }
+}
+
+/// The form of a name that duplicate checks compare: Unicode lower case, computed here rather than
+/// by a database (SQLite's `lower()` folds ASCII only), so both databases agree.
+pub fn fold_case(text: &str) -> String {
+    text.trim().to_lowercase()
+}
+
+/// What a text with a control character in it hears.
+pub const CONTROL_CHARACTER_MESSAGE: &str = "This field may not contain control characters.";
+
+/// Fields whose texts may run over several lines (a comment, a reason for a decision): the ends
+/// of the names of such fields, compared without case (`requestComments` is one).
+const MULTI_LINE_FIELDS: [&str; 6] = ["comment", "comments", "reason", "description", "note", "notes"];
+
+/// Whether `field` (a request's field name) takes several lines of text.
+pub fn is_multi_line_field(field: &str) -> bool {
+    let field = field.to_ascii_lowercase();
+    MULTI_LINE_FIELDS.iter().any(|name| field.ends_with(name))
+}
+
+/// The one check of every text a request brings: no control characters (NUL, escapes, line
+/// breaks…), which a database may refuse (PostgreSQL has no NUL in text), a mail header would
+/// break on, and no form needs. Multi-line fields ([`is_multi_line_field`]) may have line breaks
+/// and tabs. Rich text is not plain text and is sanitised apart, where it is kept.
+pub fn check_text(field: &str, text: &str) -> Result<(), &'static str> {
+    let multi_line = is_multi_line_field(field);
+    let bad = |c: char| c.is_control() && !(multi_line && matches!(c, '\n' | '\r' | '\t'));
+    if text.chars().any(bad) {
+        Err(CONTROL_CHARACTER_MESSAGE)
+    } else {
+        Ok(())
+    }
+}
+
 /// A loose but practical e-mail check: one `@`, a non-empty local part, a dotted domain of
 /// letters, digits and hyphens, and no spaces. Delivery is what finally proves an address.
 pub fn is_valid_email(email: &str) -> bool {
@@ -123,6 +188,36 @@ mod tests {
         assert_eq!(errors.messages("company"), &[] as &[String]);
         assert!(errors.clone().into_result(()).is_err());
         assert_eq!(FieldErrors::new().into_result(5), Ok(5));
+    }
+
+    #[test]
+    fn control_characters_are_refused_but_line_breaks_in_comments() {
+        assert_eq!(check_text("firstname", "Ann\u{0}"), Err(CONTROL_CHARACTER_MESSAGE));
+        assert_eq!(check_text("firstname", "Ann\nBcc: x@y.z"), Err(CONTROL_CHARACTER_MESSAGE));
+        assert_eq!(check_text("email", "\u{1b}[31m"), Err(CONTROL_CHARACTER_MESSAGE));
+        assert_eq!(check_text("city", "Zürich \u{85}"), Err(CONTROL_CHARACTER_MESSAGE));
+        assert_eq!(check_text("comment", "two\nlines\tand a tab"), Ok(()));
+        assert_eq!(check_text("requestComments", "line\r\nbreak"), Ok(()));
+        assert_eq!(check_text("comment", "nul\u{0}"), Err(CONTROL_CHARACTER_MESSAGE));
+        assert_eq!(check_text("name", "José Ñúñez 日本"), Ok(()));
+    }
+
+    #[test]
+    fn dates_and_pages_have_sane_ranges() {
+        let day = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert!(is_sane_date(day(2026, 11, 24)));
+        assert!(!is_sane_date(day(1899, 12, 31)));
+        assert!(!is_sane_date(day(200_000, 1, 1)));
+        let mut errors = FieldErrors::new();
+        check_date(&mut errors, "start", Some(day(9999, 1, 1)));
+        check_date(&mut errors, "end", Some(day(2000, 1, 1)));
+        check_date(&mut errors, "week", None);
+        assert_eq!(errors.messages("start"), [DATE_RANGE_MESSAGE]);
+        assert!(!errors.has("end") && !errors.has("week"));
+        assert_eq!(page(None), Ok(1));
+        assert_eq!(page(Some(7)), Ok(7));
+        assert!(page(Some(0)).is_err());
+        assert!(page(Some(u64::MAX)).unwrap_err().has("page"));
     }
 
     #[test]

@@ -10,6 +10,9 @@ pub enum TimesheetError {
     Conflict(String),
     #[error("not allowed")]
     Forbidden,
+    /// An approver deciding a request they raised or one about themselves.
+    #[error("{}", kernel::OWN_REQUEST_MESSAGE)]
+    OwnRequest,
     /// Not in the caller's company or reach: the same answer as an id that does not exist.
     #[error("not found")]
     NotFound,

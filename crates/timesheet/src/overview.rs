@@ -12,8 +12,8 @@ use accounts::entities::users;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::store::Grouping;
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{FieldErrors, Role, TenantCtx};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use kernel::{FieldErrors, ManagerCtx, TenantCtx};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -174,19 +174,8 @@ struct Person {
 impl TimesheetService {
     /// The people the caller oversees: everyone for an admin; a manager's reports and the
     /// manager. Employees oversee nobody.
-    async fn overseen(&self, ctx: &TenantCtx, only_active: bool) -> Result<Vec<Person>, TimesheetError> {
-        let mut query = users::Entity::find().filter(users::Column::CompanyId.eq(ctx.company().0));
-        match ctx.role() {
-            Role::Admin => {}
-            Role::Manager => {
-                query = query.filter(
-                    Condition::any()
-                        .add(users::Column::Id.eq(ctx.actor().0))
-                        .add(users::Column::ManagerId.eq(ctx.actor().0)),
-                )
-            }
-            Role::Employee | Role::SysAdmin => return Err(TimesheetError::Forbidden),
-        }
+    async fn overseen(&self, ctx: &ManagerCtx, only_active: bool) -> Result<Vec<Person>, TimesheetError> {
+        let mut query = accounts::people_in_reach(ctx);
         if only_active {
             query = query.filter(users::Column::Status.eq(users::STATUS_ACTIVE));
         }
@@ -209,25 +198,13 @@ impl TimesheetService {
 
     /// The ids of the people the caller oversees, or `None` for an admin (everyone: no list
     /// needed). One narrow query for a manager.
-    async fn scope(&self, ctx: &TenantCtx) -> Result<Option<Vec<i64>>, TimesheetError> {
-        match ctx.role() {
-            Role::Admin => Ok(None),
-            Role::Manager => Ok(Some(
-                users::Entity::find()
-                    .filter(users::Column::CompanyId.eq(ctx.company().0))
-                    .filter(
-                        Condition::any()
-                            .add(users::Column::Id.eq(ctx.actor().0))
-                            .add(users::Column::ManagerId.eq(ctx.actor().0)),
-                    )
-                    .select_only()
-                    .column(users::Column::Id)
-                    .into_tuple()
-                    .all(&self.db)
-                    .await?,
-            )),
-            Role::Employee | Role::SysAdmin => Err(TimesheetError::Forbidden),
+    async fn scope(&self, ctx: &ManagerCtx) -> Result<Option<Vec<i64>>, TimesheetError> {
+        if ctx.reach().is_company() {
+            return Ok(None);
         }
+        Ok(Some(
+            accounts::people_in_reach(ctx).select_only().column(users::Column::Id).into_tuple().all(&self.db).await?,
+        ))
     }
 
     /// Requests of the overseen people.
@@ -287,9 +264,9 @@ impl TimesheetService {
     }
 
     /// `GET /inbox/data`.
-    pub async fn inbox(&self, ctx: &TenantCtx, query: &InboxQuery) -> Result<InboxData, TimesheetError> {
+    pub async fn inbox(&self, ctx: &ManagerCtx, query: &InboxQuery) -> Result<InboxData, TimesheetError> {
         let people = self.overseen(ctx, false).await?;
-        let scope = (ctx.role() != Role::Admin).then(|| people.iter().map(|user| user.id).collect::<Vec<_>>());
+        let scope = (!ctx.reach().is_company()).then(|| people.iter().map(|user| user.id).collect::<Vec<_>>());
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
 
         let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
@@ -336,7 +313,7 @@ impl TimesheetService {
     }
 
     /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
-    pub async fn pending_requests(&self, ctx: &TenantCtx) -> Result<PendingRequests, TimesheetError> {
+    pub async fn pending_requests(&self, ctx: &ManagerCtx) -> Result<PendingRequests, TimesheetError> {
         let scope = self.scope(ctx).await?;
         let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
         let count = pending.clone().count(&self.db).await?;
@@ -353,9 +330,10 @@ impl TimesheetService {
     /// `start..=end`), over everyone the caller oversees.
     pub async fn dashboard(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         range: Option<(NaiveDate, NaiveDate)>,
     ) -> Result<DashboardData, TimesheetError> {
+        crate::service::check_range(range)?;
         let scope = self.scope(ctx).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let tz = ctx.time_zone();
@@ -445,7 +423,7 @@ impl TimesheetService {
     /// by default) per active person overseen, with their clock now.
     pub async fn employee_hours(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         week_of: Option<NaiveDate>,
     ) -> Result<WeekHours, TimesheetError> {
         let people = self.overseen(ctx, true).await?;
@@ -455,7 +433,7 @@ impl TimesheetService {
         let start = week_start(week_of.unwrap_or(today));
         let end = start + Duration::days(6);
         let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
-        let scope = (ctx.role() != Role::Admin).then_some(ids.as_slice());
+        let scope = (!ctx.reach().is_company()).then_some(ids.as_slice());
         let minutes =
             clock::store::worked_minutes(&self.db, ctx.company(), scope, start, end, Grouping::Week, tz, now).await?;
         let mut week: HashMap<i64, i64> = HashMap::new();

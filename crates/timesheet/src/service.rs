@@ -19,7 +19,7 @@ use clock::machine::ClockState;
 use clock::shift::{Interval, Shift};
 use clock::store::{self, StoredShift};
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{FieldErrors, Role, TenantCtx, UserId, WriteGate};
+use kernel::{AdminCtx, FieldErrors, ManagerCtx, TenantCtx, UserId, WriteGate};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -152,6 +152,17 @@ impl TimesheetService {
         end: NaiveDate,
         page: Option<u64>,
     ) -> Result<EntryList, TimesheetError> {
+        let mut errors = FieldErrors::new();
+        kernel::validation::check_date(&mut errors, "start", Some(start));
+        kernel::validation::check_date(&mut errors, "end", Some(end));
+        if let Some(page) = page {
+            if let Err(page_errors) = kernel::validation::page(Some(page)) {
+                errors.add("page", page_errors.first_message().unwrap_or_default());
+            }
+        }
+        if !errors.is_empty() {
+            return Err(TimesheetError::Validation(errors));
+        }
         if end < start {
             return Err(TimesheetError::Validation(FieldErrors::single(
                 "end",
@@ -378,20 +389,18 @@ impl TimesheetService {
         self.request_view_by_id(ctx, request.id).await
     }
 
-    /// Admins act on anyone's request; managers on their reports', not their own.
-    async fn approver_check(&self, ctx: &TenantCtx, request_id: i64) -> Result<requests::Model, TimesheetError> {
-        if !ctx.role().is_privileged() {
-            return Err(TimesheetError::Forbidden);
-        }
+    /// Admins act on anyone's request, managers on their reports'; nobody on a request they
+    /// raised or one about their own hours ([`ManagerCtx::may_decide`]).
+    async fn approver_check(&self, ctx: &ManagerCtx, request_id: i64) -> Result<requests::Model, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
-        if ctx.role() == Role::Manager && request.employee_id == ctx.actor().0 {
-            return Err(TimesheetError::Forbidden);
+        if !ctx.may_decide(UserId(request.requester_id), UserId(request.employee_id)) {
+            return Err(TimesheetError::OwnRequest);
         }
         Ok(request)
     }
 
     /// `POST /timesheet/edit-request-approve`: applies the change and its history atomically.
-    pub async fn approve(&self, ctx: &TenantCtx, request_id: i64) -> Result<EntryView, TimesheetError> {
+    pub async fn approve(&self, ctx: &ManagerCtx, request_id: i64) -> Result<EntryView, TimesheetError> {
         let request = self.approver_check(ctx, request_id).await?;
         let payload: RequestPayload =
             serde_json::from_str(&request.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
@@ -415,7 +424,7 @@ impl TimesheetService {
     /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
     pub async fn reject(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         request_id: i64,
         reason: String,
     ) -> Result<EditRequestView, TimesheetError> {
@@ -428,14 +437,13 @@ impl TimesheetService {
     /// people in their reach). Returns the shift and whether it was created.
     pub async fn edit_shift(
         &self,
-        ctx: &TenantCtx,
+        ctx: &ManagerCtx,
         command: ShiftEditCommand,
     ) -> Result<(EntryView, bool), TimesheetError> {
         match command {
             ShiftEditCommand::Edit { entry_id, start, end, breaks } => {
-                if !ctx.is_admin() {
-                    return Err(TimesheetError::Forbidden);
-                }
+                // 'Edit Now' is the admins' (spec 000 §6).
+                let ctx = &ctx.admin().ok_or(TimesheetError::Forbidden)?;
                 let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
                 let _permit = self.gate.enter().await;
                 let txn = self.db.begin().await?;
@@ -444,9 +452,6 @@ impl TimesheetService {
                 Ok((self.view_of(ctx, entry_id).await?, false))
             }
             ShiftEditCommand::Add { employee_id, start, end, breaks } => {
-                if !ctx.role().is_privileged() {
-                    return Err(TimesheetError::Forbidden);
-                }
                 let employee_id = employee_id.ok_or_else(|| {
                     TimesheetError::Validation(FieldErrors::single("employeeId", "Please choose an employee"))
                 })?;
@@ -483,10 +488,7 @@ impl TimesheetService {
 
     /// `POST /timesheet/remove`: admins only; the shift goes with its breaks, history, comments
     /// and requests.
-    pub async fn remove(&self, ctx: &TenantCtx, entry_id: i64) -> Result<(), TimesheetError> {
-        if !ctx.is_admin() {
-            return Err(TimesheetError::Forbidden);
-        }
+    pub async fn remove(&self, ctx: &AdminCtx, entry_id: i64) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         time_entries::Entity::delete_many()
             .filter(time_entries::Column::Id.eq(shift.entry.id))
@@ -554,6 +556,7 @@ impl TimesheetService {
         employee: Option<i64>,
         range: Option<(NaiveDate, NaiveDate)>,
     ) -> Result<PayCycleOvertime, TimesheetError> {
+        check_range(range)?;
         let employee = self.accounts.employee_in_scope(ctx, UserId(employee.unwrap_or(ctx.actor().0))).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let (start, end) = match range {
@@ -782,6 +785,25 @@ async fn record_changes(
         .await?;
     }
     Ok(())
+}
+
+/// The longest range of days a report or a pay-cycle figure covers.
+const MAX_RANGE_DAYS: i64 = 400;
+
+/// A range of days from a request: both in the years the product deals in, in order, and no
+/// longer than [`MAX_RANGE_DAYS`].
+pub(crate) fn check_range(range: Option<(NaiveDate, NaiveDate)>) -> Result<(), TimesheetError> {
+    let Some((start, end)) = range else { return Ok(()) };
+    let mut errors = FieldErrors::new();
+    kernel::validation::check_date(&mut errors, "start", Some(start));
+    kernel::validation::check_date(&mut errors, "end", Some(end));
+    if errors.is_empty() && end < start {
+        errors.add("end", "The end date must not be before the start date");
+    }
+    if errors.is_empty() && (end - start).num_days() > MAX_RANGE_DAYS {
+        errors.add("end", format!("Please choose at most {MAX_RANGE_DAYS} days"));
+    }
+    errors.into_result(()).map_err(TimesheetError::Validation)
 }
 
 #[cfg(test)]

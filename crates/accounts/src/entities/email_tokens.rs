@@ -11,6 +11,8 @@ pub struct Model {
     pub expires_at: DateTimeUtc,
     pub used_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
+    /// The new address of an e-mail change link.
+    pub payload: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::ClientMeta;
-use crate::forms::read_form_or_json;
+use crate::forms::{read_form_or_json, Body};
 use crate::routes::MessageResponse;
 use crate::state::AppState;
 use accounts::commands::SignupInput;
@@ -16,7 +16,9 @@ const SIGNUP_BODY_LIMIT: usize = 16 * 1024;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/account/signup", web::post().to(signup))
         .route("/account/verify-email", web::post().to(verify_email))
-        .route("/account/signup-data", web::get().to(signup_data));
+        .route("/account/signup-data", web::get().to(signup_data))
+        .route("/account/confirm-email-change", web::post().to(confirm_email_change))
+        .route("/account/blocked-writes", web::get().to(blocked_writes));
 }
 
 /// The signup form, as JSON, `multipart/form-data` or `application/x-www-form-urlencoded`.
@@ -107,7 +109,7 @@ pub struct VerifyEmailRequest {
 )]
 pub async fn verify_email(
     state: web::Data<AppState>,
-    body: web::Json<VerifyEmailRequest>,
+    body: Body<VerifyEmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let token = body.token.as_deref().unwrap_or_default();
     if token.trim().is_empty() {
@@ -130,4 +132,58 @@ pub struct SignupDataResponse {
 )]
 pub async fn signup_data() -> web::Json<SignupDataResponse> {
     web::Json(SignupDataResponse { authorization_url: None })
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ConfirmEmailChangeRequest {
+    /// The token of the link mailed to the new address.
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmEmailChangeResponse {
+    pub message: String,
+    /// The new sign-in address.
+    pub email: String,
+}
+
+/// Following the link mailed to a new sign-in address: it becomes the address that signs the
+/// person in, and every session of theirs ends (they sign in again with it).
+#[utoipa::path(
+    post, path = "/server/v1/account/confirm-email-change", tag = "account", request_body = ConfirmEmailChangeRequest,
+    responses(
+        (status = 200, body = ConfirmEmailChangeResponse),
+        (status = 400, description = "`invalid_token`: unknown, used, superseded or expired; or the address was taken meanwhile", body = ErrorBody),
+    )
+)]
+pub async fn confirm_email_change(
+    state: web::Data<AppState>,
+    body: Body<ConfirmEmailChangeRequest>,
+) -> Result<web::Json<ConfirmEmailChangeResponse>, ApiError> {
+    let token = body.token.as_deref().unwrap_or_default();
+    if token.trim().is_empty() {
+        return Err(accounts::AccountsError::InvalidLink { verification: false }.into());
+    }
+    let email = state.accounts.confirm_email_change(token).await?;
+    Ok(web::Json(ConfirmEmailChangeResponse {
+        message: format!("Your sign-in email is now {email}. Please log in with it."),
+        email,
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BlockedWritesResponse {
+    /// Paths under `/server/v1` (a path or its sub-paths) that still take writes while the
+    /// company's trial has expired or it is suspended; every other write answers 403
+    /// `account_expired` or `account_suspended`.
+    pub allowed: Vec<&'static str>,
+}
+
+/// The server's one list of writes an expired or suspended company may still make, for the web
+/// app to read rather than keep a copy.
+#[utoipa::path(get, path = "/server/v1/account/blocked-writes", tag = "account",
+    responses((status = 200, body = BlockedWritesResponse)))]
+pub async fn blocked_writes() -> web::Json<BlockedWritesResponse> {
+    web::Json(BlockedWritesResponse { allowed: crate::extractors::WRITES_ALLOWED_WHEN_BLOCKED.to_vec() })
 }

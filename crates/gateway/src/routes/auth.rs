@@ -2,6 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{ClientMeta, SignedIn};
+use crate::forms::Body;
 use crate::routes::MessageResponse;
 use crate::state::AppState;
 use accounts::commands::{
@@ -59,7 +60,7 @@ impl From<accounts::SignedIn> for SessionResponse {
 pub async fn login(
     state: web::Data<AppState>,
     ClientMeta(meta): ClientMeta,
-    body: web::Json<LoginRequest>,
+    body: Body<LoginRequest>,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
     let body = body.into_inner();
     let command = LoginCommand::parse(&LoginInput {
@@ -121,7 +122,7 @@ pub struct ResetPasswordRequest {
 )]
 pub async fn reset_password(
     state: web::Data<AppState>,
-    body: web::Json<ResetPasswordRequest>,
+    body: Body<ResetPasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let email = parse_reset_request(&body.email).map_err(ApiError::validation)?;
     state.accounts.request_password_reset(&email).await?;
@@ -146,7 +147,7 @@ pub struct ResetPasswordNowRequest {
 )]
 pub async fn reset_password_now(
     state: web::Data<AppState>,
-    body: web::Json<ResetPasswordNowRequest>,
+    body: Body<ResetPasswordNowRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let body = body.into_inner();
     let command = ResetNowCommand::parse(&ResetNowInput {
@@ -181,7 +182,7 @@ pub async fn change_my_password(
     state: web::Data<AppState>,
     SignedIn(auth): SignedIn,
     ClientMeta(meta): ClientMeta,
-    body: web::Json<ChangePasswordRequest>,
+    body: Body<ChangePasswordRequest>,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
     let body = body.into_inner();
     let input = ChangePasswordInput {

@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
-use crate::forms::read_upload;
+use crate::forms::{read_upload, Body};
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
 use hr::commands::{CompanyCommand, CompanyInput};
@@ -37,7 +37,7 @@ pub async fn profile(state: web::Data<AppState>, guard: Privileged) -> Result<we
 pub async fn update(
     state: web::Data<AppState>,
     guard: Admin,
-    body: web::Json<CompanyInput>,
+    body: Body<CompanyInput>,
 ) -> Result<web::Json<CompanyProfile>, ApiError> {
     let command = CompanyCommand::parse(&body).map_err(ApiError::validation)?;
     Ok(web::Json(CompanyProfile { company: state.hr.update_company(&guard.ctx, command).await? }))

@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::Member;
-use crate::forms::lenient_i64;
+use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
 use hr::commands::{ContactCommand, ContactInput};
@@ -69,7 +69,7 @@ pub async fn get(
 pub async fn add(
     state: web::Data<AppState>,
     member: Member,
-    body: web::Json<ContactInput>,
+    body: Body<ContactInput>,
 ) -> Result<web::Json<ContactView>, ApiError> {
     let command = ContactCommand::parse(&body).map_err(ApiError::validation)?;
     Ok(web::Json(state.hr.save_contact(&member.ctx, command).await?))
@@ -94,7 +94,7 @@ pub struct Empty {}
 pub async fn delete(
     state: web::Data<AppState>,
     member: Member,
-    body: web::Json<DeleteBody>,
+    body: Body<DeleteBody>,
 ) -> Result<web::Json<Empty>, ApiError> {
     let (Some(id), Some(eid)) = (body.id, body.eid) else {
         return Err(ApiError::validation(FieldErrors::single("id", "Please choose the contact")));

@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
-use crate::forms::{lenient_i64, read_upload};
+use crate::forms::{lenient_i64, read_upload, Body};
 use crate::state::AppState;
 use accounts::EmployeeFilter;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -70,7 +70,7 @@ pub async fn employees(
     query: web::Query<EmployeesQuery>,
 ) -> Result<web::Json<EmployeesPage>, ApiError> {
     let query = query.into_inner();
-    let page = query.page.unwrap_or(1).max(1);
+    let page = kernel::validation::page(query.page).map_err(ApiError::validation)?;
     let filter = EmployeeFilter {
         status: query.status,
         job_role_id: query.jobrole_id,
@@ -124,10 +124,14 @@ pub async fn user_full_data(
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SavedEmployee {
     pub employee: EmployeeView,
     /// True when the employee was added (a login e-mail went out).
     pub created: bool,
+    /// A changed sign-in e-mail waits for the link sent to this address (for someone still
+    /// invited only, the new address took effect and a new invitation went to it).
+    pub email_change_sent_to: Option<String>,
 }
 
 #[utoipa::path(post, path = "/server/v1/manage/add-user", tag = "manage", security(("bearer" = [])),
@@ -147,8 +151,12 @@ pub async fn add_user(
 ) -> Result<web::Json<SavedEmployee>, ApiError> {
     let input: EmployeeInput = crate::forms::read_form_or_json(&req, payload, FORM_LIMIT, &[]).await?;
     let command = EmployeeCommand::parse(&input).map_err(ApiError::validation)?;
-    let (employee, created) = state.hr.save_employee(&guard.ctx, command).await?;
-    Ok(web::Json(SavedEmployee { employee, created }))
+    let saved = state.hr.save_employee(&guard.ctx, command).await?;
+    Ok(web::Json(SavedEmployee {
+        employee: saved.employee,
+        created: saved.created,
+        email_change_sent_to: saved.email_change_sent_to,
+    }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -205,7 +213,7 @@ impl IdBody {
 pub async fn terminate_employee(
     state: web::Data<AppState>,
     guard: Admin,
-    body: web::Json<IdBody>,
+    body: Body<IdBody>,
 ) -> Result<web::Json<EmployeeView>, ApiError> {
     Ok(web::Json(state.hr.terminate(&guard.ctx, UserId(body.id()?)).await?))
 }
@@ -221,7 +229,7 @@ pub async fn terminate_employee(
 pub async fn reactivate_account(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: web::Json<ReactivateInput>,
+    body: Body<ReactivateInput>,
 ) -> Result<web::Json<EmployeeView>, ApiError> {
     let command = ReactivateCommand::parse(&body).map_err(ApiError::validation)?;
     Ok(web::Json(state.hr.reactivate(&guard.ctx, command).await?))
@@ -291,7 +299,7 @@ pub async fn user_activities(
     guard: Privileged,
     query: web::Query<ActivitiesQuery>,
 ) -> Result<web::Json<ActivitiesPage>, ApiError> {
-    let page = query.page.unwrap_or(1).max(1);
+    let page = kernel::validation::page(query.page).map_err(ApiError::validation)?;
     let (activities, total_count) =
         state.hr.activities(&guard.ctx, UserId(query.id), query.kind.as_deref(), page).await?;
     Ok(web::Json(ActivitiesPage { activities, total_count, page }))

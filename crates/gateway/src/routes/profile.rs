@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::Member;
-use crate::forms::read_upload;
+use crate::forms::{read_upload, Body};
 use crate::routes::manage::AvatarResponse;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
@@ -35,8 +35,11 @@ pub async fn mine(state: web::Data<AppState>, member: Member) -> Result<web::Jso
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UpdatedProfile {
     pub profile: EmployeeView,
+    /// A changed e-mail waits for the link sent to this address; the old one signs in till then.
+    pub email_change_sent_to: Option<String>,
 }
 
 #[utoipa::path(post, path = "/server/v1/profile/update", tag = "profile", security(("bearer" = [])),
@@ -49,10 +52,11 @@ pub struct UpdatedProfile {
 pub async fn update(
     state: web::Data<AppState>,
     member: Member,
-    body: web::Json<ProfileInput>,
+    body: Body<ProfileInput>,
 ) -> Result<web::Json<UpdatedProfile>, ApiError> {
     let command = ProfileCommand::parse(&body).map_err(ApiError::validation)?;
-    Ok(web::Json(UpdatedProfile { profile: state.hr.update_my_profile(&member.ctx, command).await? }))
+    let (profile, email_change_sent_to) = state.hr.update_my_profile(&member.ctx, command).await?;
+    Ok(web::Json(UpdatedProfile { profile, email_change_sent_to }))
 }
 
 /// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB).

@@ -2,6 +2,7 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
+use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
 use clock::settings::{TimeSettings, TimeSettingsChange};
@@ -74,7 +75,7 @@ pub struct SettingsUpdate {
 pub async fn update(
     state: web::Data<AppState>,
     guard: Admin,
-    body: web::Json<SettingsUpdate>,
+    body: Body<SettingsUpdate>,
 ) -> Result<web::Json<SettingsData>, ApiError> {
     let body = body.into_inner();
     let change = TimeSettingsChange {
@@ -97,7 +98,7 @@ pub async fn update(
 pub async fn update_role_type(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: web::Json<JobRoleInput>,
+    body: Body<JobRoleInput>,
 ) -> Result<web::Json<JobRoleView>, ApiError> {
     let command = JobRoleCommand::parse(&body).map_err(ApiError::validation)?;
     Ok(web::Json(state.hr.save_job_role(&guard.ctx, command).await?))

@@ -1,8 +1,8 @@
 //! `/timesheet/*`: weeks of shifts, comments, history, edit requests, admin edits, pay cycles.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Member, Privileged};
-use crate::forms::{lenient_i64, read_form_or_json};
+use crate::extractors::{Admin, Member, Privileged};
+use crate::forms::{lenient_i64, read_form_or_json, Body};
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
@@ -133,7 +133,7 @@ pub struct AddCommentRequest {
 pub async fn add_comment(
     state: web::Data<AppState>,
     member: Member,
-    body: web::Json<AddCommentRequest>,
+    body: Body<AddCommentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let comment = parse_comment(&body.comment).map_err(ApiError::validation)?;
     let saved = state.timesheet.add_comment(&member.ctx, body.entry_id, comment).await?;
@@ -169,7 +169,7 @@ pub struct EditRequestBody {
 pub async fn edit_request(
     state: web::Data<AppState>,
     member: Member,
-    body: web::Json<EditRequestBody>,
+    body: Body<EditRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let input = EditRequestInput {
@@ -223,7 +223,7 @@ fn request_id(body: &DecisionBody) -> Result<i64, ApiError> {
 pub async fn edit_request_approve(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: web::Json<DecisionBody>,
+    body: Body<DecisionBody>,
 ) -> Result<web::Json<EntryView>, ApiError> {
     Ok(web::Json(state.timesheet.approve(&guard.ctx, request_id(&body)?).await?))
 }
@@ -235,7 +235,7 @@ pub async fn edit_request_approve(
 pub async fn edit_request_reject(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: web::Json<DecisionBody>,
+    body: Body<DecisionBody>,
 ) -> Result<web::Json<EditRequestView>, ApiError> {
     let id = request_id(&body)?;
     let reason = parse_rejection(&body.comment).map_err(ApiError::validation)?;
@@ -283,7 +283,7 @@ pub async fn edit(
     responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn remove(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Admin,
     query: web::Query<ShiftQuery>,
 ) -> Result<HttpResponse, ApiError> {
     state.timesheet.remove(&guard.ctx, query.ts).await?;

@@ -585,9 +585,9 @@ async fn the_index_of_unsummed_shifts_holds_only_those() {
             "{details:?}"
         );
     }
-    // Undone (with the migration after it), the index is ordered by start again (still
+    // Undone (with the migrations after it), the index is ordered by start again (still
     // partial); applied again, by employee.
-    Migrator::down(&app.db, Some(2)).await.unwrap();
+    Migrator::down(&app.db, Some(3)).await.unwrap();
     assert!(definition().await.contains("(company_id, start_at, employee_id)"));
     Migrator::up(&app.db, None).await.unwrap();
     assert!(definition().await.contains(by_employee));

@@ -130,8 +130,10 @@ async fn managers_add_employees_only_and_keep_them_in_reach() {
             json!({ "id": report, "firstname": "Test", "lastname": "Employee", "email": app.get_as(&admin, &format!("/server/v1/manage/user-data?id={report}")).await.body["email"], "permission": "companyadmin" }),
         )
         .await;
-    assert_eq!(promote.status, 200);
-    assert_eq!(promote.body["employee"]["role"], "employee");
+    assert_eq!(promote.status, 400);
+    assert_eq!(promote.field("permission"), [hr::ADMIN_ONLY_FIELD]);
+    let unchanged = app.get_as(&admin, &format!("/server/v1/manage/user-data?id={report}")).await;
+    assert_eq!(unchanged.body["role"], "employee");
     // Nor terminate.
     let terminate = app.post_as(&manager, "/server/v1/manage/terminate-employee", json!({ "id": report })).await;
     assert_eq!(terminate.status, 403);
