@@ -22,11 +22,21 @@ pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
+/// What a password that is long enough but easy to guess hears.
+pub const WEAK_PASSWORD_MESSAGE: &str =
+    "This password is too common or too easy to guess. Please choose a less predictable one.";
+
+/// A new password: 8 to 128 characters, and not one an attacker would try early. The strength
+/// is zxcvbn's estimate (common passwords, words, names, dates, keyboard patterns); its two
+/// lowest scores (under about a million guesses) are refused. Unlike a hand-made list, it knows
+/// 'password1' and 'qwertyuiop' and their variations.
 fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
     if password.chars().count() < MIN_PASSWORD_LENGTH {
         errors.add(field, MIN_LENGTH_MESSAGE);
     } else if password.chars().count() > MAX_PASSWORD_LENGTH {
         errors.add(field, MAX_LENGTH_MESSAGE);
+    } else if (zxcvbn::zxcvbn(password, &[]).score() as u8) < 2 {
+        errors.add(field, WEAK_PASSWORD_MESSAGE);
     }
 }
 
@@ -283,6 +293,18 @@ mod tests {
             timezone: Some("America/Chicago".into()),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn common_passwords_are_refused_with_a_clear_message() {
+        for weak in ["password", "12345678", "qwertyuiop", "iloveyou1", "letmein123"] {
+            let mut errors = FieldErrors::new();
+            check_new_password(&mut errors, "password", weak);
+            assert_eq!(errors.messages("password"), [WEAK_PASSWORD_MESSAGE], "{weak}");
+        }
+        let mut errors = FieldErrors::new();
+        check_new_password(&mut errors, "password", "brand-new-secret");
+        assert!(errors.is_empty());
     }
 
     #[test]

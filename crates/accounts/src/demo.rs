@@ -173,11 +173,13 @@ impl Accounts {
             }
             .row()
         };
+        let today = local_date(DEFAULT_TIME_ZONE, now);
         let mut admin_id = None;
         let mut manager_id = None;
         for person in &PEOPLE {
             let mut user = new_user(Some(company.id), person.email, person.first, person.last, person.role);
             user.job_role_id = Set(person.job.and_then(|index| job_ids.get(index).copied()));
+            user.last_start_date = Set(Some(today));
             user.manager_id = Set(match person.role {
                 Role::Admin => None,
                 _ if person.reports_to_manager => manager_id,

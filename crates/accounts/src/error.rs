@@ -17,6 +17,9 @@ pub enum AccountsError {
     EmailNotVerified,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: i64 },
+    /// Too many password hashes under way: try again in a moment.
+    #[error("too many sign-ins at once")]
+    Busy,
     #[error("an account with this e-mail already exists")]
     EmailTaken,
     /// An e-mail link (verification, reset, security token) that is unknown, used or expired.

@@ -14,6 +14,7 @@ mod directory;
 mod email_change;
 pub mod entities;
 mod error;
+pub mod hashing;
 pub mod mail;
 pub mod password;
 mod recovery;
@@ -44,14 +45,19 @@ use tokens::TokenKeys;
 pub struct AccountsConfig {
     /// Where the web app is reachable, for the links in e-mails (no trailing slash).
     pub public_url: String,
-    /// How long a session lives without use; a token past half of it is refreshed.
+    /// The idle timeout: a session unused this long ends. Its token is renewed on a request once
+    /// past half of it, so a session ends between half and all of it after the last request.
     pub session_ttl: Duration,
+    /// The absolute lifetime: however busy, a session ends this long after sign-in.
+    pub session_max_age: Duration,
     /// The free trial (spec: 30 days).
     pub trial_days: i64,
     pub verification_link_ttl: Duration,
     pub reset_link_ttl: Duration,
     pub security_link_ttl: Duration,
-    /// Wrong passwords for one e-mail address.
+    /// Wrong passwords for one account from one network address. The same rule, counted over
+    /// all addresses, blocks only addresses the account never signed in from, so nobody can
+    /// lock the owner out by failing on purpose. Also wrong current passwords when changing it.
     pub login_failures_per_email: ThrottleRule,
     /// Wrong passwords from one network address, across e-mails.
     pub login_failures_per_ip: ThrottleRule,
@@ -66,6 +72,7 @@ impl Default for AccountsConfig {
         Self {
             public_url: "http://127.0.0.1:8080".to_owned(),
             session_ttl: Duration::hours(12),
+            session_max_age: Duration::days(7),
             trial_days: 30,
             verification_link_ttl: Duration::days(7),
             reset_link_ttl: Duration::hours(1),
@@ -115,6 +122,7 @@ pub struct Accounts {
     mailer: Arc<dyn Mailer>,
     bot_check: Arc<dyn BotCheck>,
     config: Arc<AccountsConfig>,
+    hashing: hashing::HashPool,
 }
 
 impl Accounts {
@@ -125,7 +133,13 @@ impl Accounts {
         bot_check: Arc<dyn BotCheck>,
         config: AccountsConfig,
     ) -> Self {
-        Self { db, keys, mailer, bot_check, config: Arc::new(config) }
+        Self { db, keys, mailer, bot_check, config: Arc::new(config), hashing: hashing::HashPool::per_core() }
+    }
+
+    /// The same service with another bound on password hashes (tests and benchmarks).
+    pub fn with_hash_pool(mut self, pool: hashing::HashPool) -> Self {
+        self.hashing = pool;
+        self
     }
 
     pub fn config(&self) -> &AccountsConfig {

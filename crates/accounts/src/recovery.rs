@@ -50,9 +50,7 @@ impl Accounts {
             .filter(|(_, user)| user.status == users::STATUS_ACTIVE)
             .ok_or(AccountsError::InvalidLink { verification: false })?;
         let password = command.password;
-        let hash = tokio::task::spawn_blocking(move || hash_password(&password))
-            .await
-            .map_err(|err| AccountsError::Internal(err.to_string()))??;
+        let hash = self.hashing.run(move || hash_password(&password)).await??;
         self.use_link(&link, now).await?;
 
         let txn = self.db.begin().await?;
@@ -89,21 +87,29 @@ impl Accounts {
         let now = Utc::now();
         let command = ChangePasswordCommand::parse(input, auth.user.password_hash.is_some())
             .map_err(AccountsError::Validation)?;
+        // Guessing the current password from a signed-in session is throttled like sign-in.
+        let throttle_key = format!("change-password:{}", auth.user.id);
+        if let Some(until) = throttle::blocked_until(&self.db, &throttle_key, now).await? {
+            return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
+        }
         let stored = auth.user.password_hash.clone();
         let ChangePasswordCommand { old_password, new_password } = command;
-        let hash = tokio::task::spawn_blocking(move || {
-            if let (Some(old), Some(stored)) = (old_password, stored) {
-                if !verify_password(&old, &stored) {
-                    return Ok(None);
+        let hash = self
+            .hashing
+            .run(move || {
+                if let (Some(old), Some(stored)) = (old_password, stored) {
+                    if !verify_password(&old, &stored) {
+                        return Ok(None);
+                    }
                 }
-            }
-            hash_password(&new_password).map(Some)
-        })
-        .await
-        .map_err(|err| AccountsError::Internal(err.to_string()))??
-        .ok_or_else(|| {
-            AccountsError::Validation(FieldErrors::single("oldPassword", "The old password is incorrect"))
-        })?;
+                hash_password(&new_password).map(Some)
+            })
+            .await??;
+        let Some(hash) = hash else {
+            throttle::record_failure(&self.db, &throttle_key, self.config.login_failures_per_email, now).await?;
+            return Err(AccountsError::Validation(FieldErrors::single("oldPassword", "The old password is incorrect")));
+        };
+        throttle::clear(&self.db, &throttle_key).await?;
 
         let txn = self.db.begin().await?;
         let mut update: users::ActiveModel = auth.user.clone().into();

@@ -54,6 +54,8 @@ pub struct SignedIn {
 #[derive(Debug, Clone)]
 pub struct Authenticated {
     pub session_id: String,
+    /// When the session began (sign-in): its absolute lifetime counts from here.
+    pub session_started_at: DateTime<Utc>,
     pub user: users::Model,
     pub company: Option<companies::Model>,
     pub role: Role,
@@ -123,32 +125,43 @@ impl Accounts {
         meta: &RequestMeta,
     ) -> Result<SignedIn, AccountsError> {
         let now = Utc::now();
+        // Three counts: this account from this address, this address across accounts, and this
+        // account from anywhere. The last blocks only addresses the account never signed in
+        // from, so an attacker failing on purpose cannot lock the owner out.
         let email_key = format!("login-email:{email}");
+        let email_ip_key = format!("login-email-ip:{email}|{}", meta.ip_key());
         let ip_key = format!("login-ip:{}", meta.ip_key());
-        for key in [&email_key, &ip_key] {
+        let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await?;
+        for key in [&email_ip_key, &ip_key, &email_key] {
             if let Some(until) = throttle::blocked_until(&self.db, key, now).await? {
+                if key == &email_key && self.known_address(user.as_ref(), meta).await? {
+                    continue;
+                }
                 return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
             }
         }
 
-        let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await?;
         let stored_hash = user.as_ref().and_then(|user| user.password_hash.clone());
-        // argon2 is deliberately slow: keep it off the async workers.
-        let matches = tokio::task::spawn_blocking(move || match stored_hash {
-            Some(hash) => verify_password(&password, &hash),
-            None => {
-                verify_against_dummy(&password);
-                false
-            }
-        })
-        .await
-        .map_err(|err| AccountsError::Internal(err.to_string()))?;
+        // argon2 is deliberately slow and memory-hungry: off the async workers, and only so
+        // many at once (`hashing`).
+        let matches = self
+            .hashing
+            .run(move || match stored_hash {
+                Some(hash) => verify_password(&password, &hash),
+                None => {
+                    verify_against_dummy(&password);
+                    false
+                }
+            })
+            .await?;
 
         let user = match user {
             Some(user) if matches && user.status == users::STATUS_ACTIVE => user,
             _ => {
                 let failures =
-                    throttle::record_failure(&self.db, &email_key, self.config.login_failures_per_email, now).await?;
+                    throttle::record_failure(&self.db, &email_ip_key, self.config.login_failures_per_email, now)
+                        .await?;
+                throttle::record_failure(&self.db, &email_key, self.config.login_failures_per_email, now).await?;
                 throttle::record_failure(&self.db, &ip_key, self.config.login_failures_per_ip, now).await?;
                 return Err(AccountsError::InvalidCredentials { suggest_reset: failures > 3 });
             }
@@ -158,8 +171,21 @@ impl Accounts {
             self.send_verification(&user, now).await?;
             return Err(AccountsError::EmailNotVerified);
         }
+        throttle::clear(&self.db, &email_ip_key).await?;
         throttle::clear(&self.db, &email_key).await?;
         self.start_session(user, None, meta, now).await
+    }
+
+    /// Whether `user` has signed in from this network address before (a session of theirs was
+    /// started from it).
+    async fn known_address(&self, user: Option<&users::Model>, meta: &RequestMeta) -> Result<bool, AccountsError> {
+        let (Some(user), Some(ip)) = (user, meta.ip.as_deref()) else { return Ok(false) };
+        Ok(sessions::Entity::find()
+            .filter(sessions::Column::UserId.eq(user.id))
+            .filter(sessions::Column::Ip.eq(ip))
+            .one(&self.db)
+            .await?
+            .is_some())
     }
 
     async fn login_with_security_token(
@@ -306,7 +332,10 @@ impl Accounts {
         let session = sessions::Model::from_query_result(&row, "A_")?;
         let user = users::Model::from_query_result_optional(&row, "B_")?;
         let company = companies::Model::from_query_result_optional(&row, "C_")?;
-        if session.revoked_at.is_some() || session.expires_at <= now {
+        if session.revoked_at.is_some()
+            || session.expires_at <= now
+            || session.created_at + self.config.session_max_age <= now
+        {
             return Err(AccountsError::Unauthenticated);
         }
         let user = user.filter(|user| user.status == users::STATUS_ACTIVE).ok_or(AccountsError::Unauthenticated)?;
@@ -317,6 +346,7 @@ impl Accounts {
         let time_zone = company_time_zone(company.as_ref());
         let mut auth = Authenticated {
             session_id: session.id.clone(),
+            session_started_at: session.created_at,
             impersonated_by: session.impersonator_id.map(UserId),
             user,
             company,
@@ -324,7 +354,8 @@ impl Accounts {
             time_zone,
             refreshed_token: None,
         };
-        if session.expires_at - now < self.config.session_ttl / 2 {
+        let renewable = session.expires_at < session.created_at + self.config.session_max_age;
+        if renewable && session.expires_at - now < self.config.session_ttl / 2 {
             auth.refreshed_token = Some(self.extend_session(&auth, now).await?.token);
         }
         Ok(auth)
@@ -332,7 +363,8 @@ impl Accounts {
 
     /// Pushes the session's expiry a full lifetime ahead and signs a token for it.
     async fn extend_session(&self, auth: &Authenticated, now: DateTime<Utc>) -> Result<SignedIn, AccountsError> {
-        let expires_at = now + self.config.session_ttl;
+        // Never past the session's absolute lifetime.
+        let expires_at = (now + self.config.session_ttl).min(auth.session_started_at + self.config.session_max_age);
         sessions::Entity::update_many()
             .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
             .filter(sessions::Column::Id.eq(auth.session_id.as_str()))
@@ -342,7 +374,7 @@ impl Accounts {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
             impersonator_id: auth.impersonated_by.map(|id| id.0),
-            created_at: now,
+            created_at: auth.session_started_at,
             expires_at,
             revoked_at: None,
             ip: None,
@@ -358,8 +390,8 @@ impl Accounts {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
             impersonator_id: auth.impersonated_by.map(|id| id.0),
-            created_at: now,
-            expires_at: now + self.config.session_ttl,
+            created_at: auth.session_started_at,
+            expires_at: (now + self.config.session_ttl).min(auth.session_started_at + self.config.session_max_age),
             revoked_at: None,
             ip: None,
             user_agent: None,

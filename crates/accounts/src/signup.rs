@@ -51,16 +51,14 @@ impl Accounts {
         let command = SignupCommand::parse(input).map_err(AccountsError::Validation)?;
 
         let password = command.password.clone();
-        let hash = tokio::task::spawn_blocking(move || hash_password(&password))
-            .await
-            .map_err(|err| AccountsError::Internal(err.to_string()))??;
+        let hash = self.hashing.run(move || hash_password(&password)).await??;
 
         let txn = self.db.begin().await?;
         let trial_end = local_date(command.time_zone, now) + Duration::days(self.config.trial_days);
         let company = companies::new_row(&command.company_name, command.time_zone.name(), Some(trial_end), now)
             .insert(&txn)
             .await?;
-        let user = users::NewPerson {
+        let mut owner = users::NewPerson {
             company_id: Some(company.id),
             email: &command.email,
             password_hash: Some(hash),
@@ -70,10 +68,11 @@ impl Accounts {
             verified_at: None,
             now,
         }
-        .row()
-        .insert(&txn)
-        .await
-        .map_err(|err| match err.sql_err() {
+        .row();
+        // The owner starts today in the company's zone (the UTC date is a day ahead every evening
+        // in the Americas).
+        owner.last_start_date = Set(Some(local_date(command.time_zone, now)));
+        let user = owner.insert(&txn).await.map_err(|err| match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => AccountsError::EmailTaken,
             _ => AccountsError::Database(err),
         })?;

@@ -27,6 +27,8 @@ pub enum ErrorCode {
     MobileClockInDisabled,
     PayloadTooLarge,
     TooManyRequests,
+    /// Working at its bound (password hashes): try again shortly.
+    ServerBusy,
     Internal,
 }
 
@@ -50,6 +52,7 @@ impl ErrorCode {
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::PayloadTooLarge => ("payload_too_large", StatusCode::PAYLOAD_TOO_LARGE),
             ErrorCode::TooManyRequests => ("too_many_requests", StatusCode::TOO_MANY_REQUESTS),
+            ErrorCode::ServerBusy => ("server_busy", StatusCode::SERVICE_UNAVAILABLE),
             ErrorCode::Internal => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
     }
@@ -161,6 +164,13 @@ impl From<AccountsError> for ApiError {
                     ),
                 )
             },
+            AccountsError::Busy => ApiError {
+                retry_after_seconds: Some(1),
+                ..ApiError::new(
+                    ErrorCode::ServerBusy,
+                    "Too many people are signing in right now. Please try again in a moment.",
+                )
+            },
             AccountsError::EmailTaken => ApiError {
                 errors: FieldErrors::single("email", "An account with this email already exists."),
                 ..ApiError::new(ErrorCode::EmailTaken, "An account with this email already exists.")
@@ -206,6 +216,7 @@ impl From<timesheet::TimesheetError> for ApiError {
     fn from(err: timesheet::TimesheetError) -> Self {
         match err {
             timesheet::TimesheetError::Validation(errors) => ApiError::validation(errors),
+            timesheet::TimesheetError::Invalid(message) => ApiError::new(ErrorCode::Validation, message),
             timesheet::TimesheetError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             timesheet::TimesheetError::Forbidden => ApiError::forbidden(),
             timesheet::TimesheetError::OwnRequest => ApiError::new(ErrorCode::Forbidden, kernel::OWN_REQUEST_MESSAGE),

@@ -21,6 +21,7 @@ pub mod views;
 pub use activities::{ActivityType, ACTIVITY_PAGE_SIZE};
 pub use error::HrError;
 pub use files::Purpose;
+pub use job_roles::DUPLICATE_ROLE;
 pub use people::{SavedEmployee, ADMIN_EDITS_ADMIN, ADMIN_ONLY_FIELD};
 
 use accounts::Accounts;

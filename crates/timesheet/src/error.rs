@@ -5,6 +5,9 @@ use kernel::FieldErrors;
 pub enum TimesheetError {
     #[error("some fields are invalid")]
     Validation(FieldErrors),
+    /// Invalid as a whole, not for one field.
+    #[error("{0}")]
+    Invalid(String),
     /// The state does not allow it (a request no longer pending, one already raised…).
     #[error("{0}")]
     Conflict(String),

@@ -17,4 +17,6 @@ mod service;
 pub mod views;
 
 pub use error::TimesheetError;
-pub use service::{TimesheetService, MAX_LIST_DAYS, PAGE_SIZE};
+pub use service::{
+    TimesheetService, FUTURE_END_MESSAGE, FUTURE_START_MESSAGE, MAX_LIST_DAYS, NO_CHANGE_MESSAGE, PAGE_SIZE,
+};

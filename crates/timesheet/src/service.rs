@@ -301,6 +301,9 @@ impl TimesheetService {
     ) -> Result<EditRequestView, TimesheetError> {
         let (shift, employee) = self.shift_in_scope(ctx, command.entry_id).await?;
         let proposed = proposed_shift(&shift, command.start, command.end, &command.breaks);
+        if proposed == shift.shift() {
+            return Err(TimesheetError::Invalid(NO_CHANGE_MESSAGE.to_owned()));
+        }
         check_shift(&self.db, ctx, employee.id, Some(shift.entry.id), &proposed).await?;
         let payload = RequestPayload {
             start: command.start,
@@ -667,6 +670,14 @@ async fn check_shift(
     for problem in shift.problems() {
         errors.add(problem.field(), problem.message());
     }
+    // Nobody works in the future: a minute's grace for clocks that run a little ahead.
+    let latest = clock::now() + chrono::Duration::minutes(1);
+    if shift.start > latest {
+        errors.add("start", FUTURE_START_MESSAGE);
+    }
+    if shift.end.is_some_and(|end| end > latest) {
+        errors.add("end", FUTURE_END_MESSAGE);
+    }
     let mut others = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(ctx.company().0))
         .filter(time_entries::Column::EmployeeId.eq(employee))
@@ -786,6 +797,11 @@ async fn record_changes(
     }
     Ok(())
 }
+
+/// An edit request that would leave the shift as it is (spec 000's text).
+pub const NO_CHANGE_MESSAGE: &str = "No change was made";
+pub const FUTURE_START_MESSAGE: &str = "The clock in cannot be in the future";
+pub const FUTURE_END_MESSAGE: &str = "The clock out cannot be in the future";
 
 /// The longest range of days a report or a pay-cycle figure covers.
 const MAX_RANGE_DAYS: i64 = 400;

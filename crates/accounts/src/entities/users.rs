@@ -102,6 +102,7 @@ impl NewPerson<'_> {
             city: Set(None),
             state: Set(None),
             zip: Set(None),
+            // The UTC date: callers that know the company's zone set its local date instead.
             last_start_date: Set(Some(self.now.date_naive())),
             last_termination_date: Set(None),
             joyride_done: Set(false),

@@ -236,6 +236,11 @@ fn init_logs() {
 }
 
 pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
+    spawn_app_with_pool(config, accounts::hashing::HashPool::per_core()).await
+}
+
+/// An app whose password hashes are bounded by `pool`.
+pub async fn spawn_app_with_pool(config: AccountsConfig, pool: accounts::hashing::HashPool) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
     let db = gateway::db::connect(&database.url).await.expect("connect");
@@ -255,7 +260,8 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
         Arc::new(mailer),
         Arc::new(HoneypotCheck),
         config,
-    );
+    )
+    .with_hash_pool(pool);
     let file_store =
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
     let state = web::Data::new(AppState::new(db.clone(), accounts.clone(), file_store));
@@ -312,6 +318,15 @@ impl TestApp {
 
     pub async fn get(&self, path: &str) -> Reply {
         Self::finish(self.client.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    /// A POST sent from another loopback address (127.0.0.x), as a client elsewhere would.
+    pub async fn post_from(&self, ip: [u8; 4], path: &str, body: Value) -> Reply {
+        let client = awc::Client::builder()
+            .connector(awc::Connector::new().local_address(std::net::IpAddr::from(ip)))
+            .timeout(Duration::from_secs(30))
+            .finish();
+        Self::finish(client.post(self.url(path)).send_json(&body).await.unwrap()).await
     }
 
     pub async fn get_as(&self, token: &str, path: &str) -> Reply {

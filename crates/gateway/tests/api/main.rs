@@ -10,6 +10,7 @@ mod clock;
 mod helpers;
 mod overview;
 mod people;
+mod security;
 mod sessions;
 mod tenancy;
 mod timesheet;

@@ -37,7 +37,7 @@ const ID_ENDPOINTS: &[(&str, &str, &str, Kind)] = &[
     (
         "POST",
         "/server/v1/timesheet/edit-request",
-        r#"{"trackingNumber": {id}, "changeType": "out", "end": "2026-12-31 23:00:00", "comment": "late"}"#,
+        r#"{"trackingNumber": {id}, "changeType": "out", "end": "2025-12-31 23:00:00", "comment": "late"}"#,
         Kind::Shift,
     ),
     ("POST", "/server/v1/timesheet/edit", r#"{"trackingNumber": {id}, "start": "{date} 08:00:00"}"#, Kind::Shift),
@@ -140,7 +140,7 @@ async fn fixture(app: &TestApp, token: &str, employee: i64, kind: Kind, day: usi
         }
         Kind::Shift | Kind::Request => {}
     }
-    let date = format!("2026-12-{:02}", day + 1);
+    let date = format!("2025-12-{:02}", day + 1);
     let shift = app
         .post_as(token, "/server/v1/timesheet/edit", serde_json::json!({"employeeId": employee, "start": format!("{date} 09:00:00"), "end": format!("{date} 17:00:00")}))
         .await;
@@ -172,7 +172,7 @@ async fn another_companys_ids_look_exactly_like_missing_ones() {
 
     for (index, (method, path, body, kind)) in ID_ENDPOINTS.iter().enumerate() {
         let theirs = fixture(&app, &token_b, foreign, *kind, index, &employee_b).await;
-        let date = format!("2026-12-{:02}", index + 1);
+        let date = format!("2025-12-{:02}", index + 1);
         let reply_theirs = call(&app, &token_a, method, path, body, theirs, &date, foreign).await;
         let reply_missing = call(&app, &token_a, method, path, body, theirs + 1_000_000, &date, foreign).await;
         assert_eq!(reply_theirs.status, 404, "{method} {path} on another company's id: {:?}", reply_theirs.body);
@@ -201,7 +201,7 @@ async fn another_companys_ids_look_exactly_like_missing_ones() {
     assert_eq!(upload.status, 404);
     // Company B's data is untouched by all of it.
     let week = app
-        .get_as(&token_b, &format!("/server/v1/timesheet/list?start=2026-12-01&end=2026-12-31&employeeId={foreign}"))
+        .get_as(&token_b, &format!("/server/v1/timesheet/list?start=2025-12-01&end=2025-12-31&employeeId={foreign}"))
         .await;
     assert!(week.body["entries"]
         .as_array()
