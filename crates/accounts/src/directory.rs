@@ -20,7 +20,7 @@ pub fn reach_condition(reach: Reach) -> Option<Condition> {
 
 /// The people of the actor's company, whoever they are: the tenancy filter on `users`.
 pub fn company_people(ctx: &TenantCtx) -> Select<users::Entity> {
-    users::Entity::find().filter(users::Column::CompanyId.eq(ctx.company().0))
+    users::Entity::find().filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
 }
 
 /// The people the actor reaches ([`TenantCtx::reach`]), in their company.

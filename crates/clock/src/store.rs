@@ -335,7 +335,7 @@ async fn entries_of(
     to: DateTime<Utc>,
 ) -> Result<Vec<time_entries::Model>, DbErr> {
     time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .filter(time_entries::Column::EmployeeId.eq(employee.0))
         .filter(time_entries::Column::StartAt.gte(from))
         .filter(time_entries::Column::StartAt.lt(to))
@@ -357,7 +357,7 @@ pub async fn shifts_of_many(
     for chunk in employees.chunks(500) {
         entries.extend(
             time_entries::Entity::find()
-                .filter(time_entries::Column::CompanyId.eq(company.0))
+                .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
                 .filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied()))
                 .filter(time_entries::Column::StartAt.gte(from))
                 .filter(time_entries::Column::StartAt.lt(to))
@@ -398,7 +398,7 @@ pub async fn find_in_company(
     entry_id: i64,
 ) -> Result<Option<StoredShift>, DbErr> {
     let entry = time_entries::Entity::find_by_id(entry_id)
-        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .one(db)
         .await?;
     with_details(db, entry.into_iter().collect()).await.map(|mut shifts| shifts.pop())
@@ -411,7 +411,7 @@ pub async fn open_shift(
     employee: UserId,
 ) -> Result<Option<StoredShift>, DbErr> {
     let entry = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .filter(time_entries::Column::OpenEmployeeId.eq(employee.0))
         .one(db)
         .await?;
@@ -455,13 +455,13 @@ pub async fn current_clocks(
         // (found through their start: none runs for a week). Two narrow queries rather than one
         // that reads every shift of the company.
         let open = time_entries::Entity::find()
-            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
             // Open shifts have no worked minutes yet: this reaches them through the index of
             // unsummed shifts instead of reading the company's every shift.
             .filter(time_entries::Column::WorkedMinutes.is_null())
             .filter(time_entries::Column::OpenEmployeeId.is_not_null());
         let ended_today = time_entries::Entity::find()
-            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
             .filter(time_entries::Column::StartAt.gte(today_starts - chrono::Duration::days(7)))
             .filter(time_entries::Column::EndAt.gte(today_starts));
         for query in [open, ended_today] {
@@ -494,7 +494,7 @@ fn unsummed(
     to: chrono::NaiveDate,
 ) -> sea_orm::Select<time_entries::Entity> {
     let query = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .filter(time_entries::Column::WorkedMinutes.is_null())
         .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, from)))
         .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, to + chrono::Duration::days(1))));
@@ -544,7 +544,7 @@ pub async fn worked_minutes(
         ),
     };
     let mut stored = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(company.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .filter(period.gte(from))
         .filter(period.lte(to))
         .filter(time_entries::Column::WorkedMinutes.is_not_null());
@@ -602,7 +602,7 @@ pub async fn week_totals(
     // Stored minutes per employee and week.
     let per_week = |employees: Option<&[i64]>| {
         let query = time_entries::Entity::find()
-            .filter(time_entries::Column::CompanyId.eq(company.0))
+            .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
             .filter(time_entries::Column::WorkWeek.gte(first_week))
             .filter(time_entries::Column::WorkWeek.lte(last_week))
             .filter(time_entries::Column::WorkedMinutes.is_not_null());

@@ -16,8 +16,7 @@ use chrono::Utc;
 use entities::stored_files;
 use kernel::TenantCtx;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter,
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
 };
 use std::sync::Arc;
 
@@ -130,7 +129,7 @@ impl Files {
     /// The file and its bytes, if it belongs to the caller's company.
     pub async fn open(&self, ctx: &TenantCtx, id: i64) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
         let file = stored_files::Entity::find_by_id(id)
-            .filter(stored_files::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(FilesError::NotFound)?;
@@ -148,7 +147,7 @@ impl Files {
     /// or logo). Best effort: a leftover file costs disk space, never correctness.
     pub async fn discard(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) {
         let found = stored_files::Entity::find_by_id(id)
-            .filter(stored_files::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(db)
             .await;
         if let Ok(Some(file)) = found {

@@ -58,6 +58,12 @@ pub struct ServeArgs {
     /// `https://crm.example.com`; comma-separated. Default: none may.
     #[arg(long, env = "TIMEKEEP_FRAME_ANCESTORS", value_delimiter = ',')]
     pub frame_ancestors: Vec<String>,
+    /// A session unused this long ends (its token is renewed by a request once past half of it).
+    #[arg(long, env = "TIMEKEEP_SESSION_IDLE_MINUTES", default_value_t = 720)]
+    pub session_idle_minutes: i64,
+    /// However busy, a session ends this long after sign-in.
+    #[arg(long, env = "TIMEKEEP_SESSION_MAX_HOURS", default_value_t = 168)]
+    pub session_max_hours: i64,
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,

@@ -90,7 +90,17 @@ fn accounts_service(
         None => Arc::new(OutboxMailer::new(args.storage.data_dir.join("outbox"), from)),
     };
     let keys = TokenKeys::from_secret(&token_secret(args.token_secret.as_deref(), &args.storage.data_dir)?);
-    let config = AccountsConfig { public_url, ..AccountsConfig::default() };
+    if args.session_idle_minutes < 10 || args.session_max_hours < 1 {
+        return Err(
+            "TIMEKEEP_SESSION_IDLE_MINUTES must be at least 10 and TIMEKEEP_SESSION_MAX_HOURS at least 1".into()
+        );
+    }
+    let config = AccountsConfig {
+        public_url,
+        session_ttl: chrono::Duration::minutes(args.session_idle_minutes),
+        session_max_age: chrono::Duration::hours(args.session_max_hours),
+        ..AccountsConfig::default()
+    };
     Ok(Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config))
 }
 
@@ -135,6 +145,8 @@ async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
         token_secret: None,
         workers: None,
         frame_ancestors: Vec::new(),
+        session_idle_minutes: 720,
+        session_max_hours: 168,
     };
     let accounts = accounts_service(db, &args, String::new())?;
     match accounts.seed_demo().await? {

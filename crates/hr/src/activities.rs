@@ -92,7 +92,7 @@ impl Hr {
     ) -> Result<(Vec<ActivityView>, u64), HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
         let mut query = activities::Entity::find()
-            .filter(activities::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
             .filter(activities::Column::EmployeeId.eq(employee.id));
         if let Some(kind) = kind.map(str::trim).filter(|kind| !kind.is_empty()) {
             query = query.filter(activities::Column::ActivityType.eq(kind));
@@ -110,7 +110,7 @@ impl Hr {
     /// One timeline entry, if the employee it is about is in reach.
     pub async fn activity(&self, ctx: &TenantCtx, id: i64) -> Result<ActivityView, HrError> {
         let row = activities::Entity::find_by_id(id)
-            .filter(activities::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
@@ -129,7 +129,7 @@ impl Hr {
         ids.sort_unstable();
         ids.dedup();
         let people = users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Id.is_in(ids))
             .all(&self.db)
             .await?;

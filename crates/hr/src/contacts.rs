@@ -25,7 +25,7 @@ impl Hr {
     pub async fn contacts(&self, ctx: &TenantCtx, employee: i64) -> Result<Vec<ContactView>, HrError> {
         let owner = self.contact_owner(ctx, employee, false).await?;
         let rows = emergency_contacts::Entity::find()
-            .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(owner))
             .order_by_asc(emergency_contacts::Column::Id)
             .all(&self.db)
@@ -35,7 +35,7 @@ impl Hr {
 
     async fn contact_row(&self, ctx: &TenantCtx, id: i64, owner: i64) -> Result<emergency_contacts::Model, HrError> {
         emergency_contacts::Entity::find_by_id(id)
-            .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(owner))
             .one(&self.db)
             .await?
@@ -67,7 +67,7 @@ impl Hr {
             }
             None => {
                 let count = emergency_contacts::Entity::find()
-                    .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
+                    .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
                     .filter(emergency_contacts::Column::EmployeeId.eq(owner))
                     .count(&self.db)
                     .await?;

@@ -5,7 +5,7 @@ use crate::views::JobRoleView;
 use crate::{Hr, HrError};
 use accounts::entities::job_roles;
 use kernel::{ManagerCtx, TenantCtx};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
 
 pub const DUPLICATE_ROLE: &str = "There is already a job role with this name";
 
@@ -13,7 +13,7 @@ impl Hr {
     /// All of the company's job roles, active and retired, by name.
     pub async fn job_roles(&self, ctx: &TenantCtx) -> Result<Vec<JobRoleView>, HrError> {
         let rows = job_roles::Entity::find()
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .order_by_asc(job_roles::Column::Name)
             .all(&self.db)
             .await?;
@@ -22,7 +22,7 @@ impl Hr {
 
     async fn job_role_row(&self, ctx: &TenantCtx, id: i64) -> Result<job_roles::Model, HrError> {
         job_roles::Entity::find_by_id(id)
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)
@@ -40,7 +40,7 @@ impl Hr {
         // ASCII only); a company has a handful of job roles.
         let folded = kernel::validation::fold_case(&command.name);
         let same_name = job_roles::Entity::find()
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .all(&self.db)
             .await?
             .into_iter()

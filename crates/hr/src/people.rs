@@ -81,7 +81,7 @@ impl Hr {
     /// Job-role and manager names for some people, in two queries whatever their number.
     pub(crate) async fn names_for(&self, ctx: &TenantCtx, people: &[users::Model]) -> Result<Names, HrError> {
         let roles = job_roles::Entity::find()
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .all(&self.db)
             .await?
             .into_iter()
@@ -103,7 +103,7 @@ impl Hr {
             return Ok(Default::default());
         }
         Ok(users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Id.is_in(managers))
             .all(&self.db)
             .await?
@@ -151,7 +151,7 @@ impl Hr {
     ) -> Result<(EmployeeView, Vec<ContactView>), HrError> {
         let user = self.accounts.employee_in_scope(ctx, id).await?;
         let contacts = emergency_contacts::Entity::find()
-            .filter(emergency_contacts::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(user.id))
             .order_by_asc(emergency_contacts::Column::Id)
             .all(&self.db)
@@ -163,13 +163,13 @@ impl Hr {
     pub async fn manage_data(&self, ctx: &ManagerCtx) -> Result<ManageData, HrError> {
         let company = self.company_row(ctx).await?;
         let job_roles = job_roles::Entity::find()
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .filter(job_roles::Column::Active.eq(true))
             .order_by_asc(job_roles::Column::Name)
             .all(&self.db)
             .await?;
         let managers = users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
             .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
             .order_by_asc(users::Column::LastName)
@@ -196,7 +196,7 @@ impl Hr {
     /// The acting user's own row.
     pub(crate) async fn actor_row(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<users::Model, HrError> {
         users::Entity::find_by_id(ctx.actor().0)
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .one(db)
             .await?
             .ok_or(HrError::NotFound)
@@ -220,7 +220,7 @@ impl Hr {
 
     async fn check_job_role(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
         Ok(job_roles::Entity::find_by_id(id)
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .filter(job_roles::Column::Active.eq(true))
             .one(db)
             .await?
@@ -229,7 +229,7 @@ impl Hr {
 
     async fn check_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
         Ok(users::Entity::find_by_id(id)
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
             .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
             .one(db)
@@ -245,7 +245,7 @@ impl Hr {
             return Ok(Some(ctx.actor().0));
         }
         let admins = users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
             .filter(users::Column::Role.eq(Role::Admin.code()))
             .order_by_asc(users::Column::Id)
@@ -419,7 +419,7 @@ impl Hr {
         let txn = self.db.begin().await?;
         let mut errors = kernel::FieldErrors::new();
         let active_roles: HashSet<i64> = job_roles::Entity::find()
-            .filter(job_roles::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .filter(job_roles::Column::Active.eq(true))
             .all(&txn)
             .await?
@@ -567,7 +567,7 @@ impl Hr {
             .col_expr(users::Column::Avatar, Expr::value(url.clone()))
             .col_expr(users::Column::UpdatedAt, Expr::value(Utc::now()))
             .filter(users::Column::Id.eq(user.id))
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .exec(&self.db)
             .await?;
         if let Some(old) = old {

@@ -62,7 +62,7 @@ impl Hr {
     /// their clock right now. Three queries whatever the team's size.
     pub async fn my_team(&self, ctx: &TenantCtx) -> Result<Vec<TeamMember>, HrError> {
         let people = users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
             .order_by_asc(users::Column::LastName)
             .order_by_asc(users::Column::FirstName)

@@ -7,6 +7,7 @@
 
 pub mod ids;
 pub mod role;
+pub mod tenancy;
 pub mod tenant;
 pub mod time;
 pub mod validation;

@@ -42,11 +42,6 @@ impl Role {
     pub fn from_code(code: &str) -> Option<Role> {
         [Role::Employee, Role::Manager, Role::Admin, Role::SysAdmin].into_iter().find(|role| role.code() == code)
     }
-
-    /// Admins and managers: the spec's "privileged" users.
-    pub fn is_privileged(self) -> bool {
-        matches!(self, Role::Manager | Role::Admin)
-    }
 }
 
 #[cfg(test)]
@@ -59,13 +54,5 @@ mod tests {
             assert_eq!(Role::from_code(role.code()), Some(role));
         }
         assert_eq!(Role::from_code("root"), None);
-    }
-
-    #[test]
-    fn only_managers_and_admins_are_privileged() {
-        assert!(!Role::Employee.is_privileged());
-        assert!(Role::Manager.is_privileged());
-        assert!(Role::Admin.is_privileged());
-        assert!(!Role::SysAdmin.is_privileged());
     }
 }

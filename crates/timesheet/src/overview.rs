@@ -209,7 +209,7 @@ impl TimesheetService {
 
     /// Requests of the overseen people.
     fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<i64>>) -> sea_orm::Select<requests::Entity> {
-        let query = requests::Entity::find().filter(requests::Column::CompanyId.eq(ctx.company().0));
+        let query = requests::Entity::find().filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()));
         match scope {
             None => query,
             Some(ids) => query.filter(requests::Column::EmployeeId.is_in(ids.iter().copied())),
@@ -229,7 +229,7 @@ impl TimesheetService {
             HashMap::new()
         } else {
             users::Entity::find()
-                .filter(users::Column::CompanyId.eq(ctx.company().0))
+                .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
                 .filter(users::Column::Id.is_in(ids))
                 .all(&self.db)
                 .await?

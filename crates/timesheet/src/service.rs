@@ -62,7 +62,7 @@ impl TimesheetService {
 
     async fn request_in_scope(&self, ctx: &TenantCtx, request_id: i64) -> Result<requests::Model, TimesheetError> {
         let request = requests::Entity::find_by_id(request_id)
-            .filter(requests::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(TimesheetError::NotFound)?;
@@ -77,7 +77,7 @@ impl TimesheetService {
             return Ok(HashMap::new());
         }
         Ok(users::Entity::find()
-            .filter(users::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
             .filter(users::Column::Id.is_in(ids))
             .all(&self.db)
             .await?
@@ -218,7 +218,7 @@ impl TimesheetService {
     pub async fn comments(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<CommentView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = timesheet_comments::Entity::find()
-            .filter(timesheet_comments::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<timesheet_comments::Entity>(ctx.company()))
             .filter(timesheet_comments::Column::EntryId.eq(shift.entry.id))
             .order_by_asc(timesheet_comments::Column::CreatedAt)
             .order_by_asc(timesheet_comments::Column::Id)
@@ -254,7 +254,7 @@ impl TimesheetService {
     pub async fn changes(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<ChangeView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = timesheet_changes::Entity::find()
-            .filter(timesheet_changes::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<timesheet_changes::Entity>(ctx.company()))
             .filter(timesheet_changes::Column::EntryId.eq(shift.entry.id))
             .order_by_asc(timesheet_changes::Column::ChangedAt)
             .order_by_asc(timesheet_changes::Column::Id)
@@ -281,7 +281,7 @@ impl TimesheetService {
     pub async fn requests(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<EditRequestView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = requests::Entity::find()
-            .filter(requests::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .filter(requests::Column::EntryId.eq(shift.entry.id))
             .order_by_desc(requests::Column::CreatedAt)
             .order_by_desc(requests::Column::Id)
@@ -361,7 +361,7 @@ impl TimesheetService {
             .col_expr(requests::Column::ActComment, Expr::value(comment))
             .col_expr(requests::Column::ActedAt, Expr::value(clock::now()))
             .filter(requests::Column::Id.eq(request_id))
-            .filter(requests::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
             .exec(db)
             .await?;
@@ -374,7 +374,7 @@ impl TimesheetService {
 
     async fn request_view_by_id(&self, ctx: &TenantCtx, request_id: i64) -> Result<EditRequestView, TimesheetError> {
         let row = requests::Entity::find_by_id(request_id)
-            .filter(requests::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(TimesheetError::NotFound)?;
@@ -495,7 +495,7 @@ impl TimesheetService {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         time_entries::Entity::delete_many()
             .filter(time_entries::Column::Id.eq(shift.entry.id))
-            .filter(time_entries::Column::CompanyId.eq(ctx.company().0))
+            .filter(kernel::tenancy::same_company::<time_entries::Entity>(ctx.company()))
             .exec(&self.db)
             .await?;
         Ok(())
@@ -679,7 +679,7 @@ async fn check_shift(
         errors.add("end", FUTURE_END_MESSAGE);
     }
     let mut others = time_entries::Entity::find()
-        .filter(time_entries::Column::CompanyId.eq(ctx.company().0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(ctx.company()))
         .filter(time_entries::Column::EmployeeId.eq(employee))
         .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gt(shift.start)));
     if let Some(end) = shift.end {

@@ -62,6 +62,8 @@ impl Related<super::job_roles::Entity> for Entity {
 
 impl ActiveModelBehavior for ActiveModel {}
 
+kernel::company_owned!();
+
 /// `status` of an employee who works here.
 pub const STATUS_ACTIVE: i16 = 1;
 pub const STATUS_TERMINATED: i16 = 0;

@@ -16,3 +16,5 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();

@@ -27,6 +27,40 @@ fn only_the_guards_build_a_tenant_context() {
     assert_eq!(builders, ["gateway/src/extractors.rs"]);
 }
 
+/// Tenancy has one rule (`kernel::tenancy::same_company`); nobody writes it again by hand.
+#[test]
+fn every_query_is_scoped_to_the_company_through_the_one_helper() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let by_hand: Vec<_> = files
+        .iter()
+        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
+        .filter(|file| !file.ends_with("kernel/src/tenancy.rs"))
+        .filter(|file| std::fs::read_to_string(file).unwrap().contains("Column::CompanyId.eq("))
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert!(by_hand.is_empty(), "company filters written by hand in {by_hand:?}");
+}
+
+/// Roles decide only in the guards and in kernel's contexts: a service never asks for one.
+#[test]
+fn no_service_reads_a_role_to_decide() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let deciders: Vec<_> = files
+        .iter()
+        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            ["ctx.role()", ".is_admin()", ".is_privileged()"].iter().any(|call| text.contains(call))
+        })
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert!(deciders.is_empty(), "role checks outside the guards in {deciders:?}");
+}
+
 #[actix_web::test]
 async fn the_openapi_document_describes_every_route() {
     let app = crate::helpers::spawn_app().await;

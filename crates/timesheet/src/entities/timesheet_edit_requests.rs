@@ -29,6 +29,8 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
+kernel::company_owned!();
+
 pub const STATUS_RAISED: i16 = 0;
 pub const STATUS_APPROVED: i16 = 1;
 pub const STATUS_REJECTED: i16 = 2;
