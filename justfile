@@ -16,7 +16,33 @@ run: web-build
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
-test: fmt-check clippy test-sqlite test-postgres web-check e2e
+test: fmt-check clippy test-build web-build pg-ready
+    #!/usr/bin/env bash
+    # After the builds, the independent suites run at once (each one's log printed when it ends),
+    # so the waits of one (browsers, sleeps, the database) overlap the work of another.
+    set -uo pipefail
+    logs=$(mktemp -d)
+    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run")
+    pids=()
+    for i in "${!lanes[@]}"; do
+      ( start=$(date +%s); eval "${lanes[$i]}"; status=$?; echo "[lane took $(( $(date +%s) - start )) s]"; exit $status ) > "$logs/$i.log" 2>&1 &
+      pids+=($!)
+    done
+    failed=0
+    for i in "${!lanes[@]}"; do
+      if wait "${pids[$i]}"; then
+        echo "=== ok: ${lanes[$i]}"; tail -n 15 "$logs/$i.log"
+      else
+        echo "=== FAILED: ${lanes[$i]}"; cat "$logs/$i.log"; failed=1
+      fi
+    done
+    rm -rf "$logs"
+    exit $failed
+
+# Builds what the suites run (Rust tests and the server), once, before they start.
+test-build:
+    cargo test --workspace --locked --no-run
+    cargo build -p gateway --locked
 
 # Rust formatting.
 fmt-check:
@@ -47,8 +73,11 @@ web-build: web-deps
     cd frontend && npm run build
 
 # Frontend lint, type check, unit tests, build and the bundle budget.
-web-check: web-deps
-    cd frontend && npm run lint && npm run typecheck && npm test && npm run build && npm run bundle-report
+web-check: web-build web-lint
+
+# Frontend lint, type check, unit tests and the bundle budget of the built app (no build).
+web-lint: web-deps
+    cd frontend && npm run lint && npm run typecheck && npm test && npm run bundle-report
 
 # Gzipped size of what the login page loads (budget: 200 kB JS, 40 kB CSS).
 bundle-report: web-build
@@ -57,6 +86,10 @@ bundle-report: web-build
 # Browser journeys in Chromium against a freshly built server, on SQLite and then on PostgreSQL.
 e2e: web-build pg-ready
     cargo build -p gateway --locked
+    just e2e-run
+
+# The browser journeys against the server and web app already built (SQLite, then PostgreSQL).
+e2e-run:
     cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
     cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" env -u DATABASE_URL node run.mjs
     cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs
@@ -69,11 +102,11 @@ bench name="foundation":
 bench-clock: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench clock
 
-# The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
 # Admin screens of a 1,000-employee company at 16 at once, on SQLite and PostgreSQL.
 bench-admin: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench admin
 
+# The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
 bench-pto:
     cargo bench -p pto-engine --bench recompute
 
