@@ -106,6 +106,10 @@ bench-clock: pg-ready
 bench-admin: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench admin
 
+# Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
+bench-signin:
+    cargo bench -p gateway --bench signin
+
 # The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
 bench-pto:
     cargo bench -p pto-engine --bench recompute

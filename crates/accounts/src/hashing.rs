@@ -8,8 +8,10 @@ use crate::AccountsError;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
-/// How many hashes may wait for a thread, per thread.
-const QUEUE_PER_THREAD: usize = 4;
+/// How many hashes may wait for a thread, per thread. A waiting hash holds no memory of its own
+/// (argon2's memory is taken when it runs), so the queue bounds the wait, not the memory: at
+/// about 22 ms a hash, the last of a full queue waits about 0.7 s.
+const QUEUE_PER_THREAD: usize = 32;
 
 #[derive(Clone)]
 pub struct HashPool {
@@ -20,7 +22,7 @@ pub struct HashPool {
 }
 
 impl HashPool {
-    /// `threads` hashes at once (at least one), and `threads × 4` more waiting.
+    /// `threads` hashes at once (at least one), and `threads × 32` more waiting.
     pub fn new(threads: usize) -> Self {
         let threads = threads.max(1);
         Self::with_queue(threads, threads * QUEUE_PER_THREAD)

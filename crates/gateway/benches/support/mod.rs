@@ -58,6 +58,14 @@ pub async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
 
 /// The server on a local port, with 2 workers on its own thread: its base URL and the thread.
 pub fn serve(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
+    serve_with_pool(db, accounts::hashing::HashPool::per_core())
+}
+
+/// [`serve`] with another bound on password hashes.
+pub fn serve_with_pool(
+    db: DatabaseConnection,
+    pool: accounts::hashing::HashPool,
+) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
@@ -67,7 +75,8 @@ pub fn serve(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io
         Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
         Arc::new(HoneypotCheck),
         AccountsConfig::default(),
-    );
+    )
+    .with_hash_pool(pool);
     let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
     let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
     let server_thread = std::thread::spawn(move || {
