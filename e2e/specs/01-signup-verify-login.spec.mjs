@@ -5,7 +5,7 @@ import { dataDir, expectShell, field, fillLogin, screenshot, uniqueEmail } from 
 
 test('a new company signs up, verifies its e-mail and lands on the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
-  const password = 'password123';
+  const password = 'journey-secret-42';
   const since = Date.now();
 
   await page.goto('/');

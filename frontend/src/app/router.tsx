@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
             path: 'verify-email',
             lazy: () => import('./routes/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
           },
+          {
+            path: 'confirm-email',
+            lazy: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
+          },
           ...['privacy', 'terms', 'license'].map((path) => ({
             path,
             lazy: () => import('./routes/legal').then((m) => ({ Component: m.LegalRoute })),

@@ -137,6 +137,28 @@ describe('/my-profile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage'), { timeout: 4000 });
   });
 
+  it('says a new e-mail waits for the link mailed to it', async () => {
+    mockFetch({
+      ...loginData,
+      'GET /profile/mine': json({ profile: profile(), integratedWithAz: false }),
+      'GET /contacts/list': json({ contacts: [] }),
+      'POST /profile/update': json({ profile: profile(), emailChangeSentTo: 'emma.new@acme.example.com' }),
+      'POST /auth/login': json({ token: fakeToken(EMMA) }),
+    });
+    signIn(EMMA);
+    renderRoutes(routes, '/my-profile');
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('emma@acme.example.com');
+    await user.clear(email);
+    await user.type(email, 'emma.new@acme.example.com');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(
+      await screen.findByText(
+        'We sent a link to emma.new@acme.example.com: your sign-in email changes when you follow it. Until then, keep signing in with your current one.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('keeps names and e-mail read-only for an integrated company, and the e-mail for single sign-on users', async () => {
     mockFetch({ ...loginData, 'GET /profile/mine': json({ profile: profile(), integratedWithAz: true }), 'GET /contacts/list': json({ contacts: [] }) });
     signIn(EMMA);

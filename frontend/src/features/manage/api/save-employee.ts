@@ -96,7 +96,12 @@ export function toSaveEmployeeBody(values: EmployeeFormValues, { id, canSetPermi
   };
 }
 
-export const saveEmployeeResponseSchema = z.object({ employee: employeeSchema, created: z.boolean() });
+export const saveEmployeeResponseSchema = z.object({
+  employee: employeeSchema,
+  created: z.boolean(),
+  /** A changed sign-in e-mail waits for the link sent to this address. */
+  emailChangeSentTo: z.string().nullable().optional(),
+});
 export type SaveEmployeeResponse = z.output<typeof saveEmployeeResponseSchema>;
 
 /** POST /manage/add-user: creates without `id` (a login e-mail goes out), updates with it. */

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -48,7 +49,10 @@ export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenP
         employee={employee.data ?? null}
         data={data.data}
         canSetPermission={admin}
-        onSaved={({ employee: saved, created }) => navigate(`/admin/manage/view-user/${saved.id}${created ? '?pto=setup' : ''}`)}
+        onSaved={({ employee: saved, created, emailChangeSentTo }) => {
+          if (emailChangeSentTo) notifications.show({ color: 'blue', message: emailChangeNotice(emailChangeSentTo) });
+          navigate(`/admin/manage/view-user/${saved.id}${created ? '?pto=setup' : ''}`);
+        }}
       />
     );
 
@@ -84,3 +88,7 @@ export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenP
     </Stack>
   );
 }
+
+/** What the admin is told when a changed sign-in e-mail waits for its link. */
+export const emailChangeNotice = (email: string) =>
+  `We sent a link to ${email}. The new address becomes the sign-in email once it is followed.`;

@@ -101,11 +101,16 @@ export function toProfileBody(form: ProfileForm): Record<string, string> {
   return body;
 }
 
-const profileResponseSchema = z.object({ profile: profileSchema });
+const profileResponseSchema = z.object({ profile: profileSchema, emailChangeSentTo: z.string().nullable().optional() });
+export type UpdatedProfile = { profile: Profile; emailChangeSentTo?: string | null };
 
-/** POST /profile/update -> the profile. */
-export const updateMyProfile = (form: ProfileForm): Promise<Profile> =>
-  api.post('/profile/update', toProfileBody(form), { schema: profileResponseSchema }).then((r) => r.profile);
+/** POST /profile/update -> the profile, and where a link to confirm a new e-mail went. */
+export const updateMyProfile = (form: ProfileForm): Promise<UpdatedProfile> =>
+  api.post('/profile/update', toProfileBody(form), { schema: profileResponseSchema });
+
+/** The profile's answer when a new e-mail waits for its link. */
+export const emailChangePending = (email: string) =>
+  `We sent a link to ${email}: your sign-in email changes when you follow it. Until then, keep signing in with your current one.`;
 
 const freshTokenSchema = z.object({ token: z.string().min(1) });
 
@@ -129,7 +134,7 @@ export function useUpdateMyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMyProfile,
-    onSuccess: async (profile) => {
+    onSuccess: async ({ profile }) => {
       queryClient.setQueryData<MyProfile>(profileKeys.mine, (mine) => (mine ? { ...mine, profile } : mine));
       await refreshIdentity();
       await Promise.all([['auth', 'login-data'], ['team']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

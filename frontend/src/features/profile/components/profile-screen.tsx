@@ -11,6 +11,7 @@ import {
   profileFormSchema,
   toProfileForm,
   useMyProfile,
+  emailChangePending,
   useUpdateMyProfile,
   type MyProfile,
   type ProfileForm,
@@ -39,7 +40,13 @@ function MyProfileForm({ mine, onUpdated }: ProfileFormProps) {
   const emailLocked = mine.integratedWithAz || mine.profile.isSsoUser;
 
   if (update.isSuccess) {
-    return <FormAlert color="green">{PROFILE_UPDATED}</FormAlert>;
+    const sentTo = update.data.emailChangeSentTo;
+    return (
+      <Stack gap="sm">
+        {sentTo ? <FormAlert color="blue">{emailChangePending(sentTo)}</FormAlert> : null}
+        <FormAlert color="green">{PROFILE_UPDATED}</FormAlert>
+      </Stack>
+    );
   }
 
   return (
