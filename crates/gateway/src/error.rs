@@ -72,7 +72,7 @@ pub struct ErrorBody {
     pub request_id: String,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,

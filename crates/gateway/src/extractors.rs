@@ -27,6 +27,30 @@ pub fn write_allowed_when_blocked(path: &str) -> bool {
         .any(|allowed| path.strip_prefix(allowed).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
 }
 
+/// The session of the request's bearer token, verified by [`authenticate`] before the handler's
+/// arguments are read, so a guard answers at once and first: a caller without the right hears
+/// 401 or 403 whatever else is wrong with the request.
+#[derive(Clone)]
+pub struct SessionOutcome(Result<Authenticated, ApiError>);
+
+/// Middleware: verifies the bearer token, when there is one, and keeps the outcome for the
+/// guards (a public route ignores it).
+pub async fn authenticate(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    if let (Some(token), Some(state)) = (bearer_token(req.request()), req.app_data::<web::Data<AppState>>().cloned()) {
+        let outcome = state.accounts.authenticate(&token).await.map_err(ApiError::from);
+        if let Ok(auth) = &outcome {
+            if let Some(token) = &auth.refreshed_token {
+                req.extensions_mut().insert(RefreshedToken(token.clone()));
+            }
+        }
+        req.extensions_mut().insert(SessionOutcome(outcome));
+    }
+    next.call(req).await
+}
+
 fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
@@ -46,14 +70,13 @@ impl FromRequest for SignedIn {
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let outcome = req.extensions().get::<SessionOutcome>().cloned();
         let req = req.clone();
         Box::pin(async move {
-            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("no state"))?;
-            let token = bearer_token(&req).ok_or_else(ApiError::unauthorized)?;
-            let auth = state.accounts.authenticate(&token).await?;
-            if let Some(token) = &auth.refreshed_token {
-                req.extensions_mut().insert(RefreshedToken(token.clone()));
-            }
+            let auth = match outcome {
+                Some(SessionOutcome(outcome)) => outcome?,
+                None => return Err(ApiError::unauthorized()),
+            };
             let exempt = write_allowed_when_blocked(req.path());
             if is_write(req.method()) && !exempt {
                 match auth.standing(chrono::Utc::now()) {

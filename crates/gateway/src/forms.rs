@@ -195,6 +195,24 @@ impl<T: DeserializeOwned + 'static> actix_web::FromRequest for Body<T> {
 
 pub use kernel::validation::lenient_i64;
 
+/// An image upload as the OpenAPI document describes it: `multipart/form-data` with the file.
+#[derive(utoipa::ToSchema)]
+pub struct ImageUpload {
+    /// PNG, JPEG, GIF or WebP (checked by its bytes), at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
+/// An image for an employee: the file and whose it is.
+#[derive(utoipa::ToSchema)]
+pub struct EmployeeImageUpload {
+    /// PNG, JPEG, GIF or WebP (checked by its bytes), at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// The employee's id.
+    pub employee: i64,
+}
+
 /// More fields than any form of the product has.
 const MAX_FORM_FIELDS: usize = 64;
 /// All the text fields of an upload together (the file aside).

@@ -21,7 +21,6 @@ use actix_web::error::JsonPayloadError;
 use actix_web::{web as aweb, App, HttpResponse};
 use state::AppState;
 use std::path::PathBuf;
-use utoipa::OpenApi;
 
 /// The server's allocator. Every request allocates (JSON, SQL text, rows) on whichever of the
 /// workers and database threads runs it; measured on the clock benchmark, glibc's allocator spent
@@ -63,26 +62,13 @@ pub fn build_app(
             aweb::QueryConfig::default().error_handler(|err, _| error::bad_request(format!("Invalid query: {err}"))),
         )
         .app_data(aweb::PathConfig::default().error_handler(|_, _| ApiError::not_found().into()))
+        .wrap(actix_web::middleware::from_fn(extractors::authenticate))
         .wrap(actix_web::middleware::Compress::default())
         .wrap(actix_web::middleware::from_fn(middleware::request_context))
         .route("/healthz", aweb::get().to(routes::health::healthz))
         .service(
             aweb::scope(API_BASE)
-                .configure(routes::auth::configure)
-                .configure(routes::account::configure)
-                .configure(routes::manage::configure)
-                .configure(routes::clock::configure)
-                .configure(routes::timesheet::configure)
-                .configure(routes::settings::configure)
-                .configure(routes::contacts::configure)
-                .configure(routes::profile::configure)
-                .configure(routes::company::configure)
-                .configure(routes::files::configure)
-                .configure(routes::overview::configure)
-                .route(
-                    "/openapi.json",
-                    aweb::get().to(|| async { HttpResponse::Ok().json(openapi::ApiDoc::openapi()) }),
-                )
+                .configure(routes::configure)
                 .default_service(aweb::to(|| async { Err::<HttpResponse, _>(ApiError::not_found()) })),
         );
     match web_dir {

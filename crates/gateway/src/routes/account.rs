@@ -13,12 +13,12 @@ use utoipa::ToSchema;
 /// A signup form is a few short texts; anything bigger is refused.
 const SIGNUP_BODY_LIMIT: usize = 16 * 1024;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/account/signup", web::post().to(signup))
-        .route("/account/verify-email", web::post().to(verify_email))
-        .route("/account/signup-data", web::get().to(signup_data))
-        .route("/account/confirm-email-change", web::post().to(confirm_email_change))
-        .route("/account/blocked-writes", web::get().to(blocked_writes));
+crate::routes::route_table! {
+    post "/account/signup" => signup,
+    post "/account/verify-email" => verify_email,
+    get "/account/signup-data" => signup_data,
+    post "/account/confirm-email-change" => confirm_email_change,
+    get "/account/blocked-writes" => blocked_writes,
 }
 
 /// The signup form, as JSON, `multipart/form-data` or `application/x-www-form-urlencoded`.

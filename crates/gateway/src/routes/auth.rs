@@ -13,13 +13,13 @@ use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/login", web::post().to(login))
-        .route("/auth/logout", web::post().to(logout))
-        .route("/auth/login-data", web::get().to(login_data))
-        .route("/auth/reset-password", web::post().to(reset_password))
-        .route("/auth/reset-password-now", web::post().to(reset_password_now))
-        .route("/auth/change-my-password", web::post().to(change_my_password));
+crate::routes::route_table! {
+    post "/auth/login" => login,
+    post "/auth/logout" => logout,
+    get "/auth/login-data" => login_data,
+    post "/auth/reset-password" => reset_password,
+    post "/auth/reset-password-now" => reset_password_now,
+    post "/auth/change-my-password" => change_my_password,
 }
 
 /// One of three forms: `email` + `password`; `token` (a live session token, exchanged for a

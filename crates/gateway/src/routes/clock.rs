@@ -8,15 +8,16 @@ use clock::{ClockStatus, Device};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/clock/status", web::get().to(status))
-        .route("/clock/start", web::post().to(start))
-        .route("/clock/take-break", web::post().to(take_break))
-        .route("/clock/resume-from-break", web::post().to(resume_from_break))
-        .route("/clock/end", web::post().to(end));
+crate::routes::route_table! {
+    get "/clock/status" => status,
+    post "/clock/start" => start,
+    post "/clock/take-break" => take_break,
+    post "/clock/resume-from-break" => resume_from_break,
+    post "/clock/end" => end,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct Tracking {
     /// The open shift's id, from the status.

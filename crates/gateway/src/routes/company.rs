@@ -10,10 +10,10 @@ use hr::views::CompanyView;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/company/profile", web::get().to(profile))
-        .route("/company/update", web::post().to(update))
-        .route("/company/logo", web::post().to(logo));
+crate::routes::route_table! {
+    get "/company/profile" => profile,
+    post "/company/update" => update,
+    post "/company/logo" => logo,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,6 +50,7 @@ pub struct LogoResponse {
 
 /// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB). Admins only.
 #[utoipa::path(post, path = "/server/v1/company/logo", tag = "company", security(("bearer" = [])),
+    request_body(content = crate::forms::ImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = LogoResponse),
         (status = 400, body = ErrorBody),

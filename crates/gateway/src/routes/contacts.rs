@@ -11,14 +11,15 @@ use kernel::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/contacts/list", web::get().to(list))
-        .route("/contacts/get", web::get().to(get))
-        .route("/contacts/add", web::post().to(add))
-        .route("/contacts/delete", web::post().to(delete));
+crate::routes::route_table! {
+    get "/contacts/list" => list,
+    get "/contacts/get" => get,
+    post "/contacts/add" => add,
+    post "/contacts/delete" => delete,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// The employee whose contacts these are.
     pub eid: i64,
@@ -40,6 +41,7 @@ pub async fn list(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ContactQuery {
     /// The contact's id.
     pub id: i64,

@@ -6,8 +6,8 @@ use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/files/{id}", web::get().to(download));
+crate::routes::route_table! {
+    get "/files/{id}" => download,
 }
 
 #[utoipa::path(get, path = "/server/v1/files/{id}", tag = "files", security(("bearer" = [])),

@@ -13,30 +13,32 @@ use kernel::{FieldErrors, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/manage/employees", web::get().to(employees))
-        .route("/manage/data", web::get().to(data))
-        .route("/manage/user-data", web::get().to(user_data))
-        .route("/manage/user-full-data", web::get().to(user_full_data))
-        .route("/manage/add-user", web::post().to(add_user))
-        .route("/manage/user-avatar", web::post().to(user_avatar))
-        .route("/manage/terminate-employee", web::post().to(terminate_employee))
-        .route("/manage/reactivate-account", web::post().to(reactivate_account))
-        .route("/manage/add-multiple-users", web::post().to(add_multiple_users))
-        .route("/manage/user-activities", web::get().to(user_activities))
-        .route("/manage/activity-details", web::get().to(activity_details));
+crate::routes::route_table! {
+    get "/manage/employees" => employees,
+    get "/manage/data" => data,
+    get "/manage/user-data" => user_data,
+    get "/manage/user-full-data" => user_full_data,
+    post "/manage/add-user" => add_user,
+    post "/manage/user-avatar" => user_avatar,
+    post "/manage/terminate-employee" => terminate_employee,
+    post "/manage/reactivate-account" => reactivate_account,
+    post "/manage/add-multiple-users" => add_multiple_users,
+    get "/manage/user-activities" => user_activities,
+    get "/manage/activity-details" => activity_details,
 }
 
 /// Forms are small; a bulk add of a few hundred rows fits.
 const FORM_LIMIT: usize = 256 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EmployeeQuery {
     /// The employee's id.
     pub id: i64,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeesQuery {
     /// From 1; 30 a page.
@@ -135,7 +137,7 @@ pub struct SavedEmployee {
 }
 
 #[utoipa::path(post, path = "/server/v1/manage/add-user", tag = "manage", security(("bearer" = [])),
-    request_body = EmployeeInput,
+    request_body(content((EmployeeInput = "application/json"), (EmployeeInput = "multipart/form-data"), (EmployeeInput = "application/x-www-form-urlencoded"))),
     responses(
         (status = 200, body = SavedEmployee),
         (status = 400, description = "Field errors with the spec's messages", body = ErrorBody),
@@ -167,6 +169,7 @@ pub struct AvatarResponse {
 
 /// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB) and `employee`.
 #[utoipa::path(post, path = "/server/v1/manage/user-avatar", tag = "manage", security(("bearer" = [])),
+    request_body(content = crate::forms::EmployeeImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = AvatarResponse),
         (status = 400, description = "Not an image", body = ErrorBody),
@@ -235,10 +238,21 @@ pub async fn reactivate_account(
     Ok(web::Json(state.hr.reactivate(&guard.ctx, command).await?))
 }
 
+/// The spec's payload is a bare array of rows (spec 001 §7); `{"users": [...]}` is read too.
+/// Blank rows (no name and no e-mail) are ignored; errors are keyed `users[<index>].<field>`.
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct BulkAddRequest {
-    /// Blank rows (no name and no e-mail) are ignored; errors are keyed `users[<index>].<field>`.
-    pub users: Vec<BulkRowInput>,
+#[serde(untagged)]
+pub enum BulkAddRequest {
+    Rows(Vec<BulkRowInput>),
+    Wrapped { users: Vec<BulkRowInput> },
+}
+
+impl BulkAddRequest {
+    fn rows(&self) -> &[BulkRowInput] {
+        match self {
+            BulkAddRequest::Rows(rows) | BulkAddRequest::Wrapped { users: rows } => rows,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -248,7 +262,7 @@ pub struct BulkAddResponse {
 }
 
 #[utoipa::path(post, path = "/server/v1/manage/add-multiple-users", tag = "manage", security(("bearer" = [])),
-    request_body = BulkAddRequest,
+    request_body(content((Vec<BulkRowInput> = "application/json"), (BulkAddRequest = "multipart/form-data"))),
     responses(
         (status = 200, description = "All rows saved, login e-mails sent", body = BulkAddResponse),
         (status = 400, description = "Nothing saved: per-row errors", body = ErrorBody),
@@ -261,10 +275,11 @@ pub async fn add_multiple_users(
     payload: web::Payload,
 ) -> Result<web::Json<BulkAddResponse>, ApiError> {
     let body: BulkAddRequest = crate::forms::read_form_or_json(&req, payload, FORM_LIMIT, &["users"]).await?;
-    if body.users.len() > 500 {
+    let rows = body.rows();
+    if rows.len() > 500 {
         return Err(ApiError::validation(FieldErrors::single("users", "Please add at most 500 employees at a time.")));
     }
-    let rows = parse_bulk(&body.users).map_err(|(message, errors)| ApiError {
+    let rows = parse_bulk(rows).map_err(|(message, errors)| ApiError {
         errors,
         ..ApiError::new(crate::error::ErrorCode::Validation, message)
     })?;
@@ -273,6 +288,7 @@ pub async fn add_multiple_users(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ActivitiesQuery {
     /// The employee's id.
     pub id: i64,
@@ -306,6 +322,7 @@ pub async fn user_activities(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ActivityQuery {
     /// The activity's id.
     pub id: i64,

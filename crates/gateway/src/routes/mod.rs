@@ -6,6 +6,7 @@ pub mod auth;
 pub mod clock;
 pub mod company;
 pub mod contacts;
+pub mod docs;
 pub mod files;
 pub mod health;
 pub mod manage;
@@ -15,7 +16,90 @@ pub mod settings;
 pub mod timesheet;
 
 use serde::Serialize;
+use utoipa::openapi::path::PathsBuilder;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
+
+/// A route the gateway registers: its method and its path under the API's base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub method: &'static str,
+    pub path: &'static str,
+}
+
+/// The schemas the documented operations use, collected as their paths are added.
+pub type Schemas = Vec<(String, RefOr<Schema>)>;
+
+/// A module's route table: each line is registered by the module's `configure`, listed in its
+/// `ROUTES`, and added with its `#[utoipa::path]` description to the OpenAPI document by its
+/// `document`, so what is served, what is listed and what is documented are one table.
+macro_rules! route_table {
+    ($($method:ident $path:literal => $handler:ident,)*) => {
+        /// This module's routes, as registered.
+        pub const ROUTES: &[$crate::routes::Route] =
+            &[$($crate::routes::Route { method: stringify!($method), path: $path }),*];
+
+        pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
+            $(cfg.route($path, actix_web::web::$method().to($handler));)*
+        }
+
+        /// Adds this module's operations (and the schemas they use) to the OpenAPI document.
+        pub fn document(
+            paths: utoipa::openapi::path::PathsBuilder,
+            schemas: &mut $crate::routes::Schemas,
+        ) -> utoipa::openapi::path::PathsBuilder {
+            paste::paste! {
+                $(<[<__path_ $handler>] as utoipa::__dev::SchemaReferences>::schemas(schemas);)*
+                paths $(.path_from::<[<__path_ $handler>]>())*
+            }
+        }
+    };
+}
+pub(crate) use route_table;
+
+/// Every module's table under the API's base, in the order they are registered.
+type Table = (&'static [Route], fn(PathsBuilder, &mut Schemas) -> PathsBuilder);
+
+pub const TABLES: &[Table] = &[
+    (auth::ROUTES, auth::document),
+    (account::ROUTES, account::document),
+    (manage::ROUTES, manage::document),
+    (clock::ROUTES, clock::document),
+    (timesheet::ROUTES, timesheet::document),
+    (settings::ROUTES, settings::document),
+    (contacts::ROUTES, contacts::document),
+    (profile::ROUTES, profile::document),
+    (company::ROUTES, company::document),
+    (files::ROUTES, files::document),
+    (overview::ROUTES, overview::document),
+    (docs::ROUTES, docs::document),
+];
+
+/// Registers every table's routes (under the API's base scope).
+pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
+    auth::configure(cfg);
+    account::configure(cfg);
+    manage::configure(cfg);
+    clock::configure(cfg);
+    timesheet::configure(cfg);
+    settings::configure(cfg);
+    contacts::configure(cfg);
+    profile::configure(cfg);
+    company::configure(cfg);
+    files::configure(cfg);
+    overview::configure(cfg);
+    docs::configure(cfg);
+}
+
+/// Every route under the API's base: (method, full path).
+pub fn all() -> Vec<(&'static str, String)> {
+    TABLES
+        .iter()
+        .flat_map(|(routes, _)| routes.iter())
+        .map(|route| (route.method, format!("{}{}", crate::API_BASE, route.path)))
+        .collect()
+}
 
 /// A confirmation with a text for the person.
 #[derive(Debug, Serialize, ToSchema)]

@@ -11,14 +11,15 @@ use serde::Deserialize;
 use timesheet::overview::{DashboardData, InboxData, InboxQuery, PendingRequests, WeekHours};
 use utoipa::IntoParams;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/dashboard/data", web::get().to(dashboard_data))
-        .route("/dashboard/employee-hours", web::get().to(employee_hours))
-        .route("/dashboard/pending-requests", web::get().to(pending_requests))
-        .route("/inbox/data", web::get().to(inbox_data));
+crate::routes::route_table! {
+    get "/dashboard/data" => dashboard_data,
+    get "/dashboard/employee-hours" => employee_hours,
+    get "/dashboard/pending-requests" => pending_requests,
+    get "/inbox/data" => inbox_data,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     /// YYYY-MM-DD; with `end`, replaces the current pay cycle (or week).
     pub start: Option<String>,
@@ -81,6 +82,7 @@ pub async fn pending_requests(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxParams {
     /// From 1: each section shows `page × 10` rows.

@@ -11,12 +11,12 @@ use hr::views::{EmployeeView, TeamMember};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/profile/mine", web::get().to(mine))
-        .route("/profile/update", web::post().to(update))
-        .route("/profile/update-avatar", web::post().to(update_avatar))
-        .route("/profile/remove-avatar", web::post().to(remove_avatar))
-        .route("/team/mine", web::get().to(team));
+crate::routes::route_table! {
+    get "/profile/mine" => mine,
+    post "/profile/update" => update,
+    post "/profile/update-avatar" => update_avatar,
+    post "/profile/remove-avatar" => remove_avatar,
+    get "/team/mine" => team,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -61,6 +61,7 @@ pub async fn update(
 
 /// `multipart/form-data` with `file` (PNG, JPEG, GIF or WebP, at most 5 MB).
 #[utoipa::path(post, path = "/server/v1/profile/update-avatar", tag = "profile", security(("bearer" = [])),
+    request_body(content = crate::forms::ImageUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = AvatarResponse), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody)))]
 pub async fn update_avatar(
     state: web::Data<AppState>,

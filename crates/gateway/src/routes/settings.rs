@@ -11,11 +11,11 @@ use hr::views::JobRoleView;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/settings/data", web::get().to(data))
-        .route("/settings/update", web::post().to(update))
-        .route("/settings/update-role-type", web::post().to(update_role_type))
-        .route("/settings/inactive-role-type", web::post().to(inactive_role_type));
+crate::routes::route_table! {
+    get "/settings/data" => data,
+    post "/settings/update" => update,
+    post "/settings/update-role-type" => update_role_type,
+    post "/settings/inactive-role-type" => inactive_role_type,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,6 +105,7 @@ pub async fn update_role_type(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RoleQuery {
     /// The job role's id.
     pub id: i64,

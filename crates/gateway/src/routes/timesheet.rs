@@ -15,27 +15,28 @@ use timesheet::views::{
 };
 use utoipa::{IntoParams, ToSchema};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/timesheet/list", web::get().to(list))
-        .route("/timesheet/details", web::get().to(details))
-        .route("/timesheet/comments", web::get().to(comments))
-        .route("/timesheet/changes", web::get().to(changes))
-        .route("/timesheet/requests", web::get().to(requests))
-        .route("/timesheet/add-comment", web::post().to(add_comment))
-        .route("/timesheet/edit-request", web::post().to(edit_request))
-        .route("/timesheet/edit-request-cancel", web::post().to(edit_request_cancel))
-        .route("/timesheet/edit-request-approve", web::post().to(edit_request_approve))
-        .route("/timesheet/edit-request-reject", web::post().to(edit_request_reject))
-        .route("/timesheet/edit", web::post().to(edit))
-        .route("/timesheet/remove", web::post().to(remove))
-        .route("/timesheet/paycycle-clocked-hours", web::get().to(paycycle_clocked_hours))
-        .route("/timesheet/paycycle-overtime-hours", web::get().to(paycycle_overtime_hours));
+crate::routes::route_table! {
+    get "/timesheet/list" => list,
+    get "/timesheet/details" => details,
+    get "/timesheet/comments" => comments,
+    get "/timesheet/changes" => changes,
+    get "/timesheet/requests" => requests,
+    post "/timesheet/add-comment" => add_comment,
+    post "/timesheet/edit-request" => edit_request,
+    post "/timesheet/edit-request-cancel" => edit_request_cancel,
+    post "/timesheet/edit-request-approve" => edit_request_approve,
+    post "/timesheet/edit-request-reject" => edit_request_reject,
+    post "/timesheet/edit" => edit,
+    post "/timesheet/remove" => remove,
+    get "/timesheet/paycycle-clocked-hours" => paycycle_clocked_hours,
+    get "/timesheet/paycycle-overtime-hours" => paycycle_overtime_hours,
 }
 
 /// Edit forms are small: a few times and comments.
 const FORM_LIMIT: usize = 64 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
     /// First company day, `YYYY-MM-DD`.
@@ -60,6 +61,7 @@ pub async fn list(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ShiftQuery {
     /// The shift's id (its tracking number).
     pub ts: i64,
@@ -187,6 +189,7 @@ pub async fn edit_request(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestQuery {
     pub req_id: i64,
@@ -291,6 +294,7 @@ pub async fn remove(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeeQuery {
     /// Default: the caller.
@@ -308,6 +312,7 @@ pub async fn paycycle_clocked_hours(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct OvertimeQuery {
     /// Version marker the original client sends (`v=1`).

@@ -244,15 +244,15 @@ async fn the_bulk_add_saves_every_row_or_none() {
     assert!(bad.field("users[2].name").is_empty());
     assert_eq!(count().await, before, "nothing saved");
 
-    // The server-side duplicate, alone, still saves nothing.
+    // The server-side duplicate, alone, still saves nothing (the spec's bare array of rows).
     let dup = app
         .post_as(
             &admin,
             "/server/v1/manage/add-multiple-users",
-            json!({ "users": [
+            json!([
                 { "name": "Good Person", "email": good, "jobrole": csr },
                 { "name": "Dup Licate", "email": existing.to_uppercase(), "jobrole": csr },
-            ]}),
+            ]),
         )
         .await;
     assert_eq!(dup.status, 400);

@@ -104,9 +104,9 @@ export function bulkFailure(error: unknown, rowOf: readonly number[]): BulkCheck
 
 export const addMultipleUsersResponseSchema = z.object({ created: z.number().int(), employees: z.array(employeeSchema) });
 
-/** POST /manage/add-multiple-users {users}: all or nothing; login e-mails go out. */
+/** POST /manage/add-multiple-users [rows] (the spec's bare array): all or nothing; login e-mails go out. */
 export const addMultipleUsers = (users: BulkPayload['users']) =>
-  api.post('/manage/add-multiple-users', { users }, { schema: addMultipleUsersResponseSchema });
+  api.post('/manage/add-multiple-users', users, { schema: addMultipleUsersResponseSchema });
 
 export function useAddMultipleUsers() {
   const queryClient = useQueryClient();

@@ -1,0 +1,241 @@
+//! The route × role matrix: every route the gateway registers, with what each kind of caller
+//! gets. The test walks the server's own route table (`gateway::routes::all`), so a route added
+//! without a row here fails it.
+//!
+//! Callers (the columns, in order): no token; an employee; a manager asking about their own
+//! report; the same manager asking about someone who does not report to them; a company admin;
+//! the admin of another company; a user terminated after signing in (their token); the admin of a
+//! company whose trial has expired. Each column runs in a fresh company of its own, the rows in
+//! table order (sign-out last), each request about the column's subject (`{emp}`, `{email}`).
+//!
+//! Answers: `U` 401, `F` 403, `N` 404 (out of reach: the same as missing), `P` the guard and the
+//! reach let it through (anything but 401, 403 and 404), `A` the guard lets it through (anything
+//! but 401 and 403: the row names ids that do not exist), `E` 403 `account_expired`.
+
+use crate::helpers::{spawn_app_with, unique_email, TestApp};
+use accounts::entities::companies;
+use accounts::AccountsConfig;
+use kernel::Role;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
+use serde_json::Value;
+
+const COLUMNS: [&str; 8] = [
+    "no token",
+    "employee",
+    "manager, own report",
+    "manager, not own report",
+    "admin",
+    "other company's admin",
+    "terminated",
+    "expired trial",
+];
+
+/// (method, path with query, JSON body, answers by column).
+const MATRIX: &[(&str, &str, &str, &str)] = &[
+    ("post", "/auth/login", "{}", "AAAAAAAA"),
+    ("get", "/auth/login-data", "", "UPPPPPUP"),
+    ("post", "/auth/reset-password", r#"{"email": "nobody@example.com"}"#, "AAAAAAAA"),
+    ("post", "/auth/reset-password-now", r#"{"token": "x", "password": "brand-new-secret"}"#, "AAAAAAAA"),
+    ("post", "/auth/change-my-password", "{}", "UPPPPPUE"),
+    ("post", "/account/signup", "{}", "AAAAAAAA"),
+    ("post", "/account/verify-email", "{}", "AAAAAAAA"),
+    ("get", "/account/signup-data", "", "AAAAAAAA"),
+    ("post", "/account/confirm-email-change", r#"{"token": "x"}"#, "AAAAAAAA"),
+    ("get", "/account/blocked-writes", "", "AAAAAAAA"),
+    ("get", "/manage/employees", "", "UFPPPPUP"),
+    ("get", "/manage/data", "", "UFPPPPUP"),
+    ("get", "/manage/user-data?id={emp}", "", "UFPNPNUP"),
+    ("get", "/manage/user-full-data?id={emp}", "", "UFPNPNUP"),
+    (
+        "post",
+        "/manage/add-user",
+        r#"{"id": {emp}, "firstname": "Test", "lastname": "Employee", "email": "{email}"}"#,
+        "UFPNPNUE",
+    ),
+    ("post", "/manage/user-avatar", "{}", "UFAAAAUE"),
+    ("post", "/manage/terminate-employee", r#"{"id": {emp}}"#, "UFFFPNUE"),
+    ("post", "/manage/reactivate-account", r#"{"id": {emp}}"#, "UFPNPNUE"),
+    ("post", "/manage/add-multiple-users", "[]", "UFPPPPUE"),
+    ("get", "/manage/user-activities?id={emp}", "", "UFPNPNUP"),
+    ("get", "/manage/activity-details?id=999999", "", "UFAAAAUA"),
+    ("get", "/clock/status", "", "UPPPPPUP"),
+    ("post", "/clock/start", "{}", "UAAAAAUE"),
+    ("post", "/clock/take-break", "{}", "UAAAAAUE"),
+    ("post", "/clock/resume-from-break", "{}", "UAAAAAUE"),
+    ("post", "/clock/end", "{}", "UAAAAAUE"),
+    ("get", "/timesheet/list?start=2026-10-01&end=2026-10-07&employeeId={emp}", "", "UNPNPNUP"),
+    ("get", "/timesheet/details?ts=999999", "", "UAAAAAUA"),
+    ("get", "/timesheet/comments?ts=999999", "", "UAAAAAUA"),
+    ("get", "/timesheet/changes?ts=999999", "", "UAAAAAUA"),
+    ("get", "/timesheet/requests?ts=999999", "", "UAAAAAUA"),
+    ("post", "/timesheet/add-comment", r#"{"entryId": 999999, "comment": "x"}"#, "UAAAAAUE"),
+    (
+        "post",
+        "/timesheet/edit-request",
+        r#"{"trackingNumber": 999999, "changeType": "out", "end": "2026-10-05 18:00:00", "comment": "x"}"#,
+        "UAAAAAUE",
+    ),
+    ("post", "/timesheet/edit-request-cancel?reqId=999999", "{}", "UAAAAAUE"),
+    ("post", "/timesheet/edit-request-approve", r#"{"reqId": 999999}"#, "UFAAAAUE"),
+    ("post", "/timesheet/edit-request-reject", r#"{"reqId": 999999, "comment": "no"}"#, "UFAAAAUE"),
+    (
+        "post",
+        "/timesheet/edit",
+        r#"{"employeeId": {emp}, "start": "2026-10-05 09:00:00", "end": "2026-10-05 17:00:00"}"#,
+        "UFPNPNUE",
+    ),
+    ("post", "/timesheet/remove?ts=999999", "{}", "UFFFAAUE"),
+    ("get", "/timesheet/paycycle-clocked-hours?employeeId={emp}", "", "UNPNPNUP"),
+    ("get", "/timesheet/paycycle-overtime-hours?employeeId={emp}", "", "UNPNPNUP"),
+    ("get", "/settings/data", "", "UFPPPPUP"),
+    ("post", "/settings/update", "{}", "UFFFPPUE"),
+    ("post", "/settings/update-role-type", r#"{"name": "Matrix Role"}"#, "UFPPPPUE"),
+    ("post", "/settings/inactive-role-type", r#"{"id": 999999}"#, "UFAAAAUE"),
+    ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
+    ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
+    (
+        "post",
+        "/contacts/add",
+        r#"{"eid": {emp}, "firstname": "Kim", "lastname": "Lee", "relationship": "Relative", "phone": "555 010 2030"}"#,
+        "UNFNPNUE",
+    ),
+    ("post", "/contacts/delete", r#"{"id": 999999, "eid": {emp}}"#, "UNFNANUE"),
+    ("get", "/profile/mine", "", "UPPPPPUP"),
+    ("post", "/profile/update", "{}", "UPPPPPUE"),
+    ("post", "/profile/update-avatar", "{}", "UPPPPPUE"),
+    ("post", "/profile/remove-avatar", "{}", "UPPPPPUE"),
+    ("get", "/team/mine", "", "UPPPPPUP"),
+    ("get", "/company/profile", "", "UFPPPPUP"),
+    ("post", "/company/update", "{}", "UFFFPPUE"),
+    ("post", "/company/logo", "{}", "UFFFPPUE"),
+    ("get", "/files/999999", "", "UAAAAAUA"),
+    ("get", "/dashboard/data", "", "UFPPPPUP"),
+    ("get", "/dashboard/employee-hours", "", "UFPPPPUP"),
+    ("get", "/dashboard/pending-requests", "", "UFPPPPUP"),
+    ("get", "/inbox/data", "", "UFPPPPUP"),
+    ("get", "/openapi.json", "", "AAAAAAAA"),
+    // Last: it ends the column's session.
+    ("post", "/auth/logout", "{}", "UPPPPPUP"),
+];
+
+/// A column's caller and the person its requests are about.
+struct Caller {
+    token: Option<String>,
+    subject: i64,
+    subject_email: String,
+}
+
+/// A company with an admin, a manager, the manager's report and an employee who reports to
+/// nobody; the caller of `column` in it (or in another company, or in an expired one).
+async fn caller(app: &TestApp, column: usize) -> Caller {
+    let admin_email = unique_email("admin");
+    let admin = app.admin_of_new_company("Matrix Co", &admin_email).await;
+    let company = app.company_of(&admin_email).await;
+    let manager_email = unique_email("manager");
+    let manager = app.add_person(company.id, &manager_email, Role::Manager, None).await;
+    let report_email = unique_email("report");
+    let report = app.add_person(company.id, &report_email, Role::Employee, Some(manager)).await;
+    let stranger_email = unique_email("stranger");
+    let stranger = app.add_person(company.id, &stranger_email, Role::Employee, None).await;
+    let about =
+        |subject: i64, email: &str, token: Option<String>| Caller { token, subject, subject_email: email.to_owned() };
+    match column {
+        0 => about(report, &report_email, None),
+        1 => about(report, &report_email, Some(app.token_of(&stranger_email).await)),
+        2 => about(report, &report_email, Some(app.token_of(&manager_email).await)),
+        3 => about(stranger, &stranger_email, Some(app.token_of(&manager_email).await)),
+        4 => about(report, &report_email, Some(admin)),
+        5 => {
+            let other = app.admin_of_new_company("Elsewhere Co", &unique_email("other")).await;
+            about(report, &report_email, Some(other))
+        }
+        6 => {
+            let token = app.token_of(&stranger_email).await;
+            let fired =
+                app.post_as(&admin, "/server/v1/manage/terminate-employee", serde_json::json!({"id": stranger})).await;
+            assert_eq!(fired.status, 200);
+            about(report, &report_email, Some(token))
+        }
+        _ => {
+            let mut row: companies::ActiveModel =
+                companies::Entity::find_by_id(company.id).one(&app.db).await.unwrap().unwrap().into();
+            row.trial_end = Set(chrono::NaiveDate::from_ymd_opt(2020, 1, 1));
+            row.update(&app.db).await.unwrap();
+            about(report, &report_email, Some(admin))
+        }
+    }
+}
+
+fn meets(expected: char, status: u16, code: &str) -> bool {
+    match expected {
+        'U' => status == 401,
+        'F' => status == 403 && code != "account_expired",
+        'N' => status == 404,
+        'P' => ![401, 403, 404].contains(&status) && status < 500,
+        'A' => ![401, 403].contains(&status) && status < 500,
+        'E' => status == 403 && code == "account_expired",
+        other => panic!("unknown answer {other}"),
+    }
+}
+
+#[actix_web::test]
+async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
+    // Every registered route has its row, and every row is a registered route.
+    let registered: Vec<(String, String)> = gateway::routes::all()
+        .into_iter()
+        .map(|(method, path)| (method.to_owned(), path.trim_start_matches("/server/v1").to_owned()))
+        .collect();
+    let rows: Vec<(String, String)> = MATRIX
+        .iter()
+        .map(|(method, path, _, _)| {
+            let bare = path.split('?').next().unwrap().replace("999999", "{id}");
+            (method.to_string(), bare)
+        })
+        .collect();
+    for route in &registered {
+        assert!(rows.contains(route), "no row in the route × role matrix for {route:?}");
+    }
+    for row in &rows {
+        assert!(registered.contains(row), "the matrix has a row for {row:?}, which is not registered");
+    }
+
+    // Nine companies are signed up from one address: more than the signup throttle allows.
+    let app = spawn_app_with(AccountsConfig {
+        signups_per_ip: accounts::throttle::ThrottleRule {
+            max_failures: 100,
+            window: chrono::Duration::hours(1),
+            block_for: chrono::Duration::hours(1),
+        },
+        ..AccountsConfig::default()
+    })
+    .await;
+    let mut wrong = Vec::new();
+    for (column, name) in COLUMNS.iter().enumerate() {
+        let who = caller(&app, column).await;
+        for (method, path, body, answers) in MATRIX {
+            let fill =
+                |text: &str| text.replace("{emp}", &who.subject.to_string()).replace("{email}", &who.subject_email);
+            let url = app.url(&format!("/server/v1{}", fill(path)));
+            let mut request = match *method {
+                "get" => app.client.get(url),
+                _ => app.client.post(url),
+            };
+            if let Some(token) = &who.token {
+                request = request.bearer_auth(token);
+            }
+            let mut response = if body.is_empty() {
+                request.send().await.unwrap()
+            } else {
+                request.insert_header(("content-type", "application/json")).send_body(fill(body)).await.unwrap()
+            };
+            let status = response.status().as_u16();
+            let reply: Value = response.json().limit(4 * 1024 * 1024).await.unwrap_or(Value::Null);
+            let code = reply["code"].as_str().unwrap_or_default();
+            let expected = answers.chars().nth(column).unwrap();
+            if !meets(expected, status, code) {
+                wrong.push(format!("{method} {path} as {name}: expected {expected}, got {status} {reply}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} answers differ from the matrix:\n{}", wrong.len(), wrong.join("\n"));
+}
