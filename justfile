@@ -22,7 +22,7 @@ test: fmt-check clippy test-build web-build pg-ready
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
     set -uo pipefail
     logs=$(mktemp -d)
-    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run")
+    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run" "just fuzz-run 150")
     pids=()
     for i in "${!lanes[@]}"; do
       ( start=$(date +%s); eval "${lanes[$i]}"; status=$?; echo "[lane took $(( $(date +%s) - start )) s]"; exit $status ) > "$logs/$i.log" 2>&1 &
@@ -38,6 +38,38 @@ test: fmt-check clippy test-build web-build pg-ready
     done
     rm -rf "$logs"
     exit $failed
+
+# A short property-based API fuzz run (schemathesis against the served OpenAPI; 0 server errors is the bar).
+fuzz-quick: test-build
+    just fuzz-run 150
+
+# The long fuzz run (FUZZ_SECONDS, default 1800) against a debug build.
+fuzz:
+    cargo build -p gateway --locked
+    just fuzz-run "${FUZZ_SECONDS:-1800}"
+
+# Fuzzes a fresh server (SQLite, the demo company, signed in as its admin) for `seconds`; fails on any 5xx, dropped connection or panic.
+fuzz-run seconds:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    bin="$(realpath "${CARGO_TARGET_DIR:-target}")/debug/timekeep"
+    budget={{seconds}}
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$bin" demo --data-dir "$dir" > /dev/null
+    RUST_LOG=warn "$bin" serve --data-dir "$dir" --bind "127.0.0.1:$port" > "$dir/server.log" 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.2; done
+    token=$(curl -sf -H 'content-type: application/json' -d '{"email":"admin@demo.example.com","password":"demo1234"}' \
+      "http://127.0.0.1:$port/server/v1/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+    # Signing out would end the session the run uses.
+    status=0
+    schemathesis run "http://127.0.0.1:$port/server/v1/openapi.json" --url "http://127.0.0.1:$port" \
+      -H "Authorization: Bearer $token" --checks not_a_server_error --exclude-path /server/v1/auth/logout \
+      --max-time "$budget" --workers 1 --request-timeout 30 --no-color --suppress-health-check all || status=$?
+    if grep -q "panicked" "$dir/server.log"; then echo "the server panicked:"; grep -A3 panicked "$dir/server.log"; exit 1; fi
+    exit $status
 
 # Builds what the suites run (Rust tests and the server), once, before they start.
 test-build:

@@ -33,6 +33,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     for (_, add) in crate::routes::TABLES {
         paths = add(paths, &mut schemas);
     }
+    <health::__path_healthz as utoipa::__dev::SchemaReferences>::schemas(&mut schemas);
     paths = paths.path_from::<health::__path_healthz>();
     doc.paths.paths.extend(paths.build().paths);
     let components = doc.components.get_or_insert_with(Default::default);
