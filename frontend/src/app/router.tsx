@@ -57,9 +57,10 @@ export const routes: RouteObject[] = [
             path,
             lazy: () => import('./routes/legal').then((m) => ({ Component: m.LegalRoute })),
           })),
-          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
         ],
       },
+      // Unknown paths: inside the app's shell for a signed-in user, the visitors' frame otherwise.
+      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
       { path: 'logout', lazy: () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute })) },
       {
         // The signed-in shell: top bar, side bar, banners. Screens render inside it.

@@ -1,6 +1,9 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
+import { useSession } from '@/lib/session';
+import { AppShellLayout } from '../shell/app-shell';
+import { PublicLayout } from './public-layout';
 
 export const NOT_FOUND_TEXT = 'Sorry, we could not find the page you are looking for.';
 
@@ -16,5 +19,19 @@ export function NotFoundRoute() {
         </Button>
       </Stack>
     </Container>
+  );
+}
+
+/** An unknown path: the not-found page in the signed-in shell, or in the visitors' frame. */
+export function NotFoundPage() {
+  const session = useSession();
+  return session ? (
+    <AppShellLayout>
+      <NotFoundRoute />
+    </AppShellLayout>
+  ) : (
+    <PublicLayout>
+      <NotFoundRoute />
+    </PublicLayout>
   );
 }

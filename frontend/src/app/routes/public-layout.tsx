@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -56,12 +57,12 @@ function VisitorFooter() {
 }
 
 /** The frame of every page a visitor sees: landing, sign-in, sign-up, password and legal pages. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <VisitorHeader />
       <Box component="main" id="main-content" style={{ flex: 1 }}>
-        <Outlet />
+        {children ?? <Outlet />}
       </Box>
       <VisitorFooter />
     </Box>

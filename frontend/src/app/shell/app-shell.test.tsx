@@ -44,6 +44,31 @@ describe('the signed-in shell', () => {
     expect(router.state.location.search).toBe('?x=1');
   });
 
+  it('shows a signed-in user the not-found page inside the shell, a visitor the public one', async () => {
+    mockFetch({ ...loginData, 'GET /account/signup-data': () => response({ json: { authorizationUrl: null } }) });
+    signIn({ roles: ['admin'], firstname: 'Ada' });
+    const first = renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByText('Sorry, we could not find the page you are looking for.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+    expect(first.router.state.location.pathname).toBe('/no/such/page');
+    first.unmount();
+    sessionStore.clear();
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByText('Sorry, we could not find the page you are looking for.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('marks exactly one menu entry as the current page', async () => {
+    mockFetch(loginData);
+    signIn({ roles: ['admin'] });
+    renderRoutes(routes, '/admin/manage/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeGreaterThan(2));
+    const current = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page' || link.hasAttribute('data-active'));
+    expect(current).toHaveLength(1);
+  });
+
   it('shows the greeting with the first name, the company and the menu of an admin', async () => {
     mockFetch(loginData);
     signIn({ roles: ['admin'], firstname: 'Ada' });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './styles';
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
@@ -5,7 +6,7 @@ import { useDisclosure, useInterval, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
 import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-login-data';
 import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
@@ -53,7 +54,7 @@ export function activeMenuPath(pathname: string, menu: readonly MenuEntry[]): st
   return matches.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-function SignedInShell({ identity }: { identity: Identity }) {
+function SignedInShell({ identity, children }: { identity: Identity; children?: ReactNode }) {
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -115,7 +116,16 @@ function SignedInShell({ identity }: { identity: Identity }) {
         ) : null}
         <AppShell.Section grow component={ScrollArea}>
           {menu.map((entry) => (
-            <NavLink key={entry.to} component={RouterNavLink} to={entry.to} label={entry.label} active={entry.to === activePath} />
+            // A plain link: React Router's NavLink would mark every entry the path starts with as
+            // current too; only the longest match is the page.
+            <NavLink
+              key={entry.to}
+              component={Link}
+              to={entry.to}
+              label={entry.label}
+              active={entry.to === activePath}
+              aria-current={entry.to === activePath ? 'page' : undefined}
+            />
           ))}
         </AppShell.Section>
       </AppShell.Navbar>
@@ -125,7 +135,7 @@ function SignedInShell({ identity }: { identity: Identity }) {
         {identity.suspended && !isSysadmin(identity) && !identity.roles.includes('admin') ? (
           <SuspendedNotice identity={identity} />
         ) : (
-          <Outlet />
+          (children ?? <Outlet />)
         )}
       </AppShell.Main>
       <ExpiredBanner identity={identity} today={now} />
@@ -138,7 +148,7 @@ function SignedInShell({ identity }: { identity: Identity }) {
  * The layout of every signed-in screen. It re-checks the session on each render: a session that
  * ends here (logout elsewhere, expiry, revocation) leads to the login page with a way back.
  */
-export function AppShellLayout() {
+export function AppShellLayout({ children }: { children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to={loginPathFor(location)} replace />;
@@ -146,7 +156,7 @@ export function AppShellLayout() {
     <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0, consistentWeeks: true }}>
       <ModalsProvider>
         <Notifications position="top-right" />
-        <SignedInShell identity={session.identity} />
+        <SignedInShell identity={session.identity}>{children}</SignedInShell>
       </ModalsProvider>
     </DatesProvider>
   );

@@ -68,7 +68,7 @@ export function ContactsEditor({ eid, canEdit }: ContactsEditorProps) {
                     </Button>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="outline"
                       color="red.9"
                       onClick={() => {
                         setError(null);

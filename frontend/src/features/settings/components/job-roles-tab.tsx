@@ -105,7 +105,7 @@ export function JobRolesTab() {
         {role.active ? (
           <Button
             size="xs"
-            variant="light"
+            variant="outline"
             color="red.9"
             onClick={() => {
               setError(null);
