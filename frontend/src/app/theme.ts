@@ -21,6 +21,10 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // People who ask their system for less motion get docks and modals without animation.
   respectReducedMotion: true,
+  components: {
+    // A status badge shows its whole word ('CANCELED', not 'CANCE…'): it never shrinks in a row.
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+  },
 });
 
 /** Dimmed text in gray 7 and error text in red 9 keep a 4.5:1 contrast on white. */

@@ -14,6 +14,7 @@ import {
   wallClockIn,
   weekFromParams,
   weekOf,
+  plural,
   wholeHours,
 } from './company-time';
 
@@ -121,5 +122,14 @@ describe('hours (minutes floor-divided by 60)', () => {
   ])('%i minutes -> %i hours, %s', (minutes, hours, text) => {
     expect(wholeHours(minutes)).toBe(hours);
     expect(formatHoursMinutes(minutes)).toBe(text);
+  });
+});
+
+describe('plural', () => {
+  it('says one hour and many hours', () => {
+    expect(plural(1, 'hour')).toBe('1 hour');
+    expect(plural(0, 'hour')).toBe('0 hours');
+    expect(plural(2, 'hour')).toBe('2 hours');
+    expect(plural(1, 'day')).toBe('1 day');
   });
 });

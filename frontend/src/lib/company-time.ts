@@ -155,6 +155,9 @@ export const isIsoDate = (value: string | null | undefined): value is string =>
 /** Spec 000 §9: hours are minutes floor-divided by 60. */
 export const wholeHours = (minutes: number): number => Math.floor(Math.max(0, minutes) / 60);
 
+/** '1 hour', '2 hours', '0 hours': a count with its unit in the right number. */
+export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
 /** '7h 05m': whole hours (floor) and the remaining minutes. */
 export function formatHoursMinutes(minutes: number): string {
   const m = Math.max(0, Math.floor(minutes));

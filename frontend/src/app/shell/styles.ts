@@ -11,5 +11,10 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Notification.css';
+// Radio and Checkbox lay their label out beside the control with InlineInput's styles: without
+// them the label falls to the line below.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';

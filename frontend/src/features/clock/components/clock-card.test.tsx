@@ -192,7 +192,7 @@ describe('<ClockCard>', () => {
     mockFetch({ 'GET /clock/status': json(status({ status: 1, trackingNumber: 41, minutes: 59, weekMinutes: 119 })) });
     renderWithApp(<ClockCard identity={identity} />);
     expect(await screen.findByTestId('shift-minutes')).toHaveTextContent('0h 59m');
-    expect(screen.getByTestId('week-hours')).toHaveTextContent('1 hours');
+    expect(screen.getByTestId('week-hours')).toHaveTextContent(/^1 hour$/);
     const before = screen.getByTestId('clock-time').textContent;
     await act(async () => {
       vi.advanceTimersByTime(1_000);

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useRef, useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
-import { formatHoursMinutes, wallClockIn, wholeHours } from '@/lib/company-time';
+import { formatHoursMinutes, plural, wallClockIn, wholeHours } from '@/lib/company-time';
 import { greetingForHour } from '@/lib/dates';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import type { Identity } from '@/lib/identity';
@@ -98,7 +98,7 @@ function ClockFace({ identity, snapshot, pending, error, onAction }: ClockFacePr
             This week
           </Text>
           <Text fz={22} fw={700} ta="center" data-testid="week-hours">
-            {wholeHours(liveWeekMinutes(snapshot, browserNow))} hours
+            {plural(wholeHours(liveWeekMinutes(snapshot, browserNow)), 'hour')}
           </Text>
         </Card>
       </SimpleGrid>
