@@ -81,7 +81,7 @@ describe('/admin/dashboard', () => {
     expect(screen.getByTestId('clocked-hours-tile')).toHaveTextContent('100.5 hrs');
     const overtime = screen.getByTestId('overtime-tile');
     expect(overtime).toHaveTextContent('2.3 hrs');
-    expect(within(overtime).getByRole('link', { name: 'Overtime settings' })).toHaveAttribute('href', '/admin/manage/settings');
+    expect(within(overtime).getByRole('link', { name: 'Overtime settings' })).toHaveAttribute('href', '/admin/manage/settings?tab=1&return=%2Fadmin%2Fdashboard');
     // No PTO figures before the PTO screens exist.
     expect(screen.queryByText(/PTO/)).toBeNull();
 

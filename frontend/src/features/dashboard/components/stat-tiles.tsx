@@ -5,7 +5,7 @@ import type { DashboardData } from '../api/get-dashboard-data';
 import { DASHBOARD_TEXTS, formatWorkedTime } from './labels';
 
 /** Where overtime is configured (spec 001 §2). */
-export const OVERTIME_SETTINGS_PATH = '/admin/manage/settings';
+export const OVERTIME_SETTINGS_PATH = '/admin/manage/settings?tab=1&return=%2Fadmin%2Fdashboard';
 
 interface TileProps {
   title: string;

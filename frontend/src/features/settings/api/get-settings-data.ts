@@ -5,8 +5,18 @@ import { api } from '@/lib/api-client';
 export const jobRoleSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 export type JobRole = z.output<typeof jobRoleSchema>;
 
-/** The parts of GET /settings/data these screens read (the time settings are not used yet). */
-export const settingsDataSchema = z.object({ jobroles: z.array(jobRoleSchema) });
+/** The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold. */
+export const timeSettingsSchema = z.object({
+  dayStartAt: z.string().nullable(),
+  mobileClockInDisabled: z.boolean(),
+  payCycle: z.string(),
+  payCycleAnchor: z.string(),
+  weeklyOvertimeMinutes: z.number().int(),
+});
+export type TimeSettings = z.output<typeof timeSettingsSchema>;
+
+/** The parts of GET /settings/data these screens read. */
+export const settingsDataSchema = z.object({ settings: timeSettingsSchema, jobroles: z.array(jobRoleSchema) });
 export type SettingsData = z.output<typeof settingsDataSchema>;
 
 export const settingsKeys = { data: ['settings', 'data'] as const };

@@ -10,10 +10,12 @@ vi.setConfig({ testTimeout: 20_000 });
 
 type Role = { id: number; name: string; active: boolean };
 
+const TIME = { dayStartAt: null, mobileClockInDisabled: false, payCycle: 'biweekly', payCycleAnchor: '2026-01-04', weeklyOvertimeMinutes: 2400 };
+
 function server(initial: Role[]) {
   let roles = [...initial];
   const fetch = mockFetch({
-    'GET /settings/data': () => response({ json: { settings: { workday: 480 }, jobroles: roles } }),
+    'GET /settings/data': () => response({ json: { settings: TIME, jobroles: roles } }),
     'POST /settings/update-role-type': (init) => {
       const { id, name } = bodyOf(init) as { id?: number; name: string };
       if (roles.some((r) => r.name === name && r.id !== id)) {
@@ -101,5 +103,48 @@ describe('Settings, Job Roles (/admin/manage/settings?tab=4)', () => {
     renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4&return=%2Fadmin%2Fmanage' });
     expect(await screen.findByTestId('job-roles-empty')).toHaveTextContent('There is no job role yet');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin/manage');
+  });
+});
+
+describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
+  it('shows the overtime threshold in hours and saves it in minutes', async () => {
+    let saved: unknown = null;
+    const fetch = mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }),
+      'POST /settings/update': (init) => {
+        saved = bodyOf(init);
+        return response({ json: { settings: { ...TIME, weeklyOvertimeMinutes: 2100 }, jobroles: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const hours = await screen.findByLabelText(/Overtime after/);
+    expect(hours).toHaveValue('40');
+    const user = userEvent.setup();
+    await user.clear(hours);
+    await user.type(hours, '35');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(saved).toMatchObject({ weeklyOvertimeMinutes: 2100, payCycle: 'biweekly', dayStartAt: '' });
+    expect(calls(fetch, '/settings/update')).toHaveLength(1);
+  });
+
+  it("puts the server's message on the field it names", async () => {
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }),
+      'POST /settings/update': () =>
+        response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { payCycleAnchor: ['Please enter a date as YYYY-MM-DD'] } } }),
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    await screen.findByLabelText(/Overtime after/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a date as YYYY-MM-DD')).toBeInTheDocument();
+  });
+
+  it('shows a manager the settings without a way to change them', async () => {
+    mockFetch({ 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }) });
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=1' });
+    expect(await screen.findByText('Only a company admin can change these settings.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Time & Overtime', selected: true })).toBeInTheDocument();
   });
 });

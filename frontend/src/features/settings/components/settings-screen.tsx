@@ -2,17 +2,21 @@ import { Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { JobRolesTab } from './job-roles-tab';
+import { TimeSettingsTab } from './time-settings-tab';
 
-/** Settings tabs by their ?tab= number (spec 002 §2). Only Job Roles exists so far. */
-export const SETTINGS_TABS = { jobRoles: '4' } as const;
+/** Settings tabs by their ?tab= number (spec 002 §2): 1 time and overtime, 4 job roles. */
+export const SETTINGS_TABS = { time: '1', jobRoles: '4' } as const;
+const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 
 /** A `return` target must stay inside the app. */
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
 
 /** /admin/manage/settings (?tab selects the tab, ?return names the page to go back to). */
-export function SettingsScreen() {
+export function SettingsScreen({ canEditTime = false }: { canEditTime?: boolean }) {
   usePageTitle('Settings');
   const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab = requested && KNOWN_TABS.includes(requested) ? requested : SETTINGS_TABS.jobRoles;
   const back = safeReturn(search.get('return'));
   return (
     <Stack gap="md">
@@ -28,7 +32,7 @@ export function SettingsScreen() {
       </Group>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Tabs
-          value={SETTINGS_TABS.jobRoles}
+          value={tab}
           onChange={(next) =>
             setSearch(
               (prev) => {
@@ -41,8 +45,12 @@ export function SettingsScreen() {
           }
         >
           <Tabs.List mb="md">
+            <Tabs.Tab value={SETTINGS_TABS.time}>Time &amp; Overtime</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.jobRoles}>Job Roles</Tabs.Tab>
           </Tabs.List>
+          <Tabs.Panel value={SETTINGS_TABS.time}>
+            <TimeSettingsTab canEdit={canEditTime} />
+          </Tabs.Panel>
           <Tabs.Panel value={SETTINGS_TABS.jobRoles}>
             <JobRolesTab />
           </Tabs.Panel>

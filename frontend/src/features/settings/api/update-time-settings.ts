@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { settingsDataSchema, settingsKeys, type SettingsData, type TimeSettings } from './get-settings-data';
+
+/** POST /settings/update (admins): the time settings; an empty dayStartAt lets the clock open all day. */
+export const updateTimeSettings = (settings: TimeSettings): Promise<SettingsData> =>
+  api.post('/settings/update', { ...settings, dayStartAt: settings.dayStartAt ?? '' }, { schema: settingsDataSchema });
+
+export function useUpdateTimeSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTimeSettings,
+    onSuccess: (data) => {
+      queryClient.setQueryData(settingsKeys.data, data);
+      // The dashboard's overtime and pay-cycle figures follow the settings.
+      return queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import { Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form-alert';
+import { formFailure } from '@/lib/form-errors';
+import { useSettingsData, type TimeSettings } from '../api/get-settings-data';
+import { useUpdateTimeSettings } from '../api/update-time-settings';
+
+export const TIME_SETTINGS_SAVED = 'The time settings have been saved.';
+const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes'] as const;
+const PAY_CYCLES = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'biweekly', label: 'Every two weeks' },
+  { value: 'semimonthly', label: 'Twice a month' },
+  { value: 'monthly', label: 'Monthly' },
+];
+
+/**
+ * Settings, 'Time & Overtime': when the clock opens, phones, the pay cycle and the weekly overtime
+ * threshold (shown in hours, kept in minutes). Admins change them; managers see them.
+ */
+export function TimeSettingsTab({ canEdit }: { canEdit: boolean }) {
+  const data = useSettingsData();
+  if (data.isPending) return <Loader />;
+  if (data.isError) return <FormAlert>The settings could not be loaded.</FormAlert>;
+  return <TimeSettingsForm initial={data.data.settings} canEdit={canEdit} />;
+}
+
+function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit: boolean }) {
+  const save = useUpdateTimeSettings();
+  const [values, setValues] = useState<TimeSettings>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const set = <K extends keyof TimeSettings>(key: K, value: TimeSettings[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setMessage(null);
+  };
+  return (
+    <form
+      noValidate
+      aria-label="Time and overtime settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setErrors({});
+        setMessage(null);
+        save.mutate(values, {
+          onSuccess: () => setMessage(TIME_SETTINGS_SAVED),
+          onError: (err) => {
+            const failure = formFailure(err, FIELDS, { useServerMessage: true });
+            setErrors(failure.fieldErrors);
+            if (failure.message) setMessage(`Sorry ${failure.message}`);
+          },
+        });
+      }}
+    >
+      <Stack gap="md" maw={520}>
+        {!canEdit ? <Text c="dimmed">Only a company admin can change these settings.</Text> : null}
+        {message === TIME_SETTINGS_SAVED ? <FormAlert color="green">{message}</FormAlert> : null}
+        {message && message !== TIME_SETTINGS_SAVED ? <FormAlert>{message}</FormAlert> : null}
+        <NumberInput
+          label="Overtime after (hours a week)"
+          description="Time worked in a Sunday-to-Saturday week above this counts as overtime."
+          min={1}
+          max={168}
+          decimalScale={2}
+          readOnly={!canEdit}
+          value={values.weeklyOvertimeMinutes / 60}
+          onChange={(value) => set('weeklyOvertimeMinutes', Math.round(Number(value || 0) * 60))}
+          error={errors.weeklyOvertimeMinutes}
+        />
+        <Select
+          label="Pay cycle"
+          data={PAY_CYCLES}
+          readOnly={!canEdit}
+          allowDeselect={false}
+          value={values.payCycle}
+          onChange={(value) => set('payCycle', value ?? values.payCycle)}
+          error={errors.payCycle}
+        />
+        <TextInput
+          label="A day the pay cycle starts on"
+          description="YYYY-MM-DD"
+          readOnly={!canEdit}
+          value={values.payCycleAnchor}
+          onChange={(event) => set('payCycleAnchor', event.currentTarget.value)}
+          error={errors.payCycleAnchor}
+        />
+        <TextInput
+          label="Clock-in opens at"
+          description="HH:mm in the company's time zone; empty: all day"
+          readOnly={!canEdit}
+          value={values.dayStartAt ?? ''}
+          onChange={(event) => set('dayStartAt', event.currentTarget.value.trim() ? event.currentTarget.value : null)}
+          error={errors.dayStartAt}
+        />
+        <Checkbox
+          label="Do not allow clocking in from a phone"
+          disabled={!canEdit}
+          checked={values.mobileClockInDisabled}
+          onChange={(event) => set('mobileClockInDisabled', event.currentTarget.checked)}
+          error={errors.mobileClockInDisabled}
+        />
+        {canEdit ? (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
