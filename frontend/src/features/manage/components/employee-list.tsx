@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Pager } from '@/components/pager';
+import { Anchor, Button, Card, Group, Loader, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -231,13 +232,7 @@ export function EmployeeListScreen() {
 
       {totalPages > 1 ? (
         <Group justify="center">
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
+          <Pager total={totalPages} value={Math.min(page, totalPages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} />
         </Group>
       ) : null}
 
