@@ -65,7 +65,8 @@ fn is_api(path: &str) -> bool {
 }
 
 /// Every answer: the policy, no content sniffing, no referrer (links in mails carry tokens in
-/// their query); API answers are never stored by a cache (they are one person's data).
+/// their query); API answers are never stored by a cache (they are one person's data) unless the
+/// handler said otherwise.
 fn secure(policy: &WebPolicy, path: &str, headers: &mut header::HeaderMap) {
     headers.insert(header::CONTENT_SECURITY_POLICY, policy.content_security_policy.clone());
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -73,7 +74,8 @@ fn secure(policy: &WebPolicy, path: &str, headers: &mut header::HeaderMap) {
     if policy.no_framing {
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
-    if is_api(path) {
+    // A handler that chose its caching (a stored file: private to the browser) keeps it.
+    if is_api(path) && !headers.contains_key(header::CACHE_CONTROL) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
 }

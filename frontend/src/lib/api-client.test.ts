@@ -166,16 +166,13 @@ describe('api client', () => {
     expect(error.code).toBe('not_found');
   });
 
-  it('blocks writes of an expired account in the browser, but not logout', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { session, fetchMock, client } = setup(() => response({ status: 204 }));
+  it("sends an expired account's writes to the server, whose refusal it passes on", async () => {
+    const refusal = { code: 'account_expired', message: 'This account has expired! Please active your subscription.', errors: {} };
+    const { session, fetchMock, client } = setup(() => response({ status: 403, statusText: 'Forbidden', json: refusal }));
     session.setToken(fakeToken({ trialEnd: '2020-01-01' }));
-    const error = (await client.post('/pto/request', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.post('/timesheet/add-comment', {}).catch((e: unknown) => e)) as ApiError;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(error.code).toBe('account_expired');
-    expect(warn).toHaveBeenCalledWith('This account has expired');
-    expect(fetchMock).not.toHaveBeenCalled();
-    await client.post('/auth/logout', {});
-    await client.get('/clock/status');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(error.message).toBe(refusal.message);
   });
 });

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { isTrialExpired } from './dates';
 import { sessionStore, type SessionStore } from './session';
 
 /** Every call goes under this base path (spec 000 §7). */
@@ -58,24 +57,17 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/**
- * Writes an expired account may still make (spec 000 §4: login, logout, my account and
- * exit-impersonation). Every other write is blocked in the browser, as the server blocks it too.
- */
-const EXPIRED_ACCOUNT_ALLOWED = [
-  /^\/auth\/(login|logout|exit-impersonation-mode)$/,
-  /^\/account\//,
-  /my-?account/i,
-  /^\/billing\//,
-];
-
 export interface ApiClientDeps {
   session: SessionStore;
   fetch: typeof fetch;
-  today?: () => Date;
 }
 
-export function createApiClient({ session, fetch: fetchImpl, today = () => new Date() }: ApiClientDeps) {
+/**
+ * The API client. Which writes an expired or suspended company may still make is the server's
+ * one list (GET /account/blocked-writes): the browser sends every write and shows the server's
+ * 403 `account_expired` / `account_suspended` answer, rather than keep a copy that could differ.
+ */
+export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
   /** Sends one request and returns the OK response; a failure becomes an ApiError. */
   async function send(path: string, options: Omit<RequestOptions<unknown>, 'schema'>, accept: string): Promise<Response> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
@@ -85,12 +77,6 @@ export function createApiClient({ session, fetch: fetchImpl, today = () => new D
     const current = session.get();
     if (current) {
       headers.set('Authorization', `Bearer ${current.token}`);
-      if (method !== 'GET' && isTrialExpired(current.identity.trialEnd, today(), current.identity.timezone) && !current.identity.impersonate) {
-        if (!EXPIRED_ACCOUNT_ALLOWED.some((re) => re.test(path))) {
-          console.warn('This account has expired');
-          throw new ApiError(403, 'Forbidden', { code: 'account_expired', message: 'This account has expired', errors: {} });
-        }
-      }
     }
 
     let body: BodyInit | undefined;

@@ -27,6 +27,7 @@ pub async fn download(
         // Private to the signed-in user's browser; the id never points at other bytes.
         .insert_header((header::CACHE_CONTROL, "private, max-age=86400, immutable"))
         .insert_header(("X-Content-Type-Options", "nosniff"))
-        .insert_header((header::CONTENT_DISPOSITION, "inline"))
+        // Never rendered as a page of this site: the browser's code reads it as a blob.
+        .insert_header((header::CONTENT_DISPOSITION, "attachment"))
         .body(bytes))
 }

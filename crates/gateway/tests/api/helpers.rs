@@ -241,6 +241,19 @@ pub async fn spawn_app_with(config: AccountsConfig) -> TestApp {
 
 /// An app whose password hashes are bounded by `pool`.
 pub async fn spawn_app_with_pool(config: AccountsConfig, pool: accounts::hashing::HashPool) -> TestApp {
+    spawn_app_full(config, pool, None).await
+}
+
+/// An app that also serves a built web app from `web_dir`.
+pub async fn spawn_app_with_web(web_dir: PathBuf) -> TestApp {
+    spawn_app_full(AccountsConfig::default(), accounts::hashing::HashPool::per_core(), Some(web_dir)).await
+}
+
+async fn spawn_app_full(
+    config: AccountsConfig,
+    pool: accounts::hashing::HashPool,
+    web_dir: Option<PathBuf>,
+) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
     let db = gateway::db::connect(&database.url).await.expect("connect");
@@ -265,7 +278,7 @@ pub async fn spawn_app_with_pool(config: AccountsConfig, pool: accounts::hashing
     let file_store =
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
     let state = web::Data::new(AppState::new(db.clone(), accounts.clone(), file_store));
-    let server = HttpServer::new(move || gateway::build_app(state.clone(), None))
+    let server = HttpServer::new(move || gateway::build_app(state.clone(), web_dir.clone()))
         .listen(listener)
         .unwrap()
         .workers(1)

@@ -16,3 +16,4 @@ mod security;
 mod sessions;
 mod tenancy;
 mod timesheet;
+mod web;
