@@ -32,7 +32,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await fillLogin(page, email, 'password123');
+  await fillLogin(page, email, 'journey-secret-42');
   await expect(page.getByTestId('form-error')).toContainText('Incorrect email or password.');
   await fillLogin(page, email, newPassword);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

@@ -1,5 +1,6 @@
-// Journey 8: on a phone an employee clocks a whole shift, sees it in /timesheet and asks for a
-// later clock-out; their manager, on a desktop, approves it in the timesheet panel and the change
+// Journey 8: on a phone an employee clocks a whole shift, sees it in /timesheet and asks for an
+// earlier clock-in (they forgot to clock in on arrival; nobody can ask for time in the future);
+// their manager, on a desktop, approves it in the timesheet panel and the change
 // history shows it.
 import { seriousViolations } from '../support/axe.mjs';
 import { expect, test } from '@playwright/test';
@@ -29,9 +30,9 @@ function twelveHour(minutes) {
 test('a shift clocked on a phone, an edit requested and approved by the manager', async ({ browser }) => {
   test.setTimeout(120_000);
   const clockedInAt = wallClockNow();
-  // The new clock-out must fall on the shift's day, after its clock-in.
-  test.skip(clockedInAt >= 23 * 60 + 57, 'too close to midnight for a same-day correction');
-  const newEnd = Math.min(clockedInAt + 61, 23 * 60 + 59);
+  // The new clock-in must fall on the shift's day, before the clock-in pressed now.
+  test.skip(clockedInAt < 62 || clockedInAt >= 23 * 60 + 58, 'too close to midnight for a same-day correction');
+  const newStart = clockedInAt - 61;
 
   // --- The employee, on a phone.
   const phone = await browser.newContext(PHONE);
@@ -74,22 +75,22 @@ test('a shift clocked on a phone, an edit requested and approved by the manager'
   await expect(row).toContainText(twelveHour(clockedInAt).slice(0, 3)); // the hour of the clock-in
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-  // Request a later clock-out.
+  // Request an earlier clock-in.
   await row.getByRole('button', { name: /^Actions for / }).click();
   await page.getByRole('menuitem', { name: 'Request Edit' }).click();
   const request = page.getByRole('dialog', { name: 'Request Timesheet Edit' });
   await expect(request).toBeVisible();
   const submit = request.getByRole('button', { name: 'Submit Request' });
   await expect(submit).toBeDisabled();
-  await request.getByRole('radio', { name: 'Clock Out', exact: true }).check();
+  await request.getByRole('radio', { name: 'Clock In', exact: true }).check();
   await expect(submit).toBeEnabled();
-  await request.locator('input[type="time"]').fill(hhmm(newEnd));
-  await request.getByRole('textbox', { name: 'Reason' }).fill('I stayed to help a client and forgot to clock out.');
+  await request.locator('input[type="time"]').fill(hhmm(newStart));
+  await request.getByRole('textbox', { name: 'Reason' }).fill('I started with a client at the door and forgot to clock in.');
   await submit.click();
   await expect(request.getByText('Woohoo! Your request has been submitted.')).toBeVisible();
   const raised = request.getByTestId('raised-request');
-  await expect(raised).toContainText(`Clock Out: `);
-  await expect(raised).toContainText(twelveHour(newEnd));
+  await expect(raised).toContainText(`Clock In: `);
+  await expect(raised).toContainText(twelveHour(newStart));
   await expect(raised.getByRole('button', { name: 'Cancel Request' })).toBeVisible();
   await expect(submit).toHaveCount(0);
   serious = await seriousViolations(page);
@@ -133,15 +134,15 @@ test('a shift clocked on a phone, an edit requested and approved by the manager'
   await review.getByRole('button', { name: 'Close' }).click();
 
   await expect(shift).not.toContainText('Pending Approval');
-  await expect(shift).toContainText(twelveHour(newEnd));
+  await expect(shift).toContainText(twelveHour(newStart));
   await shift.getByRole('button', { name: /^Actions for / }).click();
   await manager.getByRole('menuitem', { name: 'Change History' }).click();
   const history = manager.getByRole('dialog', { name: 'Change History' });
   const change = history.getByTestId('change');
   await expect(change).toHaveCount(1);
-  await expect(change).toContainText('Clock Out');
+  await expect(change).toContainText('Clock In');
   await expect(change).toContainText(`→ `);
-  await expect(change).toContainText(twelveHour(newEnd));
+  await expect(change).toContainText(twelveHour(newStart));
   await expect(change).toContainText('Max Manager');
   // Let the panel finish sliding in before the picture.
   await manager.waitForTimeout(400);

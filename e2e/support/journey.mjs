@@ -48,7 +48,7 @@ export async function expectShell(page, firstname) {
 }
 
 /** Signs up through the API (the UI journey of sign-up is its own spec). */
-export async function signUpByApi(request, { email, firstname = 'Erin', lastname = 'Tester', company = 'E2E Agency', password = 'password123' }) {
+export async function signUpByApi(request, { email, firstname = 'Erin', lastname = 'Tester', company = 'E2E Agency', password = 'journey-secret-42' }) {
   const res = await request.post('/server/v1/account/signup', {
     data: { company, firstname, lastname, email, password, timezone: 'America/New_York', token: '', website: '' },
   });

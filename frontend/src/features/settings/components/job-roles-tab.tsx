@@ -111,7 +111,7 @@ export function JobRolesTab() {
               setError(null);
               setDeactivating(role);
             }}
-            aria-label={`Make ${role.name} inactive`}
+            aria-label={`Make Inactive: ${role.name}`}
           >
             Make Inactive
           </Button>

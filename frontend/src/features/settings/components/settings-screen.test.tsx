@@ -89,7 +89,7 @@ describe('Settings, Job Roles (/admin/manage/settings?tab=4)', () => {
     await waitFor(() => expect(screen.getByTestId('job-role')).toHaveTextContent('Senior Producer'));
     expect(bodyOf(calls(fetch, '/settings/update-role-type')[0]!.init)).toEqual({ id: 2, name: 'Senior Producer' });
 
-    await user.click(screen.getByRole('button', { name: 'Make Senior Producer inactive' }));
+    await user.click(screen.getByRole('button', { name: 'Make Inactive: Senior Producer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     await user.click(within(dialog).getByRole('button', { name: 'Make Inactive' }));
     await waitFor(() => expect(screen.getByTestId('job-role')).toHaveTextContent('Inactive'));
