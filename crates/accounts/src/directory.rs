@@ -3,7 +3,7 @@
 
 use crate::entities::{job_roles, users};
 use crate::{Accounts, AccountsError};
-use kernel::{ManagerCtx, Reach, TenantCtx, UserId};
+use kernel::{EmploymentStatus, ManagerCtx, Reach, TenantCtx, UserId};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, Select};
 
 /// The people of `reach` as a condition on `users`, or `None` for the whole company. With
@@ -52,8 +52,8 @@ impl Accounts {
 /// Filters of the employee list (`GET /manage/employees`).
 #[derive(Debug, Clone, Default)]
 pub struct EmployeeFilter {
-    /// 1 active (default), 0 terminated.
-    pub status: Option<i16>,
+    /// Active people unless told otherwise.
+    pub status: Option<EmploymentStatus>,
     pub job_role_id: Option<i64>,
     /// Case-insensitive part of a first or last name.
     pub name: Option<String>,
@@ -86,7 +86,7 @@ impl Accounts {
         use sea_orm::sea_query::{Alias, Expr, Func, JoinType, SimpleExpr, SubQueryStatement};
         use sea_orm::{ConnectionTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, QuerySelect, QueryTrait};
         let mut query =
-            company_people(ctx).filter(users::Column::Status.eq(filter.status.unwrap_or(users::STATUS_ACTIVE)));
+            company_people(ctx).filter(users::Column::Status.eq(filter.status.unwrap_or(EmploymentStatus::Active)));
         if let Some(reach) = reach_condition(ctx.reach()) {
             query = query.filter(reach);
         }

@@ -8,7 +8,7 @@ use crate::mail::templates;
 use crate::tokens::{hash_token, random_token};
 use crate::{Accounts, AccountsError};
 use chrono::Utc;
-use kernel::UserId;
+use kernel::{EmploymentStatus, UserId};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
@@ -52,7 +52,7 @@ impl Accounts {
         let (link, user) = self
             .find_live_link(token.trim(), PURPOSE_EMAIL_CHANGE, now)
             .await?
-            .filter(|(_, user)| user.status == users::STATUS_ACTIVE)
+            .filter(|(_, user)| user.status == EmploymentStatus::Active)
             .ok_or_else(invalid)?;
         let new_email = link.payload.clone().ok_or_else(invalid)?;
         let txn = self.db.begin().await?;

@@ -7,7 +7,7 @@ use crate::password::{hash_password, verify_password};
 use crate::signup::PURPOSE_RESET;
 use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, SignedIn};
 use chrono::Utc;
-use kernel::{FieldErrors, UserId};
+use kernel::{EmploymentStatus, FieldErrors, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
@@ -28,7 +28,7 @@ impl Accounts {
         throttle::record_failure(&self.db, &key, self.config.resets_per_email, now).await?;
         let user = users::Entity::find()
             .filter(users::Column::Email.eq(email))
-            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .one(&self.db)
             .await?;
         if let Some(user) = user {
@@ -47,7 +47,7 @@ impl Accounts {
         let (link, user) = self
             .find_live_link(&command.token, PURPOSE_RESET, now)
             .await?
-            .filter(|(_, user)| user.status == users::STATUS_ACTIVE)
+            .filter(|(_, user)| user.status == EmploymentStatus::Active)
             .ok_or(AccountsError::InvalidLink { verification: false })?;
         let password = command.password;
         let hash = self.hashing.run(move || hash_password(&password)).await??;

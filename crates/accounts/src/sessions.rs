@@ -8,7 +8,7 @@ use crate::{throttle, Accounts, AccountsError, RequestMeta};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, utc_offset_minutes, DEFAULT_TIME_ZONE};
-use kernel::{CompanyId, Role, UserId};
+use kernel::{CompanyId, EmploymentStatus, Role, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult,
@@ -156,7 +156,7 @@ impl Accounts {
             .await?;
 
         let user = match user {
-            Some(user) if matches && user.status == users::STATUS_ACTIVE => user,
+            Some(user) if matches && user.status == EmploymentStatus::Active => user,
             _ => {
                 let failures =
                     throttle::record_failure(&self.db, &email_ip_key, self.config.login_failures_per_email, now)
@@ -198,7 +198,7 @@ impl Accounts {
         let (link, user) = self
             .find_live_link(token, crate::signup::PURPOSE_SECURITY, now)
             .await?
-            .filter(|(_, user)| user.email == email && user.status == users::STATUS_ACTIVE)
+            .filter(|(_, user)| user.email == email && user.status == EmploymentStatus::Active)
             .ok_or(AccountsError::InvalidLink { verification: false })?;
         self.use_link(&link, now).await?;
         let user = if user.email_verified_at.is_none() {
@@ -338,7 +338,7 @@ impl Accounts {
         {
             return Err(AccountsError::Unauthenticated);
         }
-        let user = user.filter(|user| user.status == users::STATUS_ACTIVE).ok_or(AccountsError::Unauthenticated)?;
+        let user = user.filter(|user| user.status == EmploymentStatus::Active).ok_or(AccountsError::Unauthenticated)?;
         let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
         if user.company_id.is_some() && company.is_none() {
             return Err(AccountsError::Unauthenticated);

@@ -14,7 +14,7 @@ pub use store::{FileStore, LocalDirStore};
 
 use chrono::Utc;
 use entities::stored_files;
-use kernel::TenantCtx;
+use kernel::{FileId, TenantCtx};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
 };
@@ -127,7 +127,7 @@ impl Files {
     }
 
     /// The file and its bytes, if it belongs to the caller's company.
-    pub async fn open(&self, ctx: &TenantCtx, id: i64) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
+    pub async fn open(&self, ctx: &TenantCtx, id: FileId) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
         let file = stored_files::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(&self.db)
@@ -145,7 +145,7 @@ impl Files {
 
     /// Forgets a file of the caller's company that nothing points to any more (a replaced avatar
     /// or logo). Best effort: a leftover file costs disk space, never correctness.
-    pub async fn discard(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) {
+    pub async fn discard(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: FileId) {
         let found = stored_files::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(db)

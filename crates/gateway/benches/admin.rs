@@ -18,7 +18,7 @@ mod support;
 
 use accounts::entities::{companies, job_roles, users};
 use chrono::{Duration as Days, TimeZone, Utc};
-use kernel::Role;
+use kernel::{RequestStatus, Role};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait};
 use serde_json::Value;
 use std::rc::Rc;
@@ -109,7 +109,7 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
             change_type: Set("in".to_owned()),
             payload: Set(payload),
             comment: Set("I came in early".to_owned()),
-            status: Set(requests::STATUS_RAISED),
+            status: Set(RequestStatus::Raised),
             pending_entry_id: Set(Some(shift.id)),
             created_at: Set(now),
             ..Default::default()

@@ -112,7 +112,7 @@ pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
-    serde_path_to_error::deserialize(value).map_err(|err| {
+    serde_path_to_error::deserialize(ObjectsAsObjects(value)).map_err(|err| {
         let field = err.path().to_string();
         let message = format!("This field has the wrong type: {}", err.inner());
         let mut api = ApiError::new(ErrorCode::Validation, message.clone());
@@ -283,4 +283,56 @@ pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: u
     }
     let file = file.filter(|bytes| !bytes.is_empty()).ok_or_else(missing)?;
     Ok(Upload { file, fields })
+}
+
+/// A body read into a typed request, except that a request made of named fields must be sent as
+/// a JSON object: serde would also fill a struct from an array of its fields in order
+/// (`[null, null]`), a form no client sends and the document does not describe. Only the
+/// top level is checked (the fields inside keep serde_json's own rules).
+struct ObjectsAsObjects(Value);
+
+impl<'de> serde::Deserializer<'de> for ObjectsAsObjects {
+    type Error = serde_json::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        if !self.0.is_object() {
+            return Err(serde::de::Error::custom("the request body must be a JSON object"));
+        }
+        self.0.deserialize_struct(name, fields, visitor)
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_option(visitor)
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_newtype_struct(name, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct seq tuple tuple_struct map identifier ignored_any
+    }
 }

@@ -5,7 +5,7 @@ use crate::views::ActivityView;
 use crate::{Hr, HrError};
 use accounts::entities::users;
 use chrono::{DateTime, Utc};
-use kernel::{TenantCtx, UserId};
+use kernel::{ActivityId, TenantCtx, UserId};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder,
@@ -108,7 +108,7 @@ impl Hr {
     }
 
     /// One timeline entry, if the employee it is about is in reach.
-    pub async fn activity(&self, ctx: &TenantCtx, id: i64) -> Result<ActivityView, HrError> {
+    pub async fn activity(&self, ctx: &TenantCtx, id: ActivityId) -> Result<ActivityView, HrError> {
         let row = activities::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
             .one(&self.db)

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use kernel::validation::{is_valid_email, lenient_i64};
-use kernel::{FieldErrors, Role};
+use kernel::{ContactId, FieldErrors, JobRoleId, Role, UserId};
 use serde::Deserialize;
 
 pub const TYPO_MESSAGE: &str = "Oops! Looks like you have a typo.";
@@ -347,8 +347,8 @@ pub struct ContactInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContactCommand {
-    pub id: Option<i64>,
-    pub employee_id: i64,
+    pub id: Option<ContactId>,
+    pub employee_id: UserId,
     pub first_name: String,
     pub last_name: String,
     pub relationship: &'static str,
@@ -390,8 +390,8 @@ impl ContactCommand {
             }
         });
         let command = ContactCommand {
-            id: input.id,
-            employee_id: input.eid.unwrap_or_default(),
+            id: input.id.map(ContactId),
+            employee_id: UserId(input.eid.unwrap_or_default()),
             first_name,
             last_name,
             relationship,
@@ -530,7 +530,7 @@ pub struct JobRoleInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobRoleCommand {
-    pub id: Option<i64>,
+    pub id: Option<JobRoleId>,
     pub name: String,
 }
 
@@ -538,7 +538,7 @@ impl JobRoleCommand {
     pub fn parse(input: &JobRoleInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = required(&mut errors, "name", &input.name, "Please input the Name", 100);
-        errors.into_result(JobRoleCommand { id: input.id, name })
+        errors.into_result(JobRoleCommand { id: input.id.map(JobRoleId), name })
     }
 }
 

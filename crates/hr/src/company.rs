@@ -5,7 +5,7 @@ use crate::views::CompanyView;
 use crate::{Hr, HrError};
 use accounts::entities::companies;
 use files::Purpose;
-use kernel::{AdminCtx, ManagerCtx};
+use kernel::{AdminCtx, FileId, ManagerCtx};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 
 impl Hr {
@@ -40,7 +40,7 @@ impl Hr {
         row.logo = Set(Some(file.id));
         row.update(&self.db).await?;
         if let Some(old) = old {
-            self.files.discard(&self.db, ctx, old).await;
+            self.files.discard(&self.db, ctx, FileId(old)).await;
         }
         Ok(files::url_of(file.id))
     }

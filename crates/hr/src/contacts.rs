@@ -6,15 +6,15 @@ use crate::entities::emergency_contacts;
 use crate::views::ContactView;
 use crate::{Hr, HrError};
 use chrono::Utc;
-use kernel::{TenantCtx, UserId};
+use kernel::{ContactId, TenantCtx, UserId};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 /// More than this many is a mistake rather than a family.
 pub const MAX_CONTACTS: u64 = 10;
 
 impl Hr {
-    async fn contact_owner(&self, ctx: &TenantCtx, employee: i64, writing: bool) -> Result<i64, HrError> {
-        let user = self.accounts.employee_in_scope(ctx, UserId(employee)).await?;
+    async fn contact_owner(&self, ctx: &TenantCtx, employee: UserId, writing: bool) -> Result<i64, HrError> {
+        let user = self.accounts.employee_in_scope(ctx, employee).await?;
         let admin = ctx.manager().and_then(|manager| manager.admin()).is_some();
         if writing && !(admin || ctx.is_self(UserId(user.id))) {
             return Err(HrError::Forbidden);
@@ -22,7 +22,7 @@ impl Hr {
         Ok(user.id)
     }
 
-    pub async fn contacts(&self, ctx: &TenantCtx, employee: i64) -> Result<Vec<ContactView>, HrError> {
+    pub async fn contacts(&self, ctx: &TenantCtx, employee: UserId) -> Result<Vec<ContactView>, HrError> {
         let owner = self.contact_owner(ctx, employee, false).await?;
         let rows = emergency_contacts::Entity::find()
             .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
@@ -33,8 +33,8 @@ impl Hr {
         Ok(rows.into_iter().map(ContactView::from).collect())
     }
 
-    async fn contact_row(&self, ctx: &TenantCtx, id: i64, owner: i64) -> Result<emergency_contacts::Model, HrError> {
-        emergency_contacts::Entity::find_by_id(id)
+    async fn contact_row(&self, ctx: &TenantCtx, id: ContactId, owner: i64) -> Result<emergency_contacts::Model, HrError> {
+        emergency_contacts::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(owner))
             .one(&self.db)
@@ -42,7 +42,7 @@ impl Hr {
             .ok_or(HrError::NotFound)
     }
 
-    pub async fn contact(&self, ctx: &TenantCtx, id: i64, employee: i64) -> Result<ContactView, HrError> {
+    pub async fn contact(&self, ctx: &TenantCtx, id: ContactId, employee: UserId) -> Result<ContactView, HrError> {
         let owner = self.contact_owner(ctx, employee, false).await?;
         Ok(self.contact_row(ctx, id, owner).await?.into())
     }
@@ -92,7 +92,7 @@ impl Hr {
         Ok(saved.into())
     }
 
-    pub async fn delete_contact(&self, ctx: &TenantCtx, id: i64, employee: i64) -> Result<(), HrError> {
+    pub async fn delete_contact(&self, ctx: &TenantCtx, id: ContactId, employee: UserId) -> Result<(), HrError> {
         let owner = self.contact_owner(ctx, employee, true).await?;
         let contact = self.contact_row(ctx, id, owner).await?;
         let _permit = self.gate.enter().await;

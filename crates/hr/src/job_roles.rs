@@ -4,7 +4,7 @@ use crate::commands::JobRoleCommand;
 use crate::views::JobRoleView;
 use crate::{Hr, HrError};
 use accounts::entities::job_roles;
-use kernel::{ManagerCtx, TenantCtx};
+use kernel::{JobRoleId, ManagerCtx, TenantCtx};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
 
 pub const DUPLICATE_ROLE: &str = "There is already a job role with this name";
@@ -20,8 +20,8 @@ impl Hr {
         Ok(rows.into_iter().map(Into::into).collect())
     }
 
-    async fn job_role_row(&self, ctx: &TenantCtx, id: i64) -> Result<job_roles::Model, HrError> {
-        job_roles::Entity::find_by_id(id)
+    async fn job_role_row(&self, ctx: &TenantCtx, id: JobRoleId) -> Result<job_roles::Model, HrError> {
+        job_roles::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .one(&self.db)
             .await?
@@ -72,7 +72,7 @@ impl Hr {
     }
 
     /// `POST /settings/inactive-role-type`: the role leaves the pickers; people keep it.
-    pub async fn retire_job_role(&self, ctx: &ManagerCtx, id: i64) -> Result<JobRoleView, HrError> {
+    pub async fn retire_job_role(&self, ctx: &ManagerCtx, id: JobRoleId) -> Result<JobRoleView, HrError> {
         let role = self.job_role_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
         let mut row: job_roles::ActiveModel = role.into();

@@ -11,7 +11,7 @@ use accounts::EmployeeFilter;
 use chrono::Utc;
 use files::Purpose;
 use kernel::time::local_date;
-use kernel::{AdminCtx, ManagerCtx, Role, TenantCtx, UserId};
+use kernel::{AdminCtx, EmploymentStatus, FileId, ManagerCtx, Role, TenantCtx, UserId};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
@@ -170,7 +170,7 @@ impl Hr {
             .await?;
         let managers = users::Entity::find()
             .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
             .order_by_asc(users::Column::LastName)
             .order_by_asc(users::Column::FirstName)
@@ -230,7 +230,7 @@ impl Hr {
     async fn check_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
         Ok(users::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
             .one(db)
             .await?
@@ -246,7 +246,7 @@ impl Hr {
         }
         let admins = users::Entity::find()
             .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .filter(users::Column::Role.eq(Role::Admin.code()))
             .order_by_asc(users::Column::Id)
             .all(db)
@@ -488,14 +488,14 @@ impl Hr {
         if user.id == ctx.actor().0 {
             return Err(HrError::Conflict(CANNOT_TERMINATE_SELF.to_owned()));
         }
-        if user.status != users::STATUS_ACTIVE {
+        if user.status != EmploymentStatus::Active {
             return Err(HrError::Conflict(ALREADY_TERMINATED.to_owned()));
         }
         let now = Utc::now();
         let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let mut row: users::ActiveModel = user.into();
-        row.status = Set(users::STATUS_TERMINATED);
+        row.status = Set(EmploymentStatus::Terminated);
         row.last_termination_date = Set(Some(local_date(ctx.time_zone(), now)));
         row.updated_at = Set(now);
         let saved = row.update(&txn).await?;
@@ -511,7 +511,7 @@ impl Hr {
     /// person without a password (or with a new address) gets a fresh sign-in link.
     pub async fn reactivate(&self, ctx: &ManagerCtx, command: ReactivateCommand) -> Result<EmployeeView, HrError> {
         let user = self.accounts.employee_in_scope(ctx, UserId(command.id)).await?;
-        if user.status == users::STATUS_ACTIVE {
+        if user.status == EmploymentStatus::Active {
             return Err(HrError::Conflict(ALREADY_ACTIVE.to_owned()));
         }
         let now = Utc::now();
@@ -525,7 +525,7 @@ impl Hr {
         let new_address = email != user.email;
         let needs_link = new_address || user.password_hash.is_none();
         let mut row: users::ActiveModel = user.into();
-        row.status = Set(users::STATUS_ACTIVE);
+        row.status = Set(EmploymentStatus::Active);
         row.email = Set(email);
         if new_address {
             row.email_verified_at = Set(None);
@@ -571,7 +571,7 @@ impl Hr {
             .exec(&self.db)
             .await?;
         if let Some(old) = old {
-            self.files.discard(&self.db, ctx, old).await;
+            self.files.discard(&self.db, ctx, FileId(old)).await;
         }
         drop(permit);
         Ok(url)

@@ -6,7 +6,7 @@ use crate::{Hr, HrError};
 use accounts::entities::users;
 use chrono::Utc;
 use kernel::time::{local_date, start_of_day};
-use kernel::TenantCtx;
+use kernel::{EmploymentStatus, TenantCtx};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 impl Hr {
@@ -63,7 +63,7 @@ impl Hr {
     pub async fn my_team(&self, ctx: &TenantCtx) -> Result<Vec<TeamMember>, HrError> {
         let people = users::Entity::find()
             .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(users::STATUS_ACTIVE))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .order_by_asc(users::Column::LastName)
             .order_by_asc(users::Column::FirstName)
             .order_by_asc(users::Column::Id)

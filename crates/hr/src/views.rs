@@ -3,7 +3,7 @@
 use crate::entities::{activities, emergency_contacts};
 use accounts::entities::{job_roles, users};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::Role;
+use kernel::{EmploymentStatus, Role};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -62,7 +62,7 @@ impl EmployeeView {
             email: user.email,
             phone: user.phone,
             avatar: user.avatar,
-            status: user.status,
+            status: user.status.code(),
             role: user.role,
             permission: label.clone(),
             user_role_name: label,
@@ -70,7 +70,7 @@ impl EmployeeView {
             manager_id: user.manager_id,
             birthday: user.birthday,
             last_start_date: user.last_start_date,
-            last_termination_date: user.last_termination_date.filter(|_| user.status == users::STATUS_TERMINATED),
+            last_termination_date: user.last_termination_date.filter(|_| user.status == EmploymentStatus::Terminated),
             address: user.address,
             city: user.city,
             state: user.state,

@@ -39,3 +39,28 @@ typed_id!(
     /// "employee id" (`eid`) is this id.
     UserId
 );
+typed_id!(
+    /// A shift on the clock (a time entry); the spec's timesheet id (`ts`) and the clock's
+    /// tracking number.
+    EntryId
+);
+typed_id!(
+    /// A request to edit a shift.
+    EditRequestId
+);
+typed_id!(
+    /// An employee's emergency contact.
+    ContactId
+);
+typed_id!(
+    /// A job role of a company.
+    JobRoleId
+);
+typed_id!(
+    /// An entry of the company's activity feed.
+    ActivityId
+);
+typed_id!(
+    /// A stored file (an avatar, a logo, later HR documents).
+    FileId
+);

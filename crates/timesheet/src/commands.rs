@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use clock::shift::Interval;
 use kernel::time::{parse_local_datetime, LocalTimeError};
-use kernel::FieldErrors;
+use kernel::{EntryId, FieldErrors};
 
 pub const MAX_COMMENT_CHARS: usize = 2000;
 
@@ -147,7 +147,7 @@ pub struct EditRequestInput {
 
 #[derive(Debug, Clone)]
 pub struct EditRequestCommand {
-    pub entry_id: i64,
+    pub entry_id: EntryId,
     pub comment: String,
     pub change_type: ChangeType,
     pub start: Option<DateTime<Utc>>,
@@ -158,10 +158,10 @@ pub struct EditRequestCommand {
 impl EditRequestCommand {
     pub fn parse(input: &EditRequestInput, tz: Tz) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let entry_id = input.tracking_number.unwrap_or_else(|| {
+        let entry_id = EntryId(input.tracking_number.unwrap_or_else(|| {
             errors.add("trackingNumber", "Please choose a shift");
             0
-        });
+        }));
         let change_type = match present(&input.change_type).map(ChangeType::parse) {
             Some(Some(change_type)) => Some(change_type),
             _ => {
@@ -213,7 +213,7 @@ pub struct ShiftEditInput {
 
 #[derive(Debug, Clone)]
 pub enum ShiftEditCommand {
-    Edit { entry_id: i64, start: DateTime<Utc>, end: Option<DateTime<Utc>>, breaks: BreakOperation },
+    Edit { entry_id: EntryId, start: DateTime<Utc>, end: Option<DateTime<Utc>>, breaks: BreakOperation },
     Add { employee_id: Option<i64>, start: DateTime<Utc>, end: DateTime<Utc>, breaks: Vec<Interval> },
 }
 
@@ -227,7 +227,7 @@ impl ShiftEditCommand {
                 let end = optional_time(&mut errors, "end", &input.end, tz);
                 let breaks = breaks.map_or(BreakOperation::Keep, BreakOperation::Replace);
                 match (errors.is_empty(), start) {
-                    (true, Some(start)) => Ok(ShiftEditCommand::Edit { entry_id, start, end, breaks }),
+                    (true, Some(start)) => Ok(ShiftEditCommand::Edit { entry_id: EntryId(entry_id), start, end, breaks }),
                     _ => Err(errors),
                 }
             }

@@ -12,7 +12,7 @@ use accounts::entities::users;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::store::Grouping;
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx};
+use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, RequestStatus, TenantCtx};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -168,7 +168,7 @@ struct Person {
     first_name: String,
     last_name: String,
     avatar: Option<String>,
-    status: i16,
+    status: EmploymentStatus,
 }
 
 impl TimesheetService {
@@ -177,7 +177,7 @@ impl TimesheetService {
     async fn overseen(&self, ctx: &ManagerCtx, only_active: bool) -> Result<Vec<Person>, TimesheetError> {
         let mut query = accounts::people_in_reach(ctx);
         if only_active {
-            query = query.filter(users::Column::Status.eq(users::STATUS_ACTIVE));
+            query = query.filter(users::Column::Status.eq(EmploymentStatus::Active));
         }
         Ok(query
             .order_by_asc(users::Column::LastName)
@@ -251,7 +251,7 @@ impl TimesheetService {
                     payload: inbox_payload(&row.payload)?,
                     request_comments: row.comment,
                     change_type: row.change_type,
-                    status: row.status,
+                    status: row.status.code(),
                     actor: row.actor_id.and_then(|id| people.get(&id)).map(short_name),
                     act_date: row.acted_at,
                     act_comments: row.act_comment,
@@ -269,7 +269,7 @@ impl TimesheetService {
         let scope = (!ctx.reach().is_company()).then(|| people.iter().map(|user| user.id).collect::<Vec<_>>());
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
 
-        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
         let pending_count = pending.clone().count(&self.db).await?;
         let pending_rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -279,7 +279,7 @@ impl TimesheetService {
             .await?;
 
         let mut completed = Self::requests_of(ctx, &scope)
-            .filter(requests::Column::Status.is_in([requests::STATUS_APPROVED, requests::STATUS_REJECTED]));
+            .filter(requests::Column::Status.is_in([RequestStatus::Approved, RequestStatus::Rejected]));
         if let Some(employee) = query.employee_id {
             completed = completed.filter(requests::Column::EmployeeId.eq(employee));
         }
@@ -301,12 +301,12 @@ impl TimesheetService {
             page: query.page.max(1),
             employees: people
                 .iter()
-                .filter(|user| query.includes_terminated || user.status == users::STATUS_ACTIVE)
+                .filter(|user| query.includes_terminated || user.status == EmploymentStatus::Active)
                 .map(|user| InboxEmployee {
                     id: user.id,
                     firstname: user.first_name.clone(),
                     lastname: user.last_name.clone(),
-                    status: user.status,
+                    status: user.status.code(),
                 })
                 .collect(),
         })
@@ -315,7 +315,7 @@ impl TimesheetService {
     /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
     pub async fn pending_requests(&self, ctx: &ManagerCtx) -> Result<PendingRequests, TimesheetError> {
         let scope = self.scope(ctx).await?;
-        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(requests::STATUS_RAISED));
+        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -403,7 +403,7 @@ impl TimesheetService {
             }
         }
         let pending = Self::requests_of(ctx, &scope)
-            .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised))
             .count(&self.db)
             .await?;
         Ok(DashboardData {

@@ -19,7 +19,7 @@ use clock::machine::ClockState;
 use clock::shift::{Interval, Shift};
 use clock::store::{self, StoredShift};
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{AdminCtx, FieldErrors, ManagerCtx, TenantCtx, UserId, WriteGate};
+use kernel::{AdminCtx, EditRequestId, EntryId, FieldErrors, ManagerCtx, RequestStatus, TenantCtx, UserId, WriteGate};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -53,15 +53,15 @@ impl TimesheetService {
     async fn shift_in_scope(
         &self,
         ctx: &TenantCtx,
-        entry_id: i64,
+        entry_id: EntryId,
     ) -> Result<(StoredShift, users::Model), TimesheetError> {
-        let shift = store::find_in_company(&self.db, ctx.company(), entry_id).await?.ok_or(TimesheetError::NotFound)?;
+        let shift = store::find_in_company(&self.db, ctx.company(), entry_id.0).await?.ok_or(TimesheetError::NotFound)?;
         let employee = self.accounts.employee_in_scope(ctx, UserId(shift.entry.employee_id)).await?;
         Ok((shift, employee))
     }
 
-    async fn request_in_scope(&self, ctx: &TenantCtx, request_id: i64) -> Result<requests::Model, TimesheetError> {
-        let request = requests::Entity::find_by_id(request_id)
+    async fn request_in_scope(&self, ctx: &TenantCtx, request_id: EditRequestId) -> Result<requests::Model, TimesheetError> {
+        let request = requests::Entity::find_by_id(request_id.0)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
             .await?
@@ -92,7 +92,7 @@ impl TimesheetService {
         }
         Ok(requests::Entity::find()
             .filter(requests::Column::EntryId.is_in(ids.iter().copied()))
-            .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised))
             .all(&self.db)
             .await?
             .into_iter()
@@ -136,7 +136,7 @@ impl TimesheetService {
         }
     }
 
-    async fn view_of(&self, ctx: &TenantCtx, entry_id: i64) -> Result<EntryView, TimesheetError> {
+    async fn view_of(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<EntryView, TimesheetError> {
         let (shift, employee) = self.shift_in_scope(ctx, entry_id).await?;
         let pending = self.pending_entries(&[shift.entry.id]).await?.contains(&shift.entry.id);
         let current = self.clock_state(ctx, employee.id).await?;
@@ -210,12 +210,12 @@ impl TimesheetService {
     }
 
     /// `GET /timesheet/details`.
-    pub async fn details(&self, ctx: &TenantCtx, entry_id: i64) -> Result<EntryView, TimesheetError> {
+    pub async fn details(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<EntryView, TimesheetError> {
         self.view_of(ctx, entry_id).await
     }
 
     /// `GET /timesheet/comments`, oldest first.
-    pub async fn comments(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<CommentView>, TimesheetError> {
+    pub async fn comments(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<Vec<CommentView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = timesheet_comments::Entity::find()
             .filter(kernel::tenancy::same_company::<timesheet_comments::Entity>(ctx.company()))
@@ -232,7 +232,7 @@ impl TimesheetService {
     pub async fn add_comment(
         &self,
         ctx: &TenantCtx,
-        entry_id: i64,
+        entry_id: EntryId,
         comment: String,
     ) -> Result<CommentView, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
@@ -251,7 +251,7 @@ impl TimesheetService {
     }
 
     /// `GET /timesheet/changes`, oldest first.
-    pub async fn changes(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<ChangeView>, TimesheetError> {
+    pub async fn changes(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<Vec<ChangeView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = timesheet_changes::Entity::find()
             .filter(kernel::tenancy::same_company::<timesheet_changes::Entity>(ctx.company()))
@@ -278,7 +278,7 @@ impl TimesheetService {
     }
 
     /// `GET /timesheet/requests`, newest first.
-    pub async fn requests(&self, ctx: &TenantCtx, entry_id: i64) -> Result<Vec<EditRequestView>, TimesheetError> {
+    pub async fn requests(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<Vec<EditRequestView>, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let rows = requests::Entity::find()
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
@@ -325,7 +325,7 @@ impl TimesheetService {
             change_type: Set(command.change_type.code().to_owned()),
             payload: Set(payload),
             comment: Set(command.comment),
-            status: Set(requests::STATUS_RAISED),
+            status: Set(RequestStatus::Raised),
             pending_entry_id: Set(Some(shift.entry.id)),
             actor_id: Set(None),
             act_comment: Set(None),
@@ -351,7 +351,7 @@ impl TimesheetService {
         db: &impl ConnectionTrait,
         ctx: &TenantCtx,
         request_id: i64,
-        status: i16,
+        status: RequestStatus,
         comment: Option<String>,
     ) -> Result<(), TimesheetError> {
         let result = requests::Entity::update_many()
@@ -362,7 +362,7 @@ impl TimesheetService {
             .col_expr(requests::Column::ActedAt, Expr::value(clock::now()))
             .filter(requests::Column::Id.eq(request_id))
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
-            .filter(requests::Column::Status.eq(requests::STATUS_RAISED))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised))
             .exec(db)
             .await?;
         if result.rows_affected == 1 {
@@ -383,18 +383,18 @@ impl TimesheetService {
     }
 
     /// `POST /timesheet/edit-request-cancel`: only the person who asked.
-    pub async fn cancel_request(&self, ctx: &TenantCtx, request_id: i64) -> Result<EditRequestView, TimesheetError> {
+    pub async fn cancel_request(&self, ctx: &TenantCtx, request_id: EditRequestId) -> Result<EditRequestView, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
         if request.requester_id != ctx.actor().0 {
             return Err(TimesheetError::Forbidden);
         }
-        Self::close_request(&self.db, ctx, request.id, requests::STATUS_CANCELED, None).await?;
+        Self::close_request(&self.db, ctx, request.id, RequestStatus::Canceled, None).await?;
         self.request_view_by_id(ctx, request.id).await
     }
 
     /// Admins act on anyone's request, managers on their reports'; nobody on a request they
     /// raised or one about their own hours ([`ManagerCtx::may_decide`]).
-    async fn approver_check(&self, ctx: &ManagerCtx, request_id: i64) -> Result<requests::Model, TimesheetError> {
+    async fn approver_check(&self, ctx: &ManagerCtx, request_id: EditRequestId) -> Result<requests::Model, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
         if !ctx.may_decide(UserId(request.requester_id), UserId(request.employee_id)) {
             return Err(TimesheetError::OwnRequest);
@@ -403,7 +403,7 @@ impl TimesheetService {
     }
 
     /// `POST /timesheet/edit-request-approve`: applies the change and its history atomically.
-    pub async fn approve(&self, ctx: &ManagerCtx, request_id: i64) -> Result<EntryView, TimesheetError> {
+    pub async fn approve(&self, ctx: &ManagerCtx, request_id: EditRequestId) -> Result<EntryView, TimesheetError> {
         let request = self.approver_check(ctx, request_id).await?;
         let payload: RequestPayload =
             serde_json::from_str(&request.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
@@ -416,23 +416,23 @@ impl TimesheetService {
         };
         let _permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
-        Self::close_request(&txn, ctx, request.id, requests::STATUS_APPROVED, None).await?;
+        Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
         let shift =
             store::find_in_company(&txn, ctx.company(), request.entry_id).await?.ok_or(TimesheetError::NotFound)?;
         apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
         txn.commit().await?;
-        self.view_of(ctx, request.entry_id).await
+        self.view_of(ctx, EntryId(request.entry_id)).await
     }
 
     /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
     pub async fn reject(
         &self,
         ctx: &ManagerCtx,
-        request_id: i64,
+        request_id: EditRequestId,
         reason: String,
     ) -> Result<EditRequestView, TimesheetError> {
         let request = self.approver_check(ctx, request_id).await?;
-        Self::close_request(&self.db, ctx, request.id, requests::STATUS_REJECTED, Some(reason)).await?;
+        Self::close_request(&self.db, ctx, request.id, RequestStatus::Rejected, Some(reason)).await?;
         self.request_view_by_id(ctx, request.id).await
     }
 
@@ -484,14 +484,14 @@ impl TimesheetService {
                 changes.extend(break_changes(&[], &shift.breaks));
                 record_changes(&txn, ctx, entry.id, changes).await?;
                 txn.commit().await?;
-                Ok((self.view_of(ctx, entry.id).await?, true))
+                Ok((self.view_of(ctx, EntryId(entry.id)).await?, true))
             }
         }
     }
 
     /// `POST /timesheet/remove`: admins only; the shift goes with its breaks, history, comments
     /// and requests.
-    pub async fn remove(&self, ctx: &AdminCtx, entry_id: i64) -> Result<(), TimesheetError> {
+    pub async fn remove(&self, ctx: &AdminCtx, entry_id: EntryId) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         time_entries::Entity::delete_many()
             .filter(time_entries::Column::Id.eq(shift.entry.id))
@@ -622,7 +622,7 @@ fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, 
         request_comments: row.comment,
         change_type: row.change_type,
         payload,
-        status: row.status,
+        status: row.status.code(),
         act_date: row.acted_at,
         act_comments: row.act_comment,
         actor_firstname: actor.as_ref().map(|(first, _)| first.clone()),

@@ -13,7 +13,7 @@ pub struct Model {
     pub role: String,
     pub manager_id: Option<i64>,
     pub job_role_id: Option<i64>,
-    pub status: i16,
+    pub status: kernel::EmploymentStatus,
     pub email_verified_at: Option<DateTimeUtc>,
     pub avatar: Option<String>,
     pub phone: Option<String>,
@@ -64,10 +64,6 @@ impl ActiveModelBehavior for ActiveModel {}
 
 kernel::company_owned!();
 
-/// `status` of an employee who works here.
-pub const STATUS_ACTIVE: i16 = 1;
-pub const STATUS_TERMINATED: i16 = 0;
-
 /// The fields every new person starts with.
 pub struct NewPerson<'a> {
     pub company_id: Option<i64>,
@@ -95,7 +91,7 @@ impl NewPerson<'_> {
             role: Set(self.role.code().to_owned()),
             manager_id: Set(None),
             job_role_id: Set(None),
-            status: Set(STATUS_ACTIVE),
+            status: Set(kernel::EmploymentStatus::Active),
             email_verified_at: Set(self.verified_at),
             avatar: Set(None),
             phone: Set(None),

@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::web;
 use hr::commands::{ContactCommand, ContactInput};
 use hr::views::ContactView;
-use kernel::FieldErrors;
+use kernel::{ContactId, FieldErrors, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -37,7 +37,7 @@ pub async fn list(
     member: Member,
     query: web::Query<ListQuery>,
 ) -> Result<web::Json<ContactList>, ApiError> {
-    Ok(web::Json(ContactList { contacts: state.hr.contacts(&member.ctx, query.eid).await? }))
+    Ok(web::Json(ContactList { contacts: state.hr.contacts(&member.ctx, UserId(query.eid)).await? }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -56,7 +56,7 @@ pub async fn get(
     member: Member,
     query: web::Query<ContactQuery>,
 ) -> Result<web::Json<ContactView>, ApiError> {
-    Ok(web::Json(state.hr.contact(&member.ctx, query.id, query.eid).await?))
+    Ok(web::Json(state.hr.contact(&member.ctx, ContactId(query.id), UserId(query.eid)).await?))
 }
 
 /// Adds a contact, or edits one when `id` is given. The employee themselves or an admin.
@@ -101,6 +101,6 @@ pub async fn delete(
     let (Some(id), Some(eid)) = (body.id, body.eid) else {
         return Err(ApiError::validation(FieldErrors::single("id", "Please choose the contact")));
     };
-    state.hr.delete_contact(&member.ctx, id, eid).await?;
+    state.hr.delete_contact(&member.ctx, ContactId(id), UserId(eid)).await?;
     Ok(web::Json(Empty {}))
 }

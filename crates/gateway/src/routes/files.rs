@@ -5,6 +5,7 @@ use crate::extractors::Member;
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
+use kernel::FileId;
 
 crate::routes::route_table! {
     get "/files/{id}" => download,
@@ -21,7 +22,7 @@ pub async fn download(
     member: Member,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, bytes) = state.files.open(&member.ctx, id.into_inner()).await?;
+    let (file, bytes) = state.files.open(&member.ctx, FileId(id.into_inner())).await?;
     Ok(HttpResponse::Ok()
         .content_type(file.media_type)
         // Private to the signed-in user's browser; the id never points at other bytes.

@@ -9,7 +9,7 @@ use accounts::EmployeeFilter;
 use actix_web::{web, HttpRequest, HttpResponse};
 use hr::commands::{parse_bulk, BulkRowInput, EmployeeCommand, EmployeeInput, ReactivateCommand, ReactivateInput};
 use hr::views::{ActivityView, ContactView, EmployeeView, ManageData};
-use kernel::{FieldErrors, UserId};
+use kernel::{ActivityId, FieldErrors, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -73,8 +73,14 @@ pub async fn employees(
 ) -> Result<web::Json<EmployeesPage>, ApiError> {
     let query = query.into_inner();
     let page = kernel::validation::page(query.page).map_err(ApiError::validation)?;
+    let status = match query.status {
+        None => None,
+        Some(code) => Some(kernel::EmploymentStatus::from_code(code).ok_or_else(|| {
+            ApiError::validation(FieldErrors::single("status", "Please choose 1 (active) or 0 (terminated)"))
+        })?),
+    };
     let filter = EmployeeFilter {
-        status: query.status,
+        status,
         job_role_id: query.jobrole_id,
         name: query.q,
         descending: query.order == Some(3),
@@ -336,5 +342,5 @@ pub async fn activity_details(
     guard: Privileged,
     query: web::Query<ActivityQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(state.hr.activity(&guard.ctx, query.id).await?))
+    Ok(HttpResponse::Ok().json(state.hr.activity(&guard.ctx, ActivityId(query.id)).await?))
 }

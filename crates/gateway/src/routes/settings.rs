@@ -10,6 +10,7 @@ use hr::commands::{JobRoleCommand, JobRoleInput};
 use hr::views::JobRoleView;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use kernel::JobRoleId;
 
 crate::routes::route_table! {
     get "/settings/data" => data,
@@ -120,5 +121,5 @@ pub async fn inactive_role_type(
     guard: Privileged,
     query: web::Query<RoleQuery>,
 ) -> Result<web::Json<JobRoleView>, ApiError> {
-    Ok(web::Json(state.hr.retire_job_role(&guard.ctx, query.id).await?))
+    Ok(web::Json(state.hr.retire_job_role(&guard.ctx, JobRoleId(query.id)).await?))
 }

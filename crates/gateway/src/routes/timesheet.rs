@@ -14,6 +14,7 @@ use timesheet::views::{
     ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime,
 };
 use utoipa::{IntoParams, ToSchema};
+use kernel::{EditRequestId, EntryId};
 
 crate::routes::route_table! {
     get "/timesheet/list" => list,
@@ -74,7 +75,7 @@ pub async fn details(
     member: Member,
     query: web::Query<ShiftQuery>,
 ) -> Result<web::Json<EntryView>, ApiError> {
-    Ok(web::Json(state.timesheet.details(&member.ctx, query.ts).await?))
+    Ok(web::Json(state.timesheet.details(&member.ctx, EntryId(query.ts)).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -89,7 +90,7 @@ pub async fn comments(
     member: Member,
     query: web::Query<ShiftQuery>,
 ) -> Result<web::Json<CommentList>, ApiError> {
-    Ok(web::Json(CommentList { comments: state.timesheet.comments(&member.ctx, query.ts).await? }))
+    Ok(web::Json(CommentList { comments: state.timesheet.comments(&member.ctx, EntryId(query.ts)).await? }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -104,7 +105,7 @@ pub async fn changes(
     member: Member,
     query: web::Query<ShiftQuery>,
 ) -> Result<web::Json<ChangeList>, ApiError> {
-    Ok(web::Json(ChangeList { changes: state.timesheet.changes(&member.ctx, query.ts).await? }))
+    Ok(web::Json(ChangeList { changes: state.timesheet.changes(&member.ctx, EntryId(query.ts)).await? }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -119,7 +120,7 @@ pub async fn requests(
     member: Member,
     query: web::Query<ShiftQuery>,
 ) -> Result<web::Json<RequestList>, ApiError> {
-    Ok(web::Json(RequestList { requests: state.timesheet.requests(&member.ctx, query.ts).await? }))
+    Ok(web::Json(RequestList { requests: state.timesheet.requests(&member.ctx, EntryId(query.ts)).await? }))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -138,7 +139,7 @@ pub async fn add_comment(
     body: Body<AddCommentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let comment = parse_comment(&body.comment).map_err(ApiError::validation)?;
-    let saved = state.timesheet.add_comment(&member.ctx, body.entry_id, comment).await?;
+    let saved = state.timesheet.add_comment(&member.ctx, EntryId(body.entry_id), comment).await?;
     Ok(HttpResponse::Created().json(saved))
 }
 
@@ -203,7 +204,7 @@ pub async fn edit_request_cancel(
     member: Member,
     query: web::Query<RequestQuery>,
 ) -> Result<web::Json<EditRequestView>, ApiError> {
-    Ok(web::Json(state.timesheet.cancel_request(&member.ctx, query.req_id).await?))
+    Ok(web::Json(state.timesheet.cancel_request(&member.ctx, EditRequestId(query.req_id)).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -215,8 +216,8 @@ pub struct DecisionBody {
     pub comment: Option<String>,
 }
 
-fn request_id(body: &DecisionBody) -> Result<i64, ApiError> {
-    body.req_id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
+fn request_id(body: &DecisionBody) -> Result<EditRequestId, ApiError> {
+    body.req_id.map(EditRequestId).ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-approve", tag = "timesheet", security(("bearer" = [])),
@@ -289,7 +290,7 @@ pub async fn remove(
     guard: Admin,
     query: web::Query<ShiftQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    state.timesheet.remove(&guard.ctx, query.ts).await?;
+    state.timesheet.remove(&guard.ctx, EntryId(query.ts)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -299,6 +299,29 @@ async fn huge_pages_and_far_dates_answer_400_naming_the_field() {
         )
         .await;
     assert_eq!(reply.status, 400, "{:?}", reply.body);
+    // An employee list filtered by a status that does not exist.
+    expect_400(&app.get_as(&c.admin, "/server/v1/manage/employees?status=7").await, "status", "status");
+}
+
+#[actix_web::test]
+async fn a_body_of_named_fields_must_be_a_json_object() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    // serde alone would read `[null, null]` as a settings form with both fields left out.
+    for body in [json!([null, null]), json!([]), json!("text"), json!(7)] {
+        let reply = app.post_as(&c.admin, "/server/v1/settings/update", body.clone()).await;
+        assert_eq!(reply.status, 400, "{body}: {:?}", reply.body);
+    }
+    // The one body that is a list by the spec still is.
+    let bulk = app
+        .post_as(
+            &c.admin,
+            "/server/v1/manage/add-multiple-users",
+            json!([{"name": "Ann Lee", "email": unique_email("array"), "jobrole": 1}]),
+        )
+        .await;
+    assert_ne!(bulk.status, 500, "{:?}", bulk.body);
+    assert!(bulk.body.to_string().find("must be a JSON object").is_none(), "{:?}", bulk.body);
 }
 
 #[actix_web::test]

@@ -14,8 +14,7 @@ pub struct Model {
     /// JSON: `{start, end, boptype, breaks}`.
     pub payload: String,
     pub comment: String,
-    /// 0 raised, 1 approved, 2 rejected, 3 canceled.
-    pub status: i16,
+    pub status: kernel::RequestStatus,
     /// The entry while raised (unique): one raised request per entry.
     pub pending_entry_id: Option<i64>,
     pub actor_id: Option<i64>,
@@ -30,8 +29,3 @@ pub enum Relation {}
 impl ActiveModelBehavior for ActiveModel {}
 
 kernel::company_owned!();
-
-pub const STATUS_RAISED: i16 = 0;
-pub const STATUS_APPROVED: i16 = 1;
-pub const STATUS_REJECTED: i16 = 2;
-pub const STATUS_CANCELED: i16 = 3;
