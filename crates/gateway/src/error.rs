@@ -245,6 +245,18 @@ impl From<files::FilesError> for ApiError {
     }
 }
 
+impl From<pto::PtoError> for ApiError {
+    fn from(err: pto::PtoError) -> Self {
+        match err {
+            pto::PtoError::Validation(errors) => ApiError::validation(errors),
+            pto::PtoError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            pto::PtoError::NotFound => ApiError::not_found(),
+            pto::PtoError::Database(err) => ApiError::internal(err),
+            pto::PtoError::Internal(message) => ApiError::internal(message),
+        }
+    }
+}
+
 impl From<hr::HrError> for ApiError {
     fn from(err: hr::HrError) -> Self {
         match err {

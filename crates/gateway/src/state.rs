@@ -5,6 +5,7 @@ use clock::ClockService;
 use files::{FileStore, Files};
 use hr::Hr;
 use kernel::WriteGate;
+use pto::Pto;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use timesheet::TimesheetService;
@@ -15,6 +16,7 @@ pub struct AppState {
     pub clock: ClockService,
     pub timesheet: TimesheetService,
     pub hr: Hr,
+    pub pto: Pto,
     pub files: Files,
     /// The security headers' settings (framing origins).
     pub web: crate::middleware::WebPolicy,
@@ -36,7 +38,8 @@ impl AppState {
         Self {
             clock: ClockService::new(db.clone(), gate.clone()),
             timesheet: TimesheetService::new(db.clone(), accounts.clone(), gate.clone()),
-            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate),
+            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone()),
+            pto: Pto::new(db.clone(), accounts.clone(), gate),
             files,
             accounts,
             db,

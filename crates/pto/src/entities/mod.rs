@@ -1,0 +1,1 @@
+//! The PTO tables. Only this crate writes them; other crates read through [`crate::Pto`].

@@ -1,0 +1,36 @@
+//! Time off (spec 002 §2–§9, 001 §2–§9): PTO types, plans with a rule per type, who is
+//! enrolled in which plan each year, starting balances and manual additions, paid holidays and
+//! each employee's holiday hours.
+//!
+//! It owns the PTO tables and stores what people configure; every balance it shows is
+//! `pto-engine`'s answer over what is stored here (no balance arithmetic anywhere else).
+//! Configuration is company data behind kernel's tenancy helper: admins change it
+//! ([`kernel::AdminCtx`]), managers and employees read what their reach allows. Another
+//! company's ids are `NotFound`, like ids that do not exist. Writes run behind the
+//! [`WriteGate`]. No HTTP here: the gateway maps [`PtoError`] to responses.
+
+pub mod entities;
+mod error;
+
+pub use error::PtoError;
+
+use accounts::Accounts;
+use kernel::WriteGate;
+use sea_orm::DatabaseConnection;
+
+/// The time-off service. Cheap to clone.
+#[derive(Clone)]
+pub struct Pto {
+    #[allow(dead_code)]
+    db: DatabaseConnection,
+    #[allow(dead_code)]
+    accounts: Accounts,
+    #[allow(dead_code)]
+    gate: WriteGate,
+}
+
+impl Pto {
+    pub fn new(db: DatabaseConnection, accounts: Accounts, gate: WriteGate) -> Self {
+        Self { db, accounts, gate }
+    }
+}
