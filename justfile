@@ -153,3 +153,9 @@ proptest-deep:
 # Apply the database migrations (DATABASE_URL or the SQLite file in data/).
 migrate:
     cargo run -p gateway -- migrate
+
+# Lighthouse's mobile audit of /login and /clockin against a release build (scores and what the pages load).
+bench-lighthouse: web-build
+    cargo build --release -p gateway --locked
+    cd e2e/lighthouse && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+    cd e2e/lighthouse && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../../target}")/release/timekeep" node run.mjs

@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -33,7 +33,12 @@ impl Hr {
         Ok(rows.into_iter().map(ContactView::from).collect())
     }
 
-    async fn contact_row(&self, ctx: &TenantCtx, id: ContactId, owner: i64) -> Result<emergency_contacts::Model, HrError> {
+    async fn contact_row(
+        &self,
+        ctx: &TenantCtx,
+        id: ContactId,
+        owner: i64,
+    ) -> Result<emergency_contacts::Model, HrError> {
         emergency_contacts::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(owner))

@@ -227,7 +227,9 @@ impl ShiftEditCommand {
                 let end = optional_time(&mut errors, "end", &input.end, tz);
                 let breaks = breaks.map_or(BreakOperation::Keep, BreakOperation::Replace);
                 match (errors.is_empty(), start) {
-                    (true, Some(start)) => Ok(ShiftEditCommand::Edit { entry_id: EntryId(entry_id), start, end, breaks }),
+                    (true, Some(start)) => {
+                        Ok(ShiftEditCommand::Edit { entry_id: EntryId(entry_id), start, end, breaks })
+                    }
                     _ => Err(errors),
                 }
             }

@@ -55,12 +55,17 @@ impl TimesheetService {
         ctx: &TenantCtx,
         entry_id: EntryId,
     ) -> Result<(StoredShift, users::Model), TimesheetError> {
-        let shift = store::find_in_company(&self.db, ctx.company(), entry_id.0).await?.ok_or(TimesheetError::NotFound)?;
+        let shift =
+            store::find_in_company(&self.db, ctx.company(), entry_id.0).await?.ok_or(TimesheetError::NotFound)?;
         let employee = self.accounts.employee_in_scope(ctx, UserId(shift.entry.employee_id)).await?;
         Ok((shift, employee))
     }
 
-    async fn request_in_scope(&self, ctx: &TenantCtx, request_id: EditRequestId) -> Result<requests::Model, TimesheetError> {
+    async fn request_in_scope(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<requests::Model, TimesheetError> {
         let request = requests::Entity::find_by_id(request_id.0)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
@@ -383,7 +388,11 @@ impl TimesheetService {
     }
 
     /// `POST /timesheet/edit-request-cancel`: only the person who asked.
-    pub async fn cancel_request(&self, ctx: &TenantCtx, request_id: EditRequestId) -> Result<EditRequestView, TimesheetError> {
+    pub async fn cancel_request(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<EditRequestView, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
         if request.requester_id != ctx.actor().0 {
             return Err(TimesheetError::Forbidden);
@@ -394,7 +403,11 @@ impl TimesheetService {
 
     /// Admins act on anyone's request, managers on their reports'; nobody on a request they
     /// raised or one about their own hours ([`ManagerCtx::may_decide`]).
-    async fn approver_check(&self, ctx: &ManagerCtx, request_id: EditRequestId) -> Result<requests::Model, TimesheetError> {
+    async fn approver_check(
+        &self,
+        ctx: &ManagerCtx,
+        request_id: EditRequestId,
+    ) -> Result<requests::Model, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
         if !ctx.may_decide(UserId(request.requester_id), UserId(request.employee_id)) {
             return Err(TimesheetError::OwnRequest);

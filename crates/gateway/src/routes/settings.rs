@@ -8,9 +8,9 @@ use actix_web::web;
 use clock::settings::{TimeSettings, TimeSettingsChange};
 use hr::commands::{JobRoleCommand, JobRoleInput};
 use hr::views::JobRoleView;
+use kernel::JobRoleId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use kernel::JobRoleId;
 
 crate::routes::route_table! {
     get "/settings/data" => data,

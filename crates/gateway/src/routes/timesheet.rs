@@ -6,6 +6,7 @@ use crate::forms::{lenient_i64, read_form_or_json, Body};
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
+use kernel::{EditRequestId, EntryId};
 use serde::{Deserialize, Serialize};
 use timesheet::commands::{
     parse_comment, parse_rejection, EditRequestCommand, EditRequestInput, ShiftEditCommand, ShiftEditInput,
@@ -14,7 +15,6 @@ use timesheet::views::{
     ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime,
 };
 use utoipa::{IntoParams, ToSchema};
-use kernel::{EditRequestId, EntryId};
 
 crate::routes::route_table! {
     get "/timesheet/list" => list,
@@ -217,7 +217,9 @@ pub struct DecisionBody {
 }
 
 fn request_id(body: &DecisionBody) -> Result<EditRequestId, ApiError> {
-    body.req_id.map(EditRequestId).ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
+    body.req_id
+        .map(EditRequestId)
+        .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-approve", tag = "timesheet", security(("bearer" = [])),
