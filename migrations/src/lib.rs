@@ -17,6 +17,7 @@ mod m20261121_000007_unsummed_partial;
 mod m20261121_000008_unsummed_by_employee;
 mod m20261121_000009_weekly_minutes;
 mod m20261124_000010_link_payload;
+mod m20261124_000011_pto_types;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000008_unsummed_by_employee::Migration),
             Box::new(m20261121_000009_weekly_minutes::Migration),
             Box::new(m20261124_000010_link_payload::Migration),
+            Box::new(m20261124_000011_pto_types::Migration),
         ]
     }
 }

@@ -47,6 +47,17 @@ impl Accounts {
             Err(AccountsError::NotFound)
         }
     }
+
+    /// The company's job roles, active and retired, by id: for the crates that refer to them
+    /// (a PTO type's allowance per job role).
+    pub async fn job_roles_of(&self, ctx: &TenantCtx) -> Result<Vec<job_roles::Model>, AccountsError> {
+        use sea_orm::QueryOrder;
+        Ok(job_roles::Entity::find()
+            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
+            .order_by_asc(job_roles::Column::Id)
+            .all(&self.db)
+            .await?)
+    }
 }
 
 /// Filters of the employee list (`GET /manage/employees`).

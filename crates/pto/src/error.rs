@@ -18,7 +18,6 @@ pub enum PtoError {
 }
 
 impl PtoError {
-    #[allow(dead_code)]
     pub(crate) fn field(field: &str, message: impl Into<String>) -> Self {
         PtoError::Validation(FieldErrors::single(field, message))
     }

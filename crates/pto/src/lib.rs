@@ -11,8 +11,10 @@
 
 pub mod entities;
 mod error;
+pub mod types;
 
 pub use error::PtoError;
+pub use pto_engine::PtoTypeId;
 
 use accounts::Accounts;
 use kernel::WriteGate;
@@ -21,11 +23,8 @@ use sea_orm::DatabaseConnection;
 /// The time-off service. Cheap to clone.
 #[derive(Clone)]
 pub struct Pto {
-    #[allow(dead_code)]
     db: DatabaseConnection,
-    #[allow(dead_code)]
     accounts: Accounts,
-    #[allow(dead_code)]
     gate: WriteGate,
 }
 

@@ -1,4 +1,5 @@
-//! `/settings/*`: the company's time settings (day start, mobile clock-in, pay cycle, overtime).
+//! `/settings/*`: the company's time settings (day start, mobile clock-in, pay cycle, overtime),
+//! its job roles and its PTO types (002 §7 "Settings").
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
@@ -9,6 +10,8 @@ use clock::settings::{TimeSettings, TimeSettingsChange};
 use hr::commands::{JobRoleCommand, JobRoleInput};
 use hr::views::JobRoleView;
 use kernel::JobRoleId;
+use pto::types::{PtoTypeCommand, PtoTypeInput, PtoTypeView};
+use pto::PtoTypeId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -17,6 +20,8 @@ crate::routes::route_table! {
     post "/settings/update" => update,
     post "/settings/update-role-type" => update_role_type,
     post "/settings/inactive-role-type" => inactive_role_type,
+    post "/settings/update-pto-type" => update_pto_type,
+    post "/settings/inactive-pto-type" => inactive_pto_type,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,6 +53,8 @@ pub struct SettingsData {
     pub settings: SettingsView,
     /// The company's job roles, active and retired.
     pub jobroles: Vec<JobRoleView>,
+    /// The company's PTO types (deleted ones left out).
+    pub ptotypes: Vec<PtoTypeView>,
 }
 
 #[utoipa::path(get, path = "/server/v1/settings/data", tag = "settings", security(("bearer" = [])),
@@ -56,6 +63,7 @@ pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::
     Ok(web::Json(SettingsData {
         settings: state.clock.settings(&guard.ctx).await?.into(),
         jobroles: state.hr.job_roles(&guard.ctx).await?,
+        ptotypes: state.pto.pto_types(&guard.ctx).await?,
     }))
 }
 
@@ -89,6 +97,7 @@ pub async fn update(
     Ok(web::Json(SettingsData {
         settings: state.clock.update_settings(&guard.ctx, &change).await?.into(),
         jobroles: state.hr.job_roles(&guard.ctx).await?,
+        ptotypes: state.pto.pto_types(&guard.ctx).await?,
     }))
 }
 
@@ -122,4 +131,45 @@ pub async fn inactive_role_type(
     query: web::Query<RoleQuery>,
 ) -> Result<web::Json<JobRoleView>, ApiError> {
     Ok(web::Json(state.hr.retire_job_role(&guard.ctx, JobRoleId(query.id)).await?))
+}
+
+/// Adds a PTO type, or edits one when `id` is a saved type's (a new type may carry the screen's
+/// temporary negative id). `overrides` replace the type's allowances per job role.
+#[utoipa::path(post, path = "/server/v1/settings/update-pto-type", tag = "settings", security(("bearer" = [])),
+    request_body = PtoTypeInput,
+    responses((status = 200, body = PtoTypeView), (status = 400, description = "Field errors with the spec's messages", body = ErrorBody),
+        (status = 403, description = "Admins only", body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_pto_type(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<PtoTypeInput>,
+) -> Result<web::Json<PtoTypeView>, ApiError> {
+    let command = PtoTypeCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.save_pto_type(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PtoTypeQuery {
+    /// The PTO type's id.
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deleted {
+    pub id: i64,
+}
+
+/// Deletes a PTO type: it is hidden everywhere, the records that name it stay.
+#[utoipa::path(post, path = "/server/v1/settings/inactive-pto-type", tag = "settings", security(("bearer" = [])),
+    params(PtoTypeQuery),
+    responses((status = 200, body = Deleted), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, description = "A plan includes the type", body = ErrorBody)))]
+pub async fn inactive_pto_type(
+    state: web::Data<AppState>,
+    guard: Admin,
+    query: web::Query<PtoTypeQuery>,
+) -> Result<web::Json<Deleted>, ApiError> {
+    state.pto.delete_pto_type(&guard.ctx, PtoTypeId(query.id)).await?;
+    Ok(web::Json(Deleted { id: query.id }))
 }

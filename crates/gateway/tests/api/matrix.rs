@@ -91,6 +91,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/update", "{}", "UFFFPPUE"),
     ("post", "/settings/update-role-type", r#"{"name": "Matrix Role"}"#, "UFPPPPUE"),
     ("post", "/settings/inactive-role-type", r#"{"id": 999999}"#, "UFAAAAUE"),
+    ("post", "/settings/update-pto-type", r#"{"name": "Matrix Type"}"#, "UFFFPPUE"),
+    ("post", "/settings/inactive-pto-type?id=999999", "", "UFFFAAUE"),
     ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
     ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
     (

@@ -1,0 +1,21 @@
+use sea_orm::entity::prelude::*;
+
+/// A job role's own yearly allowance of one PTO type, in every plan that includes the type.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "pto_type_overrides")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub pto_type_id: i64,
+    pub job_role_id: i64,
+    /// Hours a year, in hundredths (`pto_engine::Hours`).
+    pub rate_hundredths: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
