@@ -24,6 +24,8 @@ export const theme = createTheme({
   components: {
     // A status badge shows its whole word ('CANCELED', not 'CANCE…'): it never shrinks in a row.
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+    // A notice's close button is an icon: it needs a name for screen readers (axe: button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

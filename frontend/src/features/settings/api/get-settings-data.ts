@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { ptoTypeSchema } from '@/features/pto/api/pto-types';
 
 export const jobRoleSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 export type JobRole = z.output<typeof jobRoleSchema>;
@@ -16,7 +17,11 @@ export const timeSettingsSchema = z.object({
 export type TimeSettings = z.output<typeof timeSettingsSchema>;
 
 /** The parts of GET /settings/data these screens read. */
-export const settingsDataSchema = z.object({ settings: timeSettingsSchema, jobroles: z.array(jobRoleSchema) });
+export const settingsDataSchema = z.object({
+  settings: timeSettingsSchema,
+  jobroles: z.array(jobRoleSchema),
+  ptotypes: z.array(ptoTypeSchema),
+});
 export type SettingsData = z.output<typeof settingsDataSchema>;
 
 export const settingsKeys = { data: ['settings', 'data'] as const };

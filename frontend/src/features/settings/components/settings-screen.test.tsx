@@ -15,7 +15,7 @@ const TIME = { dayStartAt: null, mobileClockInDisabled: false, payCycle: 'biweek
 function server(initial: Role[]) {
   let roles = [...initial];
   const fetch = mockFetch({
-    'GET /settings/data': () => response({ json: { settings: TIME, jobroles: roles } }),
+    'GET /settings/data': () => response({ json: { settings: TIME, jobroles: roles, ptotypes: [] } }),
     'POST /settings/update-role-type': (init) => {
       const { id, name } = bodyOf(init) as { id?: number; name: string };
       if (roles.some((r) => r.name === name && r.id !== id)) {
@@ -110,10 +110,10 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
   it('shows the overtime threshold in hours and saves it in minutes', async () => {
     let saved: unknown = null;
     const fetch = mockFetch({
-      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }),
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
       'POST /settings/update': (init) => {
         saved = bodyOf(init);
-        return response({ json: { settings: { ...TIME, weeklyOvertimeMinutes: 2100 }, jobroles: [] } });
+        return response({ json: { settings: { ...TIME, weeklyOvertimeMinutes: 2100 }, jobroles: [], ptotypes: [] } });
       },
     });
     renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
@@ -130,7 +130,7 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
 
   it("puts the server's message on the field it names", async () => {
     mockFetch({
-      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }),
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
       'POST /settings/update': () =>
         response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { payCycleAnchor: ['Please enter a date as YYYY-MM-DD'] } } }),
     });
@@ -141,7 +141,7 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
   });
 
   it('shows a manager the settings without a way to change them', async () => {
-    mockFetch({ 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [] } }) });
+    mockFetch({ 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }) });
     renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=1' });
     expect(await screen.findByText('Only a company admin can change these settings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

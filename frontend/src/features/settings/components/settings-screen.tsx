@@ -1,18 +1,19 @@
 import { Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
+import { PtoTypesSection } from '@/features/pto/components/pto-types-section';
 import { JobRolesTab } from './job-roles-tab';
 import { TimeSettingsTab } from './time-settings-tab';
 
-/** Settings tabs by their ?tab= number (spec 002 §2): 1 time and overtime, 4 job roles. */
-export const SETTINGS_TABS = { time: '1', jobRoles: '4' } as const;
+/** Settings tabs by their ?tab= number (spec 002 §2): 1 time and overtime, 2 PTO types, 4 job roles. */
+export const SETTINGS_TABS = { time: '1', ptoTypes: '2', jobRoles: '4' } as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 
 /** A `return` target must stay inside the app. */
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
 
 /** /admin/manage/settings (?tab selects the tab, ?return names the page to go back to). */
-export function SettingsScreen({ canEditTime = false }: { canEditTime?: boolean }) {
+export function SettingsScreen({ canEditTime = false, canEditPto = false }: { canEditTime?: boolean; canEditPto?: boolean }) {
   usePageTitle('Settings');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -46,10 +47,14 @@ export function SettingsScreen({ canEditTime = false }: { canEditTime?: boolean 
         >
           <Tabs.List mb="md">
             <Tabs.Tab value={SETTINGS_TABS.time}>Time &amp; Overtime</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.ptoTypes}>PTO Types</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.jobRoles}>Job Roles</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value={SETTINGS_TABS.time}>
             <TimeSettingsTab canEdit={canEditTime} />
+          </Tabs.Panel>
+          <Tabs.Panel value={SETTINGS_TABS.ptoTypes}>
+            <PtoTypesSection canEdit={canEditPto} />
           </Tabs.Panel>
           <Tabs.Panel value={SETTINGS_TABS.jobRoles}>
             <JobRolesTab />

@@ -1,0 +1,69 @@
+// Journey 14: PTO types (issue 18). An admin creates a custom type with a job role's own yearly
+// allowance in the 'PTO Type' panel, edits it and deletes it; the API answers the same as the
+// screen; a manager sees the types without the admin's actions. axe finds nothing serious.
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.mjs';
+import { DEMO, DEMO_PASSWORD, apiCall, fillLogin, loginByApi, uniqueWord } from '../support/journey.mjs';
+
+test('an admin keeps the PTO types, a manager reads them', async ({ page, request }) => {
+  const { token } = await loginByApi(request, DEMO.admin);
+  const role = await apiCall(request, token, 'POST', '/settings/update-role-type', { data: { name: `Producer ${uniqueWord()}` } });
+  const name = `Vacation ${uniqueWord()}`;
+
+  await page.goto('/login');
+  await fillLogin(page, DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/manage/settings?tab=2');
+  await expect(page.getByRole('tab', { name: 'PTO Types', selected: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Custom Type' }).click();
+  const dock = page.getByRole('dialog', { name: 'PTO Type' });
+  await dock.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dock.getByRole('button', { name: '+ Add a job role' }).click();
+  await dock.getByLabel('Job role 1', { exact: true }).click();
+  await page.getByRole('option', { name: role.name }).click();
+  await dock.getByRole('textbox', { name: 'Hours a year 1' }).fill('ten');
+  await dock.getByRole('button', { name: 'Save' }).click();
+  await expect(dock.getByText('Please input the hours a year, a number with at most two decimals')).toBeVisible();
+  await dock.getByRole('textbox', { name: 'Hours a year 1' }).fill('120.5');
+  expect(await seriousViolations(page), 'the PTO Type panel').toEqual([]);
+  await dock.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('PTO type has been saved.')).toBeVisible();
+  await expect(dock).toBeHidden();
+  const card = page.getByTestId('pto-type').filter({ hasText: name });
+  await expect(card).toContainText(`${role.name}: 120.5 hrs/year`);
+  expect(await seriousViolations(page), 'the PTO Types tab').toEqual([]);
+
+  // The server holds what the screen shows.
+  const saved = (await apiCall(request, token, 'GET', '/settings/data')).ptotypes.find((t) => t.name === name);
+  expect(saved).toMatchObject({ payable: 1, available: 0, overrides: [{ jobroleId: role.id, hours: 120.5 }] });
+
+  // Edit: another name, no allowance.
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  await dock.getByRole('textbox', { name: 'Name' }).fill(`${name} Days`);
+  await dock.getByRole('button', { name: 'Remove allowance 1' }).click();
+  await dock.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByTestId('pto-type').filter({ hasText: `${name} Days` });
+  await expect(renamed).toBeVisible();
+  await expect(renamed).not.toContainText('hrs/year');
+
+  // A manager sees the types, not the actions.
+  const manager = await page.context().browser().newContext({ baseURL: new URL(page.url()).origin });
+  const managerPage = await manager.newPage();
+  await managerPage.goto('/login');
+  await fillLogin(managerPage, DEMO.manager, DEMO_PASSWORD);
+  await expect(managerPage).toHaveURL(/\/admin\/dashboard$/);
+  await managerPage.goto('/admin/manage/settings?tab=2');
+  await expect(managerPage.getByTestId('pto-type').filter({ hasText: `${name} Days` })).toBeVisible();
+  await expect(managerPage.getByRole('button', { name: 'Create Custom Type' })).toHaveCount(0);
+  await manager.close();
+
+  // Delete after the confirmation.
+  await renamed.getByRole('button', { name: `Delete ${name} Days` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText("Once you do this there's no going back!");
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('pto-type').filter({ hasText: `${name} Days` })).toHaveCount(0);
+  const left = (await apiCall(request, token, 'GET', '/settings/data')).ptotypes.map((t) => t.name);
+  expect(left).not.toContain(`${name} Days`);
+});
