@@ -18,6 +18,7 @@ mod m20261121_000008_unsummed_by_employee;
 mod m20261121_000009_weekly_minutes;
 mod m20261124_000010_link_payload;
 mod m20261124_000011_pto_types;
+mod m20261124_000013_pto_plans;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000009_weekly_minutes::Migration),
             Box::new(m20261124_000010_link_payload::Migration),
             Box::new(m20261124_000011_pto_types::Migration),
+            Box::new(m20261124_000013_pto_plans::Migration),
         ]
     }
 }

@@ -11,10 +11,11 @@
 
 pub mod entities;
 mod error;
+pub mod plans;
 pub mod types;
 
 pub use error::PtoError;
-pub use pto_engine::PtoTypeId;
+pub use pto_engine::{PlanId, PtoTypeId};
 
 use accounts::Accounts;
 use kernel::WriteGate;

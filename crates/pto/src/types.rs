@@ -8,8 +8,8 @@
 //!   every plan that includes it: producers 120 h of vacation where the plan says 80. Saving a
 //!   type replaces its overrides as a set; each names a job role of the company.
 //! - Deleting hides a type and keeps its row (`deleted_at`), so the ledgers and requests that
-//!   name it keep their meaning; a type that a plan includes cannot be deleted (002 §2's tooltip)
-//!   once plans exist.
+//!   name it keep their meaning; a type that a plan includes cannot be deleted (002 §2's tooltip,
+//!   [`TYPE_IN_PLAN`]).
 
 use crate::entities::{pto_type_overrides as overrides, pto_types};
 use crate::{Pto, PtoError};
@@ -29,6 +29,7 @@ pub const COLOR_INVALID: &str = "Please choose a color like #1c7ed6";
 pub const OVERRIDE_HOURS_INVALID: &str = "Please input the hours a year, a number with at most two decimals";
 pub const OVERRIDE_ROLE_INVALID: &str = "Please choose a job role of your company";
 pub const OVERRIDE_ROLE_TWICE: &str = "Each job role may have one allowance";
+pub const TYPE_IN_PLAN: &str = "This PTO Type is part of a PTO Plan. Please delete the PTO Plan first.";
 
 /// The most hours a year an allowance may give: every hour of a leap year.
 const MAX_OVERRIDE_HOURS: i64 = 8_784;
@@ -208,9 +209,10 @@ fn hours_number(hours: Hours) -> f64 {
     (hours.centi() as f64) / 100.0
 }
 
-fn view(row: pto_types::Model, overrides: &[overrides::Model]) -> PtoTypeView {
+fn view(row: pto_types::Model, overrides: &[overrides::Model], in_plans: &HashSet<i64>) -> PtoTypeView {
     PtoTypeView {
         id: row.id,
+        allow_delete: !in_plans.contains(&row.id),
         overrides: overrides
             .iter()
             .filter(|item| item.pto_type_id == row.id)
@@ -223,7 +225,6 @@ fn view(row: pto_types::Model, overrides: &[overrides::Model]) -> PtoTypeView {
         color: row.color,
         payable: i16::from(row.payable),
         available: i16::from(row.available),
-        allow_delete: true,
     }
 }
 
@@ -242,7 +243,8 @@ impl Pto {
             .order_by_asc(overrides::Column::JobRoleId)
             .all(&self.db)
             .await?;
-        Ok(rows.into_iter().map(|row| view(row, &overrides)).collect())
+        let in_plans = self.types_in_plans(ctx).await?;
+        Ok(rows.into_iter().map(|row| view(row, &overrides, &in_plans)).collect())
     }
 
     /// One type of the company that is not deleted.
@@ -322,13 +324,17 @@ impl Pto {
             rows.push(row.insert(&txn).await?);
         }
         txn.commit().await?;
-        Ok(view(saved, &rows))
+        let in_plans = self.types_in_plans(ctx).await?;
+        Ok(view(saved, &rows, &in_plans))
     }
 
     /// `POST /settings/inactive-pto-type`: deletes a type (it is hidden; its records stay).
     pub async fn delete_pto_type(&self, ctx: &AdminCtx, id: PtoTypeId) -> Result<(), PtoError> {
         let row = self.pto_type_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
+        if self.types_in_plans(ctx).await?.contains(&row.id) {
+            return Err(PtoError::Conflict(TYPE_IN_PLAN.to_owned()));
+        }
         let mut row: pto_types::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));
         row.update(&self.db).await?;

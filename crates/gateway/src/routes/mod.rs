@@ -12,6 +12,7 @@ pub mod health;
 pub mod manage;
 pub mod overview;
 pub mod profile;
+pub mod pto_manage;
 pub mod settings;
 pub mod timesheet;
 
@@ -68,6 +69,7 @@ pub const TABLES: &[Table] = &[
     (clock::ROUTES, clock::document),
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
+    (pto_manage::ROUTES, pto_manage::document),
     (contacts::ROUTES, contacts::document),
     (profile::ROUTES, profile::document),
     (company::ROUTES, company::document),
@@ -84,6 +86,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     clock::configure(cfg);
     timesheet::configure(cfg);
     settings::configure(cfg);
+    pto_manage::configure(cfg);
     contacts::configure(cfg);
     profile::configure(cfg);
     company::configure(cfg);

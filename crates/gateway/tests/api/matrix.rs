@@ -93,6 +93,11 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/inactive-role-type", r#"{"id": 999999}"#, "UFAAAAUE"),
     ("post", "/settings/update-pto-type", r#"{"name": "Matrix Type"}"#, "UFFFPPUE"),
     ("post", "/settings/inactive-pto-type?id=999999", "", "UFFFAAUE"),
+    ("get", "/pto-manage/data", "", "UFPPPPUP"),
+    ("get", "/pto-manage/plan-employees?ptoPolicyId=999999", "", "UFAAAAUA"),
+    ("post", "/settings/save-pto-plan", "{}", "UFFFAAUE"),
+    ("post", "/settings/update-pto-policy", "{}", "UFFFAAUE"),
+    ("post", "/settings/inactive-pto-policy?id=999999", "", "UFFFAAUE"),
     ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
     ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
     (

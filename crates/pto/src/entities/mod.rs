@@ -1,4 +1,8 @@
 //! The PTO tables. Only this crate writes them; other crates read through [`crate::Pto`].
 
+pub mod pto_balance_entries;
+pub mod pto_enrollments;
+pub mod pto_plans;
+pub mod pto_rules;
 pub mod pto_type_overrides;
 pub mod pto_types;

@@ -1,0 +1,115 @@
+//! PTO set-up (002 §7 "PTO manage" and the plan calls of "Settings"): the data of
+//! /admin/ptomanage, a plan's enrolled people, and admins' plan changes.
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::{Admin, Privileged};
+use crate::forms::Body;
+use crate::state::AppState;
+use actix_web::web;
+use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
+use pto::PlanId;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+crate::routes::route_table! {
+    get "/pto-manage/data" => data,
+    get "/pto-manage/plan-employees" => plan_employees,
+    post "/settings/save-pto-plan" => save_pto_plan,
+    post "/settings/update-pto-policy" => update_pto_policy,
+    post "/settings/inactive-pto-policy" => inactive_pto_policy,
+}
+
+#[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
+    responses((status = 200, body = PtoManageData), (status = 403, body = ErrorBody)))]
+pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<PtoManageData>, ApiError> {
+    Ok(web::Json(state.pto.manage_data(&guard.ctx).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanEmployeesQuery {
+    /// The plan.
+    pub pto_policy_id: i64,
+    /// The year; the company's current year when left out.
+    pub year: Option<i32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanEmployees {
+    pub employees: Vec<PlanEmployee>,
+}
+
+#[utoipa::path(get, path = "/server/v1/pto-manage/plan-employees", tag = "pto", security(("bearer" = [])),
+    params(PlanEmployeesQuery),
+    responses((status = 200, body = PlanEmployees), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn plan_employees(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<PlanEmployeesQuery>,
+) -> Result<web::Json<PlanEmployees>, ApiError> {
+    let year = query.year.unwrap_or_else(|| state.pto.this_year(&guard.ctx));
+    Ok(web::Json(PlanEmployees {
+        employees: state.pto.plan_employees(&guard.ctx, PlanId(query.pto_policy_id), year).await?,
+    }))
+}
+
+/// The wizard's submit: a new plan with its rules, enrolling the people it is assigned to.
+#[utoipa::path(post, path = "/server/v1/settings/save-pto-plan", tag = "pto", security(("bearer" = [])),
+    request_body = PlanInput,
+    responses((status = 200, body = PlanView), (status = 400, description = "Field errors, the engine's rule messages under rules[i]", body = ErrorBody),
+        (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn save_pto_plan(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<PlanInput>,
+) -> Result<web::Json<PlanView>, ApiError> {
+    let mut input = body.into_inner();
+    input.id = None;
+    let command = PlanCommand::parse(&input, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.save_plan(&guard.ctx, command).await?))
+}
+
+/// The edit panel: a plan's name and rules, and people added for a year.
+#[utoipa::path(post, path = "/server/v1/settings/update-pto-policy", tag = "pto", security(("bearer" = [])),
+    request_body = PlanInput,
+    responses((status = 200, body = PlanView), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn update_pto_policy(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<PlanInput>,
+) -> Result<web::Json<PlanView>, ApiError> {
+    let input = body.into_inner();
+    if input.id.is_none() {
+        return Err(ApiError::validation(kernel::FieldErrors::single("id", "Please choose the PTO plan")));
+    }
+    let command = PlanCommand::parse(&input, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.save_plan(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PlanQuery {
+    /// The plan's id.
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedPlan {
+    pub id: i64,
+}
+
+/// Deletes a plan nobody is enrolled in.
+#[utoipa::path(post, path = "/server/v1/settings/inactive-pto-policy", tag = "pto", security(("bearer" = [])),
+    params(PlanQuery),
+    responses((status = 200, body = DeletedPlan), (status = 403, description = "Admins only", body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "People are enrolled in it", body = ErrorBody)))]
+pub async fn inactive_pto_policy(
+    state: web::Data<AppState>,
+    guard: Admin,
+    query: web::Query<PlanQuery>,
+) -> Result<web::Json<DeletedPlan>, ApiError> {
+    state.pto.delete_plan(&guard.ctx, PlanId(query.id)).await?;
+    Ok(web::Json(DeletedPlan { id: query.id }))
+}

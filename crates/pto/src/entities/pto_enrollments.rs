@@ -1,0 +1,26 @@
+use sea_orm::entity::prelude::*;
+
+/// An employee's plan for one year.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "pto_enrollments")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub employee_id: i64,
+    pub year: i32,
+    pub plan_id: i64,
+    /// 1 January of `year`, or the day of a switch within it.
+    pub effective_from: Date,
+    /// The plan this one replaced within the year (a switch), restored if the switch is removed.
+    pub replaced_plan_id: Option<i64>,
+    pub created_by: Option<i64>,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
