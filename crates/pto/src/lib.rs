@@ -9,11 +9,13 @@
 //! company's ids are `NotFound`, like ids that do not exist. Writes run behind the
 //! [`WriteGate`]. No HTTP here: the gateway maps [`PtoError`] to responses.
 
+mod balances;
 pub mod entities;
 mod error;
 pub mod plans;
 pub mod types;
 
+pub use balances::{EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, OWN_BALANCE};
 pub use error::PtoError;
 pub use pto_engine::{PlanId, PtoTypeId};
 

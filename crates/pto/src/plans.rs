@@ -301,7 +301,7 @@ fn hours_number(hours: Hours) -> f64 {
 }
 
 /// The engine's rule of a stored row.
-fn rule_of(row: &rules::Model) -> Rule {
+pub(crate) fn rule_of(row: &rules::Model) -> Rule {
     let method = Method::parse(&row.method).unwrap_or(Method::PerCalendarYear);
     let mut rule =
         Rule::new(RuleId(row.id), PtoTypeId(row.pto_type_id), method, Hours::from_centi(row.rate_hundredths));

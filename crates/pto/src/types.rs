@@ -57,7 +57,7 @@ fn lenient_flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Opt
 
 /// An hours amount as a number (`80.5`) or as text (`"80.5"`), kept as its text so that the
 /// parse is exact (two decimals at most, no binary fractions).
-fn hours_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+pub(crate) fn hours_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum NumberOrText {

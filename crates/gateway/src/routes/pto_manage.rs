@@ -1,13 +1,14 @@
 //! PTO set-up (002 §7 "PTO manage" and the plan calls of "Settings"): the data of
-//! /admin/ptomanage, a plan's enrolled people, and admins' plan changes.
+//! /admin/ptomanage, a plan's enrolled people, and admins' plan changes; an employee's PTO in
+//! their folder and the manual additions (001 §7).
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Privileged};
+use crate::extractors::{Admin, Member, Privileged};
 use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
-use pto::PlanId;
+use pto::{EmployeePto, ManualAdditionCommand, ManualAdditionInput, PlanId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -17,6 +18,9 @@ crate::routes::route_table! {
     post "/settings/save-pto-plan" => save_pto_plan,
     post "/settings/update-pto-policy" => update_pto_policy,
     post "/settings/inactive-pto-policy" => inactive_pto_policy,
+    get "/manage/employee-pto" => employee_pto,
+    post "/manage/manually-add-pto" => manually_add_pto,
+    post "/manage/remove-manual-pto-addition" => remove_manual_pto_addition,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -112,4 +116,60 @@ pub async fn inactive_pto_policy(
 ) -> Result<web::Json<DeletedPlan>, ApiError> {
     state.pto.delete_plan(&guard.ctx, PlanId(query.id)).await?;
     Ok(web::Json(DeletedPlan { id: query.id }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EmployeeQuery {
+    /// The employee.
+    pub id: i64,
+}
+
+/// An employee's PTO: the plan in force, a row per type (the engine's figures, in minutes; a
+/// balance of -1000 is "not set up"), and the history entries made by hand.
+#[utoipa::path(get, path = "/server/v1/manage/employee-pto", tag = "pto", security(("bearer" = [])),
+    params(EmployeeQuery),
+    responses((status = 200, body = EmployeePto), (status = 404, description = "Not in the caller's company and reach", body = ErrorBody)))]
+pub async fn employee_pto(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    Ok(web::Json(state.pto.employee_pto(&member.ctx, kernel::UserId(query.id)).await?))
+}
+
+/// Admins add time of a type to someone else's balance for a year (negative to correct).
+#[utoipa::path(post, path = "/server/v1/manage/manually-add-pto", tag = "pto", security(("bearer" = [])),
+    request_body = ManualAdditionInput,
+    responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn manually_add_pto(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<ManualAdditionInput>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    let command = ManualAdditionCommand::parse(&body, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.add_manually(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct HistoryEntryRef {
+    /// The history entry.
+    pub id: Option<i64>,
+}
+
+/// Admins remove a manual addition; the balance is recomputed without it.
+#[utoipa::path(post, path = "/server/v1/manage/remove-manual-pto-addition", tag = "pto", security(("bearer" = [])),
+    request_body = HistoryEntryRef,
+    responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn remove_manual_pto_addition(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<HistoryEntryRef>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    let id =
+        body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
+    Ok(web::Json(state.pto.remove_manual_addition(&guard.ctx, id).await?))
 }

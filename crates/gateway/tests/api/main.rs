@@ -12,6 +12,7 @@ mod helpers;
 mod matrix;
 mod overview;
 mod people;
+mod pto_balances;
 mod pto_plans;
 mod pto_types;
 mod security;

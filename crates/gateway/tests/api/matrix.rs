@@ -98,6 +98,9 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/save-pto-plan", "{}", "UFFFAAUE"),
     ("post", "/settings/update-pto-policy", "{}", "UFFFAAUE"),
     ("post", "/settings/inactive-pto-policy?id=999999", "", "UFFFAAUE"),
+    ("get", "/manage/employee-pto?id={emp}", "", "UNPNPNUP"),
+    ("post", "/manage/manually-add-pto", "{}", "UFFFAAUE"),
+    ("post", "/manage/remove-manual-pto-addition", r#"{"id": 999999}"#, "UFFFAAUE"),
     ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
     ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
     (

@@ -1,0 +1,434 @@
+//! An employee's time off as the folder shows it (001 §2–§7): the plan in force, one row per PTO
+//! type and the history entries people made by hand. Every number is `pto-engine`'s, computed
+//! over what is stored: the employee's employment dates, their plan per year, the minutes they
+//! worked each day (from the clock), starting balances and manual additions.
+//!
+//! Who may read: the employee themself, a manager for the people they reach, an admin for
+//! everyone (accounts' `employee_in_scope`). Admins add and remove manual additions, for others
+//! only (001 §6: nobody adds time off to their own balance).
+//!
+//! Choices where the spec is silent:
+//! - A job role's allowance of a type (the type's `overrides`) replaces the yearly rate of the
+//!   fixed rules (per calendar year, per anniversary) for people with that job role; accrual
+//!   rules keep their rate (their rate is per worked hour or month, not a yearly allowance).
+//! - A rehired employee (terminated, then reactivated) starts over from their latest start date:
+//!   the engine's employment is the latest period, so their waiting period runs again and what
+//!   they earned before the termination is not carried into the new employment. What was set by
+//!   hand (starting balances, manual additions) dated inside the new employment still counts.
+
+use crate::entities::{pto_balance_entries as entries, pto_enrollments as enrollments, pto_plans as plans, pto_types};
+use crate::plans::rule_of;
+use crate::{Pto, PtoError};
+use accounts::entities::users;
+use chrono::{Datelike, NaiveDate, Utc};
+use kernel::time::local_date;
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use pto_engine::{
+    compute, EmployeeInput, Employment, Hours, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
+    PtoTypeId, SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
+};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub const OWN_BALANCE: &str = "Nobody adds time off to their own balance";
+pub const MANUAL_HOURS_INVALID: &str = "error";
+pub const MANUAL_TYPE_MISSING: &str = "Please choose the PTO type";
+pub const MANUAL_YEAR_INVALID: &str = "Please choose the previous, current or next year";
+
+/// One PTO type of the employee (001 §3 "Employee PTO type row"). Amounts are minutes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PtoRowView {
+    pub pto_type_id: i64,
+    pub name: String,
+    pub color: String,
+    /// 1 when the plan in force has an active rule for the type.
+    pub status: u8,
+    pub method: Option<String>,
+    /// Hours (a year, or per rate unit).
+    pub rate: Option<f64>,
+    pub rate_unit: Option<u32>,
+    pub period: PeriodView,
+    pub eligible_months: u32,
+    pub starting_balance: i64,
+    pub manually_added_hours: i64,
+    pub carryover: i64,
+    pub earned_hours: i64,
+    pub used: i64,
+    pub forfeited: i64,
+    /// -1000 when PTO is not set up for the type (001 §9).
+    pub balance: i64,
+    /// Hours; 0 for use-it-or-lose-it.
+    pub max_carryover: Option<i64>,
+    /// Hours.
+    pub max_balance: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodView {
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+}
+
+/// A removable entry of the PTO history (MANUALLY_ADDITION or NEW_PTO_PLAN).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    pub id: i64,
+    /// MANUALLY_ADDITION or NEW_PTO_PLAN.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub date: NaiveDate,
+    pub year: i32,
+    pub pto_type_id: i64,
+    pub pto_type_name: String,
+    /// The plan a NEW_PTO_PLAN entry started.
+    pub policy_name: Option<String>,
+    pub minutes: i64,
+}
+
+/// `GET /manage/employee-pto`: the folder's PTO.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeePto {
+    pub employee_id: i64,
+    pub year: i32,
+    /// The plan in force this year; `None` is 'Setup'.
+    pub pto_policy_id: Option<i64>,
+    pub pto_plan_name: Option<String>,
+    /// The sum of the balances of the types set up, in minutes; -1000 when nothing is set up.
+    pub available: i64,
+    pub types: Vec<PtoRowView>,
+    pub history: Vec<HistoryEntry>,
+}
+
+/// `POST /manage/manually-add-pto` (001 §3 "Manual PTO addition").
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct ManualAdditionInput {
+    #[serde(deserialize_with = "kernel::validation::lenient_i64")]
+    pub employee_id: Option<i64>,
+    #[serde(deserialize_with = "kernel::validation::lenient_i64")]
+    pub pto_type_id: Option<i64>,
+    #[serde(deserialize_with = "kernel::validation::lenient_i64")]
+    pub year: Option<i64>,
+    /// Hours, two decimals at most; negative to correct an earlier addition.
+    #[serde(deserialize_with = "crate::types::hours_text")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
+    pub hours: Option<String>,
+}
+
+/// A validated manual addition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManualAdditionCommand {
+    pub employee: UserId,
+    pub pto_type: PtoTypeId,
+    pub year: i32,
+    pub minutes: i64,
+}
+
+impl ManualAdditionCommand {
+    /// 001 §5: employee, type and year required (years: previous, current, next); hours decimal
+    /// with up to two decimals (the spec's message is just 'error').
+    pub fn parse(input: &ManualAdditionInput, this_year: i32) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if input.employee_id.is_none() {
+            errors.add("employeeId", "Please choose the employee");
+        }
+        if input.pto_type_id.is_none() {
+            errors.add("ptoTypeId", MANUAL_TYPE_MISSING);
+        }
+        let year = match input.year.and_then(|year| i32::try_from(year).ok()) {
+            Some(year) if (this_year - 1..=this_year + 1).contains(&year) => year,
+            _ => {
+                errors.add("year", MANUAL_YEAR_INVALID);
+                this_year
+            }
+        };
+        let hours = input
+            .hours
+            .as_deref()
+            .and_then(Hours::parse)
+            .filter(|hours| hours.centi() != 0 && hours.centi().abs() <= 8_784 * 100);
+        if hours.is_none() {
+            errors.add("hours", MANUAL_HOURS_INVALID);
+        }
+        errors.into_result(ManualAdditionCommand {
+            employee: UserId(input.employee_id.unwrap_or_default()),
+            pto_type: PtoTypeId(input.pto_type_id.unwrap_or_default()),
+            year,
+            // Hundredths of an hour to minutes: 0.01 h is 0.6 min, so round to the minute.
+            minutes: hours.map(|hours| (hours.centi() * 60 + hours.centi().signum() * 50) / 100).unwrap_or_default(),
+        })
+    }
+}
+
+/// Minutes to hours for caps given in whole hours by the engine's rows (they are minutes there).
+fn whole_hours(minutes: Option<i64>) -> Option<i64> {
+    minutes.map(|minutes| minutes / 60)
+}
+
+impl Pto {
+    /// Everything the engine needs about one employee, and the company's types.
+    async fn employee_input(
+        &self,
+        ctx: &TenantCtx,
+        employee: &users::Model,
+        today: NaiveDate,
+    ) -> Result<(EmployeeInput, Vec<enrollments::Model>, HashMap<i64, plans::Model>), PtoError> {
+        let start = employee.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), employee.created_at));
+        let termination = employee.last_termination_date.filter(|_| employee.status == EmploymentStatus::Terminated);
+        let mut input = EmployeeInput::new(start);
+        input.employment = Employment { start, termination };
+
+        let enrolled = enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::EmployeeId.eq(employee.id))
+            .order_by_asc(enrollments::Column::EffectiveFrom)
+            .all(&self.db)
+            .await?;
+        let plan_rows: HashMap<i64, plans::Model> = plans::Entity::find()
+            .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|plan| (plan.id, plan))
+            .collect();
+        let rule_rows = self.rule_rows(ctx).await?;
+        let overrides = self.allowances_of(ctx, employee.job_role_id).await?;
+        let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
+        for enrolment in &enrolled {
+            let plan = built
+                .entry(enrolment.plan_id)
+                .or_insert_with(|| {
+                    let rules = rule_rows
+                        .iter()
+                        .filter(|row| row.plan_id == enrolment.plan_id)
+                        .map(|row| {
+                            let mut rule = rule_of(row);
+                            if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
+                                if let Some(hours) = overrides.get(&row.pto_type_id) {
+                                    rule.rate = *hours;
+                                }
+                            }
+                            rule
+                        })
+                        .collect();
+                    let name = plan_rows.get(&enrolment.plan_id).map(|plan| plan.name.clone()).unwrap_or_default();
+                    Arc::new(Plan { id: PlanId(enrolment.plan_id), name, rules })
+                })
+                .clone();
+            input.plans.push(PlanAssignment { from: enrolment.effective_from, plan: Some(plan) });
+        }
+        // A year without an enrolment after one with it has no plan.
+        let years: Vec<i32> = enrolled.iter().map(|row| row.year).collect();
+        for year in &years {
+            if !years.contains(&(year + 1)) && *year < today.year() {
+                if let Some(first) = NaiveDate::from_ymd_opt(year + 1, 1, 1) {
+                    input.plans.push(PlanAssignment { from: first, plan: None });
+                }
+            }
+        }
+        input.plans.sort_by_key(|assignment| assignment.from);
+
+        if let Some(from) = input.plans.first().map(|assignment| assignment.from.max(start)) {
+            if from <= today {
+                let worked = clock::store::worked_minutes(
+                    &self.db,
+                    ctx.company(),
+                    Some(&[employee.id]),
+                    from,
+                    today,
+                    clock::store::Grouping::Day,
+                    ctx.time_zone(),
+                    Utc::now(),
+                )
+                .await?;
+                let mut days: Vec<WorkedDay> =
+                    worked.into_iter().map(|((_, date), minutes)| WorkedDay { date, minutes }).collect();
+                days.sort_by_key(|day| day.date);
+                input.worked = days;
+            }
+        }
+        for entry in self.balance_entries(ctx, employee.id).await? {
+            let pto_type = PtoTypeId(entry.pto_type_id);
+            if entry.kind == entries::NEW_PTO_PLAN {
+                input.starting_balances.push(StartingBalance {
+                    id: SourceId(entry.id),
+                    date: entry.effective_on,
+                    pto_type,
+                    minutes: entry.minutes,
+                });
+            } else {
+                input.manual_additions.push(ManualAddition {
+                    id: SourceId(entry.id),
+                    date: entry.effective_on,
+                    pto_type,
+                    minutes: entry.minutes,
+                });
+            }
+        }
+        Ok((input, enrolled, plan_rows))
+    }
+
+    async fn balance_entries(&self, ctx: &TenantCtx, employee: i64) -> Result<Vec<entries::Model>, PtoError> {
+        Ok(entries::Entity::find()
+            .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+            .filter(entries::Column::EmployeeId.eq(employee))
+            .order_by_asc(entries::Column::EffectiveOn)
+            .order_by_asc(entries::Column::Id)
+            .all(&self.db)
+            .await?)
+    }
+
+    /// The yearly allowances a job role has by type (the types' overrides).
+    async fn allowances_of(&self, ctx: &TenantCtx, job_role: Option<i64>) -> Result<HashMap<i64, Hours>, PtoError> {
+        use crate::entities::pto_type_overrides as overrides;
+        let Some(role) = job_role else { return Ok(HashMap::new()) };
+        Ok(overrides::Entity::find()
+            .filter(kernel::tenancy::same_company::<overrides::Entity>(ctx.company()))
+            .filter(overrides::Column::JobRoleId.eq(role))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| (row.pto_type_id, Hours::from_centi(row.rate_hundredths)))
+            .collect())
+    }
+
+    /// `GET /manage/employee-pto`: the plan in force, a row per type and the history entries.
+    pub async fn employee_pto(&self, ctx: &TenantCtx, employee: UserId) -> Result<EmployeePto, PtoError> {
+        let person = self.accounts.employee_in_scope(ctx, employee).await?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let (input, enrolled, plan_rows) = self.employee_input(ctx, &person, today).await?;
+        let ledger = compute(&input, today);
+        let types = pto_types::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .order_by_asc(pto_types::Column::Name)
+            .all(&self.db)
+            .await?;
+        let names: HashMap<i64, &pto_types::Model> = types.iter().map(|row| (row.id, row)).collect();
+        let mut rows = Vec::new();
+        for row in types.iter().filter(|row| row.payable && row.deleted_at.is_none()) {
+            let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: row.payable };
+            let Some(computed) = ledger.row(&engine_type) else { continue };
+            rows.push(PtoRowView {
+                pto_type_id: row.id,
+                name: row.name.clone(),
+                color: row.color.clone(),
+                status: computed.status,
+                method: computed.method.map(|method| method.as_str().to_owned()),
+                rate: computed.rate.map(|rate| (rate.centi() as f64) / 100.0),
+                rate_unit: computed.rate_unit,
+                period: PeriodView { start_date: computed.period.start_date, end_date: computed.period.end_date },
+                eligible_months: computed.eligible_months,
+                starting_balance: computed.starting_balance,
+                manually_added_hours: computed.manually_added,
+                carryover: computed.carryover,
+                earned_hours: computed.earned,
+                used: computed.used,
+                forfeited: computed.forfeited,
+                balance: computed.balance,
+                max_carryover: whole_hours(computed.max_carryover),
+                max_balance: whole_hours(computed.max_balance),
+            });
+        }
+        let current = enrolled.iter().rev().find(|row| row.effective_from <= today && row.year == today.year());
+        let history = self
+            .balance_entries(ctx, person.id)
+            .await?
+            .into_iter()
+            .map(|entry| HistoryEntry {
+                policy_name: entry
+                    .enrollment_id
+                    .and_then(|id| enrolled.iter().find(|row| row.id == id))
+                    .and_then(|row| plan_rows.get(&row.plan_id))
+                    .map(|plan| plan.name.clone()),
+                pto_type_name: names.get(&entry.pto_type_id).map(|row| row.name.clone()).unwrap_or_default(),
+                id: entry.id,
+                kind: entry.kind,
+                date: entry.effective_on,
+                year: entry.year,
+                pto_type_id: entry.pto_type_id,
+                minutes: entry.minutes,
+            })
+            .collect();
+        Ok(EmployeePto {
+            employee_id: person.id,
+            year: today.year(),
+            pto_policy_id: current.map(|row| row.plan_id),
+            pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
+            available: if rows.is_empty() { PTO_NOT_SET_UP } else { rows.iter().map(|row| row.balance).sum() },
+            types: rows,
+            history,
+        })
+    }
+
+    /// `POST /manage/manually-add-pto`: an admin adds (or, negative, corrects) time of a type to
+    /// someone else's balance for a year. Returns the employee's PTO after it.
+    pub async fn add_manually(&self, ctx: &AdminCtx, command: ManualAdditionCommand) -> Result<EmployeePto, PtoError> {
+        if ctx.is_self(command.employee) {
+            return Err(PtoError::field("employeeId", OWN_BALANCE));
+        }
+        let person = self.accounts.employee_in_scope(ctx, command.employee).await?;
+        let pto_type = pto_types::Entity::find_by_id(command.pto_type.0)
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .filter(pto_types::Column::DeletedAt.is_null())
+            .filter(pto_types::Column::Payable.eq(true))
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| PtoError::field("ptoTypeId", crate::plans::UNKNOWN_TYPE))?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let dated = ManualAddition::for_year(SourceId(0), PtoTypeId(pto_type.id), command.year, today, command.minutes);
+        {
+            let _permit = self.gate.enter().await;
+            entries::ActiveModel {
+                company_id: Set(ctx.company().0),
+                employee_id: Set(person.id),
+                pto_type_id: Set(pto_type.id),
+                kind: Set(entries::MANUALLY_ADDITION.to_owned()),
+                minutes: Set(command.minutes),
+                effective_on: Set(dated.date),
+                year: Set(command.year),
+                enrollment_id: Set(None),
+                created_by: Set(Some(ctx.actor().0)),
+                created_at: Set(Utc::now()),
+                ..Default::default()
+            }
+            .insert(&self.db)
+            .await?;
+        }
+        self.employee_pto(ctx, command.employee).await
+    }
+
+    /// `POST /manage/remove-manual-pto-addition`: removes a manual addition (the balance is
+    /// recomputed without it). Returns the employee's PTO after it.
+    pub async fn remove_manual_addition(&self, ctx: &AdminCtx, id: i64) -> Result<EmployeePto, PtoError> {
+        let entry = entries::Entity::find_by_id(id)
+            .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+            .filter(entries::Column::Kind.eq(entries::MANUALLY_ADDITION))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)?;
+        let employee = UserId(entry.employee_id);
+        if ctx.is_self(employee) {
+            return Err(PtoError::field("id", OWN_BALANCE));
+        }
+        self.accounts.employee_in_scope(ctx, employee).await?;
+        {
+            let _permit = self.gate.enter().await;
+            entries::Entity::delete_by_id(entry.id)
+                .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                .exec(&self.db)
+                .await?;
+        }
+        self.employee_pto(ctx, employee).await
+    }
+}
