@@ -109,6 +109,24 @@ pub struct EmployeePto {
     pub history: Vec<HistoryEntry>,
 }
 
+/// An employee's plan in force and total balance (the employee list's PTO column).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PtoSummary {
+    pub pto_policy_id: Option<i64>,
+    pub pto_plan_name: Option<String>,
+    /// Minutes; -1000 when PTO is not set up ('Setup').
+    pub pto_available: i64,
+}
+
+impl PtoSummary {
+    /// No plan and nothing recorded: 'Setup'.
+    pub fn not_set_up() -> Self {
+        PtoSummary { pto_policy_id: None, pto_plan_name: None, pto_available: PTO_NOT_SET_UP }
+    }
+}
+
 /// `POST /manage/manually-add-pto` (001 §3 "Manual PTO addition").
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -177,21 +195,18 @@ fn whole_hours(minutes: Option<i64>) -> Option<i64> {
 }
 
 impl Pto {
-    /// Everything the engine needs about one employee, and the company's types.
-    async fn employee_input(
+    /// Everything the engine needs about each of `people` (a few queries for all of them: a
+    /// page of the employee list costs the same as one folder), and the company's plans.
+    async fn inputs_for(
         &self,
         ctx: &TenantCtx,
-        employee: &users::Model,
+        people: &[users::Model],
         today: NaiveDate,
-    ) -> Result<(EmployeeInput, Vec<enrollments::Model>, HashMap<i64, plans::Model>), PtoError> {
-        let start = employee.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), employee.created_at));
-        let termination = employee.last_termination_date.filter(|_| employee.status == EmploymentStatus::Terminated);
-        let mut input = EmployeeInput::new(start);
-        input.employment = Employment { start, termination };
-
+    ) -> Result<(HashMap<i64, EmployeeInput>, Vec<enrollments::Model>, HashMap<i64, plans::Model>), PtoError> {
+        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
         let enrolled = enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
-            .filter(enrollments::Column::EmployeeId.eq(employee.id))
+            .filter(enrollments::Column::EmployeeId.is_in(ids.clone()))
             .order_by_asc(enrollments::Column::EffectiveFrom)
             .all(&self.db)
             .await?;
@@ -203,80 +218,116 @@ impl Pto {
             .map(|plan| (plan.id, plan))
             .collect();
         let rule_rows = self.rule_rows(ctx).await?;
-        let overrides = self.allowances_of(ctx, employee.job_role_id).await?;
-        let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
-        for enrolment in &enrolled {
-            let plan = built
-                .entry(enrolment.plan_id)
-                .or_insert_with(|| {
-                    let rules = rule_rows
-                        .iter()
-                        .filter(|row| row.plan_id == enrolment.plan_id)
-                        .map(|row| {
-                            let mut rule = rule_of(row);
-                            if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
-                                if let Some(hours) = overrides.get(&row.pto_type_id) {
-                                    rule.rate = *hours;
-                                }
-                            }
-                            rule
-                        })
-                        .collect();
-                    let name = plan_rows.get(&enrolment.plan_id).map(|plan| plan.name.clone()).unwrap_or_default();
-                    Arc::new(Plan { id: PlanId(enrolment.plan_id), name, rules })
-                })
-                .clone();
-            input.plans.push(PlanAssignment { from: enrolment.effective_from, plan: Some(plan) });
+        let allowances = self.allowances(ctx).await?;
+        let balance_rows = entries::Entity::find()
+            .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+            .filter(entries::Column::EmployeeId.is_in(ids.clone()))
+            .order_by_asc(entries::Column::EffectiveOn)
+            .order_by_asc(entries::Column::Id)
+            .all(&self.db)
+            .await?;
+        let start_of = |person: &users::Model| {
+            person.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), person.created_at))
+        };
+        // Worked minutes per day since the earliest plan of anyone here, in one query.
+        let earliest = people
+            .iter()
+            .filter_map(|person| {
+                enrolled
+                    .iter()
+                    .filter(|row| row.employee_id == person.id)
+                    .map(|row| row.effective_from.max(start_of(person)))
+                    .min()
+            })
+            .min();
+        let mut worked: HashMap<i64, Vec<WorkedDay>> = HashMap::new();
+        if let Some(from) = earliest.filter(|from| *from <= today) {
+            let with_plans: Vec<i64> =
+                ids.iter().copied().filter(|id| enrolled.iter().any(|row| row.employee_id == *id)).collect();
+            let minutes = clock::store::worked_minutes(
+                &self.db,
+                ctx.company(),
+                Some(&with_plans),
+                from,
+                today,
+                clock::store::Grouping::Day,
+                ctx.time_zone(),
+                Utc::now(),
+            )
+            .await?;
+            for ((employee, date), minutes) in minutes {
+                worked.entry(employee).or_default().push(WorkedDay { date, minutes });
+            }
         }
-        // A year without an enrolment after one with it has no plan.
-        let years: Vec<i32> = enrolled.iter().map(|row| row.year).collect();
-        for year in &years {
-            if !years.contains(&(year + 1)) && *year < today.year() {
-                if let Some(first) = NaiveDate::from_ymd_opt(year + 1, 1, 1) {
-                    input.plans.push(PlanAssignment { from: first, plan: None });
+
+        let mut inputs = HashMap::with_capacity(people.len());
+        for person in people {
+            let start = start_of(person);
+            let termination = person.last_termination_date.filter(|_| person.status == EmploymentStatus::Terminated);
+            let mut input = EmployeeInput::new(start);
+            input.employment = Employment { start, termination };
+            let own_allowances = person.job_role_id.and_then(|role| allowances.get(&role));
+            let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
+            let own: Vec<&enrollments::Model> = enrolled.iter().filter(|row| row.employee_id == person.id).collect();
+            for enrolment in &own {
+                let plan = built
+                    .entry(enrolment.plan_id)
+                    .or_insert_with(|| {
+                        let rules = rule_rows
+                            .iter()
+                            .filter(|row| row.plan_id == enrolment.plan_id)
+                            .map(|row| {
+                                let mut rule = rule_of(row);
+                                if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
+                                    if let Some(hours) =
+                                        own_allowances.and_then(|by_type| by_type.get(&row.pto_type_id))
+                                    {
+                                        rule.rate = *hours;
+                                    }
+                                }
+                                rule
+                            })
+                            .collect();
+                        let name = plan_rows.get(&enrolment.plan_id).map(|plan| plan.name.clone()).unwrap_or_default();
+                        Arc::new(Plan { id: PlanId(enrolment.plan_id), name, rules })
+                    })
+                    .clone();
+                input.plans.push(PlanAssignment { from: enrolment.effective_from, plan: Some(plan) });
+            }
+            // A year without an enrolment after one with it has no plan.
+            let years: Vec<i32> = own.iter().map(|row| row.year).collect();
+            for year in &years {
+                if !years.contains(&(year + 1)) && *year < today.year() {
+                    if let Some(first) = NaiveDate::from_ymd_opt(year + 1, 1, 1) {
+                        input.plans.push(PlanAssignment { from: first, plan: None });
+                    }
                 }
             }
-        }
-        input.plans.sort_by_key(|assignment| assignment.from);
-
-        if let Some(from) = input.plans.first().map(|assignment| assignment.from.max(start)) {
-            if from <= today {
-                let worked = clock::store::worked_minutes(
-                    &self.db,
-                    ctx.company(),
-                    Some(&[employee.id]),
-                    from,
-                    today,
-                    clock::store::Grouping::Day,
-                    ctx.time_zone(),
-                    Utc::now(),
-                )
-                .await?;
-                let mut days: Vec<WorkedDay> =
-                    worked.into_iter().map(|((_, date), minutes)| WorkedDay { date, minutes }).collect();
-                days.sort_by_key(|day| day.date);
-                input.worked = days;
+            input.plans.sort_by_key(|assignment| assignment.from);
+            let mut days = worked.remove(&person.id).unwrap_or_default();
+            days.sort_by_key(|day| day.date);
+            input.worked = days;
+            for entry in balance_rows.iter().filter(|row| row.employee_id == person.id) {
+                let pto_type = PtoTypeId(entry.pto_type_id);
+                if entry.kind == entries::NEW_PTO_PLAN {
+                    input.starting_balances.push(StartingBalance {
+                        id: SourceId(entry.id),
+                        date: entry.effective_on,
+                        pto_type,
+                        minutes: entry.minutes,
+                    });
+                } else {
+                    input.manual_additions.push(ManualAddition {
+                        id: SourceId(entry.id),
+                        date: entry.effective_on,
+                        pto_type,
+                        minutes: entry.minutes,
+                    });
+                }
             }
+            inputs.insert(person.id, input);
         }
-        for entry in self.balance_entries(ctx, employee.id).await? {
-            let pto_type = PtoTypeId(entry.pto_type_id);
-            if entry.kind == entries::NEW_PTO_PLAN {
-                input.starting_balances.push(StartingBalance {
-                    id: SourceId(entry.id),
-                    date: entry.effective_on,
-                    pto_type,
-                    minutes: entry.minutes,
-                });
-            } else {
-                input.manual_additions.push(ManualAddition {
-                    id: SourceId(entry.id),
-                    date: entry.effective_on,
-                    pto_type,
-                    minutes: entry.minutes,
-                });
-            }
-        }
-        Ok((input, enrolled, plan_rows))
+        Ok((inputs, enrolled, plan_rows))
     }
 
     async fn balance_entries(&self, ctx: &TenantCtx, employee: i64) -> Result<Vec<entries::Model>, PtoError> {
@@ -289,25 +340,26 @@ impl Pto {
             .await?)
     }
 
-    /// The yearly allowances a job role has by type (the types' overrides).
-    async fn allowances_of(&self, ctx: &TenantCtx, job_role: Option<i64>) -> Result<HashMap<i64, Hours>, PtoError> {
+    /// The yearly allowances of each job role by type (the types' overrides).
+    async fn allowances(&self, ctx: &TenantCtx) -> Result<HashMap<i64, HashMap<i64, Hours>>, PtoError> {
         use crate::entities::pto_type_overrides as overrides;
-        let Some(role) = job_role else { return Ok(HashMap::new()) };
-        Ok(overrides::Entity::find()
+        let mut by_role: HashMap<i64, HashMap<i64, Hours>> = HashMap::new();
+        for row in overrides::Entity::find()
             .filter(kernel::tenancy::same_company::<overrides::Entity>(ctx.company()))
-            .filter(overrides::Column::JobRoleId.eq(role))
             .all(&self.db)
             .await?
-            .into_iter()
-            .map(|row| (row.pto_type_id, Hours::from_centi(row.rate_hundredths)))
-            .collect())
+        {
+            by_role.entry(row.job_role_id).or_default().insert(row.pto_type_id, Hours::from_centi(row.rate_hundredths));
+        }
+        Ok(by_role)
     }
 
     /// `GET /manage/employee-pto`: the plan in force, a row per type and the history entries.
     pub async fn employee_pto(&self, ctx: &TenantCtx, employee: UserId) -> Result<EmployeePto, PtoError> {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let (input, enrolled, plan_rows) = self.employee_input(ctx, &person, today).await?;
+        let (mut inputs, enrolled, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
+        let input = inputs.remove(&person.id).ok_or(PtoError::NotFound)?;
         let ledger = compute(&input, today);
         let types = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
@@ -369,6 +421,44 @@ impl Pto {
             types: rows,
             history,
         })
+    }
+
+    /// The plan in force and the total balance of each of `employees` (the employee list's PTO
+    /// column): one set of queries for the whole page. Ids outside the company are left out.
+    pub async fn summaries(&self, ctx: &TenantCtx, employees: &[UserId]) -> Result<HashMap<i64, PtoSummary>, PtoError> {
+        let people = accounts::company_people(ctx)
+            .filter(users::Column::Id.is_in(employees.iter().map(|id| id.0)))
+            .all(&self.db)
+            .await?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let (inputs, enrolled, plan_rows) = self.inputs_for(ctx, &people, today).await?;
+        let payable: Vec<PtoType> = pto_types::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .filter(pto_types::Column::DeletedAt.is_null())
+            .filter(pto_types::Column::Payable.eq(true))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| PtoType { id: PtoTypeId(row.id), name: row.name, payable: row.payable })
+            .collect();
+        Ok(inputs
+            .into_iter()
+            .map(|(id, input)| {
+                let ledger = compute(&input, today);
+                let balances: Vec<i64> =
+                    payable.iter().filter_map(|pto_type| ledger.row(pto_type)).map(|row| row.balance).collect();
+                let current = enrolled
+                    .iter()
+                    .rev()
+                    .find(|row| row.employee_id == id && row.effective_from <= today && row.year == today.year());
+                let summary = PtoSummary {
+                    pto_policy_id: current.map(|row| row.plan_id),
+                    pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
+                    pto_available: if balances.is_empty() { PTO_NOT_SET_UP } else { balances.iter().sum() },
+                };
+                (id, summary)
+            })
+            .collect())
     }
 
     /// `POST /manage/manually-add-pto`: an admin adds (or, negative, corrects) time of a type to

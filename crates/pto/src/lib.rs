@@ -15,7 +15,9 @@ mod error;
 pub mod plans;
 pub mod types;
 
-pub use balances::{EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, OWN_BALANCE};
+pub use balances::{
+    EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, PtoSummary, OWN_BALANCE,
+};
 pub use error::PtoError;
 pub use pto_engine::{PlanId, PtoTypeId};
 

@@ -56,9 +56,19 @@ pub struct EmployeesQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeesPage {
-    pub employees: Vec<EmployeeView>,
+    pub employees: Vec<ListedEmployee>,
     pub total_count: u64,
     pub page: u64,
+}
+
+/// A row of the employee list: the person and their PTO column (the plan in force and the total
+/// balance in minutes, -1000 for 'Setup').
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListedEmployee {
+    #[serde(flatten)]
+    pub employee: EmployeeView,
+    #[serde(flatten)]
+    pub pto: pto::PtoSummary,
 }
 
 #[utoipa::path(
@@ -87,6 +97,15 @@ pub async fn employees(
         page,
     };
     let (employees, total_count) = state.hr.employees(&guard.ctx, &filter).await?;
+    let ids: Vec<UserId> = employees.iter().map(|employee| UserId(employee.id)).collect();
+    let mut pto = state.pto.summaries(&guard.ctx, &ids).await?;
+    let employees = employees
+        .into_iter()
+        .map(|employee| ListedEmployee {
+            pto: pto.remove(&employee.id).unwrap_or_else(pto::PtoSummary::not_set_up),
+            employee,
+        })
+        .collect();
     Ok(web::Json(EmployeesPage { employees, total_count, page }))
 }
 

@@ -177,3 +177,16 @@ async fn manual_additions_are_checked_and_kept_to_admins_for_others() {
 fn pto_year_message() -> &'static str {
     "Please choose the previous, current or next year"
 }
+
+#[actix_web::test]
+async fn the_employee_list_shows_each_plan_and_balance_or_setup() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let page = ok(app.get_as(&s.admin, "/server/v1/manage/employees").await);
+    let row = |id: i64| page["employees"].as_array().unwrap().iter().find(|e| e["id"] == id).unwrap().clone();
+    let enrolled = row(s.employee_id);
+    assert_eq!((enrolled["ptoPlanName"].as_str(), enrolled["ptoAvailable"].as_i64()), (Some("Standard"), Some(4800)));
+    assert_eq!(enrolled["firstname"], "Emma");
+    let outsider = row(s.outsider_id);
+    assert_eq!((outsider["ptoPolicyId"].is_null(), outsider["ptoAvailable"].as_i64()), (true, Some(-1000)));
+}
