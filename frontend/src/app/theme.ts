@@ -26,6 +26,7 @@ export const theme = createTheme({
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     // A notice's close button is an icon: it needs a name for screen readers (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

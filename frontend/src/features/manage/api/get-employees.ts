@@ -64,9 +64,21 @@ export const employeesQueryOptions = (params: EmployeesParams) =>
 export const useEmployees = (params: EmployeesParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...employeesQueryOptions(params), enabled });
 
+/** 001 §9: a PTO-available value of -1000 means PTO is not set up. */
+export const PTO_NOT_SET_UP = -1000;
+
+/** A row of the HR-folder list: every field of the employee and the PTO column. */
+export const listedEmployeeSchema = employeeSchema.extend({
+  ptoPolicyId: z.number().int().nullable().optional().transform((v) => v ?? null),
+  ptoPlanName: z.string().nullable().optional().transform((v) => v ?? null),
+  /** Minutes; -1000 when PTO is not set up. */
+  ptoAvailable: z.number().int().optional().transform((v) => v ?? PTO_NOT_SET_UP),
+});
+export type ListedEmployee = z.output<typeof listedEmployeeSchema>;
+
 /** The HR-folder list reads every field of each employee. */
 export const employeeListSchema = z.object({
-  employees: z.array(employeeSchema),
+  employees: z.array(listedEmployeeSchema),
   totalCount: z.number().int(),
   page: z.number().int(),
 });

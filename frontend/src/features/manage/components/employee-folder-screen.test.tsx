@@ -11,9 +11,15 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const activities = (items: unknown[], totalCount = items.length, page = 1) => json({ activities: items, totalCount, page });
 
+/** The folder's PTO card: PTO not set up. */
+const NO_PTO = {
+  'GET /manage/employee-pto': json({ employeeId: 9, year: 2026, ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [], history: [] }),
+};
+
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
-  it('shows the profile card, the profile and contact cards and the activity, and none of the later tabs or PTO tiles', async () => {
+  it('shows the profile card, the PTO, profile and contact cards and the activity, and none of the later tabs', async () => {
     const fetch = mockFetch({
+      ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [contact()] }),
       'GET /manage/user-activities': activities([activity()]),
     });
@@ -41,7 +47,10 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     // 02:30 UTC on Feb 1 is Jan 31 in the company zone.
     expect(await screen.findByTestId('activity')).toHaveTextContent('Jan 31, 2024');
     expect(callsTo(fetch, 'GET', '/manage/user-full-data')[0]!.url.search).toBe('?id=9');
-    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History', 'Manually Add PTO', 'Holidays']) {
+    // An admin viewing someone else may add PTO by hand; PTO is not set up yet.
+    expect(await screen.findByRole('button', { name: 'Manually Add PTO' })).toBeInTheDocument();
+    expect(screen.getByTestId('pto-card')).toHaveTextContent('PTO is not set up.');
+    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History', 'Holidays']) {
       expect(screen.queryByText(later)).toBeNull();
     }
     expect(screen.queryByRole('tab')).toBeNull();
@@ -49,7 +58,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
   });
 
   it("hides Terminate and the contacts' Edit link from a manager, and Terminate from an admin viewing themselves", async () => {
-    mockFetch({ 'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }), 'GET /manage/user-activities': activities([]) });
+    mockFetch({
+      ...NO_PTO, 'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }), 'GET /manage/user-activities': activities([]) });
     const first = renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={9} />, { path: '/admin/manage/view-user/9' });
     const card = await screen.findByTestId('profile-card');
     expect(within(card).getByRole('link', { name: 'Edit Profile' })).toBeInTheDocument();
@@ -58,7 +68,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(screen.getByTestId('contacts-card')).toHaveTextContent('There is no contact on file');
     first.unmount();
 
-    mockFetch({ 'GET /manage/user-full-data': json({ employee: employee({ id: 1, firstname: 'Ada', lastname: 'Admin', role: 'admin' }), contacts: [] }), 'GET /manage/user-activities': activities([]) });
+    mockFetch({
+      ...NO_PTO, 'GET /manage/user-full-data': json({ employee: employee({ id: 1, firstname: 'Ada', lastname: 'Admin', role: 'admin' }), contacts: [] }), 'GET /manage/user-activities': activities([]) });
     renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={1} />, { path: '/admin/manage/view-user/1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Admin' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Terminate' })).toBeNull();
@@ -67,6 +78,7 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
   it('terminates after the confirmation and goes back to the list; a refusal shows Sorry and the reason', async () => {
     const replies = [apiError(400, 'validation', 'You cannot terminate yourself'), json(employee({ status: 0 }))];
     const fetch = mockFetch({
+      ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }),
       'GET /manage/user-activities': activities([]),
       'POST /manage/terminate-employee': () => replies.shift()!(),
@@ -87,7 +99,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
   });
 
   it('welcomes a reactivated person back (reactivated=1) and says a login e-mail went out (pto), without a PTO dock', async () => {
-    mockFetch({ 'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }), 'GET /manage/user-activities': activities([]) });
+    mockFetch({
+      ...NO_PTO, 'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }), 'GET /manage/user-activities': activities([]) });
     const { router } = renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?reactivated=1&pto=setup' });
     expect(await screen.findByTestId('welcome-back')).toHaveTextContent('Welcome back, Emma Brooks!');
     const splash = await screen.findByRole('dialog', { name: "Mail's away" });
@@ -99,6 +112,7 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
 
   it('opens the detail of a start activity in the 550 dock and loads more with Show More', async () => {
     const fetch = mockFetch({
+      ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }),
       'GET /manage/user-activities': ({ url }) => {
         const page = Number(new URL(url, 'http://x').searchParams.get('page'));
@@ -129,6 +143,7 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
 
   it('uploads a picture for the person', async () => {
     const fetch = mockFetch({
+      ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }),
       'GET /manage/user-activities': activities([]),
       'POST /manage/user-avatar': json({ avatar: '/server/v1/files/5' }),
@@ -144,7 +159,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
   });
 
   it('says so when the person is not in reach (404)', async () => {
-    mockFetch({ 'GET /manage/user-full-data': apiError(404, 'not_found', 'Not found') });
+    mockFetch({
+      ...NO_PTO, 'GET /manage/user-full-data': apiError(404, 'not_found', 'Not found') });
     renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={99} />, { path: '/admin/manage/view-user/99' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we could not find this employee.');
     expect(screen.getByRole('link', { name: 'Back to HR Folders' })).toHaveAttribute('href', '/admin/manage');

@@ -8,6 +8,7 @@ import { fullName, STATUS_TERMINATED, type Contact, type Employee } from '../api
 import { ActivityTimeline } from './activity-timeline';
 import { EmailLink, PhoneLink } from './contact-links';
 import { failureMessage, formatCalendarDate, isNotFound, TEXTS } from './labels';
+import { EmployeePtoCard } from '@/features/pto/components/employee-pto-card';
 import { ProfileCard } from './profile-card';
 
 function Field({ label, value }: { label: string; value: string | null }) {
@@ -131,6 +132,7 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <ProfileCard employee={employee} viewer={identity} />
+            <EmployeePtoCard employeeId={employee.id} canAddManually={isAdmin(identity) && identity.eid !== employee.id} />
             <ProfileDetails employee={employee} />
             <ContactsCard employeeId={employee.id} contacts={full.data.contacts} canEdit={isAdmin(identity)} />
           </Stack>

@@ -12,10 +12,13 @@ vi.setConfig({ testTimeout: 20_000 });
 const list = (employees: unknown[], totalCount = employees.length, page = 1) => json({ employees, totalCount, page });
 
 describe('HR Folders (/admin/manage)', () => {
-  it('is titled with the company name and lists people with links, and no PTO cells or Allocate PTO', async () => {
+  it('is titled with the company name and lists people with links and their PTO, without Allocate PTO', async () => {
     const fetch = mockFetch({
       'GET /manage/data': json(manageData()),
-      'GET /manage/employees': list([employee(), employee({ id: 10, firstname: 'Liam', lastname: 'Carter', role: 'manager', permission: 'Admin Control - Limited', phone: null, jobroleName: null })]),
+      'GET /manage/employees': list([
+        employee({ ptoPolicyId: 3, ptoPlanName: 'Standard', ptoAvailable: 4950 }),
+        employee({ id: 10, firstname: 'Liam', lastname: 'Carter', role: 'manager', permission: 'Admin Control - Limited', phone: null, jobroleName: null, ptoAvailable: -1000 }),
+      ]),
     });
     renderWithApp(<EmployeeListScreen />, { path: '/admin/manage' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Insurance' })).toBeInTheDocument();
@@ -30,7 +33,9 @@ describe('HR Folders (/admin/manage)', () => {
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/admin/manage/add-user');
     expect(screen.getByRole('link', { name: 'Add Multiple' })).toHaveAttribute('href', '/admin/manage/add-batch');
     expect(screen.queryByText(/Allocate PTO/)).toBeNull();
-    expect(screen.queryByText(/Setup/)).toBeNull();
+    // The PTO column: the balance in hours with two decimals, or Setup.
+    expect(rows[0]).toHaveTextContent('82.50 hrs');
+    expect(within(rows[1]!).getByRole('link', { name: 'Set up PTO for Liam Carter' })).toHaveTextContent('Setup');
     expect(screen.queryByRole('button', { name: /Reactivate/ })).toBeNull();
     expect(callsTo(fetch, 'GET', '/manage/employees')[0]!.url.search).toBe('?page=1&status=1&order=4&q=');
     expect(document.title).toBe('Acme Insurance | Timekeep');

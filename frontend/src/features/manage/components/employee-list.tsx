@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
 import { PersonAvatar } from '@/components/person-avatar';
 import { useIsPhone } from '@/lib/media';
-import { EMPLOYEE_ORDER, EMPLOYEES_PAGE_SIZE, useEmployeeList } from '../api/get-employees';
+import { EMPLOYEE_ORDER, EMPLOYEES_PAGE_SIZE, PTO_NOT_SET_UP, useEmployeeList, type ListedEmployee } from '../api/get-employees';
 import { DEFAULT_COMPANY_NAME, useManageData } from '../api/get-manage-data';
 import { fullName, STATUS_ACTIVE, STATUS_TERMINATED, type Employee } from '../api/schemas';
 import { EmailLink, PhoneLink } from './contact-links';
@@ -72,7 +72,23 @@ function ReactivateButton({ employee, onReactivate }: RowProps) {
   );
 }
 
-function EmployeeTable({ employees, onReactivate }: { employees: Employee[]; onReactivate: (e: Employee) => void }) {
+/** The PTO column: the plan's total balance in hours (two decimals), or 'Setup' (001 §2). */
+function PtoCell({ employee }: { employee: ListedEmployee }) {
+  if (employee.ptoAvailable === PTO_NOT_SET_UP) {
+    return (
+      <Anchor component={Link} to="/admin/ptomanage?return=%2Fadmin%2Fmanage" size="sm" aria-label={`Set up PTO for ${fullName(employee)}`}>
+        Setup
+      </Anchor>
+    );
+  }
+  return (
+    <Text size="sm" title={employee.ptoPlanName ?? undefined}>
+      {(employee.ptoAvailable / 60).toFixed(2)} hrs
+    </Text>
+  );
+}
+
+function EmployeeTable({ employees, onReactivate }: { employees: ListedEmployee[]; onReactivate: (e: Employee) => void }) {
   const anyTerminated = employees.some((e) => e.status === STATUS_TERMINATED);
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -87,6 +103,7 @@ function EmployeeTable({ employees, onReactivate }: { employees: Employee[]; onR
             <Table.Th>Job Role</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Email</Table.Th>
+            <Table.Th>PTO</Table.Th>
             {anyTerminated ? (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -111,6 +128,9 @@ function EmployeeTable({ employees, onReactivate }: { employees: Employee[]; onR
               <Table.Td>
                 <EmailLink email={employee.email} />
               </Table.Td>
+              <Table.Td>
+                <PtoCell employee={employee} />
+              </Table.Td>
               {anyTerminated ? (
                 <Table.Td ta="right">
                   {employee.status === STATUS_TERMINATED ? <ReactivateButton employee={employee} onReactivate={onReactivate} /> : null}
@@ -124,7 +144,7 @@ function EmployeeTable({ employees, onReactivate }: { employees: Employee[]; onR
   );
 }
 
-function EmployeeCards({ employees, onReactivate }: { employees: Employee[]; onReactivate: (e: Employee) => void }) {
+function EmployeeCards({ employees, onReactivate }: { employees: ListedEmployee[]; onReactivate: (e: Employee) => void }) {
   return (
     <Stack gap="sm" data-testid="employee-cards">
       {employees.map((employee) => (
@@ -139,6 +159,12 @@ function EmployeeCards({ employees, onReactivate }: { employees: Employee[]; onR
               </Text>
               <PhoneLink phone={employee.phone} />
               <EmailLink email={employee.email} />
+              <Group gap={4}>
+                <Text size="sm" c="dimmed">
+                  PTO:
+                </Text>
+                <PtoCell employee={employee} />
+              </Group>
               {employee.status === STATUS_TERMINATED ? (
                 <Group mt={4}>
                   <ReactivateButton employee={employee} onReactivate={onReactivate} />

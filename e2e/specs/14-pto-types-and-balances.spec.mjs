@@ -1,6 +1,8 @@
 // Journey 14: PTO types (issue 18). An admin creates a custom type with a job role's own yearly
 // allowance in the 'PTO Type' panel, edits it and deletes it; the API answers the same as the
-// screen; a manager sees the types without the admin's actions. axe finds nothing serious.
+// screen; a manager sees the types without the admin's actions. In an employee's folder the PTO
+// card shows the engine's balance; an admin adds PTO by hand and removes it from the history.
+// axe finds nothing serious.
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.mjs';
 import { DEMO, DEMO_PASSWORD, apiCall, fillLogin, loginByApi, uniqueWord } from '../support/journey.mjs';
@@ -66,4 +68,58 @@ test('an admin keeps the PTO types, a manager reads them', async ({ page, reques
   await expect(page.getByTestId('pto-type').filter({ hasText: `${name} Days` })).toHaveCount(0);
   const left = (await apiCall(request, token, 'GET', '/settings/data')).ptotypes.map((t) => t.name);
   expect(left).not.toContain(`${name} Days`);
+});
+
+test("an employee's folder shows the engine's balance; an admin adds PTO by hand and removes it", async ({ page, request }) => {
+  const { token } = await loginByApi(request, DEMO.admin);
+  const year = (await apiCall(request, token, 'GET', '/pto-manage/data')).currentYear;
+  const type = await apiCall(request, token, 'POST', '/settings/update-pto-type', { data: { name: `Vacation ${uniqueWord()}` } });
+  const lastname = uniqueWord();
+  const saved = await apiCall(request, token, 'POST', '/manage/add-user', {
+    data: { firstname: 'Nora', lastname, email: `e2e-${lastname.toLowerCase()}@example.com`, permission: 'employee', startDate: `${year}-01-01` },
+  });
+  const id = saved.employee.id;
+  await apiCall(request, token, 'POST', '/settings/save-pto-plan', {
+    data: {
+      name: `Plan ${uniqueWord()}`,
+      year,
+      assignType: 'teamMembers',
+      assignIds: [id],
+      rules: [{ ptoTypeId: type.id, method: 'PER_CALENDAR_YEAR', rate: 80, rateUnit: 1, prorated: true }],
+    },
+  });
+
+  await page.goto('/login');
+  await fillLogin(page, DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`/admin/manage/view-user/${id}`);
+  const card = page.getByTestId('pto-card');
+  const row = card.getByTestId('pto-balance-row').filter({ hasText: type.name });
+  await expect(row).toContainText('80.00 hrs');
+
+  await card.getByRole('button', { name: 'Manually Add PTO' }).click();
+  const modal = page.getByRole('dialog', { name: 'Manually Add PTO' });
+  await modal.getByRole('combobox', { name: 'PTO Type' }).click();
+  await page.getByRole('option', { name: type.name }).click();
+  await modal.getByRole('textbox', { name: 'Hours' }).fill('12.5.3');
+  await modal.getByRole('button', { name: 'Add' }).click();
+  await expect(modal.getByText('error', { exact: true })).toBeVisible();
+  await modal.getByRole('textbox', { name: 'Hours' }).fill('2.5');
+  expect(await seriousViolations(page), 'the Manually Add PTO modal').toEqual([]);
+  await modal.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('PTO information has been saved.')).toBeVisible();
+  await expect(row).toContainText('82.50 hrs');
+  // The server's figure is the screen's.
+  const pto = await apiCall(request, token, 'GET', '/manage/employee-pto', { params: { id } });
+  expect(pto.types.find((t) => t.ptoTypeId === type.id).balance).toBe(4950);
+
+  await card.getByRole('button', { name: 'PTO History' }).click();
+  const dock = page.getByRole('dialog', { name: 'PTO History' });
+  await expect(dock.getByTestId('pto-history-entry')).toContainText(`+2.50 hrs ${type.name}`);
+  expect(await seriousViolations(page), 'the PTO History dock').toEqual([]);
+  await dock.getByRole('button', { name: `Remove 2.50 hrs ${type.name}` }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(dock.getByTestId('pto-history-entry')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('80.00 hrs');
 });

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+/** 001 §9: a PTO-available value of -1000 means PTO is not set up. */
+export const PTO_NOT_SET_UP = -1000;
+
+/** One PTO type of the employee (001 §3); amounts in minutes, as the engine computes them. */
+export const ptoRowSchema = z.object({
+  ptoTypeId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  status: z.number().int(),
+  method: z.string().nullable(),
+  rate: z.number().nullable(),
+  rateUnit: z.number().int().nullable(),
+  period: z.object({ startDate: z.string(), endDate: z.string() }),
+  eligibleMonths: z.number().int(),
+  startingBalance: z.number().int(),
+  manuallyAddedHours: z.number().int(),
+  carryover: z.number().int(),
+  earnedHours: z.number().int(),
+  used: z.number().int(),
+  forfeited: z.number().int(),
+  balance: z.number().int(),
+  maxCarryover: z.number().int().nullable(),
+  maxBalance: z.number().int().nullable(),
+});
+export type PtoRow = z.output<typeof ptoRowSchema>;
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  date: z.string(),
+  year: z.number().int(),
+  ptoTypeId: z.number().int(),
+  ptoTypeName: z.string(),
+  policyName: z.string().nullable(),
+  minutes: z.number().int(),
+});
+export type HistoryEntry = z.output<typeof historyEntrySchema>;
+
+export const employeePtoSchema = z.object({
+  employeeId: z.number().int(),
+  year: z.number().int(),
+  ptoPolicyId: z.number().int().nullable(),
+  ptoPlanName: z.string().nullable(),
+  available: z.number().int(),
+  types: z.array(ptoRowSchema),
+  history: z.array(historyEntrySchema),
+});
+export type EmployeePto = z.output<typeof employeePtoSchema>;
+
+/** Minutes shown as hours with two decimals (002 §9). */
+export const hours = (minutes: number): string => (minutes / 60).toFixed(2);
+
+export const employeePtoKey = (id: number) => ['pto', 'employee', id] as const;
+
+/** GET /manage/employee-pto?id: the plan in force, a row per type and the history entries. */
+export const employeePtoQueryOptions = (id: number) =>
+  queryOptions({ queryKey: employeePtoKey(id), queryFn: () => api.get('/manage/employee-pto', { query: { id }, schema: employeePtoSchema }) });
+
+export const useEmployeePto = (id: number) => useQuery(employeePtoQueryOptions(id));
+
+/** 001 §5: hours are decimal with up to two decimals; the spec's message is just 'error'. */
+export const MANUAL_HOURS_MESSAGE = 'error';
+export const isManualHours = (text: string): boolean => /^-?\d+(\.\d{1,2})?$/.test(text.trim()) && Number(text) !== 0;
+
+export interface ManualAddition {
+  employeeId: number;
+  ptoTypeId: number;
+  year: number;
+  hours: string;
+}
+
+function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promise<EmployeePto>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (pto) => {
+      queryClient.setQueryData(employeePtoKey(employeeId), pto);
+      // The HR-folder list shows the balance too.
+      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
+    },
+  });
+}
+
+/** POST /manage/manually-add-pto (admins, for others). */
+export const useManuallyAddPto = (employeeId: number) =>
+  useEmployeePtoMutation(employeeId, (value: ManualAddition) =>
+    api.post('/manage/manually-add-pto', { ...value, hours: value.hours.trim() }, { schema: employeePtoSchema }),
+  );
+
+/** POST /manage/remove-manual-pto-addition {id}. */
+export const useRemoveManualAddition = (employeeId: number) =>
+  useEmployeePtoMutation(employeeId, (id: number) => api.post('/manage/remove-manual-pto-addition', { id }, { schema: employeePtoSchema }));

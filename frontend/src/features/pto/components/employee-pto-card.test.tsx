@@ -1,0 +1,76 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, mockFetch, response } from '@/testing/http';
+import { renderWithApp } from '@/testing/render';
+import type { EmployeePto } from '../api/employee-pto';
+import { EmployeePtoCard } from './employee-pto-card';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const TIME = { dayStartAt: null, mobileClockInDisabled: false, payCycle: 'biweekly', payCycleAnchor: '2026-01-04', weeklyOvertimeMinutes: 2400 };
+const VACATION = { id: 5, name: 'Vacation', color: '#2f9e44', payable: 1, available: 1, allowDelete: false, overrides: [] };
+const row = {
+  ptoTypeId: 5, name: 'Vacation', color: '#2f9e44', status: 1, method: 'PER_CALENDAR_YEAR', rate: 80, rateUnit: 1,
+  period: { startDate: '2026-01-01', endDate: '2026-12-31' }, eligibleMonths: 10, startingBalance: 0, manuallyAddedHours: 0,
+  carryover: 0, earnedHours: 4800, used: 0, forfeited: 0, balance: 4800, maxCarryover: null, maxBalance: null,
+};
+const pto = (fields: Partial<EmployeePto> = {}): EmployeePto => ({
+  employeeId: 9, year: 2026, ptoPolicyId: 3, ptoPlanName: 'Standard', available: 4800, types: [row], history: [], ...fields,
+});
+
+describe("the folder's PTO card (001 §2)", () => {
+  it('shows each type with the balance in hours, and Setup when PTO is not set up', async () => {
+    mockFetch({ 'GET /manage/employee-pto': () => response({ json: pto() }) });
+    const first = renderWithApp(<EmployeePtoCard employeeId={9} canAddManually={false} />);
+    expect(await screen.findByTestId('pto-balance-row')).toHaveTextContent('80.00 hrs');
+    expect(screen.getByText('Standard')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manually Add PTO' })).toBeNull();
+    first.unmount();
+    mockFetch({ 'GET /manage/employee-pto': () => response({ json: pto({ ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [] }) }) });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
+    expect(await screen.findByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/admin/ptomanage');
+  });
+
+  it("adds PTO by hand, refusing hours that are not a number with two decimals ('error')", async () => {
+    const fetch = mockFetch({
+      'GET /manage/employee-pto': () => response({ json: pto() }),
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [VACATION] } }),
+      'POST /manage/manually-add-pto': () =>
+        response({ json: pto({ types: [{ ...row, manuallyAddedHours: 150, balance: 4950 }], history: [{ id: 7, type: 'MANUALLY_ADDITION', date: '2026-11-24', year: 2026, ptoTypeId: 5, ptoTypeName: 'Vacation', policyName: null, minutes: 150 }] }) }),
+    });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Manually Add PTO' }));
+    const modal = await screen.findByRole('dialog', { name: 'Manually Add PTO' });
+    await user.click(within(modal).getByLabelText('PTO Type', { selector: 'input', exact: false }));
+    await user.click(await screen.findByRole('option', { name: 'Vacation' }));
+    await user.type(within(modal).getByRole('textbox', { name: 'Hours' }), '12.5.3');
+    await user.click(within(modal).getByRole('button', { name: 'Add' }));
+    expect(await within(modal).findByText('error')).toBeInTheDocument();
+    const hoursField = within(modal).getByRole('textbox', { name: 'Hours' });
+    await user.clear(hoursField);
+    await user.type(hoursField, '2.5');
+    await user.click(within(modal).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getByTestId('pto-balance-row')).toHaveTextContent('82.50 hrs'));
+    const posts = fetch.mock.calls.filter(([url]) => String(url).includes('manually-add-pto'));
+    expect(bodyOf(posts[0]![1] as RequestInit)).toEqual({ employeeId: 9, ptoTypeId: 5, year: 2026, hours: '2.5' });
+  });
+
+  it('lists the history and removes a manual addition after the confirmation', async () => {
+    const entry = { id: 7, type: 'MANUALLY_ADDITION', date: '2026-11-24', year: 2026, ptoTypeId: 5, ptoTypeName: 'Vacation', policyName: null, minutes: 150 };
+    mockFetch({
+      'GET /manage/employee-pto': () => response({ json: pto({ history: [entry] }) }),
+      'POST /manage/remove-manual-pto-addition': () => response({ json: pto() }),
+    });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'PTO History' }));
+    const dock = await screen.findByRole('dialog', { name: 'PTO History' });
+    expect(within(dock).getByTestId('pto-history-entry')).toHaveTextContent('+2.50 hrs Vacation');
+    await user.click(within(dock).getByRole('button', { name: 'Remove 2.50 hrs Vacation' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByTestId('pto-history-entry')).toBeNull());
+  });
+});
