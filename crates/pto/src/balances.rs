@@ -197,7 +197,7 @@ fn whole_hours(minutes: Option<i64>) -> Option<i64> {
 impl Pto {
     /// Everything the engine needs about each of `people` (a few queries for all of them: a
     /// page of the employee list costs the same as one folder), and the company's plans.
-    async fn inputs_for(
+    pub(crate) async fn inputs_for(
         &self,
         ctx: &TenantCtx,
         people: &[users::Model],

@@ -13,6 +13,7 @@ mod balances;
 pub mod entities;
 mod error;
 pub mod plans;
+pub mod switching;
 pub mod types;
 
 pub use balances::{

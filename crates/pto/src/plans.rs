@@ -117,7 +117,7 @@ pub struct RuleInput {
 }
 
 impl RuleInput {
-    fn draft(&self) -> RuleDraft {
+    pub(crate) fn draft(&self) -> RuleDraft {
         RuleDraft {
             id: None,
             name: None,
@@ -146,6 +146,17 @@ pub enum Assignee {
     EntireTeam,
     Members(Vec<UserId>),
     Nobody,
+}
+
+/// The assignment a form names, if it names one.
+pub(crate) fn assignee_of(assign_type: Option<&str>, ids: &[i64]) -> Option<Assignee> {
+    match assign_type.map(str::trim)? {
+        "jobRole" => Some(Assignee::JobRoles(ids.to_vec())),
+        "teamMembers" => Some(Assignee::Members(ids.iter().copied().map(UserId).collect())),
+        "entireTeam" => Some(Assignee::EntireTeam),
+        "none" => Some(Assignee::Nobody),
+        _ => None,
+    }
 }
 
 /// `POST /settings/save-pto-plan` (the wizard's submit) and `POST /settings/update-pto-policy`
@@ -439,7 +450,7 @@ impl Pto {
     }
 
     /// The active employees a plan's assignment names; ids outside the company are refused.
-    async fn assignees(&self, ctx: &TenantCtx, assignee: &Assignee) -> Result<Vec<users::Model>, PtoError> {
+    pub(crate) async fn assignees(&self, ctx: &TenantCtx, assignee: &Assignee) -> Result<Vec<users::Model>, PtoError> {
         let people = accounts::company_people(ctx)
             .filter(users::Column::Status.eq(EmploymentStatus::Active))
             .order_by_asc(users::Column::Id)

@@ -8,6 +8,7 @@ use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
+use pto::switching::{BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput};
 use pto::{EmployeePto, ManualAdditionCommand, ManualAdditionInput, PlanId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -21,6 +22,10 @@ crate::routes::route_table! {
     get "/manage/employee-pto" => employee_pto,
     post "/manage/manually-add-pto" => manually_add_pto,
     post "/manage/remove-manual-pto-addition" => remove_manual_pto_addition,
+    post "/settings/get-balance-detail" => get_balance_detail,
+    post "/settings/switch-pto-plan" => switch_pto_plan,
+    post "/manage/save-employee-pto-types" => save_employee_pto_types,
+    post "/manage/delete-pto-plan-switch-history" => delete_pto_plan_switch_history,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -172,4 +177,78 @@ pub async fn remove_manual_pto_addition(
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
     Ok(web::Json(state.pto.remove_manual_addition(&guard.ctx, id).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BalanceDetails {
+    pub employees: Vec<BalanceDetail>,
+}
+
+/// Each person's balances (minutes) under the plan they have and under the new one, before a
+/// switch: the new plan is a saved one (`ptoPolicyId`) or the wizard's `rules`.
+#[utoipa::path(post, path = "/server/v1/settings/get-balance-detail", tag = "pto", security(("bearer" = [])),
+    request_body = BalanceDetailInput,
+    responses((status = 200, body = BalanceDetails), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn get_balance_detail(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<BalanceDetailInput>,
+) -> Result<web::Json<BalanceDetails>, ApiError> {
+    Ok(web::Json(BalanceDetails { employees: state.pto.balance_detail(&guard.ctx, &body).await? }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Switched {
+    pub employee_ids: Vec<i64>,
+}
+
+/// People join or move to a plan for a year, with starting balances (hours) per type.
+#[utoipa::path(post, path = "/server/v1/settings/switch-pto-plan", tag = "pto", security(("bearer" = [])),
+    request_body = SwitchInput,
+    responses((status = 200, body = Switched), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn switch_pto_plan(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<SwitchInput>,
+) -> Result<web::Json<Switched>, ApiError> {
+    let command = SwitchCommand::parse(&body, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
+    let employee_ids = command.employees.iter().copied().collect();
+    state.pto.switch_plan(&guard.ctx, command).await?;
+    Ok(web::Json(Switched { employee_ids }))
+}
+
+/// The folder's PTO edit dock: an employee's plan and starting balances, copied to others.
+#[utoipa::path(post, path = "/server/v1/manage/save-employee-pto-types", tag = "pto", security(("bearer" = [])),
+    request_body = EmployeePtoTypesInput,
+    responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn save_employee_pto_types(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<EmployeePtoTypesInput>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    let employee = body
+        .employee_id
+        .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("employeeId", "Please choose the employee")))?;
+    let command =
+        SwitchCommand::parse(&body.to_switch(), state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.save_employee_setup(&guard.ctx, kernel::UserId(employee), command).await?))
+}
+
+/// Removes a NEW_PTO_PLAN history entry: its switch is undone, the replaced plan is back.
+#[utoipa::path(post, path = "/server/v1/manage/delete-pto-plan-switch-history", tag = "pto", security(("bearer" = [])),
+    request_body = HistoryEntryRef,
+    responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn delete_pto_plan_switch_history(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<HistoryEntryRef>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    let id =
+        body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
+    Ok(web::Json(state.pto.undo_switch(&guard.ctx, id).await?))
 }

@@ -14,6 +14,7 @@ mod overview;
 mod people;
 mod pto_balances;
 mod pto_plans;
+mod pto_switching;
 mod pto_types;
 mod security;
 mod sessions;

@@ -101,6 +101,10 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/manage/employee-pto?id={emp}", "", "UNPNPNUP"),
     ("post", "/manage/manually-add-pto", "{}", "UFFFAAUE"),
     ("post", "/manage/remove-manual-pto-addition", r#"{"id": 999999}"#, "UFFFAAUE"),
+    ("post", "/settings/get-balance-detail", "{}", "UFFFAAUE"),
+    ("post", "/settings/switch-pto-plan", "{}", "UFFFAAUE"),
+    ("post", "/manage/save-employee-pto-types", "{}", "UFFFAAUE"),
+    ("post", "/manage/delete-pto-plan-switch-history", r#"{"id": 999999}"#, "UFFFAAUE"),
     ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
     ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
     (

@@ -1,0 +1,471 @@
+//! Joining and switching plans with starting balances (002 §2 step 10, §4 "PTO plan editing",
+//! 001 §4 plan-change popup, §7 save-employee-pto-types and delete-pto-plan-switch-history).
+//!
+//! - The balance detail shows, for each person, each type's balance under the plan they have and
+//!   under the new one (both the engine's, as of today), so an admin can carry balances over.
+//! - A switch within the current year takes effect today; for another year, on its 1 January.
+//!   The enrolment remembers the plan it replaced. Starting balances are NEW_PTO_PLAN entries of
+//!   that enrolment: from their day on, the type's balance *is* the amount given.
+//! - Removing a NEW_PTO_PLAN history entry undoes its switch: the replaced plan is back (or the
+//!   person has no plan that year if they had none), and the starting balances of that switch
+//!   go, so the balances are again what they were before it.
+
+use crate::entities::{pto_balance_entries as entries, pto_enrollments as enrollments, pto_plans as plans, pto_types};
+use crate::plans::{rule_of, RuleInput};
+use crate::{Pto, PtoError};
+use accounts::entities::users;
+use chrono::{Datelike, NaiveDate, Utc};
+use kernel::time::local_date;
+use kernel::validation::lenient_i64;
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use pto_engine::{compute, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId, Rule, RuleId};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+pub const STARTING_BALANCE_INVALID: &str = "Please input a number of hours, e.g. 12.5";
+pub const PLAN_MISSING: &str = "Please choose the PTO plan";
+
+/// `POST /settings/get-balance-detail`: whom, which year, and the new plan (its saved id, or the
+/// wizard's rules before it is saved).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct BalanceDetailInput {
+    pub assign_type: Option<String>,
+    pub assign_ids: Vec<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub year: Option<i64>,
+    pub rules: Vec<RuleInput>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub pto_policy_id: Option<i64>,
+}
+
+/// One type of one person in the balance detail (minutes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TypeBalance {
+    pub id: i64,
+    pub name: String,
+    pub included_in_current_plan: bool,
+    pub included_in_new_plan: bool,
+    pub balance_of_current_plan: i64,
+    pub balance_of_new_plan: i64,
+}
+
+/// A person of the balance detail (002 §3 "Balance detail per employee").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceDetail {
+    pub employee_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub current_plan_id: Option<i64>,
+    pub types: Vec<TypeBalance>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct StartingBalanceInput {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub employee_id: Option<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub pto_type_id: Option<i64>,
+    /// Hours: an optional minus, digits, optional decimals (002 §5).
+    #[serde(deserialize_with = "crate::types::hours_text")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
+    pub starting_balance: Option<String>,
+}
+
+/// `POST /settings/switch-pto-plan`: people join (or move to) a plan for a year with starting
+/// balances. `employeeIds` names people to move without a starting balance of their own.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct SwitchInput {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub pto_policy_id: Option<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub year: Option<i64>,
+    pub employee_ids: Vec<i64>,
+    pub starting_balances: Vec<StartingBalanceInput>,
+}
+
+/// A validated switch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwitchCommand {
+    pub plan: PlanId,
+    pub year: i32,
+    pub employees: BTreeSet<i64>,
+    /// (employee, type, minutes).
+    pub starting: Vec<(i64, i64, i64)>,
+}
+
+/// `POST /manage/save-employee-pto-types` (the folder's PTO edit dock): one employee's plan for a
+/// year with a starting balance per type, the same set-up copied to `copyTo`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct EmployeePtoTypesInput {
+    #[serde(deserialize_with = "lenient_i64")]
+    pub employee_id: Option<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub pto_policy_id: Option<i64>,
+    #[serde(deserialize_with = "lenient_i64")]
+    pub year: Option<i64>,
+    pub types: Vec<StartingBalanceInput>,
+    pub copy_to: Vec<i64>,
+}
+
+impl EmployeePtoTypesInput {
+    /// The same switch for the employee and everyone it is copied to.
+    pub fn to_switch(&self) -> SwitchInput {
+        let employees: Vec<i64> = self.employee_id.into_iter().chain(self.copy_to.iter().copied()).collect();
+        SwitchInput {
+            pto_policy_id: self.pto_policy_id,
+            year: self.year,
+            employee_ids: employees.clone(),
+            starting_balances: employees
+                .iter()
+                .flat_map(|employee| {
+                    self.types.iter().map(|item| StartingBalanceInput { employee_id: Some(*employee), ..item.clone() })
+                })
+                .collect(),
+        }
+    }
+}
+
+impl SwitchCommand {
+    pub fn parse(input: &SwitchInput, this_year: i32) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if input.pto_policy_id.is_none() {
+            errors.add("ptoPolicyId", PLAN_MISSING);
+        }
+        let year = match input.year.and_then(|year| i32::try_from(year).ok()) {
+            Some(year) if (this_year - 1..=this_year + 1).contains(&year) => year,
+            _ => {
+                errors.add("year", crate::plans::YEAR_INVALID);
+                this_year
+            }
+        };
+        let mut employees: BTreeSet<i64> = input.employee_ids.iter().copied().collect();
+        let mut starting = Vec::new();
+        for (index, item) in input.starting_balances.iter().enumerate() {
+            let minutes = item.starting_balance.as_deref().and_then(pto_engine::round::minutes_from_hours_text);
+            match (item.employee_id, item.pto_type_id, minutes) {
+                (Some(employee), Some(pto_type), Some(minutes)) => {
+                    employees.insert(employee);
+                    starting.push((employee, pto_type, minutes));
+                }
+                (employee, pto_type, minutes) => {
+                    if employee.is_none() {
+                        errors.add(&format!("startingBalances[{index}].employeeId"), "Please choose the employee");
+                    }
+                    if pto_type.is_none() {
+                        errors.add(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE);
+                    }
+                    if minutes.is_none() {
+                        errors.add(&format!("startingBalances[{index}].startingBalance"), STARTING_BALANCE_INVALID);
+                    }
+                }
+            }
+        }
+        if employees.is_empty() && errors.is_empty() {
+            errors.add("employeeIds", crate::plans::ASSIGN_MEMBERS_MISSING);
+        }
+        errors.into_result(SwitchCommand {
+            plan: PlanId(input.pto_policy_id.unwrap_or_default()),
+            year,
+            employees,
+            starting,
+        })
+    }
+}
+
+impl Pto {
+    /// The day a switch to a plan for `year` takes effect.
+    fn switch_day(&self, ctx: &TenantCtx, year: i32) -> NaiveDate {
+        let today = local_date(ctx.time_zone(), Utc::now());
+        if year == today.year() {
+            today
+        } else {
+            NaiveDate::from_ymd_opt(year, 1, 1).unwrap_or(today)
+        }
+    }
+
+    async fn payable_types(&self, ctx: &TenantCtx) -> Result<Vec<pto_types::Model>, PtoError> {
+        Ok(pto_types::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .filter(pto_types::Column::DeletedAt.is_null())
+            .filter(pto_types::Column::Payable.eq(true))
+            .order_by_asc(pto_types::Column::Name)
+            .all(&self.db)
+            .await?)
+    }
+
+    /// `POST /settings/get-balance-detail`: each person's balances under their plan and the new one.
+    pub async fn balance_detail(
+        &self,
+        ctx: &AdminCtx,
+        input: &BalanceDetailInput,
+    ) -> Result<Vec<BalanceDetail>, PtoError> {
+        let this_year = self.this_year(ctx);
+        let year = input
+            .year
+            .and_then(|year| i32::try_from(year).ok())
+            .filter(|year| (this_year - 1..=this_year + 1).contains(year))
+            .ok_or_else(|| PtoError::field("year", crate::plans::YEAR_INVALID))?;
+        let new_plan = match input.pto_policy_id {
+            Some(id) => {
+                let plan = plans::Entity::find_by_id(id)
+                    .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+                    .one(&self.db)
+                    .await?
+                    .ok_or(PtoError::NotFound)?;
+                let rules: Vec<Rule> =
+                    self.rule_rows(ctx).await?.iter().filter(|row| row.plan_id == plan.id).map(rule_of).collect();
+                Plan { id: PlanId(plan.id), name: plan.name, rules }
+            }
+            None => {
+                let mut rules = Vec::new();
+                let mut errors = FieldErrors::new();
+                for (index, rule) in input.rules.iter().enumerate() {
+                    match rule.draft().validate() {
+                        Ok(mut valid) => {
+                            valid.id = RuleId(-(index as i64) - 1);
+                            rules.push(valid);
+                        }
+                        Err(problems) => {
+                            for (field, messages) in problems.iter() {
+                                for message in messages {
+                                    errors.add(&format!("rules[{index}].{field}"), message.clone());
+                                }
+                            }
+                        }
+                    }
+                }
+                if !errors.is_empty() {
+                    return Err(PtoError::Validation(errors));
+                }
+                Plan { id: PlanId(0), name: String::new(), rules }
+            }
+        };
+        let assignee = crate::plans::assignee_of(input.assign_type.as_deref(), &input.assign_ids)
+            .ok_or_else(|| PtoError::field("assignType", crate::plans::ASSIGN_TYPE_MISSING))?;
+        let people = self.assignees(ctx, &assignee).await?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let (inputs, enrolled, _) = self.inputs_for(ctx, &people, today).await?;
+        let types = self.payable_types(ctx).await?;
+        let new_plan = Arc::new(new_plan);
+        let switch_day = self.switch_day(ctx, year);
+        let mut details = Vec::with_capacity(people.len());
+        for person in &people {
+            let Some(input) = inputs.get(&person.id) else { continue };
+            let current_plan = enrolled.iter().find(|row| row.employee_id == person.id && row.year == year);
+            let now = compute(input, today);
+            let mut switched = input.clone();
+            switched.plans.retain(|assignment| assignment.from < switch_day);
+            switched.plans.push(PlanAssignment::switch(switch_day, new_plan.clone()));
+            let after = compute(&switched, today.max(switch_day));
+            let in_current = |pto_type: i64| {
+                input
+                    .plans
+                    .iter()
+                    .rev()
+                    .find(|assignment| assignment.from <= today)
+                    .and_then(|a| a.plan.as_ref())
+                    .is_some_and(|plan| plan.rules.iter().any(|rule| rule.active && rule.pto_type.0 == pto_type))
+            };
+            details.push(BalanceDetail {
+                employee_id: person.id,
+                firstname: person.first_name.clone(),
+                lastname: person.last_name.clone(),
+                current_plan_id: current_plan.map(|row| row.plan_id),
+                types: types
+                    .iter()
+                    .map(|row| {
+                        let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: true };
+                        TypeBalance {
+                            id: row.id,
+                            name: row.name.clone(),
+                            included_in_current_plan: in_current(row.id),
+                            included_in_new_plan: new_plan
+                                .rules
+                                .iter()
+                                .any(|rule| rule.active && rule.pto_type.0 == row.id),
+                            balance_of_current_plan: now.row(&engine_type).map_or(0, |row| row.balance),
+                            balance_of_new_plan: after.row(&engine_type).map_or(0, |row| row.balance),
+                        }
+                    })
+                    .filter(|balance| balance.included_in_current_plan || balance.included_in_new_plan)
+                    .collect(),
+            });
+        }
+        Ok(details)
+    }
+
+    /// `POST /settings/switch-pto-plan` and `/manage/save-employee-pto-types`: people join or move
+    /// to a plan for a year, with the starting balances given.
+    pub async fn switch_plan(&self, ctx: &AdminCtx, command: SwitchCommand) -> Result<(), PtoError> {
+        let plan = plans::Entity::find_by_id(command.plan.0)
+            .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)?;
+        let people: Vec<users::Model> = accounts::company_people(ctx)
+            .filter(users::Column::Id.is_in(command.employees.iter().copied()))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
+            .all(&self.db)
+            .await?;
+        if people.len() != command.employees.len() {
+            return Err(PtoError::field("employeeIds", crate::plans::UNKNOWN_MEMBER));
+        }
+        let known_types: BTreeSet<i64> = self.payable_types(ctx).await?.into_iter().map(|row| row.id).collect();
+        if let Some(index) = command.starting.iter().position(|(_, pto_type, _)| !known_types.contains(pto_type)) {
+            return Err(PtoError::field(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE));
+        }
+        let day = self.switch_day(ctx, command.year);
+        let first_day = NaiveDate::from_ymd_opt(command.year, 1, 1).unwrap_or(day);
+        let now = Utc::now();
+        let _permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let existing: HashMap<i64, enrollments::Model> = enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::Year.eq(command.year))
+            .filter(enrollments::Column::EmployeeId.is_in(command.employees.iter().copied()))
+            .all(&txn)
+            .await?
+            .into_iter()
+            .map(|row| (row.employee_id, row))
+            .collect();
+        for person in &people {
+            let enrolment = match existing.get(&person.id) {
+                Some(row) if row.plan_id == plan.id => row.clone(),
+                Some(row) => {
+                    let mut moved: enrollments::ActiveModel = row.clone().into();
+                    moved.replaced_plan_id = Set(Some(row.plan_id));
+                    moved.plan_id = Set(plan.id);
+                    moved.effective_from = Set(day);
+                    moved.created_by = Set(Some(ctx.actor().0));
+                    moved.update(&txn).await?
+                }
+                None => {
+                    enrollments::ActiveModel {
+                        company_id: Set(ctx.company().0),
+                        employee_id: Set(person.id),
+                        year: Set(command.year),
+                        plan_id: Set(plan.id),
+                        effective_from: Set(first_day),
+                        replaced_plan_id: Set(None),
+                        created_by: Set(Some(ctx.actor().0)),
+                        created_at: Set(now),
+                        ..Default::default()
+                    }
+                    .insert(&txn)
+                    .await?
+                }
+            };
+            for (_, pto_type, minutes) in command.starting.iter().filter(|(employee, _, _)| *employee == person.id) {
+                // A type gets one starting balance per enrolment: a new one replaces the old.
+                entries::Entity::delete_many()
+                    .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                    .filter(entries::Column::EnrollmentId.eq(enrolment.id))
+                    .filter(entries::Column::PtoTypeId.eq(*pto_type))
+                    .exec(&txn)
+                    .await?;
+                entries::ActiveModel {
+                    company_id: Set(ctx.company().0),
+                    employee_id: Set(person.id),
+                    pto_type_id: Set(*pto_type),
+                    kind: Set(entries::NEW_PTO_PLAN.to_owned()),
+                    minutes: Set(*minutes),
+                    effective_on: Set(enrolment.effective_from),
+                    year: Set(command.year),
+                    enrollment_id: Set(Some(enrolment.id)),
+                    created_by: Set(Some(ctx.actor().0)),
+                    created_at: Set(now),
+                    ..Default::default()
+                }
+                .insert(&txn)
+                .await?;
+            }
+        }
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// `POST /manage/delete-pto-plan-switch-history`: undoes the switch a NEW_PTO_PLAN entry
+    /// belongs to (the replaced plan is back, the switch's starting balances go).
+    pub async fn undo_switch(&self, ctx: &AdminCtx, entry: i64) -> Result<crate::EmployeePto, PtoError> {
+        let entry = entries::Entity::find_by_id(entry)
+            .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+            .filter(entries::Column::Kind.eq(entries::NEW_PTO_PLAN))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)?;
+        let employee = UserId(entry.employee_id);
+        self.accounts.employee_in_scope(ctx, employee).await?;
+        let _permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let enrolment = match entry.enrollment_id {
+            Some(id) => {
+                enrollments::Entity::find_by_id(id)
+                    .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+                    .one(&txn)
+                    .await?
+            }
+            None => None,
+        };
+        match &enrolment {
+            Some(row) => {
+                entries::Entity::delete_many()
+                    .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                    .filter(entries::Column::EnrollmentId.eq(row.id))
+                    .exec(&txn)
+                    .await?;
+                match row.replaced_plan_id {
+                    Some(previous) => {
+                        let mut back: enrollments::ActiveModel = row.clone().into();
+                        back.plan_id = Set(previous);
+                        back.replaced_plan_id = Set(None);
+                        back.effective_from =
+                            Set(NaiveDate::from_ymd_opt(row.year, 1, 1).unwrap_or(row.effective_from));
+                        back.update(&txn).await?;
+                    }
+                    None => {
+                        enrollments::Entity::delete_by_id(row.id)
+                            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+                            .exec(&txn)
+                            .await?;
+                    }
+                }
+            }
+            None => {
+                entries::Entity::delete_by_id(entry.id)
+                    .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                    .exec(&txn)
+                    .await?;
+            }
+        }
+        txn.commit().await?;
+        drop(_permit);
+        self.employee_pto(ctx, employee).await
+    }
+
+    /// `POST /manage/save-employee-pto-types`: the switch, then the employee's PTO after it.
+    pub async fn save_employee_setup(
+        &self,
+        ctx: &AdminCtx,
+        employee: UserId,
+        command: SwitchCommand,
+    ) -> Result<crate::EmployeePto, PtoError> {
+        self.switch_plan(ctx, command).await?;
+        self.employee_pto(ctx, employee).await
+    }
+}
