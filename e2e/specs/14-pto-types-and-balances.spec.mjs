@@ -123,3 +123,66 @@ test("an employee's folder shows the engine's balance; an admin adds PTO by hand
   await page.keyboard.press('Escape');
   await expect(row).toContainText('80.00 hrs');
 });
+
+test("an admin sets up an employee's plan with starting balances, copies it, switches plan and undoes the switch", async ({ page, request }) => {
+  const { token } = await loginByApi(request, DEMO.admin);
+  const year = (await apiCall(request, token, 'GET', '/pto-manage/data')).currentYear;
+  const type = await apiCall(request, token, 'POST', '/settings/update-pto-type', { data: { name: `Leave ${uniqueWord()}` } });
+  const person = async () => {
+    const lastname = uniqueWord();
+    const saved = await apiCall(request, token, 'POST', '/manage/add-user', {
+      data: { firstname: 'Iris', lastname, email: `e2e-${lastname.toLowerCase()}@example.com`, permission: 'employee', startDate: `${year}-01-01` },
+    });
+    return { id: saved.employee.id, name: `Iris ${lastname}` };
+  };
+  const [first, second] = [await person(), await person()];
+  const rule = { ptoTypeId: type.id, method: 'PER_CALENDAR_YEAR', rate: 80, rateUnit: 1, prorated: true };
+  const standard = `Standard ${uniqueWord()}`;
+  const generous = `Generous ${uniqueWord()}`;
+  await apiCall(request, token, 'POST', '/settings/save-pto-plan', { data: { name: standard, year, assignType: 'none', rules: [rule] } });
+  await apiCall(request, token, 'POST', '/settings/save-pto-plan', { data: { name: generous, year, assignType: 'none', rules: [{ ...rule, rate: 120 }] } });
+
+  await page.goto('/login');
+  await fillLogin(page, DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`/admin/manage/view-user/${first.id}`);
+  const card = page.getByTestId('pto-card');
+  await expect(card).toContainText('PTO is not set up.');
+  await card.getByRole('button', { name: 'Setup' }).click();
+  const dock = page.getByRole('dialog', { name: 'PTO', exact: true });
+  await dock.getByRole('combobox', { name: 'PTO Plan' }).click();
+  await page.getByRole('option', { name: standard }).click();
+  await dock.getByRole('textbox', { name: `Starting balance of ${type.name}` }).fill('ten');
+  await dock.getByRole('button', { name: 'Save' }).click();
+  await expect(dock.getByText('Please input a number of hours, e.g. 12.5')).toBeVisible();
+  await dock.getByRole('textbox', { name: `Starting balance of ${type.name}` }).fill('12.5');
+  await dock.getByRole('combobox', { name: 'Copy the same set-up to' }).fill(second.name);
+  await page.getByRole('option', { name: second.name }).click();
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page), 'the PTO set-up dock').toEqual([]);
+  await dock.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('PTO information has been saved.')).toBeVisible();
+  await expect(card).toContainText(standard);
+  const copied = await apiCall(request, token, 'GET', '/manage/employee-pto', { params: { id: second.id } });
+  expect(copied.ptoPlanName).toBe(standard);
+  expect(copied.types[0].startingBalance).toBe(750);
+
+  // Switch to the generous plan with a starting balance, then undo the switch from the history.
+  await card.getByRole('button', { name: 'Edit PTO' }).click();
+  await dock.getByRole('combobox', { name: 'PTO Plan' }).click();
+  await page.getByRole('option', { name: generous }).click();
+  await dock.getByRole('textbox', { name: `Starting balance of ${type.name}` }).fill('5');
+  await dock.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText(generous);
+  await card.getByRole('button', { name: 'PTO History' }).click();
+  const history = page.getByRole('dialog', { name: 'PTO History' });
+  await expect(history.getByTestId('pto-history-entry')).toHaveCount(2);
+  await history.getByRole('button', { name: `Remove 5.00 hrs ${type.name}` }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(history.getByTestId('pto-history-entry')).toHaveCount(1);
+  await expect(history.getByTestId('pto-history-entry')).toContainText(`+12.50 hrs ${type.name}`);
+  const undone = await apiCall(request, token, 'GET', '/manage/employee-pto', { params: { id: first.id } });
+  expect(undone.ptoPlanName).toBe(standard);
+  await page.keyboard.press('Escape');
+  await expect(card).toContainText(standard);
+});

@@ -1,5 +1,6 @@
 //! PTO plans (the spec's "policies", 002 §3): a plan has one rule per PTO type it includes; an
-//! employee is enrolled in at most one plan a year; balance entries are what people set by hand
+//! employee has one plan at a time: an enrolment is a plan from a day on, a year's first from
+//! 1 January, a switch from its day (so a year may hold a switch); balance entries are what people set by hand
 //! (a starting balance when someone joins or switches plan, a manual addition), each one a
 //! removable record in the employee's PTO history. Every balance is computed from these by the
 //! PTO engine; nothing here stores a balance.
@@ -66,8 +67,6 @@ enum PtoEnrollments {
     PlanId,
     /// The first day in force: 1 January, or the day of a switch within the year.
     EffectiveFrom,
-    /// The plan this enrolment replaced within the year, restored when its history entry is removed.
-    ReplacedPlanId,
     CreatedBy,
     CreatedAt,
 }
@@ -177,7 +176,6 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(PtoEnrollments::Year).integer().not_null())
                     .col(reference(PtoEnrollments::PlanId))
                     .col(ColumnDef::new(PtoEnrollments::EffectiveFrom).date().not_null())
-                    .col(ColumnDef::new(PtoEnrollments::ReplacedPlanId).big_integer().null())
                     .col(ColumnDef::new(PtoEnrollments::CreatedBy).big_integer().null())
                     .col(ColumnDef::new(PtoEnrollments::CreatedAt).timestamp_with_time_zone().not_null())
                     .foreign_key(&mut cascade(
@@ -201,14 +199,14 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        // At most one plan a year per employee, held by the database too.
+        // One plan at a time, held by the database too: one enrolment per employee and first day.
         manager
             .create_index(
                 Index::create()
-                    .name("ux_pto_enrollments_employee_year")
+                    .name("ux_pto_enrollments_employee_day")
                     .table(PtoEnrollments::Table)
                     .col(PtoEnrollments::EmployeeId)
-                    .col(PtoEnrollments::Year)
+                    .col(PtoEnrollments::EffectiveFrom)
                     .unique()
                     .to_owned(),
             )

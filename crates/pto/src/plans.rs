@@ -9,9 +9,9 @@
 //!   the company that is not deleted.
 //! - A plan is for a year: the current one or the next (the wizard), or the previous one (the
 //!   edit panel lists it). Saving enrols the people it is assigned to (by job role, the entire
-//!   team, chosen members, or nobody yet) for that year. An employee has at most one plan a year
-//!   (a unique index holds it): someone already enrolled elsewhere that year keeps that plan
-//!   until switched, which is the starting-balance flow's business.
+//!   team, chosen members, or nobody yet) from 1 January of that year. An employee has one plan
+//!   at a time: someone already enrolled that year keeps their plan until switched, which is the
+//!   starting-balance flow's business (`switching`).
 //! - Deleting a plan is refused while anyone is enrolled in it, with 002 §2's tooltip text.
 
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_rules as rules, pto_types};
@@ -401,10 +401,15 @@ impl Pto {
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .all(&self.db)
             .await?;
-        let mut counts: HashMap<i64, BTreeMap<i32, u64>> = HashMap::new();
+        // People per plan and year (someone who switched within a year counts for both plans).
+        let mut people: HashMap<i64, BTreeMap<i32, BTreeSet<i64>>> = HashMap::new();
         for row in &enrolled {
-            *counts.entry(row.plan_id).or_default().entry(row.year).or_default() += 1;
+            people.entry(row.plan_id).or_default().entry(row.year).or_default().insert(row.employee_id);
         }
+        let mut counts: HashMap<i64, BTreeMap<i32, u64>> = people
+            .into_iter()
+            .map(|(plan, years)| (plan, years.into_iter().map(|(year, ids)| (year, ids.len() as u64)).collect()))
+            .collect();
         Ok(plan_rows
             .into_iter()
             .map(|plan| {
@@ -552,7 +557,6 @@ impl Pto {
                 year: Set(command.year),
                 plan_id: Set(plan.id),
                 effective_from: Set(first_day),
-                replaced_plan_id: Set(None),
                 created_by: Set(Some(ctx.actor().0)),
                 created_at: Set(now),
                 ..Default::default()

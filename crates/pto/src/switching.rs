@@ -3,12 +3,13 @@
 //!
 //! - The balance detail shows, for each person, each type's balance under the plan they have and
 //!   under the new one (both the engine's, as of today), so an admin can carry balances over.
-//! - A switch within the current year takes effect today; for another year, on its 1 January.
-//!   The enrolment remembers the plan it replaced. Starting balances are NEW_PTO_PLAN entries of
-//!   that enrolment: from their day on, the type's balance *is* the amount given.
-//! - Removing a NEW_PTO_PLAN history entry undoes its switch: the replaced plan is back (or the
-//!   person has no plan that year if they had none), and the starting balances of that switch
-//!   go, so the balances are again what they were before it.
+//! - A switch within the current year takes effect today, as a new enrolment from today (the one
+//!   before stays, in force until yesterday); for another year, the year's enrolment changes plan
+//!   from its 1 January. Starting balances are NEW_PTO_PLAN entries of the enrolment: from its
+//!   first day on, the type's balance *is* the amount given.
+//! - Removing a NEW_PTO_PLAN history entry undoes the enrolment it came with: that enrolment and
+//!   its starting balances go, so the plan and balances before it are back (or no plan, if it was
+//!   the first).
 
 use crate::entities::{pto_balance_entries as entries, pto_enrollments as enrollments, pto_plans as plans, pto_types};
 use crate::plans::{rule_of, RuleInput};
@@ -267,7 +268,10 @@ impl Pto {
         let mut details = Vec::with_capacity(people.len());
         for person in &people {
             let Some(input) = inputs.get(&person.id) else { continue };
-            let current_plan = enrolled.iter().find(|row| row.employee_id == person.id && row.year == year);
+            let current_plan = enrolled
+                .iter()
+                .rev()
+                .find(|row| row.employee_id == person.id && row.year == year && row.effective_from <= switch_day);
             let now = compute(input, today);
             let mut switched = input.clone();
             switched.plans.retain(|assignment| assignment.from < switch_day);
@@ -335,25 +339,42 @@ impl Pto {
         let now = Utc::now();
         let _permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
-        let existing: HashMap<i64, enrollments::Model> = enrollments::Entity::find()
+        // Each person's enrolment in force on the switch day, if it is of this year.
+        let mut latest: HashMap<i64, enrollments::Model> = HashMap::new();
+        for row in enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .filter(enrollments::Column::Year.eq(command.year))
             .filter(enrollments::Column::EmployeeId.is_in(command.employees.iter().copied()))
+            .filter(enrollments::Column::EffectiveFrom.lte(day))
+            .order_by_asc(enrollments::Column::EffectiveFrom)
             .all(&txn)
             .await?
-            .into_iter()
-            .map(|row| (row.employee_id, row))
-            .collect();
+        {
+            latest.insert(row.employee_id, row);
+        }
         for person in &people {
-            let enrolment = match existing.get(&person.id) {
+            let enrolment = match latest.get(&person.id) {
                 Some(row) if row.plan_id == plan.id => row.clone(),
-                Some(row) => {
+                // A switch on the day the enrolment began replaces its plan.
+                Some(row) if row.effective_from == day => {
                     let mut moved: enrollments::ActiveModel = row.clone().into();
-                    moved.replaced_plan_id = Set(Some(row.plan_id));
                     moved.plan_id = Set(plan.id);
-                    moved.effective_from = Set(day);
                     moved.created_by = Set(Some(ctx.actor().0));
                     moved.update(&txn).await?
+                }
+                Some(_) => {
+                    enrollments::ActiveModel {
+                        company_id: Set(ctx.company().0),
+                        employee_id: Set(person.id),
+                        year: Set(command.year),
+                        plan_id: Set(plan.id),
+                        effective_from: Set(day),
+                        created_by: Set(Some(ctx.actor().0)),
+                        created_at: Set(now),
+                        ..Default::default()
+                    }
+                    .insert(&txn)
+                    .await?
                 }
                 None => {
                     enrollments::ActiveModel {
@@ -362,7 +383,6 @@ impl Pto {
                         year: Set(command.year),
                         plan_id: Set(plan.id),
                         effective_from: Set(first_day),
-                        replaced_plan_id: Set(None),
                         created_by: Set(Some(ctx.actor().0)),
                         created_at: Set(now),
                         ..Default::default()
@@ -400,8 +420,8 @@ impl Pto {
         Ok(())
     }
 
-    /// `POST /manage/delete-pto-plan-switch-history`: undoes the switch a NEW_PTO_PLAN entry
-    /// belongs to (the replaced plan is back, the switch's starting balances go).
+    /// `POST /manage/delete-pto-plan-switch-history`: undoes the enrolment a NEW_PTO_PLAN entry
+    /// came with (it and its starting balances go; what was before it is back).
     pub async fn undo_switch(&self, ctx: &AdminCtx, entry: i64) -> Result<crate::EmployeePto, PtoError> {
         let entry = entries::Entity::find_by_id(entry)
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
@@ -422,36 +442,21 @@ impl Pto {
             }
             None => None,
         };
-        match &enrolment {
-            Some(row) => {
-                entries::Entity::delete_many()
-                    .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
-                    .filter(entries::Column::EnrollmentId.eq(row.id))
-                    .exec(&txn)
-                    .await?;
-                match row.replaced_plan_id {
-                    Some(previous) => {
-                        let mut back: enrollments::ActiveModel = row.clone().into();
-                        back.plan_id = Set(previous);
-                        back.replaced_plan_id = Set(None);
-                        back.effective_from =
-                            Set(NaiveDate::from_ymd_opt(row.year, 1, 1).unwrap_or(row.effective_from));
-                        back.update(&txn).await?;
-                    }
-                    None => {
-                        enrollments::Entity::delete_by_id(row.id)
-                            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
-                            .exec(&txn)
-                            .await?;
-                    }
-                }
-            }
-            None => {
-                entries::Entity::delete_by_id(entry.id)
-                    .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
-                    .exec(&txn)
-                    .await?;
-            }
+        if let Some(row) = &enrolment {
+            entries::Entity::delete_many()
+                .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                .filter(entries::Column::EnrollmentId.eq(row.id))
+                .exec(&txn)
+                .await?;
+            enrollments::Entity::delete_by_id(row.id)
+                .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+                .exec(&txn)
+                .await?;
+        } else {
+            entries::Entity::delete_by_id(entry.id)
+                .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+                .exec(&txn)
+                .await?;
         }
         txn.commit().await?;
         drop(_permit);

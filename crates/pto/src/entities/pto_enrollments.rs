@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// An employee's plan for one year.
+/// An employee's plan from a day on (1 January of `year`, or a switch's day within it); the
+/// latest one that has begun is in force.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pto_enrollments")]
 pub struct Model {
@@ -12,8 +13,6 @@ pub struct Model {
     pub plan_id: i64,
     /// 1 January of `year`, or the day of a switch within it.
     pub effective_from: Date,
-    /// The plan this one replaced within the year (a switch), restored if the switch is removed.
-    pub replaced_plan_id: Option<i64>,
     pub created_by: Option<i64>,
     pub created_at: DateTimeUtc,
 }

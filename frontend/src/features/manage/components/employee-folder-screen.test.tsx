@@ -98,16 +98,23 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(callsTo(fetch, 'POST', '/manage/terminate-employee').map((c) => bodyOf(c.init))).toEqual([{ id: 9 }, { id: 9 }]);
   });
 
-  it('welcomes a reactivated person back (reactivated=1) and says a login e-mail went out (pto), without a PTO dock', async () => {
+  it('welcomes a reactivated person back (reactivated=1), says a login e-mail went out (pto), then opens the PTO set-up', async () => {
     mockFetch({
-      ...NO_PTO, 'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }), 'GET /manage/user-activities': activities([]) });
+      ...NO_PTO,
+      'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }),
+      'GET /manage/user-activities': activities([]),
+      'GET /pto-manage/data': json({ ptoPolicies: [{ id: 3, name: 'Standard', kind: 'Fixed', rules: [] }], ptoTypes: [], currentYear: 2026 }),
+      'GET /manage/employees': json({ employees: [], totalCount: 0, page: 1 }),
+    });
     const { router } = renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?reactivated=1&pto=setup' });
     expect(await screen.findByTestId('welcome-back')).toHaveTextContent('Welcome back, Emma Brooks!');
     const splash = await screen.findByRole('dialog', { name: "Mail's away" });
     expect(splash).toHaveTextContent('We sent Emma Brooks an e-mail with a link to create a password and log in.');
     await userEvent.setup().click(within(splash).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(router.state.location.search).toBe('?reactivated=1'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // 001 §2: after the splash, the PTO edit dock.
+    expect(await screen.findByRole('dialog', { name: 'PTO' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('PTO Plan', { selector: 'input', exact: false })).toBeInTheDocument();
   });
 
   it('opens the detail of a start activity in the 550 dock and loads more with Show More', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -92,6 +93,7 @@ function ContactsCard({ employeeId, contacts, canEdit }: { employeeId: number; c
  */
 export function EmployeeFolderScreen({ identity, employeeId }: { identity: Identity; employeeId: number }) {
   const [search, setSearch] = useSearchParams();
+  const [ptoSetup, setPtoSetup] = useState(false);
   const full = useUserFullData(employeeId);
   const employee = full.data?.employee;
   usePageTitle(employee ? fullName(employee) : 'Employee');
@@ -132,7 +134,13 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <ProfileCard employee={employee} viewer={identity} />
-            <EmployeePtoCard employeeId={employee.id} canAddManually={isAdmin(identity) && identity.eid !== employee.id} />
+            <EmployeePtoCard
+              employeeId={employee.id}
+              canAddManually={isAdmin(identity) && identity.eid !== employee.id}
+              canSetUp={isAdmin(identity)}
+              setupOpened={ptoSetup}
+              onSetupChange={setPtoSetup}
+            />
             <ProfileDetails employee={employee} />
             <ContactsCard employeeId={employee.id} contacts={full.data.contacts} canEdit={isAdmin(identity)} />
           </Stack>
@@ -146,7 +154,15 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
         <Stack gap="lg">
           <Text>{TEXTS.newEmployeeMailSent(fullName(employee))}</Text>
           <Group justify="flex-end">
-            <Button onClick={() => dropParam('pto')}>Ok</Button>
+            <Button
+              onClick={() => {
+                dropParam('pto');
+                // A new employee's PTO is set up next (001 §2).
+                if (isAdmin(identity)) setPtoSetup(true);
+              }}
+            >
+              Ok
+            </Button>
           </Group>
         </Stack>
       </Modal>

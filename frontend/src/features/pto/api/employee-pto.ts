@@ -94,3 +94,47 @@ export const useManuallyAddPto = (employeeId: number) =>
 /** POST /manage/remove-manual-pto-addition {id}. */
 export const useRemoveManualAddition = (employeeId: number) =>
   useEmployeePtoMutation(employeeId, (id: number) => api.post('/manage/remove-manual-pto-addition', { id }, { schema: employeePtoSchema }));
+
+/** PTO-manage data: the plans and types the set-up offers (GET /pto-manage/data). */
+export const ptoManagePlansSchema = z.object({
+  ptoPolicies: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      kind: z.string(),
+      rules: z.array(z.object({ ptoTypeId: z.number().int(), status: z.number().int(), summary: z.string() })),
+    }),
+  ),
+  ptoTypes: z.array(z.object({ id: z.number().int(), name: z.string(), payable: z.number().int() })),
+  currentYear: z.number().int(),
+});
+export type PtoManagePlans = z.output<typeof ptoManagePlansSchema>;
+
+export const usePtoManagePlans = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['pto', 'manage-data', 'plans'],
+    queryFn: () => api.get('/pto-manage/data', { schema: ptoManagePlansSchema }),
+    enabled,
+  });
+
+/** 002 §5: an optional minus, digits, optional decimals. */
+export const STARTING_BALANCE_MESSAGE = 'Please input a number of hours, e.g. 12.5';
+export const isStartingBalance = (text: string): boolean => /^-?\d+(\.\d+)?$/.test(text.trim());
+
+export interface EmployeeSetup {
+  employeeId: number;
+  ptoPolicyId: number;
+  year: number;
+  types: { ptoTypeId: number; startingBalance: string }[];
+  copyTo: number[];
+}
+
+/** POST /manage/save-employee-pto-types: the plan for a year with starting balances, copied to others. */
+export const useSaveEmployeeSetup = (employeeId: number) =>
+  useEmployeePtoMutation(employeeId, (value: EmployeeSetup) =>
+    api.post('/manage/save-employee-pto-types', value, { schema: employeePtoSchema }),
+  );
+
+/** POST /manage/delete-pto-plan-switch-history {id}: undoes the switch a NEW_PTO_PLAN entry made. */
+export const useUndoSwitch = (employeeId: number) =>
+  useEmployeePtoMutation(employeeId, (id: number) => api.post('/manage/delete-pto-plan-switch-history', { id }, { schema: employeePtoSchema }));

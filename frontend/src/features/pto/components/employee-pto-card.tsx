@@ -17,9 +17,11 @@ import {
   useEmployeePto,
   useManuallyAddPto,
   useRemoveManualAddition,
+  useUndoSwitch,
   type EmployeePto,
   type HistoryEntry,
 } from '../api/employee-pto';
+import { EmployeePtoSetupDock } from './employee-pto-setup';
 
 const sorry = (error: unknown): string => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
@@ -87,9 +89,13 @@ function ManualAddModal({ employeeId, year, opened, onClose }: { employeeId: num
 
 const HISTORY_LABELS: Record<string, string> = { MANUALLY_ADDITION: 'Added by hand', NEW_PTO_PLAN: 'Starting balance' };
 
-/** The PTO history dock (470 wide): entries made by hand; admins remove manual additions of others. */
+/**
+ * The PTO history dock (470 wide): entries made by hand. Admins remove those of others: a manual
+ * addition goes; a NEW_PTO_PLAN entry undoes its plan switch (the replaced plan is back).
+ */
 function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; canRemove: boolean; opened: boolean; onClose: () => void }) {
   const remove = useRemoveManualAddition(pto.employeeId);
+  const undo = useUndoSwitch(pto.employeeId);
   const [removing, setRemoving] = useState<HistoryEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -110,7 +116,7 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
                   {entry.policyName ? ` · ${entry.policyName}` : ''} · {entry.date}
                 </Text>
               </Stack>
-              {canRemove && entry.type === 'MANUALLY_ADDITION' ? (
+              {canRemove && (entry.type === 'MANUALLY_ADDITION' || entry.type === 'NEW_PTO_PLAN') ? (
                 <Button size="xs" variant="outline" color="red.9" aria-label={`Remove ${hours(entry.minutes)} hrs ${entry.ptoTypeName}`} onClick={() => setRemoving(entry)}>
                   Remove
                 </Button>
@@ -125,12 +131,14 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
         message="Once you hit remove there's no going back!"
         confirmLabel="Remove"
         danger
-        loading={remove.isPending}
+        loading={remove.isPending || undo.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing) return;
           setError(null);
-          remove.mutate(removing.id, { onError: (err) => setError(sorry(err)), onSettled: () => setRemoving(null) });
+          const options = { onError: (err: unknown) => setError(sorry(err)), onSettled: () => setRemoving(null) };
+          if (removing.type === 'NEW_PTO_PLAN') undo.mutate(removing.id, options);
+          else remove.mutate(removing.id, options);
         }}
       />
     </Dock>
@@ -141,8 +149,28 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
  * The folder's PTO card (001 §2): the plan in force with each type's balance (the engine's, in hours
  * with two decimals) or 'Setup'; the PTO history; 'Manually Add PTO' for admins viewing someone else.
  */
-export function EmployeePtoCard({ employeeId, canAddManually }: { employeeId: number; canAddManually: boolean }) {
+export function EmployeePtoCard({
+  employeeId,
+  canAddManually,
+  canSetUp = false,
+  setupOpened = false,
+  onSetupChange,
+}: {
+  employeeId: number;
+  canAddManually: boolean;
+  /** Admins set up an employee's plan and starting balances. */
+  canSetUp?: boolean;
+  /** The set-up dock, opened by the folder (after a new employee's splash) or by 'Edit PTO'. */
+  setupOpened?: boolean;
+  onSetupChange?: (opened: boolean) => void;
+}) {
   const pto = useEmployeePto(employeeId);
+  const [setupLocal, setSetupLocal] = useState(false);
+  const setupOpen = setupOpened || setupLocal;
+  const setSetup = (opened: boolean) => {
+    setSetupLocal(opened);
+    onSetupChange?.(opened);
+  };
   const [adding, setAdding] = useState(false);
   const [history, setHistory] = useState(false);
   return (
@@ -161,9 +189,15 @@ export function EmployeePtoCard({ employeeId, canAddManually }: { employeeId: nu
         ) : pto.data.available === PTO_NOT_SET_UP ? (
           <Text>
             PTO is not set up.{' '}
-            <Anchor component={Link} to="/admin/ptomanage">
-              Setup
-            </Anchor>
+            {canSetUp ? (
+              <Anchor component="button" type="button" onClick={() => setSetup(true)}>
+                Setup
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/admin/ptomanage">
+                Setup
+              </Anchor>
+            )}
           </Text>
         ) : (
           <Table verticalSpacing={4} data-testid="pto-balances">
@@ -198,6 +232,11 @@ export function EmployeePtoCard({ employeeId, canAddManually }: { employeeId: nu
           <Button variant="light" size="xs" onClick={() => setHistory(true)} disabled={!pto.data}>
             PTO History
           </Button>
+          {canSetUp ? (
+            <Button variant="light" size="xs" onClick={() => setSetup(true)} disabled={!pto.data}>
+              Edit PTO
+            </Button>
+          ) : null}
           {canAddManually ? (
             <Button variant="light" size="xs" onClick={() => setAdding(true)} disabled={!pto.data}>
               Manually Add PTO
@@ -208,6 +247,7 @@ export function EmployeePtoCard({ employeeId, canAddManually }: { employeeId: nu
       {pto.data ? (
         <>
           <HistoryDock pto={pto.data} canRemove={canAddManually} opened={history} onClose={() => setHistory(false)} />
+          {canSetUp ? <EmployeePtoSetupDock key={String(setupOpen)} pto={pto.data} opened={setupOpen} onClose={() => setSetup(false)} /> : null}
           {canAddManually ? <ManualAddModal employeeId={employeeId} year={pto.data.year} opened={adding} onClose={() => setAdding(false)} /> : null}
         </>
       ) : null}
