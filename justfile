@@ -142,9 +142,10 @@ bench-admin: pg-ready
 bench-signin:
     cargo bench -p gateway --bench signin
 
-# The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year.
-bench-pto:
+# The PTO engine's full recompute (10,000 employees x 3 years) and one employee's year; then the PTO screens of a 500-employee company with 3 years of history, on SQLite and PostgreSQL.
+bench-pto: pg-ready
     cargo bench -p pto-engine --bench recompute
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
 
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:

@@ -19,6 +19,7 @@ mod m20261121_000009_weekly_minutes;
 mod m20261124_000010_link_payload;
 mod m20261124_000011_pto_types;
 mod m20261124_000013_pto_plans;
+mod m20261124_000014_worked_days_by_employee;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000010_link_payload::Migration),
             Box::new(m20261124_000011_pto_types::Migration),
             Box::new(m20261124_000013_pto_plans::Migration),
+            Box::new(m20261124_000014_worked_days_by_employee::Migration),
         ]
     }
 }

@@ -304,6 +304,7 @@ pub struct PlanView {
     /// The years anyone is enrolled, ascending.
     pub associated_years: Vec<i32>,
     pub num_of_enrolled_employees: Vec<EnrolledCount>,
+    /// The people enrolled in any year.
     pub enrolled_employee_count: u64,
 }
 
@@ -406,6 +407,8 @@ impl Pto {
         for row in &enrolled {
             people.entry(row.plan_id).or_default().entry(row.year).or_default().insert(row.employee_id);
         }
+        let mut distinct: HashMap<i64, u64> =
+            people.iter().map(|(plan, years)| (*plan, years.values().flatten().collect::<BTreeSet<_>>().len() as u64)).collect();
         let mut counts: HashMap<i64, BTreeMap<i32, u64>> = people
             .into_iter()
             .map(|(plan, years)| (plan, years.into_iter().map(|(year, ids)| (year, ids.len() as u64)).collect()))
@@ -425,7 +428,7 @@ impl Pto {
                     kind: pto_engine::plan_kind_label(&engine_plan).to_owned(),
                     rules: own.into_iter().map(rule_view).collect(),
                     associated_years: years.keys().copied().collect(),
-                    enrolled_employee_count: years.values().sum(),
+                    enrolled_employee_count: distinct.remove(&plan.id).unwrap_or_default(),
                     num_of_enrolled_employees: years
                         .into_iter()
                         .map(|(year, count)| EnrolledCount { year, count })

@@ -118,6 +118,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/manage-add-batch').then((m) => ({ Component: m.ManageAddBatchRoute })),
           },
           {
+            path: 'admin/ptomanage',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/pto-manage').then((m) => ({ Component: m.PtoManageRoute })),
+          },
+          {
             path: 'admin/manage/settings',
             loader: guard('privileged'),
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),

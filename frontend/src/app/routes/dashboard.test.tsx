@@ -82,8 +82,8 @@ describe('/admin/dashboard', () => {
     const overtime = screen.getByTestId('overtime-tile');
     expect(overtime).toHaveTextContent('2.3 hrs');
     expect(within(overtime).getByRole('link', { name: 'Overtime settings' })).toHaveAttribute('href', '/admin/manage/settings?tab=1&return=%2Fadmin%2Fdashboard');
-    // No PTO figures before the PTO screens exist.
-    expect(screen.queryByText(/PTO/)).toBeNull();
+    // No PTO-hours tile before PTO requests exist.
+    expect(screen.queryByText(/PTO hours/i)).toBeNull();
 
     // Name A-Z (last name) by default; minutes under an hour as minutes, else hours with one decimal.
     await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));

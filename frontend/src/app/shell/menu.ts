@@ -27,6 +27,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },

@@ -37,8 +37,8 @@ describe('PTO types (002 §2)', () => {
     renderWithApp(<PtoTypesSection canEdit />);
     const cards = await screen.findAllByTestId('pto-type');
     expect(cards.map((card) => within(card).getByText(/^(Vacation|Sick|Unpaid leave)$/).textContent)).toEqual(['Vacation', 'Sick']);
-    const blocked = within(cards[1]!).getByRole('button', { name: 'Delete Sick' });
-    await userEvent.hover(blocked);
+    expect(within(cards[1]!).getByRole('button', { name: 'Delete Sick' })).toBeDisabled();
+    await userEvent.hover(within(cards[1]!).getByTestId('delete-blocked'));
     expect(await screen.findByText(PTO_TYPE_IN_PLAN)).toBeInTheDocument();
   });
 

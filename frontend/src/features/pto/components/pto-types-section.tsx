@@ -224,9 +224,12 @@ export function PtoTypesSection({ canEdit }: { canEdit: boolean }) {
                       </Button>
                     ) : (
                       <Tooltip label={PTO_TYPE_IN_PLAN} multiline w={240} withArrow>
-                        <Button size="xs" variant="outline" color="gray.7" aria-label={`Delete ${type.name}`} data-disabled onClick={(event) => event.preventDefault()}>
-                          Delete
-                        </Button>
+                        {/* A disabled button takes no hover: the wrapper shows why it is disabled. */}
+                        <span tabIndex={0} style={{ display: 'inline-block' }} data-testid="delete-blocked">
+                          <Button size="xs" variant="outline" aria-label={`Delete ${type.name}`} disabled>
+                            Delete
+                          </Button>
+                        </span>
                       </Tooltip>
                     )}
                   </Group>

@@ -1,0 +1,176 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { ptoTypeSchema } from './pto-types';
+
+/** A plan's rule for one PTO type (002 §3 "PTO rule"), with its summary ('80 hrs/year'). */
+export const ruleSchema = z.object({
+  id: z.number().int(),
+  ptoPolicyId: z.number().int(),
+  ptoTypeId: z.number().int(),
+  status: z.number().int(),
+  method: z.string(),
+  rate: z.number(),
+  rateUnit: z.number().int(),
+  prorated: z.boolean(),
+  waitingPeriodEnabled: z.boolean(),
+  waitingPeriod: z.number().int().nullable(),
+  startAfterWaitingPeriod: z.boolean(),
+  carryoverPolicy: z.string(),
+  maxCarryoverEnabled: z.boolean(),
+  maxCarryover: z.number().int().nullable(),
+  maxBalanceEnabled: z.boolean(),
+  maxBalance: z.number().int().nullable(),
+  anniversaryBased: z.boolean(),
+  summary: z.string(),
+});
+export type PlanRule = z.output<typeof ruleSchema>;
+
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  rules: z.array(ruleSchema),
+  associatedYears: z.array(z.number().int()),
+  numOfEnrolledEmployees: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
+  enrolledEmployeeCount: z.number().int(),
+});
+export type PtoPlan = z.output<typeof planSchema>;
+
+export const ptoManageDataSchema = z.object({
+  ptoTypes: z.array(ptoTypeSchema),
+  ptoPolicies: z.array(planSchema),
+  ptoRules: z.array(ruleSchema),
+  jobRoles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  currentYear: z.number().int(),
+});
+export type PtoManageData = z.output<typeof ptoManageDataSchema>;
+
+export const PTO_MANAGE_KEY = ['pto', 'manage-data'] as const;
+
+/** GET /pto-manage/data: types, plans with their rules and enrolled counts, job roles. */
+export const ptoManageDataQueryOptions = () =>
+  queryOptions({ queryKey: PTO_MANAGE_KEY, queryFn: () => api.get('/pto-manage/data', { schema: ptoManageDataSchema }) });
+export const usePtoManageData = () => useQuery(ptoManageDataQueryOptions());
+
+export const PLAN_SAVED = 'PTO plan has been saved.';
+export const PLAN_HAS_PEOPLE = 'There are people assigned to this PTO Plan. Please move them to a different plan first.';
+
+/** The rule form (002 §3); numbers as the fields hold them (text). */
+export interface RuleForm {
+  ptoTypeId: number;
+  method: string;
+  rate: string;
+  rateUnit: string;
+  prorated: boolean;
+  waitingPeriodEnabled: boolean;
+  waitingPeriod: string;
+  startAfterWaitingPeriod: boolean;
+  carryoverPolicy: 'allowCarryover' | 'useItOrLoseIt';
+  maxCarryoverEnabled: boolean;
+  maxCarryover: string;
+  maxBalanceEnabled: boolean;
+  maxBalance: string;
+}
+
+export const FIXED_METHODS = ['PER_CALENDAR_YEAR', 'PER_ANNIVERSARY'];
+
+/** 002 §2: choosing a method resets the rule: prorated, no waiting period, carryover allowed, no caps. */
+export const ruleFor = (ptoTypeId: number, method: string): RuleForm => ({
+  ptoTypeId,
+  method,
+  rate: '',
+  rateUnit: FIXED_METHODS.includes(method) ? '1' : '',
+  prorated: true,
+  waitingPeriodEnabled: false,
+  waitingPeriod: '',
+  startAfterWaitingPeriod: false,
+  carryoverPolicy: 'allowCarryover',
+  maxCarryoverEnabled: false,
+  maxCarryover: '',
+  maxBalanceEnabled: false,
+  maxBalance: '',
+});
+
+export const ruleFromSaved = (rule: PlanRule): RuleForm => ({
+  ptoTypeId: rule.ptoTypeId,
+  method: rule.method,
+  rate: String(rule.rate),
+  rateUnit: String(rule.rateUnit),
+  prorated: rule.prorated,
+  waitingPeriodEnabled: rule.waitingPeriodEnabled,
+  waitingPeriod: rule.waitingPeriod === null ? '' : String(rule.waitingPeriod),
+  startAfterWaitingPeriod: rule.startAfterWaitingPeriod,
+  carryoverPolicy: rule.carryoverPolicy === 'useItOrLoseIt' ? 'useItOrLoseIt' : 'allowCarryover',
+  maxCarryoverEnabled: rule.maxCarryoverEnabled,
+  maxCarryover: rule.maxCarryover === null ? '' : String(rule.maxCarryover),
+  maxBalanceEnabled: rule.maxBalanceEnabled,
+  maxBalance: rule.maxBalance === null ? '' : String(rule.maxBalance),
+});
+
+const RATE = /^\d+(\.\d{1,2})?$/;
+const DIGITS = /^\d+$/;
+
+/** 002 §5 "Rule wizard step": the problems of one rule by field, empty when it is done. */
+export function ruleProblems(rule: RuleForm): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const fixed = FIXED_METHODS.includes(rule.method);
+  if (!rule.method) problems.method = 'Please choose how this type is given';
+  if (!rule.rate.trim()) problems.rate = fixed ? 'Please input the Hours per year' : 'Please input the hours';
+  else if (!RATE.test(rule.rate.trim())) problems.rate = 'Please input a number with at most two decimals';
+  if (!fixed && (!DIGITS.test(rule.rateUnit.trim()) || Number(rule.rateUnit) === 0)) problems.rateUnit = 'Please input a whole number above 0';
+  if (rule.waitingPeriodEnabled && (!DIGITS.test(rule.waitingPeriod.trim()) || Number(rule.waitingPeriod) === 0)) {
+    problems.waitingPeriod = 'Please input the days of the waiting period';
+  }
+  if (rule.carryoverPolicy === 'allowCarryover' && rule.maxCarryoverEnabled && (!DIGITS.test(rule.maxCarryover.trim()) || Number(rule.maxCarryover) === 0)) {
+    problems.maxCarryover = 'Please input the most hours carried over';
+  }
+  if (rule.maxBalanceEnabled && (!DIGITS.test(rule.maxBalance.trim()) || Number(rule.maxBalance) === 0)) {
+    problems.maxBalance = 'Please input the maximum balance in hours';
+  }
+  return problems;
+}
+
+/** 002 §9: the rule's summary as the recap shows it. */
+export function ruleSummary(rule: RuleForm): string {
+  if (FIXED_METHODS.includes(rule.method)) return `${rule.rate} hrs/year`;
+  if (rule.method === 'PER_HOUR_WORKED') return `${rule.rate} hrs per ${rule.rateUnit} worked hours`;
+  return `${rule.rate} hrs per ${rule.rateUnit} months`;
+}
+
+export interface PlanForm {
+  id?: number;
+  name: string;
+  year: number;
+  assignType?: 'jobRole' | 'entireTeam' | 'teamMembers' | 'none';
+  assignIds?: number[];
+  rules: RuleForm[];
+}
+
+const toBody = (plan: PlanForm) => ({
+  ...plan,
+  rules: plan.rules.map((rule) => ({ ...rule, rate: rule.rate.trim(), rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim() })),
+});
+
+function usePlanMutation<T>(call: (value: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: PTO_MANAGE_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['pto'] });
+      await queryClient.invalidateQueries({ queryKey: ['settings', 'data'] });
+      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
+    },
+  });
+}
+
+/** POST /settings/save-pto-plan: the wizard's submit. */
+export const useSavePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/save-pto-plan', toBody(plan), { schema: planSchema }));
+
+/** POST /settings/update-pto-policy: the edit panel (name, rules, people added for a year). */
+export const useUpdatePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/update-pto-policy', toBody(plan), { schema: planSchema }));
+
+/** POST /settings/inactive-pto-policy?id: deletes a plan nobody is enrolled in. */
+export const useDeletePlan = () =>
+  usePlanMutation((id: number) => api.request('/settings/inactive-pto-policy', { method: 'POST', query: { id }, schema: z.object({ id: z.number() }) }));
