@@ -195,7 +195,9 @@ async fn run(label: &str) {
         CONCURRENCY,
         seconds,
         Rc::new(|_, _| "/server/v1/pto-manage/data".to_owned()),
-        |body: &Value| body["ptoPolicies"][0]["numOfEnrolledEmployees"].as_array().is_some_and(|years| years.len() == 4),
+        |body: &Value| {
+            body["ptoPolicies"][0]["numOfEnrolledEmployees"].as_array().is_some_and(|years| years.len() == 4)
+        },
     )
     .await;
     p95("pto-manage data", &samples);

@@ -407,8 +407,10 @@ impl Pto {
         for row in &enrolled {
             people.entry(row.plan_id).or_default().entry(row.year).or_default().insert(row.employee_id);
         }
-        let mut distinct: HashMap<i64, u64> =
-            people.iter().map(|(plan, years)| (*plan, years.values().flatten().collect::<BTreeSet<_>>().len() as u64)).collect();
+        let mut distinct: HashMap<i64, u64> = people
+            .iter()
+            .map(|(plan, years)| (*plan, years.values().flatten().collect::<BTreeSet<_>>().len() as u64))
+            .collect();
         let mut counts: HashMap<i64, BTreeMap<i32, u64>> = people
             .into_iter()
             .map(|(plan, years)| (plan, years.into_iter().map(|(year, ids)| (year, ids.len() as u64)).collect()))
