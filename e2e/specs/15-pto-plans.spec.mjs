@@ -59,6 +59,31 @@ test('an admin creates a plan in the wizard and assigns it by job role', async (
   // A plan with people in it keeps its Delete disabled.
   await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
   expect(await seriousViolations(page), 'the PTO page').toEqual([]);
+
+  // The edit panel: a new name, a higher rate, and one more person for this year.
+  const other = uniqueWord();
+  await apiCall(request, token, 'POST', '/manage/add-user', {
+    data: { firstname: 'Zed', lastname: other, email: `e2e-${other.toLowerCase()}@example.com`, permission: 'employee' },
+  });
+  await page.reload();
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  const dock = page.getByRole('dialog', { name: 'Edit PTO Plan' });
+  await expect(dock.getByTestId('plan-enrolled')).toContainText(`Ray ${lastname}`);
+  await dock.getByRole('textbox', { name: 'Plan name' }).fill(`${name} 2`);
+  await dock.getByRole('button', { name: `Edit the rule of ${type.name}` }).click();
+  await dock.getByRole('textbox', { name: 'Hours', exact: true }).fill('1.5');
+  await dock.getByRole('button', { name: `Done with ${type.name}` }).click();
+  await dock.getByRole('combobox', { name: 'Add people for this year' }).fill(`Zed ${other}`);
+  await page.getByRole('option', { name: `Zed ${other}` }).click();
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page), 'the edit panel').toEqual([]);
+  await dock.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByTestId('pto-plan').filter({ hasText: `${name} 2` });
+  await expect(renamed).toContainText('1.5 hrs per 30 worked hours');
+  await expect(renamed).toContainText(': 2 enrolled');
+  const edited = (await apiCall(request, token, 'GET', '/pto-manage/data')).ptoPolicies.find((p) => p.name === `${name} 2`);
+  expect(edited.rules[0].rate).toBe(1.5);
+  expect(edited.enrolledEmployeeCount).toBe(2);
 });
 
 test('a plan nobody is in is deleted after the confirmation; the page fits a phone', async ({ page, request }) => {

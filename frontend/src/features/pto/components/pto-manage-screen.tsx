@@ -8,6 +8,7 @@ import { usePageTitle } from '@/components/page-title';
 import { ApiError } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
+import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
 import { PtoTypesSection } from './pto-types-section';
 
@@ -17,7 +18,19 @@ const safeReturn = (value: string | null): string | null => (value && value.star
 const sorry = (error: unknown) => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
 /** A plan's card: name, kind, each rule's summary, enrolled people per year, Delete (admins). */
-function PlanCard({ plan, typeName, canEdit, onDelete }: { plan: PtoPlan; typeName: (id: number) => string; canEdit: boolean; onDelete: () => void }) {
+function PlanCard({
+  plan,
+  typeName,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  plan: PtoPlan;
+  typeName: (id: number) => string;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Card withBorder radius="md" p="md" data-testid="pto-plan">
       <Stack gap="xs">
@@ -37,6 +50,9 @@ function PlanCard({ plan, typeName, canEdit, onDelete }: { plan: PtoPlan; typeNa
         </Text>
         {canEdit ? (
           <Group gap="xs">
+            <Button size="xs" variant="light" aria-label={`Edit ${plan.name}`} onClick={onEdit}>
+              Edit
+            </Button>
             {plan.enrolledEmployeeCount > 0 ? (
               <Tooltip label={PLAN_HAS_PEOPLE} multiline w={240} withArrow>
                 {/* A disabled button takes no hover: the wrapper shows why it is disabled. */}
@@ -69,6 +85,7 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
   const data = usePtoManageData();
   const remove = useDeletePlan();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<PtoPlan | null>(null);
   const [deleting, setDeleting] = useState<PtoPlan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const typeName = (id: number) => data.data?.ptoTypes.find((type) => type.id === id)?.name ?? '';
@@ -102,13 +119,14 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {data.data.ptoPolicies.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} typeName={typeName} canEdit={canEdit} onDelete={() => setDeleting(plan)} />
+              <PlanCard key={plan.id} plan={plan} typeName={typeName} canEdit={canEdit} onEdit={() => setEditing(plan)} onDelete={() => setDeleting(plan)} />
             ))}
           </SimpleGrid>
         )}
       </Stack>
       <PtoTypesSection canEdit={canEdit} />
       {data.data && creating ? <PlanWizard data={data.data} opened={creating} onClose={() => setCreating(false)} /> : null}
+      {data.data && editing ? <PlanEditDock key={editing.id} plan={editing} data={data.data} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         opened={deleting !== null}
         title="Are you sure?"
