@@ -587,7 +587,7 @@ async fn the_index_of_unsummed_shifts_holds_only_those() {
     }
     // Undone (with the migrations after it), the index is ordered by start again (still
     // partial); applied again, by employee.
-    Migrator::down(&app.db, Some(3)).await.unwrap();
+    Migrator::down(&app.db, Some(crate::helpers::migrations_back_to("000008_unsummed_by_employee"))).await.unwrap();
     assert!(definition().await.contains("(company_id, start_at, employee_id)"));
     Migrator::up(&app.db, None).await.unwrap();
     assert!(definition().await.contains(by_employee));

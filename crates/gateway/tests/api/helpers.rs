@@ -475,3 +475,13 @@ pub const TINY_PNG: &[u8] = &[
 pub fn unique_email(tag: &str) -> String {
     format!("{tag}-{}@agency.example.com", &random_token()[..10])
 }
+
+/// How many migrations `Migrator::down` must undo to undo the one whose name contains `name`
+/// (with every migration after it), so a test of one migration stays right as others are added.
+pub fn migrations_back_to(name: &str) -> u32 {
+    use migrations::MigratorTrait;
+    let names: Vec<String> = migrations::Migrator::migrations().iter().map(|m| m.name().to_owned()).collect();
+    let at =
+        names.iter().position(|candidate| candidate.contains(name)).unwrap_or_else(|| panic!("no migration {name}"));
+    u32::try_from(names.len() - at).unwrap_or(u32::MAX)
+}

@@ -35,7 +35,7 @@ describe('HR Folders (/admin/manage)', () => {
     expect(screen.queryByText(/Allocate PTO/)).toBeNull();
     // The PTO column: the balance in hours with two decimals, or Setup.
     expect(rows[0]).toHaveTextContent('82.50 hrs');
-    expect(within(rows[1]!).getByRole('link', { name: 'Set up PTO for Liam Carter' })).toHaveTextContent('Setup');
+    expect(within(rows[1]!).getByRole('link', { name: 'Setup PTO for Liam Carter' })).toHaveTextContent('Setup');
     expect(screen.queryByRole('button', { name: /Reactivate/ })).toBeNull();
     expect(callsTo(fetch, 'GET', '/manage/employees')[0]!.url.search).toBe('?page=1&status=1&order=4&q=');
     expect(document.title).toBe('Acme Insurance | Timekeep');

@@ -76,7 +76,7 @@ function ReactivateButton({ employee, onReactivate }: RowProps) {
 function PtoCell({ employee }: { employee: ListedEmployee }) {
   if (employee.ptoAvailable === PTO_NOT_SET_UP) {
     return (
-      <Anchor component={Link} to="/admin/ptomanage?return=%2Fadmin%2Fmanage" size="sm" aria-label={`Set up PTO for ${fullName(employee)}`}>
+      <Anchor component={Link} to="/admin/ptomanage?return=%2Fadmin%2Fmanage" size="sm" aria-label={`Setup PTO for ${fullName(employee)}`}>
         Setup
       </Anchor>
     );
