@@ -367,31 +367,7 @@ impl Pto {
             .all(&self.db)
             .await?;
         let names: HashMap<i64, &pto_types::Model> = types.iter().map(|row| (row.id, row)).collect();
-        let mut rows = Vec::new();
-        for row in types.iter().filter(|row| row.payable && row.deleted_at.is_none()) {
-            let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: row.payable };
-            let Some(computed) = ledger.row(&engine_type) else { continue };
-            rows.push(PtoRowView {
-                pto_type_id: row.id,
-                name: row.name.clone(),
-                color: row.color.clone(),
-                status: computed.status,
-                method: computed.method.map(|method| method.as_str().to_owned()),
-                rate: computed.rate.map(|rate| (rate.centi() as f64) / 100.0),
-                rate_unit: computed.rate_unit,
-                period: PeriodView { start_date: computed.period.start_date, end_date: computed.period.end_date },
-                eligible_months: computed.eligible_months,
-                starting_balance: computed.starting_balance,
-                manually_added_hours: computed.manually_added,
-                carryover: computed.carryover,
-                earned_hours: computed.earned,
-                used: computed.used,
-                forfeited: computed.forfeited,
-                balance: computed.balance,
-                max_carryover: whole_hours(computed.max_carryover),
-                max_balance: whole_hours(computed.max_balance),
-            });
-        }
+        let rows = rows_of(&ledger, &types);
         let current = enrolled.iter().rev().find(|row| row.effective_from <= today && row.year == today.year());
         let history = self
             .balance_entries(ctx, person.id)
@@ -461,6 +437,49 @@ impl Pto {
             .collect())
     }
 
+    /// `GET /pto/employee-pto-types`: the employee's rows under the plan in force, or, with
+    /// `plan`, as they would be if the employee moved to that plan today (the plan-change popup).
+    pub async fn employee_pto_types(
+        &self,
+        ctx: &TenantCtx,
+        employee: UserId,
+        plan: Option<PlanId>,
+    ) -> Result<Vec<PtoRowView>, PtoError> {
+        let person = self.accounts.employee_in_scope(ctx, employee).await?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let (mut inputs, _, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
+        let mut input = inputs.remove(&person.id).ok_or(PtoError::NotFound)?;
+        if let Some(plan) = plan {
+            let row = plan_rows.get(&plan.0).ok_or(PtoError::NotFound)?;
+            let allowances = self.allowances(ctx).await?;
+            let own = person.job_role_id.and_then(|role| allowances.get(&role));
+            let rules = self
+                .rule_rows(ctx)
+                .await?
+                .iter()
+                .filter(|rule| rule.plan_id == row.id)
+                .map(|stored| {
+                    let mut rule = rule_of(stored);
+                    if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
+                        if let Some(hours) = own.and_then(|by_type| by_type.get(&stored.pto_type_id)) {
+                            rule.rate = *hours;
+                        }
+                    }
+                    rule
+                })
+                .collect();
+            input.plans.retain(|assignment| assignment.from < today);
+            input.plans.push(PlanAssignment::switch(today, Arc::new(Plan { id: plan, name: row.name.clone(), rules })));
+        }
+        let ledger = compute(&input, today);
+        let types = pto_types::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .order_by_asc(pto_types::Column::Name)
+            .all(&self.db)
+            .await?;
+        Ok(rows_of(&ledger, &types))
+    }
+
     /// `POST /manage/manually-add-pto`: an admin adds (or, negative, corrects) time of a type to
     /// someone else's balance for a year. Returns the employee's PTO after it.
     pub async fn add_manually(&self, ctx: &AdminCtx, command: ManualAdditionCommand) -> Result<EmployeePto, PtoError> {
@@ -521,4 +540,34 @@ impl Pto {
         }
         self.employee_pto(ctx, employee).await
     }
+}
+
+/// The folder's rows: each paid type that is set up, as the engine's ledger has it.
+fn rows_of(ledger: &pto_engine::Ledger, types: &[pto_types::Model]) -> Vec<PtoRowView> {
+    let mut rows = Vec::new();
+    for row in types.iter().filter(|row| row.payable && row.deleted_at.is_none()) {
+        let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: row.payable };
+        let Some(computed) = ledger.row(&engine_type) else { continue };
+        rows.push(PtoRowView {
+            pto_type_id: row.id,
+            name: row.name.clone(),
+            color: row.color.clone(),
+            status: computed.status,
+            method: computed.method.map(|method| method.as_str().to_owned()),
+            rate: computed.rate.map(|rate| (rate.centi() as f64) / 100.0),
+            rate_unit: computed.rate_unit,
+            period: PeriodView { start_date: computed.period.start_date, end_date: computed.period.end_date },
+            eligible_months: computed.eligible_months,
+            starting_balance: computed.starting_balance,
+            manually_added_hours: computed.manually_added,
+            carryover: computed.carryover,
+            earned_hours: computed.earned,
+            used: computed.used,
+            forfeited: computed.forfeited,
+            balance: computed.balance,
+            max_carryover: whole_hours(computed.max_carryover),
+            max_balance: whole_hours(computed.max_balance),
+        });
+    }
+    rows
 }

@@ -9,7 +9,7 @@ use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
 use pto::switching::{BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput};
-use pto::{EmployeePto, ManualAdditionCommand, ManualAdditionInput, PlanId};
+use pto::{EmployeePto, ManualAdditionCommand, ManualAdditionInput, PlanId, PtoRowView};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -26,6 +26,7 @@ crate::routes::route_table! {
     post "/settings/switch-pto-plan" => switch_pto_plan,
     post "/manage/save-employee-pto-types" => save_employee_pto_types,
     post "/manage/delete-pto-plan-switch-history" => delete_pto_plan_switch_history,
+    get "/pto/employee-pto-types" => employee_pto_types,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -251,4 +252,33 @@ pub async fn delete_pto_plan_switch_history(
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
     Ok(web::Json(state.pto.undo_switch(&guard.ctx, id).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeTypesQuery {
+    /// The employee.
+    pub id: i64,
+    /// A plan to see the rows under, as if the employee moved to it today.
+    pub pto_policy_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmployeePtoTypes {
+    pub types: Vec<PtoRowView>,
+}
+
+/// An employee's PTO rows (minutes) under the plan in force, or under another plan from today.
+#[utoipa::path(get, path = "/server/v1/pto/employee-pto-types", tag = "pto", security(("bearer" = [])),
+    params(EmployeeTypesQuery),
+    responses((status = 200, body = EmployeePtoTypes), (status = 404, description = "Not in the caller's company and reach", body = ErrorBody)))]
+pub async fn employee_pto_types(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<EmployeeTypesQuery>,
+) -> Result<web::Json<EmployeePtoTypes>, ApiError> {
+    let types =
+        state.pto.employee_pto_types(&member.ctx, kernel::UserId(query.id), query.pto_policy_id.map(PlanId)).await?;
+    Ok(web::Json(EmployeePtoTypes { types }))
 }

@@ -454,6 +454,11 @@ impl TestApp {
         }
         .row();
         row.manager_id = Set(manager_id);
+        // Started today in the company's zone, as the product's own paths set it (the UTC date is
+        // a day ahead in American evenings).
+        let company = companies::Entity::find_by_id(company_id).one(&self.db).await.unwrap().unwrap();
+        let zone = kernel::time::parse_time_zone(&company.time_zone).unwrap_or(chrono_tz::America::New_York);
+        row.last_start_date = Set(Some(kernel::time::local_date(zone, now)));
         row.insert(&self.db).await.unwrap().id
     }
 

@@ -99,6 +99,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/update-pto-policy", "{}", "UFFFAAUE"),
     ("post", "/settings/inactive-pto-policy?id=999999", "", "UFFFAAUE"),
     ("get", "/manage/employee-pto?id={emp}", "", "UNPNPNUP"),
+    ("get", "/pto/employee-pto-types?id={emp}", "", "UNPNPNUP"),
     ("post", "/manage/manually-add-pto", "{}", "UFFFAAUE"),
     ("post", "/manage/remove-manual-pto-addition", r#"{"id": 999999}"#, "UFFFAAUE"),
     ("post", "/settings/get-balance-detail", "{}", "UFFFAAUE"),

@@ -109,6 +109,21 @@ async fn a_switch_with_a_starting_balance_is_undone_by_removing_its_history_entr
     };
     assert_eq!((count("Standard"), count("Generous")), (json!(1), json!(1)));
 
+    // The rows as they are, and as they would be under another plan from today, with no switch made.
+    let as_is = ok(app.get_as(&s.admin, &format!("/server/v1/pto/employee-pto-types?id={}", s.employee)).await);
+    assert_eq!(as_is["types"], after["types"]);
+    let projected = ok(app
+        .get_as(&s.admin, &format!("/server/v1/pto/employee-pto-types?id={}&ptoPolicyId={}", s.employee, s.standard))
+        .await);
+    assert_eq!(projected["types"][0]["ptoTypeId"], s.vacation);
+    assert_eq!(pto_of(&app, &s.admin, s.employee).await["ptoPlanName"], "Generous");
+    let unknown =
+        app.get_as(&s.admin, &format!("/server/v1/pto/employee-pto-types?id={}&ptoPolicyId=999999", s.employee)).await;
+    assert_eq!(unknown.status, 404);
+    // A manager who does not manage them reaches nobody's rows.
+    let outside = app.get_as(&s.manager, &format!("/server/v1/pto/employee-pto-types?id={}", s.employee)).await;
+    assert_eq!(outside.status, 404);
+
     // Removing the entry restores the plan and the balance it replaced.
     let undone =
         ok(app.post_as(&s.admin, "/server/v1/manage/delete-pto-plan-switch-history", json!({"id": entry["id"]})).await);
