@@ -554,7 +554,7 @@ fn rows_of(ledger: &pto_engine::Ledger, types: &[pto_types::Model]) -> Vec<PtoRo
             color: row.color.clone(),
             status: computed.status,
             method: computed.method.map(|method| method.as_str().to_owned()),
-            rate: computed.rate.map(|rate| (rate.centi() as f64) / 100.0),
+            rate: computed.rate.map(crate::types::hours_number),
             rate_unit: computed.rate_unit,
             period: PeriodView { start_date: computed.period.start_date, end_date: computed.period.end_date },
             eligible_months: computed.eligible_months,

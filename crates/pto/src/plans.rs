@@ -15,6 +15,7 @@
 //! - Deleting a plan is refused while anyone is enrolled in it, with 002 §2's tooltip text.
 
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_rules as rules, pto_types};
+use crate::types::hours_number;
 use crate::{Pto, PtoError};
 use accounts::entities::users;
 use chrono::{Datelike, NaiveDate, Utc};
@@ -42,17 +43,7 @@ pub const UNKNOWN_ROLE: &str = "Please choose job roles of your company";
 
 /// A number the screens send as a number or as text, kept as text for the engine's exact parse.
 fn text_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum NumberOrText {
-        Number(serde_json::Number),
-        Text(String),
-    }
-    Ok(match Option::<NumberOrText>::deserialize(deserializer)? {
-        None => String::new(),
-        Some(NumberOrText::Number(number)) => number.to_string(),
-        Some(NumberOrText::Text(text)) => text,
-    })
+    Ok(crate::types::hours_text(deserializer)?.unwrap_or_default())
 }
 
 /// A yes/no the screens send as `true`/`false` or 1/0.
@@ -308,10 +299,6 @@ pub struct PlanView {
     pub enrolled_employee_count: u64,
 }
 
-fn hours_number(hours: Hours) -> f64 {
-    (hours.centi() as f64) / 100.0
-}
-
 /// The engine's rule of a stored row.
 pub(crate) fn rule_of(row: &rules::Model) -> Rule {
     let method = Method::parse(&row.method).unwrap_or(Method::PerCalendarYear);
@@ -556,18 +543,9 @@ impl Pto {
             .collect();
         let first_day = NaiveDate::from_ymd_opt(command.year, 1, 1).unwrap_or_default();
         for person in people.iter().filter(|person| !taken.contains(&person.id)) {
-            enrollments::ActiveModel {
-                company_id: Set(ctx.company().0),
-                employee_id: Set(person.id),
-                year: Set(command.year),
-                plan_id: Set(plan.id),
-                effective_from: Set(first_day),
-                created_by: Set(Some(ctx.actor().0)),
-                created_at: Set(now),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
+            enrollments::new_row(ctx.company(), person.id, command.year, plan.id, first_day, ctx.actor(), now)
+                .insert(&txn)
+                .await?;
         }
         txn.commit().await?;
         let id = plan.id;

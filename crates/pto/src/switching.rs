@@ -363,32 +363,14 @@ impl Pto {
                     moved.update(&txn).await?
                 }
                 Some(_) => {
-                    enrollments::ActiveModel {
-                        company_id: Set(ctx.company().0),
-                        employee_id: Set(person.id),
-                        year: Set(command.year),
-                        plan_id: Set(plan.id),
-                        effective_from: Set(day),
-                        created_by: Set(Some(ctx.actor().0)),
-                        created_at: Set(now),
-                        ..Default::default()
-                    }
-                    .insert(&txn)
-                    .await?
+                    enrollments::new_row(ctx.company(), person.id, command.year, plan.id, day, ctx.actor(), now)
+                        .insert(&txn)
+                        .await?
                 }
                 None => {
-                    enrollments::ActiveModel {
-                        company_id: Set(ctx.company().0),
-                        employee_id: Set(person.id),
-                        year: Set(command.year),
-                        plan_id: Set(plan.id),
-                        effective_from: Set(first_day),
-                        created_by: Set(Some(ctx.actor().0)),
-                        created_at: Set(now),
-                        ..Default::default()
-                    }
-                    .insert(&txn)
-                    .await?
+                    enrollments::new_row(ctx.company(), person.id, command.year, plan.id, first_day, ctx.actor(), now)
+                        .insert(&txn)
+                        .await?
                 }
             };
             for (_, pto_type, minutes) in command.starting.iter().filter(|(employee, _, _)| *employee == person.id) {

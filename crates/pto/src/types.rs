@@ -204,7 +204,7 @@ pub struct PtoTypeView {
     pub overrides: Vec<OverrideView>,
 }
 
-fn hours_number(hours: Hours) -> f64 {
+pub(crate) fn hours_number(hours: Hours) -> f64 {
     // Hundredths to a decimal number: exact for the two decimals a rate may have.
     (hours.centi() as f64) / 100.0
 }

@@ -23,3 +23,26 @@ pub enum Relation {}
 impl ActiveModelBehavior for ActiveModel {}
 
 kernel::company_owned!();
+
+/// A new enrolment of `employee` in `plan` from `from` (a day of `year`), made by `actor`.
+pub fn new_row(
+    company: kernel::CompanyId,
+    employee: i64,
+    year: i32,
+    plan: i64,
+    from: Date,
+    actor: kernel::UserId,
+    now: DateTimeUtc,
+) -> ActiveModel {
+    use sea_orm::ActiveValue::Set;
+    ActiveModel {
+        company_id: Set(company.0),
+        employee_id: Set(employee),
+        year: Set(year),
+        plan_id: Set(plan),
+        effective_from: Set(from),
+        created_by: Set(Some(actor.0)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
