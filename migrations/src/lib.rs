@@ -20,6 +20,7 @@ mod m20261124_000010_link_payload;
 mod m20261124_000011_pto_types;
 mod m20261124_000013_pto_plans;
 mod m20261124_000014_worked_days_by_employee;
+mod m20261125_000015_paid_holidays;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000011_pto_types::Migration),
             Box::new(m20261124_000013_pto_plans::Migration),
             Box::new(m20261124_000014_worked_days_by_employee::Migration),
+            Box::new(m20261125_000015_paid_holidays::Migration),
         ]
     }
 }

@@ -12,6 +12,7 @@
 mod balances;
 pub mod entities;
 mod error;
+pub mod holidays;
 pub mod plans;
 pub mod switching;
 pub mod types;

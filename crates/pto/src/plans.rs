@@ -618,12 +618,15 @@ pub struct PtoManageData {
     pub pto_policies: Vec<PlanView>,
     pub pto_rules: Vec<RuleView>,
     pub job_roles: Vec<JobRoleRef>,
+    /// The current year's paid holidays, by date.
+    pub paid_holidays: Vec<crate::holidays::PaidHoliday>,
     /// The company's current year, from which the screens offer years.
     pub current_year: i32,
 }
 
 impl Pto {
-    /// `GET /pto-manage/data`: types, plans, their rules and the active job roles.
+    /// `GET /pto-manage/data`: types, plans, their rules, the active job roles and this year's
+    /// paid holidays.
     pub async fn manage_data(&self, ctx: &TenantCtx) -> Result<PtoManageData, PtoError> {
         let pto_policies = self.plans(ctx).await?;
         Ok(PtoManageData {
@@ -638,6 +641,7 @@ impl Pto {
                 .filter(|role| role.active)
                 .map(|role| JobRoleRef { id: role.id, name: role.name })
                 .collect(),
+            paid_holidays: self.holidays(ctx, None).await?.holidays,
             current_year: self.this_year(ctx),
         })
     }

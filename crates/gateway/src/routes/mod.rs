@@ -9,6 +9,7 @@ pub mod contacts;
 pub mod docs;
 pub mod files;
 pub mod health;
+pub mod holidays;
 pub mod manage;
 pub mod overview;
 pub mod profile;
@@ -70,6 +71,7 @@ pub const TABLES: &[Table] = &[
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
     (pto_manage::ROUTES, pto_manage::document),
+    (holidays::ROUTES, holidays::document),
     (contacts::ROUTES, contacts::document),
     (profile::ROUTES, profile::document),
     (company::ROUTES, company::document),
@@ -87,6 +89,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     timesheet::configure(cfg);
     settings::configure(cfg);
     pto_manage::configure(cfg);
+    holidays::configure(cfg);
     contacts::configure(cfg);
     profile::configure(cfg);
     company::configure(cfg);

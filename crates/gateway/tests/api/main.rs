@@ -9,6 +9,7 @@ mod auth;
 mod clock;
 mod contract;
 mod helpers;
+mod holidays;
 mod matrix;
 mod overview;
 mod people;

@@ -106,6 +106,13 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/switch-pto-plan", "{}", "UFFFAAUE"),
     ("post", "/manage/save-employee-pto-types", "{}", "UFFFAAUE"),
     ("post", "/manage/delete-pto-plan-switch-history", r#"{"id": 999999}"#, "UFFFAAUE"),
+    ("get", "/holiday/list", "", "UPPPPPUP"),
+    ("get", "/holiday/list-for-employee?employeeId={emp}", "", "UNPNPNUP"),
+    ("post", "/holiday/add", "{}", "UFFFAAUE"),
+    ("post", "/holiday/save-employee-holidays", r#"{"employeeId": {emp}, "holidays": []}"#, "UFFFPNUE"),
+    ("get", "/holiday/get?id=999999", "", "UAAAAAUA"),
+    ("post", "/holiday/delete", r#"{"id": 999999}"#, "UFFFAAUE"),
+    ("post", "/holiday/create-defaults", "", "UFFFAAUE"),
     ("get", "/contacts/list?eid={emp}", "", "UNPNPNUP"),
     ("get", "/contacts/get?id=999999&eid={emp}", "", "UNANANUA"),
     (

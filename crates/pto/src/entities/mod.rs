@@ -1,5 +1,7 @@
 //! The PTO tables. Only this crate writes them; other crates read through [`crate::Pto`].
 
+pub mod employee_holiday_hours;
+pub mod paid_holidays;
 pub mod pto_balance_entries;
 pub mod pto_enrollments;
 pub mod pto_plans;

@@ -1,0 +1,26 @@
+use sea_orm::entity::prelude::*;
+
+/// A company's paid holiday. `year` is the year of `holiday`. Deleting sets `deleted_at` and
+/// `deleted_by`: the row stays for the records of past pay.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "paid_holidays")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub name: String,
+    pub holiday: Date,
+    pub year: i32,
+    pub created_by: Option<i64>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+    pub deleted_by: Option<i64>,
+    pub deleted_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
