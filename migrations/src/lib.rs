@@ -21,6 +21,8 @@ mod m20261124_000011_pto_types;
 mod m20261124_000013_pto_plans;
 mod m20261124_000014_worked_days_by_employee;
 mod m20261125_000015_paid_holidays;
+mod m20261125_000016_scheduled_jobs;
+mod m20261125_000017_pto_checkpoints;
 
 pub struct Migrator;
 
@@ -42,6 +44,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000013_pto_plans::Migration),
             Box::new(m20261124_000014_worked_days_by_employee::Migration),
             Box::new(m20261125_000015_paid_holidays::Migration),
+            Box::new(m20261125_000016_scheduled_jobs::Migration),
+            Box::new(m20261125_000017_pto_checkpoints::Migration),
         ]
     }
 }

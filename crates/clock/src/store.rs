@@ -662,3 +662,79 @@ pub struct WeekTotals {
     pub clocked: i64,
     pub overtime: i64,
 }
+
+/// A fingerprint of an employee's worked minutes on the days up to `through`: a later read can
+/// tell whether any of those days changed (a shift added, edited, moved or removed) without
+/// reading them. `settled` is false while a shift that started on or before `through` has no
+/// stored minutes yet (still running): those days are not final.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WorkedDigest {
+    pub text: String,
+    pub settled: bool,
+}
+
+/// [`WorkedDigest`]s of `employees` through `through`, from the covering index only: the count,
+/// the sum and the first two moments of the minutes by day number, so a change of any day's
+/// minutes, or minutes moved between days, changes the digest. Employees with nothing worked
+/// get the digest of nothing.
+pub async fn worked_digests(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: &[i64],
+    through: chrono::NaiveDate,
+    tz: chrono_tz::Tz,
+) -> Result<HashMap<i64, WorkedDigest>, DbErr> {
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{DatabaseBackend, QuerySelect};
+    if employees.is_empty() {
+        return Ok(HashMap::new());
+    }
+    // Whole days since 2000-01-01, in each database's date arithmetic; products in 64 bits.
+    let day = match db.get_database_backend() {
+        DatabaseBackend::Sqlite => "CAST(julianday(work_day) - 2451544.5 AS BIGINT)",
+        _ => "CAST(work_day - DATE '2000-01-01' AS BIGINT)",
+    };
+    let minutes = "CAST(worked_minutes AS BIGINT)";
+    let sum = |expr: String| Expr::cust(format!("CAST(SUM({expr}) AS BIGINT)"));
+    // (employee, shifts, total, first moment, second moment).
+    type Moments = (i64, i64, Option<i64>, Option<i64>, Option<i64>);
+    let moments: Vec<Moments> = time_entries::Entity::find()
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()))
+        .filter(time_entries::Column::WorkDay.lte(through))
+        .filter(time_entries::Column::WorkedMinutes.is_not_null())
+        .select_only()
+        .column(time_entries::Column::EmployeeId)
+        .column_as(Expr::col(time_entries::Column::Id).count(), "shifts")
+        .column_as(sum(minutes.to_owned()), "total")
+        .column_as(sum(format!("{minutes} * {day}")), "first")
+        .column_as(sum(format!("{minutes} * {day} * {day}")), "second")
+        .group_by(time_entries::Column::EmployeeId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let running: Vec<i64> = unsummed_of([company.0], employees.iter().copied())
+        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, through + chrono::Duration::days(1))))
+        .select_only()
+        .column(time_entries::Column::EmployeeId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut digests: HashMap<i64, WorkedDigest> =
+        employees.iter().map(|employee| (*employee, WorkedDigest { text: "0".to_owned(), settled: true })).collect();
+    for (employee, shifts, total, first, second) in moments {
+        digests.insert(
+            employee,
+            WorkedDigest {
+                text: format!("{shifts}:{}:{}:{}", total.unwrap_or(0), first.unwrap_or(0), second.unwrap_or(0)),
+                settled: true,
+            },
+        );
+    }
+    for employee in running {
+        if let Some(digest) = digests.get_mut(&employee) {
+            digest.settled = false;
+        }
+    }
+    Ok(digests)
+}

@@ -119,6 +119,7 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let mut state = AppState::new(db, accounts, file_store);
     state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
     let state = web::Data::new(state);
+    scheduler(&state).spawn(std::time::Duration::from_secs(60));
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
@@ -131,6 +132,26 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     // actix stops on SIGINT/SIGTERM, finishing requests in flight (up to 10 s).
     server.run().await?;
     Ok(())
+}
+
+/// The background jobs, on the one scheduler (kernel's): each server runs this, and the
+/// database's leases let one of them run each job at a time.
+fn scheduler(state: &AppState) -> kernel::Scheduler {
+    let owner = format!("{}-{}", std::process::id(), accounts::tokens::random_token());
+    let mut scheduler = kernel::Scheduler::new(state.db.clone(), owner);
+    let pto = state.pto.clone();
+    scheduler.add(pto::accruals::ACCRUAL_JOB, chrono::Duration::hours(1), move |now| {
+        let pto = pto.clone();
+        async move {
+            pto.post_accruals(now)
+                .await
+                .map(|run| {
+                    format!("{} employees in {} companies ({} resumed)", run.employees, run.companies, run.resumed)
+                })
+                .map_err(|err| err.to_string())
+        }
+    });
+    scheduler
 }
 
 async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {

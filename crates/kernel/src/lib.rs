@@ -2,11 +2,13 @@
 //!
 //! Nearly everything here is plain data with no I/O: typed ids, shared statuses, the four roles, the tenant
 //! context every tenant-scoped service requires, per-field validation errors, and the time-zone
-//! rules (instants are stored in UTC and shown in the company's zone). The one exception is the
-//! write gate, which every domain crate's writes share and so lives below them all.
+//! rules (instants are stored in UTC and shown in the company's zone). The exceptions are the
+//! write gate, which every domain crate's writes share, and the job scheduler, which every
+//! domain crate's background jobs share: both live below them all.
 
 pub mod ids;
 pub mod role;
+pub mod scheduler;
 pub mod status;
 pub mod tenancy;
 pub mod tenant;
@@ -16,6 +18,7 @@ pub mod write_gate;
 
 pub use ids::{ActivityId, CompanyId, ContactId, EditRequestId, EntryId, FileId, JobRoleId, UserId};
 pub use role::Role;
+pub use scheduler::Scheduler;
 pub use status::{EmploymentStatus, RequestStatus};
 pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};
 pub use validation::FieldErrors;

@@ -70,6 +70,14 @@ impl TenantCtx {
         Self { company, actor, role, time_zone }
     }
 
+    /// The context a scheduled job reads one company with: no person's request (the actor is
+    /// nobody), the whole company in reach. Only a [`TenantCtx`] is made, never an
+    /// [`AdminCtx`]: a job reads through the services, it cannot call what changes settings.
+    /// Jobs are the only other builders (the gateway's architecture test lists them).
+    pub fn for_job(company: CompanyId, time_zone: Tz) -> Self {
+        Self { company, actor: UserId(0), role: Role::Admin, time_zone }
+    }
+
     pub fn company(&self) -> CompanyId {
         self.company
     }

@@ -32,6 +32,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// Each person's engine input, the enrolments read and the company's plans by id.
+pub(crate) type Inputs = (HashMap<i64, EmployeeInput>, Vec<enrollments::Model>, HashMap<i64, plans::Model>);
+
 pub const OWN_BALANCE: &str = "Nobody adds time off to their own balance";
 pub const MANUAL_HOURS_INVALID: &str = "error";
 pub const MANUAL_TYPE_MISSING: &str = "Please choose the PTO type";
@@ -202,7 +205,19 @@ impl Pto {
         ctx: &TenantCtx,
         people: &[users::Model],
         today: NaiveDate,
-    ) -> Result<(HashMap<i64, EmployeeInput>, Vec<enrollments::Model>, HashMap<i64, plans::Model>), PtoError> {
+    ) -> Result<Inputs, PtoError> {
+        self.inputs_after(ctx, people, today, &HashMap::new()).await
+    }
+
+    /// [`Self::inputs_for`], with the worked days of the people in `worked_after` read only after
+    /// their day there (they go on from a checkpoint of that day).
+    pub(crate) async fn inputs_after(
+        &self,
+        ctx: &TenantCtx,
+        people: &[users::Model],
+        today: NaiveDate,
+        worked_after: &HashMap<i64, NaiveDate>,
+    ) -> Result<Inputs, PtoError> {
         let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
         let enrolled = enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
@@ -229,25 +244,52 @@ impl Pto {
         let start_of = |person: &users::Model| {
             person.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), person.created_at))
         };
-        // Worked minutes per day since the earliest plan of anyone here, in one query.
-        let earliest = people
-            .iter()
-            .filter_map(|person| {
-                enrolled
-                    .iter()
-                    .filter(|row| row.employee_id == person.id)
-                    .map(|row| row.effective_from.max(start_of(person)))
-                    .min()
-            })
-            .min();
+        // Worked minutes per day since the earliest plan of anyone here (or since the checkpoint
+        // of those who go on from one), one query per starting day.
+        let mut from_days: Vec<(NaiveDate, Vec<i64>)> = Vec::new();
+        for person in people {
+            let first_plan = enrolled
+                .iter()
+                .filter(|row| row.employee_id == person.id)
+                .map(|row| row.effective_from.max(start_of(person)))
+                .min();
+            let Some(first_plan) = first_plan else { continue };
+            let from = match worked_after.get(&person.id).and_then(|day| day.succ_opt()) {
+                Some(after) => after.max(first_plan),
+                None => first_plan,
+            };
+            if from > today {
+                continue;
+            }
+            // Everyone without a checkpoint shares the earliest day: one query for them all.
+            let key = if worked_after.contains_key(&person.id) { from } else { NaiveDate::MIN };
+            match from_days.iter_mut().find(|(day, _)| *day == key) {
+                Some((_, ids)) => ids.push(person.id),
+                None => from_days.push((key, vec![person.id])),
+            }
+        }
         let mut worked: HashMap<i64, Vec<WorkedDay>> = HashMap::new();
-        if let Some(from) = earliest.filter(|from| *from <= today) {
-            let with_plans: Vec<i64> =
-                ids.iter().copied().filter(|id| enrolled.iter().any(|row| row.employee_id == *id)).collect();
+        for (key, ids) in from_days {
+            let from = if key == NaiveDate::MIN {
+                people
+                    .iter()
+                    .filter(|person| ids.contains(&person.id))
+                    .filter_map(|person| {
+                        enrolled
+                            .iter()
+                            .filter(|row| row.employee_id == person.id)
+                            .map(|row| row.effective_from.max(start_of(person)))
+                            .min()
+                    })
+                    .min()
+                    .unwrap_or(today)
+            } else {
+                key
+            };
             let minutes = clock::store::worked_minutes(
                 &self.db,
                 ctx.company(),
-                Some(&with_plans),
+                Some(&ids),
                 from,
                 today,
                 clock::store::Grouping::Day,
@@ -358,9 +400,9 @@ impl Pto {
     pub async fn employee_pto(&self, ctx: &TenantCtx, employee: UserId) -> Result<EmployeePto, PtoError> {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let (mut inputs, enrolled, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
-        let input = inputs.remove(&person.id).ok_or(PtoError::NotFound)?;
-        let ledger = compute(&input, today);
+        let crate::accruals::Ledgers { mut ledgers, inputs: (_, enrolled, plan_rows), .. } =
+            self.ledgers(ctx, std::slice::from_ref(&person), today).await?;
+        let ledger = ledgers.remove(&person.id).ok_or(PtoError::NotFound)?;
         let types = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .order_by_asc(pto_types::Column::Name)
@@ -407,7 +449,8 @@ impl Pto {
             .all(&self.db)
             .await?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let (inputs, enrolled, plan_rows) = self.inputs_for(ctx, &people, today).await?;
+        let crate::accruals::Ledgers { ledgers, inputs: (_, enrolled, plan_rows), .. } =
+            self.ledgers(ctx, &people, today).await?;
         let payable: Vec<PtoType> = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::DeletedAt.is_null())
@@ -417,10 +460,9 @@ impl Pto {
             .into_iter()
             .map(|row| PtoType { id: PtoTypeId(row.id), name: row.name, payable: row.payable })
             .collect();
-        Ok(inputs
+        Ok(ledgers
             .into_iter()
-            .map(|(id, input)| {
-                let ledger = compute(&input, today);
+            .map(|(id, ledger)| {
                 let balances: Vec<i64> =
                     payable.iter().filter_map(|pto_type| ledger.row(pto_type)).map(|row| row.balance).collect();
                 let current = enrolled

@@ -3,6 +3,7 @@
 pub mod employee_holiday_hours;
 pub mod paid_holidays;
 pub mod pto_balance_entries;
+pub mod pto_checkpoints;
 pub mod pto_enrollments;
 pub mod pto_plans;
 pub mod pto_rules;

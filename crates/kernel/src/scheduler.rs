@@ -1,0 +1,162 @@
+//! The one in-process job scheduler (ARCHITECTURE.md "One scheduler"): named jobs (accruals
+//! today; reminders, celebrations and charges as they come), each run on its interval.
+//!
+//! - **Safe with several servers.** Every job has a row in `scheduled_jobs`; a server runs a job
+//!   only after taking its lease with one conditional `UPDATE` (the row is due and nobody holds
+//!   an unexpired lease), which the database grants to one server at a time. A server that dies
+//!   mid-run loses the lease when it expires; another takes the job then.
+//! - **Catch-up after downtime.** A job is due once its `next_run_at` has passed, however long
+//!   ago: after downtime it runs at the first tick. Jobs themselves work from what they stored
+//!   (the accrual job from its checkpoints), so one run covers every day missed.
+//! - **Idempotent runs.** A job may run again over the same days (a lease expired mid-run, two
+//!   runs at a boundary); each job writes so that a repeated run changes nothing.
+//! - A failed run is logged and kept in `last_error`; the job is retried after
+//!   [`RETRY_AFTER`] (or its interval, if shorter).
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, DeriveIden};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// How long a lease lasts: longer than any run should take.
+pub const LEASE: Duration = Duration::minutes(15);
+/// A failed run is tried again after this.
+pub const RETRY_AFTER: Duration = Duration::minutes(5);
+
+/// What a run reports: a line for the log.
+pub type JobOutcome = Result<String, String>;
+pub type JobFuture = Pin<Box<dyn Future<Output = JobOutcome> + Send>>;
+type JobFn = Arc<dyn Fn(DateTime<Utc>) -> JobFuture + Send + Sync>;
+
+#[derive(DeriveIden)]
+enum ScheduledJobs {
+    Table,
+    Name,
+    NextRunAt,
+    LeaseOwner,
+    LeaseUntil,
+    LastStartedAt,
+    LastFinishedAt,
+    LastError,
+    Runs,
+}
+
+#[derive(Clone)]
+struct Job {
+    name: &'static str,
+    every: Duration,
+    run: JobFn,
+}
+
+/// The jobs of this server and the name it takes leases under.
+#[derive(Clone)]
+pub struct Scheduler {
+    db: DatabaseConnection,
+    owner: String,
+    jobs: Arc<Vec<Job>>,
+}
+
+/// What one pass did with a job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pass {
+    /// Not due, or another server holds it.
+    Skipped,
+    Ran(JobOutcome),
+}
+
+impl Scheduler {
+    /// `owner` names this server in the leases (unique per process).
+    pub fn new(db: DatabaseConnection, owner: impl Into<String>) -> Self {
+        Self { db, owner: owner.into(), jobs: Arc::new(Vec::new()) }
+    }
+
+    /// Adds a job run every `every` (the first time at the first tick).
+    pub fn add<F, Fut>(&mut self, name: &'static str, every: Duration, run: F)
+    where
+        F: Fn(DateTime<Utc>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = JobOutcome> + Send + 'static,
+    {
+        let run: JobFn = Arc::new(move |now| Box::pin(run(now)));
+        Arc::make_mut(&mut self.jobs).push(Job { name, every, run });
+    }
+
+    /// One pass at `now`: each due job whose lease this server takes runs, one after another.
+    pub async fn run_due(&self, now: DateTime<Utc>) -> Result<Vec<(&'static str, Pass)>, DbErr> {
+        let mut passes = Vec::with_capacity(self.jobs.len());
+        for job in self.jobs.iter() {
+            let pass = if self.take_lease(job.name, now).await? {
+                let outcome = (job.run)(now).await;
+                self.finish(job, now, &outcome).await?;
+                match &outcome {
+                    Ok(report) => tracing::info!(job = job.name, %report, "job ran"),
+                    Err(error) => tracing::error!(job = job.name, %error, "job failed"),
+                }
+                Pass::Ran(outcome)
+            } else {
+                Pass::Skipped
+            };
+            passes.push((job.name, pass));
+        }
+        Ok(passes)
+    }
+
+    /// Runs passes every `tick` for as long as the process lives.
+    pub fn spawn(self, tick: std::time::Duration) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(tick);
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                if let Err(err) = self.run_due(Utc::now()).await {
+                    tracing::error!(%err, "the scheduler could not reach the database");
+                }
+            }
+        })
+    }
+
+    async fn take_lease(&self, name: &'static str, now: DateTime<Utc>) -> Result<bool, DbErr> {
+        let backend = self.db.get_database_backend();
+        // A job seen for the first time is due at once.
+        let insert = Query::insert()
+            .into_table(ScheduledJobs::Table)
+            .columns([ScheduledJobs::Name, ScheduledJobs::NextRunAt, ScheduledJobs::Runs])
+            .values_panic([name.into(), now.into(), 0i64.into()])
+            .on_conflict(OnConflict::column(ScheduledJobs::Name).do_nothing().to_owned())
+            .to_owned();
+        self.db.execute(backend.build(&insert)).await?;
+        let take = Query::update()
+            .table(ScheduledJobs::Table)
+            .value(ScheduledJobs::LeaseOwner, self.owner.clone())
+            .value(ScheduledJobs::LeaseUntil, now + LEASE)
+            .value(ScheduledJobs::LastStartedAt, now)
+            .and_where(Expr::col(ScheduledJobs::Name).eq(name))
+            .and_where(Expr::col(ScheduledJobs::NextRunAt).lte(now))
+            .and_where(Expr::col(ScheduledJobs::LeaseUntil).is_null().or(Expr::col(ScheduledJobs::LeaseUntil).lt(now)))
+            .to_owned();
+        Ok(self.db.execute(backend.build(&take)).await?.rows_affected() == 1)
+    }
+
+    async fn finish(&self, job: &Job, started: DateTime<Utc>, outcome: &JobOutcome) -> Result<(), DbErr> {
+        let finished = Utc::now();
+        let next = match outcome {
+            Ok(_) => started + job.every,
+            Err(_) => finished + job.every.min(RETRY_AFTER),
+        };
+        let release = Query::update()
+            .table(ScheduledJobs::Table)
+            .value(ScheduledJobs::LeaseOwner, Option::<String>::None)
+            .value(ScheduledJobs::LeaseUntil, Option::<DateTime<Utc>>::None)
+            .value(ScheduledJobs::LastFinishedAt, finished)
+            .value(ScheduledJobs::NextRunAt, next)
+            .value(ScheduledJobs::LastError, outcome.as_ref().err().cloned())
+            .value(ScheduledJobs::Runs, Expr::col(ScheduledJobs::Runs).add(1))
+            .and_where(Expr::col(ScheduledJobs::Name).eq(job.name))
+            .and_where(Expr::col(ScheduledJobs::LeaseOwner).eq(self.owner.clone()))
+            .to_owned();
+        let backend = self.db.get_database_backend();
+        self.db.execute(backend.build(&release)).await?;
+        Ok(())
+    }
+}

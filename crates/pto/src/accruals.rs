@@ -1,0 +1,227 @@
+//! The accrual job and the checkpoints it posts (issue 18 "Server rules"; ARCHITECTURE.md "One
+//! scheduler").
+//!
+//! Every balance is the engine's ledger from the start of employment. Recomputing three years of
+//! worked days for each person on a page is what made balances slow, so the job posts, for each
+//! enrolled employee, the engine's [`Checkpoint`] through the company's yesterday, and every read
+//! goes on from it ([`pto_engine::resume`]) over the few days since. The engine guarantees that
+//! resuming gives exactly the full computation when the inputs dated on or before the checkpoint
+//! are unchanged; a checkpoint is used only while that holds, checked on every read:
+//! - `inputs_digest`: a hash of everything else the engine reads that is dated on or before the
+//!   checkpoint's day — employment dates, plans in force then (with their rules, a job role's
+//!   own allowance included), starting balances and manual additions. A backdated start date,
+//!   plan, rule or addition changes it.
+//! - `worked_digest`: the clock's fingerprint of the worked minutes of those days
+//!   ([`clock::store::worked_digests`]), read from the index without the days themselves. A
+//!   backdated shift, edit or removal changes it. While a shift of those days is still running
+//!   the days are not final and no checkpoint is kept.
+//!
+//! A checkpoint that no longer matches is ignored (the read computes from the start, as before
+//! there were checkpoints) and replaced at the job's next run, so a backdated change shows in
+//! every later balance at once. The job is idempotent: a second run over the same day writes
+//! the same checkpoints; two servers running it at once write the same rows (the scheduler's
+//! lease keeps that to one in practice). Downtime needs no catch-up of its own: a checkpoint of
+//! any earlier day is resumed from.
+
+use crate::balances::Inputs;
+use crate::entities::pto_checkpoints as checkpoints;
+use crate::{Pto, PtoError};
+use accounts::entities::{companies, users};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
+use kernel::{CompanyId, TenantCtx};
+use pto_engine::{compute, resume, Checkpoint, EmployeeInput, Ledger};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+/// The scheduler's name of the job.
+pub const ACCRUAL_JOB: &str = "pto-accruals";
+/// People read and posted together: bounds the job's memory whatever the company's size.
+const BATCH: u64 = 500;
+
+/// What a run of the job did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccrualRun {
+    pub companies: u64,
+    pub employees: u64,
+    /// Employees whose ledger went on from their checkpoint.
+    pub resumed: u64,
+}
+
+/// A hash of the engine's inputs dated on or before `through`, other than worked days. (The
+/// standard hasher is fixed within a build; after an upgrade changes it, checkpoints simply
+/// stop matching and are posted again.)
+pub(crate) fn inputs_digest(input: &EmployeeInput, through: NaiveDate) -> String {
+    let dated = (
+        &input.employment,
+        input.plans.iter().filter(|assignment| assignment.from <= through).collect::<Vec<_>>(),
+        input.starting_balances.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
+        input.manual_additions.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
+        input.time_off.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
+    );
+    let text = serde_json::to_string(&dated).unwrap_or_default();
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    format!("{:016x}{:08x}", hasher.finish(), text.len())
+}
+
+/// The context the job reads a company with: no person's request, the whole company in reach.
+fn job_ctx(company: &companies::Model) -> TenantCtx {
+    let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
+    TenantCtx::for_job(CompanyId(company.id), zone)
+}
+
+/// Ledgers through a day, and what they were computed from.
+pub(crate) struct Ledgers {
+    pub ledgers: HashMap<i64, Ledger>,
+    pub inputs: Inputs,
+    pub resumed: u64,
+}
+
+impl Pto {
+    /// The ledger of each of `people` through `through`, going on from their checkpoints where
+    /// those still match the inputs (see the module's docs), computed from the start elsewhere.
+    pub(crate) async fn ledgers(
+        &self,
+        ctx: &TenantCtx,
+        people: &[users::Model],
+        through: NaiveDate,
+    ) -> Result<Ledgers, PtoError> {
+        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let stored: Vec<checkpoints::Model> = checkpoints::Entity::find()
+            .filter(kernel::tenancy::same_company::<checkpoints::Entity>(ctx.company()))
+            .filter(checkpoints::Column::EmployeeId.is_in(ids))
+            .filter(checkpoints::Column::Through.lte(through))
+            .all(&self.db)
+            .await?;
+        // The worked days still as they were: one digest query per checkpoint day (one, usually).
+        let mut usable: HashMap<i64, checkpoints::Model> = HashMap::new();
+        let mut days: Vec<NaiveDate> = stored.iter().map(|row| row.through).collect();
+        days.sort_unstable();
+        days.dedup();
+        for day in days {
+            let of_day: Vec<&checkpoints::Model> = stored.iter().filter(|row| row.through == day).collect();
+            let employees: Vec<i64> = of_day.iter().map(|row| row.employee_id).collect();
+            let digests =
+                clock::store::worked_digests(&self.db, ctx.company(), &employees, day, ctx.time_zone()).await?;
+            for row in of_day {
+                if digests.get(&row.employee_id).is_some_and(|now| now.settled && now.text == row.worked_digest) {
+                    usable.insert(row.employee_id, row.clone());
+                }
+            }
+        }
+        let worked_after: HashMap<i64, NaiveDate> = usable.values().map(|row| (row.employee_id, row.through)).collect();
+        let mut inputs = self.inputs_after(ctx, people, through, &worked_after).await?;
+        let mut ledgers = HashMap::with_capacity(inputs.0.len());
+        let mut stale = Vec::new();
+        let mut resumed = 0;
+        for (id, input) in &inputs.0 {
+            let from = usable
+                .get(id)
+                .filter(|row| row.inputs_digest == inputs_digest(input, row.through))
+                .and_then(|row| serde_json::from_str::<Checkpoint>(&row.state).ok());
+            match from {
+                Some(checkpoint) => {
+                    resumed += 1;
+                    ledgers.insert(*id, resume(input, &checkpoint, through));
+                }
+                None if worked_after.contains_key(id) => stale.push(*id),
+                None => {
+                    ledgers.insert(*id, compute(input, through));
+                }
+            }
+        }
+        // A checkpoint whose other inputs changed: its worked days were read from the
+        // checkpoint on; read them all and compute from the start.
+        if !stale.is_empty() {
+            let again: Vec<users::Model> = people.iter().filter(|person| stale.contains(&person.id)).cloned().collect();
+            let (fresh, _, _) = self.inputs_after(ctx, &again, through, &HashMap::new()).await?;
+            for (id, input) in fresh {
+                ledgers.insert(id, compute(&input, through));
+                inputs.0.insert(id, input);
+            }
+        }
+        Ok(Ledgers { ledgers, inputs, resumed })
+    }
+
+    /// The accrual job: posts every enrolled employee's checkpoint through their company's
+    /// yesterday, for every company.
+    pub async fn post_accruals(&self, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
+        let mut run = AccrualRun::default();
+        for company in companies::Entity::find().order_by_asc(companies::Column::Id).all(&self.db).await? {
+            let ctx = job_ctx(&company);
+            let through = local_date(ctx.time_zone(), now) - Duration::days(1);
+            let mut after = 0i64;
+            loop {
+                let people = accounts::company_people(&ctx)
+                    .filter(users::Column::Id.gt(after))
+                    .order_by_asc(users::Column::Id)
+                    .limit(BATCH)
+                    .all(&self.db)
+                    .await?;
+                let Some(last) = people.last() else { break };
+                after = last.id;
+                let posted = self.post_checkpoints(&ctx, &people, through, now).await?;
+                run.employees += posted.0;
+                run.resumed += posted.1;
+            }
+            run.companies += 1;
+        }
+        Ok(run)
+    }
+
+    /// Posts the checkpoints of `people` through `through`: (employees posted, resumed).
+    async fn post_checkpoints(
+        &self,
+        ctx: &TenantCtx,
+        people: &[users::Model],
+        through: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<(u64, u64), PtoError> {
+        // The digest first: a shift changed while the ledgers are computed makes the stored
+        // digest stale, so the checkpoint is ignored rather than trusted.
+        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let digests = clock::store::worked_digests(&self.db, ctx.company(), &ids, through, ctx.time_zone()).await?;
+        let computed = self.ledgers(ctx, people, through).await?;
+        let mut rows = Vec::new();
+        for (id, ledger) in &computed.ledgers {
+            let (Some(input), Some(worked)) = (computed.inputs.0.get(id), digests.get(id)) else { continue };
+            // Nobody enrolled yet, or days still running: nothing to go on from.
+            if input.plans.is_empty() || !worked.settled {
+                continue;
+            }
+            let state = serde_json::to_string(&ledger.checkpoint).map_err(|err| PtoError::Internal(err.to_string()))?;
+            rows.push(checkpoints::ActiveModel {
+                company_id: sea_orm::ActiveValue::Set(ctx.company().0),
+                employee_id: sea_orm::ActiveValue::Set(*id),
+                through: sea_orm::ActiveValue::Set(through),
+                inputs_digest: sea_orm::ActiveValue::Set(inputs_digest(input, through)),
+                worked_digest: sea_orm::ActiveValue::Set(worked.text.clone()),
+                state: sea_orm::ActiveValue::Set(state),
+                updated_at: sea_orm::ActiveValue::Set(now),
+                ..Default::default()
+            });
+        }
+        let posted = rows.len() as u64;
+        if !rows.is_empty() {
+            let _permit = self.gate.enter().await;
+            checkpoints::Entity::insert_many(rows)
+                .on_conflict(
+                    OnConflict::columns([checkpoints::Column::CompanyId, checkpoints::Column::EmployeeId])
+                        .update_columns([
+                            checkpoints::Column::Through,
+                            checkpoints::Column::InputsDigest,
+                            checkpoints::Column::WorkedDigest,
+                            checkpoints::Column::State,
+                            checkpoints::Column::UpdatedAt,
+                        ])
+                        .to_owned(),
+                )
+                .exec(&self.db)
+                .await?;
+        }
+        Ok((posted, computed.resumed))
+    }
+}

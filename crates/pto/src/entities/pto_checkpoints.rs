@@ -1,0 +1,23 @@
+use sea_orm::entity::prelude::*;
+
+/// The accrual job's checkpoint of an employee's ledger (see `crate::accruals`).
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "pto_checkpoints")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub employee_id: i64,
+    pub through: Date,
+    pub inputs_digest: String,
+    pub worked_digest: String,
+    pub state: String,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
