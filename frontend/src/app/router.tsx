@@ -123,6 +123,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/pto-manage').then((m) => ({ Component: m.PtoManageRoute })),
           },
           {
+            path: 'admin/manage/holidays',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/holidays').then((m) => ({ Component: m.HolidaysRoute })),
+          },
+          {
             path: 'admin/manage/settings',
             loader: guard('privileged'),
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),

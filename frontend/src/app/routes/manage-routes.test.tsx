@@ -48,6 +48,22 @@ describe('HR-folder routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Multiple Employees' })).toBeInTheDocument();
   });
 
+  it('serves the paid holidays page: the actions to an admin, the list to a manager', async () => {
+    const holidays = json({ year: 2026, years: [2025, 2026, 2027, 2028, 2029], holidays: [{ id: 1, name: 'Labor Day', holiday: '2026-09-07', year: 2026 }] });
+    mockFetch({ ...server, 'GET /holiday/list': holidays });
+    signIn({ roles: ['admin'] });
+    const first = renderRoutes(routes, '/admin/manage/holidays');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paid Holidays' })).toBeInTheDocument();
+    expect(await screen.findByTestId('paid-holiday')).toHaveTextContent('09-07-2026Labor Day');
+    expect(screen.getByRole('button', { name: '+ Add Paid Holiday' })).toBeInTheDocument();
+    expect(document.title).toBe('Paid Holidays | Timekeep');
+    first.unmount();
+    signIn({ roles: ['manager'] });
+    renderRoutes(routes, '/admin/manage/holidays');
+    expect(await screen.findByTestId('paid-holiday')).toHaveTextContent('Labor Day');
+    expect(screen.queryByRole('button', { name: /Add Paid Holiday|Edit|Delete/ })).toBeNull();
+  });
+
   it('sends an employee to /login?redirect= and answers a bad id with the not-found text', async () => {
     mockFetch(server);
     signIn({ roles: ['employee'] });

@@ -11,9 +11,10 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const activities = (items: unknown[], totalCount = items.length, page = 1) => json({ activities: items, totalCount, page });
 
-/** The folder's PTO card: PTO not set up. */
+/** The folder's PTO card: PTO not set up; one paid holiday this year. */
 const NO_PTO = {
   'GET /manage/employee-pto': json({ employeeId: 9, year: 2026, ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [], history: [] }),
+  'GET /holiday/list-for-employee': json({ employeeId: 9, year: 2026, holidays: [{ holidayId: 1, name: 'Independence Day', holiday: '2026-07-03', hours: 8 }], totalHours: 8 }),
 };
 
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
@@ -50,7 +51,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     // An admin viewing someone else may add PTO by hand; PTO is not set up yet.
     expect(await screen.findByRole('button', { name: 'Manually Add PTO' })).toBeInTheDocument();
     expect(screen.getByTestId('pto-card')).toHaveTextContent('PTO is not set up.');
-    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History', 'Holidays']) {
+    expect(await within(screen.getByTestId('pto-card')).findByRole('button', { name: 'Holidays 8 hrs' })).toBeInTheDocument();
+    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History']) {
       expect(screen.queryByText(later)).toBeNull();
     }
     expect(screen.queryByRole('tab')).toBeNull();

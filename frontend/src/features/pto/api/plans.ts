@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { paidHolidaySchema } from './holidays';
 import { ptoTypeSchema } from './pto-types';
 
 /** A plan's rule for one PTO type (002 §3 "PTO rule"), with its summary ('80 hrs/year'). */
@@ -42,6 +43,8 @@ export const ptoManageDataSchema = z.object({
   ptoPolicies: z.array(planSchema),
   ptoRules: z.array(ruleSchema),
   jobRoles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The current year's paid holidays. */
+  paidHolidays: z.array(paidHolidaySchema),
   currentYear: z.number().int(),
 });
 export type PtoManageData = z.output<typeof ptoManageDataSchema>;

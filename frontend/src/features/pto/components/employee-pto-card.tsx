@@ -21,6 +21,7 @@ import {
   type EmployeePto,
   type HistoryEntry,
 } from '../api/employee-pto';
+import { EmployeeHolidaysTile } from './employee-holidays-tile';
 import { EmployeePtoSetupDock } from './employee-pto-setup';
 
 const sorry = (error: unknown): string => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
@@ -147,7 +148,8 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
 
 /**
  * The folder's PTO card (001 §2): the plan in force with each type's balance (the engine's, in hours
- * with two decimals) or 'Setup'; the PTO history; 'Manually Add PTO' for admins viewing someone else.
+ * with two decimals) or 'Setup'; the PTO history; 'Manually Add PTO' for admins viewing someone else;
+ * the 'Holidays' hours tile.
  */
 export function EmployeePtoCard({
   employeeId,
@@ -243,6 +245,8 @@ export function EmployeePtoCard({
             </Button>
           ) : null}
         </Group>
+        {/* Holiday hours are changed by the same people who add PTO by hand: admins, for others. */}
+        <EmployeeHolidaysTile employeeId={employeeId} canEdit={canAddManually} />
       </Stack>
       {pto.data ? (
         <>

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/components/page-title';
 import { ApiError } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
+import { PaidHolidaysSection } from './paid-holidays-section';
 import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
 import { PtoTypesSection } from './pto-types-section';
@@ -76,7 +77,7 @@ function PlanCard({
 
 /**
  * PTO management (/admin/ptomanage, 002 §2): the plans with '+ Create New PTO Plan' (the wizard),
- * and the PTO types. Admins change them; managers see them.
+ * the PTO types and the paid holidays. Admins change them; managers see them.
  */
 export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
   usePageTitle('PTO');
@@ -125,6 +126,7 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
         )}
       </Stack>
       <PtoTypesSection canEdit={canEdit} />
+      <PaidHolidaysSection canEdit={canEdit} />
       {data.data && creating ? <PlanWizard data={data.data} opened={creating} onClose={() => setCreating(false)} /> : null}
       {data.data && editing ? <PlanEditDock key={editing.id} plan={editing} data={data.data} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
