@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 pub const STARTING_BALANCE_INVALID: &str = "Please input a number of hours, e.g. 12.5";
 pub const PLAN_MISSING: &str = "Please choose the PTO plan";
+pub const ALLOCATION_YEAR_INVALID: &str = "Please choose the current or next year";
 
 /// `POST /settings/get-balance-detail`: whom, which year, and the new plan (its saved id, or the
 /// wizard's rules before it is saved).
@@ -454,5 +455,142 @@ impl Pto {
     ) -> Result<crate::EmployeePto, PtoError> {
         self.switch_plan(ctx, command).await?;
         self.employee_pto(ctx, employee).await
+    }
+}
+
+/// A type of the allocation page: the company's payable types.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AllocationType {
+    pub id: i64,
+    pub name: String,
+    pub color: String,
+}
+
+/// A type of an employee's plan and the starting balance set for it (minutes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AllocationBalance {
+    pub pto_type_id: i64,
+    /// `None`: none set.
+    pub starting_balance: Option<i64>,
+}
+
+/// An active employee on the allocation page: their plan for the year and its types.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AllocationRow {
+    pub employee_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub job_role: Option<String>,
+    pub pto_policy_id: Option<i64>,
+    pub pto_plan_name: Option<String>,
+    /// The plan's types (none without a plan).
+    pub types: Vec<AllocationBalance>,
+}
+
+/// `GET /pto-manage/allocation` (/admin/manage/batch-pto, "PTO Allocation").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Allocation {
+    pub year: i32,
+    /// The current and the next year.
+    pub years: Vec<i32>,
+    pub types: Vec<AllocationType>,
+    pub employees: Vec<AllocationRow>,
+}
+
+impl Pto {
+    /// The PTO Allocation page: each active employee's plan for `year` (the one in force on the
+    /// day a switch would take effect) and the starting balance of each of its types. Saving is
+    /// `switch-pto-plan` with each person's own plan: the plan stays, the balances are replaced.
+    pub async fn allocation(&self, ctx: &AdminCtx, year: Option<i32>) -> Result<Allocation, PtoError> {
+        let current = self.this_year(ctx);
+        let year = match year {
+            None => current,
+            Some(year) if year == current || year == current + 1 => year,
+            Some(_) => return Err(PtoError::field("year", ALLOCATION_YEAR_INVALID)),
+        };
+        let people: Vec<users::Model> = accounts::company_people(ctx)
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .order_by_asc(users::Column::Id)
+            .all(&self.db)
+            .await?;
+        let day = self.switch_day(ctx, year);
+        let mut in_force: HashMap<i64, enrollments::Model> = HashMap::new();
+        for row in enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::Year.eq(year))
+            .filter(enrollments::Column::EffectiveFrom.lte(day))
+            .order_by_asc(enrollments::Column::EffectiveFrom)
+            .all(&self.db)
+            .await?
+        {
+            in_force.insert(row.employee_id, row);
+        }
+        let plan_names: HashMap<i64, String> = plans::Entity::find()
+            .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|plan| (plan.id, plan.name))
+            .collect();
+        let types = self.payable_types(ctx).await?;
+        let rules = self.rule_rows(ctx).await?;
+        let starting: HashMap<(i64, i64), i64> = entries::Entity::find()
+            .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
+            .filter(entries::Column::Kind.eq(entries::NEW_PTO_PLAN))
+            .filter(entries::Column::EnrollmentId.is_in(in_force.values().map(|row| row.id)))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .filter_map(|entry| entry.enrollment_id.map(|enrolment| ((enrolment, entry.pto_type_id), entry.minutes)))
+            .collect();
+        let roles: HashMap<i64, String> =
+            self.accounts.job_roles_of(ctx).await?.into_iter().map(|role| (role.id, role.name)).collect();
+        let employees = people
+            .into_iter()
+            .map(|person| {
+                let enrolment = in_force.get(&person.id);
+                AllocationRow {
+                    employee_id: person.id,
+                    job_role: person.job_role_id.and_then(|role| roles.get(&role).cloned()),
+                    pto_policy_id: enrolment.map(|row| row.plan_id),
+                    pto_plan_name: enrolment.and_then(|row| plan_names.get(&row.plan_id).cloned()),
+                    types: enrolment
+                        .map(|row| {
+                            types
+                                .iter()
+                                .filter(|pto_type| {
+                                    rules
+                                        .iter()
+                                        .any(|rule| rule.plan_id == row.plan_id && rule.pto_type_id == pto_type.id)
+                                })
+                                .map(|pto_type| AllocationBalance {
+                                    pto_type_id: pto_type.id,
+                                    starting_balance: starting.get(&(row.id, pto_type.id)).copied(),
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    firstname: person.first_name,
+                    lastname: person.last_name,
+                }
+            })
+            .collect();
+        Ok(Allocation {
+            year,
+            years: vec![current, current + 1],
+            types: types
+                .into_iter()
+                .map(|row| AllocationType { id: row.id, name: row.name, color: row.color })
+                .collect(),
+            employees,
+        })
     }
 }

@@ -14,6 +14,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub mod pto_company;
+
 pub fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -57,6 +59,29 @@ pub async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
 }
 
 /// The server on a local port, with 2 workers on its own thread: its base URL and the thread.
+/// The accounts service over `db`, mail to a folder.
+fn accounts_of(db: &DatabaseConnection, pool: accounts::hashing::HashPool) -> Accounts {
+    let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
+    Accounts::new(
+        db.clone(),
+        TokenKeys::from_secret(random_token().as_bytes()),
+        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
+        Arc::new(HoneypotCheck),
+        AccountsConfig::default(),
+    )
+    .with_hash_pool(pool)
+}
+
+/// The PTO service over `db`, as the server builds it (for the accrual job).
+pub fn pto_service(db: &DatabaseConnection) -> pto::Pto {
+    AppState::new(
+        db.clone(),
+        accounts_of(db, accounts::hashing::HashPool::per_core()),
+        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files"))),
+    )
+    .pto
+}
+
 pub fn serve(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
     serve_with_pool(db, accounts::hashing::HashPool::per_core())
 }
@@ -68,15 +93,7 @@ pub fn serve_with_pool(
 ) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
-    let accounts = Accounts::new(
-        db.clone(),
-        TokenKeys::from_secret(random_token().as_bytes()),
-        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
-        Arc::new(HoneypotCheck),
-        AccountsConfig::default(),
-    )
-    .with_hash_pool(pool);
+    let accounts = accounts_of(&db, pool);
     let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
     let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
     let server_thread = std::thread::spawn(move || {

@@ -8,7 +8,9 @@ use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
-use pto::switching::{BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput};
+use pto::switching::{
+    Allocation, BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput,
+};
 use pto::{EmployeePto, ManualAdditionCommand, ManualAdditionInput, PlanId, PtoRowView};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,6 +29,7 @@ crate::routes::route_table! {
     post "/manage/save-employee-pto-types" => save_employee_pto_types,
     post "/manage/delete-pto-plan-switch-history" => delete_pto_plan_switch_history,
     get "/pto/employee-pto-types" => employee_pto_types,
+    get "/pto-manage/allocation" => allocation,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -281,4 +284,24 @@ pub async fn employee_pto_types(
     let types =
         state.pto.employee_pto_types(&member.ctx, kernel::UserId(query.id), query.pto_policy_id.map(PlanId)).await?;
     Ok(web::Json(EmployeePtoTypes { types }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AllocationQuery {
+    /// The current or the next year; the current one when left out.
+    pub year: Option<i32>,
+}
+
+/// PTO Allocation (/admin/manage/batch-pto): each active employee's plan for the year and the
+/// starting balance (minutes) of each of its types. Saved with `switch-pto-plan`.
+#[utoipa::path(get, path = "/server/v1/pto-manage/allocation", tag = "pto", security(("bearer" = [])),
+    params(AllocationQuery),
+    responses((status = 200, body = Allocation), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn allocation(
+    state: web::Data<AppState>,
+    guard: Admin,
+    query: web::Query<AllocationQuery>,
+) -> Result<web::Json<Allocation>, ApiError> {
+    Ok(web::Json(state.pto.allocation(&guard.ctx, query.year).await?))
 }

@@ -106,6 +106,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/switch-pto-plan", "{}", "UFFFAAUE"),
     ("post", "/manage/save-employee-pto-types", "{}", "UFFFAAUE"),
     ("post", "/manage/delete-pto-plan-switch-history", r#"{"id": 999999}"#, "UFFFAAUE"),
+    ("get", "/pto-manage/allocation", "", "UFFFPPUP"),
     ("get", "/holiday/list", "", "UPPPPPUP"),
     ("get", "/holiday/list-for-employee?employeeId={emp}", "", "UNPNPNUP"),
     ("post", "/holiday/add", "{}", "UFFFAAUE"),

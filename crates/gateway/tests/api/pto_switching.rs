@@ -209,3 +209,51 @@ async fn switches_are_checked_and_the_admins_alone() {
     // Nothing changed for the employee.
     assert_eq!(pto_of(&app, &s.admin, s.employee).await["ptoPlanName"], "Standard");
 }
+
+#[actix_web::test]
+async fn the_allocation_page_sets_many_starting_balances_keeping_each_plan() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let second = app.add_person(s.company, &unique_email("second"), Role::Employee, None).await;
+    ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/settings/switch-pto-plan",
+            json!({"ptoPolicyId": s.generous, "year": s.year, "employeeIds": [second]}),
+        )
+        .await);
+    let page = ok(app.get_as(&s.admin, "/server/v1/pto-manage/allocation").await);
+    assert_eq!(page["year"], s.year);
+    assert_eq!(page["years"], json!([s.year, s.year + 1]));
+    assert_eq!(page["types"][0]["id"], s.vacation);
+    let row = |page: &Value, id: i64| {
+        page["employees"].as_array().unwrap().iter().find(|row| row["employeeId"] == id).cloned().unwrap()
+    };
+    assert_eq!(row(&page, s.employee)["ptoPlanName"], "Standard");
+    assert_eq!(row(&page, s.employee)["types"], json!([{"ptoTypeId": s.vacation, "startingBalance": null}]));
+    assert_eq!(row(&page, second)["ptoPolicyId"], s.generous);
+
+    // Saving is a switch to each person's own plan: the plans stay, the balances are set.
+    for (plan, employee, hours) in [(s.standard, s.employee, "12"), (s.generous, second, "30")] {
+        ok(app
+            .post_as(
+                &s.admin,
+                "/server/v1/settings/switch-pto-plan",
+                json!({"ptoPolicyId": plan, "year": s.year, "employeeIds": [employee],
+                       "startingBalances": [{"employeeId": employee, "ptoTypeId": s.vacation, "startingBalance": hours}]}),
+            )
+            .await);
+    }
+    let page = ok(app.get_as(&s.admin, "/server/v1/pto-manage/allocation").await);
+    assert_eq!(row(&page, s.employee)["types"][0]["startingBalance"], 720);
+    assert_eq!(row(&page, s.employee)["ptoPlanName"], "Standard");
+    assert_eq!(row(&page, second)["types"][0]["startingBalance"], 1800);
+    assert_eq!(pto_of(&app, &s.admin, s.employee).await["types"][0]["startingBalance"], 720);
+
+    // Next year has no plans yet; other years are refused; the page is the admins'.
+    let next = ok(app.get_as(&s.admin, &format!("/server/v1/pto-manage/allocation?year={}", s.year + 1)).await);
+    assert_eq!(row(&next, s.employee)["types"], json!([]));
+    let far = app.get_as(&s.admin, &format!("/server/v1/pto-manage/allocation?year={}", s.year - 1)).await;
+    assert_eq!((far.status, far.field("year")), (400, vec![pto::switching::ALLOCATION_YEAR_INVALID.to_owned()]));
+    assert_eq!(app.get_as(&s.manager, "/server/v1/pto-manage/allocation").await.status, 403);
+}
