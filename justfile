@@ -146,6 +146,7 @@ bench-signin:
 bench-pto: pg-ready
     cargo bench -p pto-engine --bench recompute
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
+    cargo bench -p gateway --bench accruals
 
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:

@@ -30,16 +30,16 @@ use accounts::entities::{companies, users};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, TenantCtx};
-use pto_engine::{compute, resume, Checkpoint, EmployeeInput, Ledger};
+use pto_engine::{resume_into, Checkpoint, EmployeeInput, Ledger};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 /// The scheduler's name of the job.
 pub const ACCRUAL_JOB: &str = "pto-accruals";
 /// People read and posted together: bounds the job's memory whatever the company's size.
-const BATCH: u64 = 500;
+const BATCH: usize = 250;
 
 /// What a run of the job did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,7 +73,20 @@ fn job_ctx(company: &companies::Model) -> TenantCtx {
     TenantCtx::for_job(CompanyId(company.id), zone)
 }
 
-/// Ledgers through a day, and what they were computed from.
+/// The ledger through `through` going on from `from`, without its entries (its rows come from
+/// the final state).
+fn final_state(
+    input: &EmployeeInput,
+    from: &Checkpoint,
+    through: NaiveDate,
+    entries: &mut Vec<pto_engine::LedgerEntry>,
+) -> Ledger {
+    entries.clear();
+    let checkpoint = resume_into(input, from, through, entries);
+    Ledger { entries: Vec::new(), checkpoint }
+}
+
+/// Ledgers through a day (their final states, without entries), and what they were computed from.
 pub(crate) struct Ledgers {
     pub ledgers: HashMap<i64, Ledger>,
     pub inputs: Inputs,
@@ -117,6 +130,9 @@ impl Pto {
         let mut ledgers = HashMap::with_capacity(inputs.0.len());
         let mut stale = Vec::new();
         let mut resumed = 0;
+        // Callers read the rows, which come from the final state: the entries are not kept, and
+        // one buffer serves every computation (a page or a job's batch in little memory).
+        let mut entries = Vec::new();
         for (id, input) in &inputs.0 {
             let from = usable
                 .get(id)
@@ -125,11 +141,11 @@ impl Pto {
             match from {
                 Some(checkpoint) => {
                     resumed += 1;
-                    ledgers.insert(*id, resume(input, &checkpoint, through));
+                    ledgers.insert(*id, final_state(input, &checkpoint, through, &mut entries));
                 }
                 None if worked_after.contains_key(id) => stale.push(*id),
                 None => {
-                    ledgers.insert(*id, compute(input, through));
+                    ledgers.insert(*id, final_state(input, &Checkpoint::start(input), through, &mut entries));
                 }
             }
         }
@@ -139,7 +155,7 @@ impl Pto {
             let again: Vec<users::Model> = people.iter().filter(|person| stale.contains(&person.id)).cloned().collect();
             let (fresh, _, _) = self.inputs_after(ctx, &again, through, &HashMap::new()).await?;
             for (id, input) in fresh {
-                ledgers.insert(id, compute(&input, through));
+                ledgers.insert(id, final_state(&input, &Checkpoint::start(&input), through, &mut entries));
                 inputs.0.insert(id, input);
             }
         }
@@ -153,17 +169,23 @@ impl Pto {
         for company in companies::Entity::find().order_by_asc(companies::Column::Id).all(&self.db).await? {
             let ctx = job_ctx(&company);
             let through = local_date(ctx.time_zone(), now) - Duration::days(1);
-            let mut after = 0i64;
-            loop {
-                let people = accounts::company_people(&ctx)
-                    .filter(users::Column::Id.gt(after))
-                    .order_by_asc(users::Column::Id)
-                    .limit(BATCH)
-                    .all(&self.db)
-                    .await?;
-                let Some(last) = people.last() else { break };
-                after = last.id;
-                let posted = self.post_checkpoints(&ctx, &people, through, now).await?;
+            let people = accounts::company_people(&ctx).order_by_asc(users::Column::Id).all(&self.db).await?;
+            // Two batches at a time: one computes while the other reads (the database decodes
+            // rows on its own threads), which keeps both cores of a small server busy.
+            let mut batches = people.chunks(BATCH);
+            while let Some(first) = batches.next() {
+                let posted = match batches.next() {
+                    Some(second) => {
+                        let (one, two) = futures_util::future::join(
+                            self.post_checkpoints(&ctx, first, through, now),
+                            self.post_checkpoints(&ctx, second, through, now),
+                        )
+                        .await;
+                        let (one, two) = (one?, two?);
+                        (one.0 + two.0, one.1 + two.1)
+                    }
+                    None => self.post_checkpoints(&ctx, first, through, now).await?,
+                };
                 run.employees += posted.0;
                 run.resumed += posted.1;
             }
