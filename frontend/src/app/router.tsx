@@ -118,6 +118,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/manage-add-batch').then((m) => ({ Component: m.ManageAddBatchRoute })),
           },
           {
+            // Admins only: managers go to their home.
+            path: 'admin/manage/batch-pto',
+            loader: guard('admin'),
+            lazy: () => import('./routes/pto-allocation').then((m) => ({ Component: m.PtoAllocationRoute })),
+          },
+          {
             path: 'admin/ptomanage',
             loader: guard('privileged'),
             lazy: () => import('./routes/pto-manage').then((m) => ({ Component: m.PtoManageRoute })),

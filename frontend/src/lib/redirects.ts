@@ -23,9 +23,10 @@ export const PATHS = {
  * - signedIn: any signed-in person (e.g. /change-my-password).
  * - company: signed-in people of a company (employees, managers, admins); not the system admin.
  * - privileged: admins and managers (the /admin area).
+ * - admin: company admins only (e.g. PTO Allocation); a manager goes to their home instead.
  * - sysadmin: the platform operator (the /sy5tem area).
  */
-export type Access = 'public' | 'signedIn' | 'company' | 'privileged' | 'sysadmin';
+export type Access = 'public' | 'signedIn' | 'company' | 'privileged' | 'admin' | 'sysadmin';
 
 type Who = Pick<Identity, 'roles' | 'suspended'>;
 
@@ -118,6 +119,10 @@ export function accessDecision(access: Access, who: Who | null, place: Place): D
       return isSysadmin(who) ? redirectTo(PATHS.sysadminHome) : allow;
     case 'privileged':
       return isPrivileged(who) ? allow : redirectTo(loginPathFor(place));
+    case 'admin':
+      if (!isPrivileged(who)) return redirectTo(loginPathFor(place));
+      // A manager is signed in rightly, just not allowed here: their home, not the login page.
+      return isAdmin(who) ? allow : redirectTo(homePathFor(who));
     case 'sysadmin':
       return isSysadmin(who) ? allow : redirectTo(loginPathFor(place));
   }

@@ -1,7 +1,10 @@
 import './manage-styles';
 import { EmployeeListScreen } from '@/features/manage/components/employee-list';
+import { isAdmin } from '@/lib/identity';
+import { useIdentity } from '@/lib/session';
 
-/** /admin/manage: HR Folders, the employee list (privileged). */
+/** /admin/manage: HR Folders, the employee list (privileged); 'Allocate PTO' for admins. */
 export function ManageListRoute() {
-  return <EmployeeListScreen />;
+  const identity = useIdentity();
+  return <EmployeeListScreen canAllocatePto={isAdmin(identity)} />;
 }

@@ -64,6 +64,34 @@ describe('HR-folder routes', () => {
     expect(screen.queryByRole('button', { name: /Add Paid Holiday|Edit|Delete/ })).toBeNull();
   });
 
+  it("serves PTO Allocation to an admin from HR Folders' Allocate PTO, and sends a manager home", async () => {
+    const allocation = json({
+      year: 2026,
+      years: [2026, 2027],
+      types: [{ id: 1, name: 'Sick', color: '#e03131' }],
+      employees: [{ employeeId: 9, firstname: 'Emma', lastname: 'Brooks', jobRole: null, ptoPolicyId: 3, ptoPlanName: 'Standard', types: [{ ptoTypeId: 1, startingBalance: 720 }] }],
+    });
+    mockFetch({ ...server, 'GET /pto-manage/allocation': allocation });
+    signIn({ roles: ['admin'] });
+    const first = renderRoutes(routes, '/admin/manage');
+    const link = await screen.findByRole('link', { name: 'Allocate PTO' });
+    expect(link).toHaveAttribute('href', '/admin/manage/batch-pto');
+    link.click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'PTO Allocation' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Sick hours for Emma Brooks' })).toHaveValue('12');
+    expect(first.router.state.location.pathname).toBe('/admin/manage/batch-pto');
+    first.unmount();
+
+    signIn({ roles: ['manager'] });
+    const second = renderRoutes(routes, '/admin/manage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Insurance' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Allocate PTO' })).toBeNull();
+    second.unmount();
+    const { router } = renderRoutes(routes, '/admin/manage/batch-pto');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
   it('sends an employee to /login?redirect= and answers a bad id with the not-found text', async () => {
     mockFetch(server);
     signIn({ roles: ['employee'] });

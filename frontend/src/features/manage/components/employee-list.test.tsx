@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const list = (employees: unknown[], totalCount = employees.length, page = 1) => json({ employees, totalCount, page });
 
 describe('HR Folders (/admin/manage)', () => {
-  it('is titled with the company name and lists people with links and their PTO, without Allocate PTO', async () => {
+  it('is titled with the company name and lists people with links and their PTO; a manager has no Allocate PTO', async () => {
     const fetch = mockFetch({
       'GET /manage/data': json(manageData()),
       'GET /manage/employees': list([
@@ -32,6 +32,7 @@ describe('HR Folders (/admin/manage)', () => {
     expect(rows[1]).toHaveTextContent('Admin Control - Limited');
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/admin/manage/add-user');
     expect(screen.getByRole('link', { name: 'Add Multiple' })).toHaveAttribute('href', '/admin/manage/add-batch');
+    // Allocate PTO is for admins (the route says who is one).
     expect(screen.queryByText(/Allocate PTO/)).toBeNull();
     // The PTO column: the balance in hours with two decimals, or Setup.
     expect(rows[0]).toHaveTextContent('82.50 hrs');
@@ -39,6 +40,14 @@ describe('HR Folders (/admin/manage)', () => {
     expect(screen.queryByRole('button', { name: /Reactivate/ })).toBeNull();
     expect(callsTo(fetch, 'GET', '/manage/employees')[0]!.url.search).toBe('?page=1&status=1&order=4&q=');
     expect(document.title).toBe('Acme Insurance | Timekeep');
+  });
+
+  it('offers an admin Allocate PTO (to /admin/manage/batch-pto)', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()), 'GET /manage/employees': list([employee()]) });
+    renderWithApp(<EmployeeListScreen canAllocatePto />, { path: '/admin/manage' });
+    const toolbox = await screen.findByTestId('toolbox');
+    expect(await within(toolbox).findByRole('link', { name: 'Allocate PTO' })).toHaveAttribute('href', '/admin/manage/batch-pto');
+    expect(within(toolbox).getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/admin/manage/add-user');
   });
 
   it("defaults the title to 'My Company' and hides Add Multiple for a partner-integrated account", async () => {

@@ -180,9 +180,10 @@ function EmployeeCards({ employees, onReactivate }: { employees: ListedEmployee[
 
 /**
  * HR Folders (spec 001 §2, /admin/manage): the people in the caller's reach, 30 a page, filtered
- * by status and job role and sorted by last name; terminated people can be reactivated.
+ * by status and job role and sorted by last name; terminated people can be reactivated. Admins
+ * also get 'Allocate PTO' (/admin/manage/batch-pto).
  */
-export function EmployeeListScreen() {
+export function EmployeeListScreen({ canAllocatePto = false }: { canAllocatePto?: boolean }) {
   const isPhone = useIsPhone();
   const navigate = useNavigate();
   const { status, order, jobroleId, page, splash, update } = useListParams();
@@ -195,6 +196,7 @@ export function EmployeeListScreen() {
   const employees = list.data?.employees ?? [];
   const totalPages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / EMPLOYEES_PAGE_SIZE));
   const filtered = status !== STATUS_ACTIVE || jobroleId !== null;
+  const toolStyle = isPhone ? { flex: '1 0 auto' } : undefined;
   const roleOptions = [{ value: ALL_ROLES, label: '-- All --' }, ...(data.data?.jobRoles ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
 
   return (
@@ -230,13 +232,19 @@ export function EmployeeListScreen() {
             w={{ base: '100%', sm: 200 }}
           />
         </Group>
-        <Group gap="sm" w={isPhone ? '100%' : undefined} grow={isPhone}>
-          <Button component={Link} to="/admin/manage/add-user">
+        {/* On a phone the buttons share the row by their labels' widths (equal shares would cut 'Allocate PTO'). */}
+        <Group gap="sm" w={isPhone ? '100%' : undefined}>
+          <Button component={Link} to="/admin/manage/add-user" style={toolStyle}>
             Add
           </Button>
           {data.data && !data.data.integratedWithAz ? (
-            <Button component={Link} to="/admin/manage/add-batch" variant="light">
+            <Button component={Link} to="/admin/manage/add-batch" variant="light" style={toolStyle}>
               Add Multiple
+            </Button>
+          ) : null}
+          {canAllocatePto ? (
+            <Button component={Link} to="/admin/manage/batch-pto" variant="light" style={toolStyle}>
+              Allocate PTO
             </Button>
           ) : null}
         </Group>
