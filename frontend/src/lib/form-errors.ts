@@ -3,6 +3,12 @@ import { ApiError } from './api-client';
 /** Spec 000 §8: the message of a failed form post that is not a 400 with field errors. */
 export const GENERIC_FORM_ERROR = 'Something went horribly wrong!';
 
+/** What a failed call says to the person: the server's own message for a refusal (4xx), the generic one otherwise. */
+export const serverMessage = (error: unknown): string => (error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR);
+
+/** The 'Sorry …' alert text of the PTO and settings screens (002 §8). */
+export const sorry = (error: unknown): string => `Sorry ${serverMessage(error)}`;
+
 export interface FormFailure {
   /** Per-field messages for `form.setErrors` (first message of each known field). */
   fieldErrors: Record<string, string>;

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import {
   formatHolidayDate,
   formatHolidayHours,
@@ -19,7 +19,6 @@ import {
   type EmployeeHolidays,
 } from '../api/holidays';
 
-const sorry = (error: unknown): string => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
 /** The holidays dock's form: an hours field per holiday, saved together. */
 function HolidayHoursForm({ data, onSaved }: { data: EmployeeHolidays; onSaved: () => void }) {

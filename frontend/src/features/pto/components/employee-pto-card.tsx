@@ -8,7 +8,7 @@ import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { useSettingsData } from '@/features/settings/api/get-settings-data';
 import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import {
   hours,
   isManualHours,
@@ -24,7 +24,6 @@ import {
 import { EmployeeHolidaysTile } from './employee-holidays-tile';
 import { EmployeePtoSetupDock } from './employee-pto-setup';
 
-const sorry = (error: unknown): string => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
 /** 'Manually Add PTO' (001 §3, §5): a paid type, a year (previous, current, next) and hours. */
 function ManualAddModal({ employeeId, year, opened, onClose }: { employeeId: number; year: number; opened: boolean; onClose: () => void }) {

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
-import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { serverMessage } from '@/lib/form-errors';
 import {
   formatHolidayDate,
   HOLIDAY_DATE_REQUIRED,
@@ -22,7 +21,6 @@ import {
   type PaidHoliday,
 } from '../api/holidays';
 
-const serverMessage = (error: unknown): string => (error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR);
 
 /** 'Oh Snap!' with the server's message (002 §8). */
 function OhSnap({ children }: { children: string }) {

@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
-import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
 import {
   acceptsDigitsOnly,
@@ -23,7 +22,6 @@ import {
 } from '../api/allocation';
 import { STARTING_BALANCE_MESSAGE } from '../api/employee-pto';
 
-const sorry = (error: unknown) => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
 type PtoTypeColumn = Allocation['types'][number];
 

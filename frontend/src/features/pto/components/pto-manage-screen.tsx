@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
-import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
 import { PaidHolidaysSection } from './paid-holidays-section';
 import { PlanEditDock } from './plan-edit-dock';
@@ -16,7 +15,6 @@ import { PtoTypesSection } from './pto-types-section';
 /** A `return` target must stay inside the app. */
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
 
-const sorry = (error: unknown) => `Sorry ${error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR}`;
 
 /** A plan's card: name, kind, each rule's summary, enrolled people per year, Delete (admins). */
 function PlanCard({

@@ -27,7 +27,7 @@ import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { useSettingsData, type JobRole } from '@/features/settings/api/get-settings-data';
 import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { serverMessage } from '@/lib/form-errors';
 import {
   isAllowanceHours,
   OVERRIDE_HOURS_INVALID,
@@ -43,7 +43,6 @@ import {
 
 const SWATCHES = ['#1c7ed6', '#2f9e44', '#e8590c', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#495057'];
 
-const serverMessage = (error: unknown): string => (error instanceof ApiError && error.status < 500 ? error.firstMessage : GENERIC_FORM_ERROR);
 
 /** The side panel's form ('PTO Type'): name, colour, paid, available, and job roles' own yearly allowance. */
 function PtoTypeEditor({ type, roles, onSaved }: { type: PtoType | null; roles: JobRole[]; onSaved: () => void }) {
