@@ -245,6 +245,13 @@ impl EmployeeHolidaysCommand {
     }
 }
 
+/// Another request wrote the same row first (two admins at once): answered, never a 500.
+fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
+    matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+pub const CHANGED_MEANWHILE: &str = "Someone changed these holiday hours at the same time. Please try again.";
+
 /// The n-th `weekday` of a month (1-based).
 fn nth_weekday(year: i32, month: u32, weekday: Weekday, n: u8) -> Option<NaiveDate> {
     NaiveDate::from_weekday_of_month_opt(year, month, weekday, n)
@@ -399,9 +406,7 @@ impl Pto {
         };
         match saved {
             Ok(row) => Ok(row.into()),
-            Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-                Err(PtoError::field("holiday", DAY_TAKEN))
-            }
+            Err(err) if is_unique_violation(&err) => Err(PtoError::field("holiday", DAY_TAKEN)),
             Err(err) => Err(err.into()),
         }
     }
@@ -450,7 +455,16 @@ impl Pto {
                 })
                 .collect();
             if !rows.is_empty() {
-                holidays::Entity::insert_many(rows).exec(&txn).await?;
+                match holidays::Entity::insert_many(rows).exec(&txn).await {
+                    // The same defaults added by a concurrent request: the list is there already.
+                    Err(err) if is_unique_violation(&err) => {
+                        txn.rollback().await?;
+                        return self.holidays(ctx, Some(year)).await;
+                    }
+                    other => {
+                        other?;
+                    }
+                }
             }
             txn.commit().await?;
         }
@@ -541,7 +555,15 @@ impl Pto {
                 })
                 .collect();
             if !rows.is_empty() {
-                hours_rows::Entity::insert_many(rows).exec(&txn).await?;
+                match hours_rows::Entity::insert_many(rows).exec(&txn).await {
+                    Err(err) if is_unique_violation(&err) => {
+                        txn.rollback().await?;
+                        return Err(PtoError::Conflict(CHANGED_MEANWHILE.to_owned()));
+                    }
+                    other => {
+                        other?;
+                    }
+                }
             }
             txn.commit().await?;
         }

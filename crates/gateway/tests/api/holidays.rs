@@ -67,6 +67,13 @@ async fn admins_keep_a_years_paid_holidays_and_everyone_reads_them() {
     assert_eq!(days, expected);
     let again = app.post_as(&acme.admin, &format!("/server/v1/holiday/create-defaults?year={next}"), json!({})).await;
     assert_eq!(names(&again.body), created);
+    // Two admins at once: both answered with the one list, nothing twice.
+    let later = next + 1;
+    let path = format!("/server/v1/holiday/create-defaults?year={later}");
+    let (one, two) =
+        tokio::join!(app.post_as(&acme.admin, &path, json!({})), app.post_as(&acme.admin, &path, json!({})));
+    assert_eq!((one.status, two.status), (200, 200), "{:?} {:?}", one.body, two.body);
+    assert_eq!(one.body["holidays"], two.body["holidays"]);
 
     // A holiday of the company's own: its year is its date's; one holiday a day.
     let added = app
