@@ -23,6 +23,7 @@ mod m20261124_000014_worked_days_by_employee;
 mod m20261125_000015_paid_holidays;
 mod m20261125_000016_scheduled_jobs;
 mod m20261125_000017_pto_checkpoints;
+mod m20261125_000018_pto_rule_changes;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000015_paid_holidays::Migration),
             Box::new(m20261125_000016_scheduled_jobs::Migration),
             Box::new(m20261125_000017_pto_checkpoints::Migration),
+            Box::new(m20261125_000018_pto_rule_changes::Migration),
         ]
     }
 }

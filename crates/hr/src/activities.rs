@@ -1,51 +1,23 @@
-//! The activity timeline of an employee's folder.
+//! The activity timeline of an employee's folder: hr's entries (start, terminate, reactivate)
+//! and the reads, behind the reach check. The table is the `activity` crate's.
 
-use crate::entities::activities;
 use crate::views::ActivityView;
 use crate::{Hr, HrError};
 use accounts::entities::users;
+use activity::{Activity, NewActivity};
 use chrono::{DateTime, Utc};
-use kernel::{ActivityId, TenantCtx, UserId};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder,
-};
+use kernel::{ActivityId, CompanyId, TenantCtx, UserId};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use std::collections::HashMap;
 
-/// Page size of the timeline (the spec does not give one).
-pub const ACTIVITY_PAGE_SIZE: u64 = 20;
+pub use activity::{ActivityType, PAGE_SIZE as ACTIVITY_PAGE_SIZE};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ActivityType {
-    Start,
-    Terminate,
-    Reactivate,
-}
-
-impl ActivityType {
-    /// The codes of spec 001 §9, misspelling included: the browser matches on them.
-    pub fn code(self) -> &'static str {
-        match self {
-            ActivityType::Start => "EMPLOYEE_START",
-            ActivityType::Terminate => "EMPLOYEE_TERNIMATE",
-            ActivityType::Reactivate => "EMPLOYEE_REACTIVATE",
-        }
-    }
-
-    fn title(self) -> &'static str {
-        match self {
-            ActivityType::Start => "Started",
-            ActivityType::Terminate => "Terminated",
-            ActivityType::Reactivate => "Reactivated",
-        }
-    }
-
-    fn verb(self) -> &'static str {
-        match self {
-            ActivityType::Start => "added",
-            ActivityType::Terminate => "terminated",
-            ActivityType::Reactivate => "reactivated",
-        }
+fn verb(kind: ActivityType) -> &'static str {
+    match kind {
+        ActivityType::Start => "added",
+        ActivityType::Terminate => "terminated",
+        ActivityType::Reactivate => "reactivated",
+        ActivityType::ManuallyAddPto => "added time off for",
     }
 }
 
@@ -62,23 +34,22 @@ pub(crate) async fn record(
         "{} {} {} {} {}.",
         actor.first_name,
         actor.last_name,
-        kind.verb(),
+        verb(kind),
         employee.first_name,
         employee.last_name
     );
-    activities::ActiveModel {
-        company_id: Set(company),
-        employee_id: Set(employee.id),
-        actor_id: Set(Some(actor.id)),
-        activity_type: Set(kind.code().to_owned()),
-        title: Set(kind.title().to_owned()),
-        description: Set(description),
-        occurred_at: Set(at),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
+    activity::record(
+        db,
+        NewActivity {
+            company: CompanyId(company),
+            employee: employee.id,
+            actor: Some(actor.id),
+            kind,
+            description,
+            at,
+        },
+    )
+    .await
 }
 
 impl Hr {
@@ -91,41 +62,22 @@ impl Hr {
         page: u64,
     ) -> Result<(Vec<ActivityView>, u64), HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
-        let mut query = activities::Entity::find()
-            .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
-            .filter(activities::Column::EmployeeId.eq(employee.id));
-        if let Some(kind) = kind.map(str::trim).filter(|kind| !kind.is_empty()) {
-            query = query.filter(activities::Column::ActivityType.eq(kind));
-        }
-        let paginator = query
-            .order_by_desc(activities::Column::OccurredAt)
-            .order_by_desc(activities::Column::Id)
-            .paginate(&self.db, ACTIVITY_PAGE_SIZE);
-        let total = paginator.num_items().await?;
-        let rows = paginator.fetch_page(page.max(1) - 1).await?;
+        let (rows, total) = activity::page(&self.db, ctx, employee.id, kind, page).await?;
         let people = self.people_of(ctx, &rows).await?;
         Ok((rows.into_iter().map(|row| ActivityView::build(row, &people)).collect(), total))
     }
 
     /// One timeline entry, if the employee it is about is in reach.
     pub async fn activity(&self, ctx: &TenantCtx, id: ActivityId) -> Result<ActivityView, HrError> {
-        let row = activities::Entity::find_by_id(id)
-            .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
-            .one(&self.db)
-            .await?
-            .ok_or(HrError::NotFound)?;
-        self.accounts.employee_in_scope(ctx, UserId(row.employee_id)).await?;
+        let row = activity::one(&self.db, ctx, id).await?.ok_or(HrError::NotFound)?;
+        self.accounts.employee_in_scope(ctx, UserId(row.employee)).await?;
         let people = self.people_of(ctx, std::slice::from_ref(&row)).await?;
         Ok(ActivityView::build(row, &people))
     }
 
     /// The people named by some timeline entries, in one query.
-    async fn people_of(
-        &self,
-        ctx: &TenantCtx,
-        rows: &[activities::Model],
-    ) -> Result<HashMap<i64, users::Model>, HrError> {
-        let mut ids: Vec<i64> = rows.iter().flat_map(|row| [Some(row.employee_id), row.actor_id]).flatten().collect();
+    async fn people_of(&self, ctx: &TenantCtx, rows: &[Activity]) -> Result<HashMap<i64, users::Model>, HrError> {
+        let mut ids: Vec<i64> = rows.iter().flat_map(|row| [Some(row.employee), row.actor]).flatten().collect();
         ids.sort_unstable();
         ids.dedup();
         let people = users::Entity::find()

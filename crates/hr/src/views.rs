@@ -1,6 +1,6 @@
 //! What the browser receives. Field names are the spec's (001 §3).
 
-use crate::entities::{activities, emergency_contacts};
+use crate::entities::emergency_contacts;
 use accounts::entities::{job_roles, users};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{EmploymentStatus, Role};
@@ -151,7 +151,7 @@ impl From<emergency_contacts::Model> for ContactView {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityView {
     pub id: i64,
-    /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling) or EMPLOYEE_REACTIVATE.
+    /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling), EMPLOYEE_REACTIVATE or MANUALLY_ADD_PTO.
     pub activity_type: String,
     pub activity_date: DateTime<Utc>,
     pub title: String,
@@ -166,16 +166,16 @@ pub struct ActivityView {
 }
 
 impl ActivityView {
-    pub(crate) fn build(row: activities::Model, people: &HashMap<i64, users::Model>) -> Self {
-        let target = people.get(&row.employee_id);
-        let actor = row.actor_id.and_then(|id| people.get(&id));
+    pub(crate) fn build(row: activity::Activity, people: &HashMap<i64, users::Model>) -> Self {
+        let target = people.get(&row.employee);
+        let actor = row.actor.and_then(|id| people.get(&id));
         ActivityView {
             id: row.id,
-            activity_type: row.activity_type,
-            activity_date: row.occurred_at,
+            activity_type: row.code,
+            activity_date: row.at,
             title: row.title,
             activity_desc: row.description,
-            employee_id: row.employee_id,
+            employee_id: row.employee,
             target_firstname: target.map(|user| user.first_name.clone()).unwrap_or_default(),
             target_lastname: target.map(|user| user.last_name.clone()).unwrap_or_default(),
             actor_firstname: actor.map(|user| user.first_name.clone()),

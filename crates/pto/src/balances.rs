@@ -27,7 +27,9 @@ use pto_engine::{
     compute, EmployeeInput, Employment, Hours, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
     PtoTypeId, SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
 };
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -110,6 +112,9 @@ pub struct EmployeePto {
     pub available: i64,
     pub types: Vec<PtoRowView>,
     pub history: Vec<HistoryEntry>,
+    /// Why balances changed without an entry here: changes to the rules of the plans the
+    /// employee was in (newest first).
+    pub rule_changes: Vec<crate::rules::RuleChangeView>,
 }
 
 /// An employee's plan in force and total balance (the employee list's PTO column).
@@ -190,6 +195,12 @@ impl ManualAdditionCommand {
             minutes: hours.map(|hours| (hours.centi() * 60 + hours.centi().signum() * 50) / 100).unwrap_or_default(),
         })
     }
+}
+
+/// Minutes as hours with two decimals ('2.50'), for sentences.
+fn hours_label(minutes: i64) -> String {
+    let hundredths = (minutes * 100 + 30) / 60;
+    format!("{}.{:02}", hundredths / 100, hundredths % 100)
 }
 
 /// Minutes to hours for caps given in whole hours by the engine's rows (they are minutes there).
@@ -430,6 +441,10 @@ impl Pto {
                 minutes: entry.minutes,
             })
             .collect();
+        let plans_in: HashMap<i64, String> = enrolled
+            .iter()
+            .filter_map(|row| plan_rows.get(&row.plan_id).map(|plan| (plan.id, plan.name.clone())))
+            .collect();
         Ok(EmployeePto {
             employee_id: person.id,
             year: today.year(),
@@ -438,6 +453,7 @@ impl Pto {
             available: if rows.is_empty() { PTO_NOT_SET_UP } else { rows.iter().map(|row| row.balance).sum() },
             types: rows,
             history,
+            rule_changes: self.rule_changes_of(ctx, &plans_in).await?,
         })
     }
 
@@ -538,8 +554,15 @@ impl Pto {
             .ok_or_else(|| PtoError::field("ptoTypeId", crate::plans::UNKNOWN_TYPE))?;
         let today = local_date(ctx.time_zone(), Utc::now());
         let dated = ManualAddition::for_year(SourceId(0), PtoTypeId(pto_type.id), command.year, today, command.minutes);
+        let actor = accounts::company_people(ctx)
+            .filter(users::Column::Id.eq(ctx.actor().0))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)?;
+        let now = Utc::now();
         {
             let _permit = self.gate.enter().await;
+            let txn = self.db.begin().await?;
             entries::ActiveModel {
                 company_id: Set(ctx.company().0),
                 employee_id: Set(person.id),
@@ -550,11 +573,36 @@ impl Pto {
                 year: Set(command.year),
                 enrollment_id: Set(None),
                 created_by: Set(Some(ctx.actor().0)),
-                created_at: Set(Utc::now()),
+                created_at: Set(now),
                 ..Default::default()
             }
-            .insert(&self.db)
+            .insert(&txn)
             .await?;
+            // The folder's timeline says who added what (001 §9 MANUALLY_ADD_PTO).
+            let (verb, preposition) = if command.minutes < 0 { ("took", "from") } else { ("added", "to") };
+            let description = format!(
+                "{} {} {verb} {} hrs of {} ({}) {preposition} {} {}'s balance.",
+                actor.first_name,
+                actor.last_name,
+                hours_label(command.minutes.abs()),
+                pto_type.name,
+                command.year,
+                person.first_name,
+                person.last_name,
+            );
+            activity::record(
+                &txn,
+                activity::NewActivity {
+                    company: ctx.company(),
+                    employee: person.id,
+                    actor: Some(actor.id),
+                    kind: activity::ActivityType::ManuallyAddPto,
+                    description,
+                    at: now,
+                },
+            )
+            .await?;
+            txn.commit().await?;
         }
         self.employee_pto(ctx, command.employee).await
     }

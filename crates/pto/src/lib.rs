@@ -15,6 +15,7 @@ pub mod entities;
 mod error;
 pub mod holidays;
 pub mod plans;
+pub mod rules;
 pub mod switching;
 pub mod types;
 
@@ -22,7 +23,7 @@ pub use balances::{
     EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, PtoSummary, OWN_BALANCE,
 };
 pub use error::PtoError;
-pub use pto_engine::{PlanId, PtoTypeId};
+pub use pto_engine::{PlanId, PtoTypeId, RuleId};
 
 use accounts::Accounts;
 use kernel::WriteGate;

@@ -18,7 +18,7 @@ use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_ru
 use crate::types::hours_number;
 use crate::{Pto, PtoError};
 use accounts::entities::users;
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, Utc};
 use kernel::time::local_date;
 use kernel::validation::lenient_i64;
 use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
@@ -40,6 +40,10 @@ pub const ASSIGN_MEMBERS_MISSING: &str = "Please choose at least one team member
 pub const UNKNOWN_TYPE: &str = "Please choose a PTO type of your company";
 pub const UNKNOWN_MEMBER: &str = "Please choose people of your company";
 pub const UNKNOWN_ROLE: &str = "Please choose job roles of your company";
+pub const NOT_ASSIGNED: &str = "Please give starting balances only to people this plan is assigned to";
+pub const NOT_ENROLLED: &str = "Please choose people enrolled in this plan that year";
+pub const NOTHING_TO_REMOVE: &str = "A new plan has nobody to take off";
+pub const ADD_AND_REMOVE: &str = "Please either add or take off a person, not both";
 
 /// A number the screens send as a number or as text, kept as text for the engine's exact parse.
 fn text_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
@@ -166,6 +170,10 @@ pub struct PlanInput {
     /// Job role ids (jobRole) or employee ids (teamMembers).
     pub assign_ids: Vec<i64>,
     pub rules: Vec<RuleInput>,
+    /// The balance people the plan is assigned to start it with, per type (002 §2 step 10).
+    pub starting_balances: Vec<crate::switching::StartingBalanceInput>,
+    /// The edit panel: people to take off the plan for `year`.
+    pub remove_ids: Vec<i64>,
 }
 
 /// A validated plan form.
@@ -176,6 +184,9 @@ pub struct PlanCommand {
     pub year: i32,
     pub assignee: Assignee,
     pub rules: Vec<Rule>,
+    /// (employee, type, minutes).
+    pub starting: Vec<(i64, i64, i64)>,
+    pub remove: BTreeSet<i64>,
 }
 
 impl PlanCommand {
@@ -242,7 +253,17 @@ impl PlanCommand {
         } else if name.is_empty() {
             errors.add("name", pto_engine::rules::MSG_NAME);
         }
-        errors.into_result(PlanCommand { id: input.id.map(PlanId), name, year, assignee, rules })
+        let starting = crate::switching::parse_starting_balances(&input.starting_balances, &mut errors);
+        let remove: BTreeSet<i64> = input.remove_ids.iter().copied().collect();
+        if !remove.is_empty() && input.id.is_none() {
+            errors.add("removeIds", NOTHING_TO_REMOVE);
+        }
+        if let Assignee::Members(ids) = &assignee {
+            if ids.iter().any(|id| remove.contains(&id.0)) {
+                errors.add("removeIds", ADD_AND_REMOVE);
+            }
+        }
+        errors.into_result(PlanCommand { id: input.id.map(PlanId), name, year, assignee, rules, starting, remove })
     }
 }
 
@@ -346,7 +367,7 @@ fn rule_view(row: &rules::Model) -> RuleView {
     }
 }
 
-fn rule_row(ctx: &TenantCtx, plan: i64, rule: &Rule) -> rules::ActiveModel {
+pub(crate) fn rule_row(ctx: &TenantCtx, plan: i64, rule: &Rule) -> rules::ActiveModel {
     let (policy, max_carryover) = match rule.carryover {
         Carryover::AllowCarryover { max_hours } => ("allowCarryover", max_hours),
         Carryover::UseItOrLoseIt => ("useItOrLoseIt", None),
@@ -438,7 +459,7 @@ impl Pto {
             .await?)
     }
 
-    async fn plan_row(&self, ctx: &TenantCtx, id: PlanId) -> Result<plans::Model, PtoError> {
+    pub(crate) async fn plan_row(&self, ctx: &TenantCtx, id: PlanId) -> Result<plans::Model, PtoError> {
         plans::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
             .one(&self.db)
@@ -477,7 +498,7 @@ impl Pto {
     }
 
     /// Refuses rules naming a type that is not the company's (or is deleted).
-    async fn check_rule_types(&self, ctx: &TenantCtx, rules: &[Rule]) -> Result<(), PtoError> {
+    pub(crate) async fn check_rule_types(&self, ctx: &TenantCtx, rules: &[Rule]) -> Result<(), PtoError> {
         let known: HashSet<i64> = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::DeletedAt.is_null())
@@ -493,8 +514,9 @@ impl Pto {
     }
 
     /// `POST /settings/save-pto-plan` and `/settings/update-pto-policy`: creates a plan (or edits
-    /// the one with `id`: its name and rules), then enrols the people it is assigned to for the
-    /// year. People already enrolled in another plan that year keep it.
+    /// the one with `id`: its name and rules, each rule change recorded), puts the people it is
+    /// assigned to in it for the year with the starting balances given (someone in another plan
+    /// that year moves to this one, as a switch does), and takes off the people named to remove.
     pub async fn save_plan(&self, ctx: &AdminCtx, command: PlanCommand) -> Result<PlanView, PtoError> {
         let existing = match command.id {
             Some(id) => Some(self.plan_row(ctx, id).await?),
@@ -502,6 +524,11 @@ impl Pto {
         };
         self.check_rule_types(ctx, &command.rules).await?;
         let people = self.assignees(ctx, &command.assignee).await?;
+        let assigned: HashSet<i64> = people.iter().map(|person| person.id).collect();
+        if let Some(index) = command.starting.iter().position(|(employee, _, _)| !assigned.contains(employee)) {
+            return Err(PtoError::field(&format!("startingBalances[{index}].employeeId"), NOT_ASSIGNED));
+        }
+        self.check_starting_types(ctx, &command.starting).await?;
         let _permit = self.gate.enter().await;
         let now = Utc::now();
         let txn = self.db.begin().await?;
@@ -511,15 +538,11 @@ impl Pto {
                 row.name = Set(command.name);
                 row.updated_at = Set(now);
                 let saved = row.update(&txn).await?;
-                rules::Entity::delete_many()
-                    .filter(kernel::tenancy::same_company::<rules::Entity>(ctx.company()))
-                    .filter(rules::Column::PlanId.eq(saved.id))
-                    .exec(&txn)
-                    .await?;
+                crate::rules::write_rules(&txn, ctx, saved.id, &command.rules).await?;
                 saved
             }
             None => {
-                plans::ActiveModel {
+                let saved = plans::ActiveModel {
                     company_id: Set(ctx.company().0),
                     name: Set(command.name),
                     created_at: Set(now),
@@ -527,29 +550,57 @@ impl Pto {
                     ..Default::default()
                 }
                 .insert(&txn)
-                .await?
+                .await?;
+                // A new plan's rules are its first version: nobody's balance changed.
+                for rule in &command.rules {
+                    rule_row(ctx, saved.id, rule).insert(&txn).await?;
+                }
+                saved
             }
         };
-        for rule in &command.rules {
-            rule_row(ctx, plan.id, rule).insert(&txn).await?;
+        if !command.remove.is_empty() {
+            self.take_off(&txn, ctx, plan.id, command.year, &command.remove).await?;
         }
-        let taken: HashSet<i64> = enrollments::Entity::find()
-            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
-            .filter(enrollments::Column::Year.eq(command.year))
-            .all(&txn)
-            .await?
-            .into_iter()
-            .map(|row| row.employee_id)
-            .collect();
-        let first_day = NaiveDate::from_ymd_opt(command.year, 1, 1).unwrap_or_default();
-        for person in people.iter().filter(|person| !taken.contains(&person.id)) {
-            enrollments::new_row(ctx.company(), person.id, command.year, plan.id, first_day, ctx.actor(), now)
-                .insert(&txn)
-                .await?;
-        }
+        self.enrol(&txn, ctx, plan.id, command.year, &people, &command.starting).await?;
         txn.commit().await?;
+        drop(_permit);
         let id = plan.id;
         self.plans(ctx).await?.into_iter().find(|view| view.id == id).ok_or(PtoError::NotFound)
+    }
+
+    /// Takes `people` off `plan` for `year`: their enrolments in it that year and the starting
+    /// balances given with them go, so the plan they had before that year (or none) is back.
+    async fn take_off(
+        &self,
+        txn: &impl sea_orm::ConnectionTrait,
+        ctx: &TenantCtx,
+        plan: i64,
+        year: i32,
+        people: &BTreeSet<i64>,
+    ) -> Result<(), PtoError> {
+        let rows = enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::PlanId.eq(plan))
+            .filter(enrollments::Column::Year.eq(year))
+            .filter(enrollments::Column::EmployeeId.is_in(people.iter().copied()))
+            .all(txn)
+            .await?;
+        let found: BTreeSet<i64> = rows.iter().map(|row| row.employee_id).collect();
+        if found.len() != people.len() {
+            return Err(PtoError::field("removeIds", NOT_ENROLLED));
+        }
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        crate::entities::pto_balance_entries::Entity::delete_many()
+            .filter(kernel::tenancy::same_company::<crate::entities::pto_balance_entries::Entity>(ctx.company()))
+            .filter(crate::entities::pto_balance_entries::Column::EnrollmentId.is_in(ids.clone()))
+            .exec(txn)
+            .await?;
+        enrollments::Entity::delete_many()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::Id.is_in(ids))
+            .exec(txn)
+            .await?;
+        Ok(())
     }
 
     /// `POST /settings/inactive-pto-policy`: deletes a plan nobody is enrolled in.

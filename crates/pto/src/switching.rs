@@ -21,7 +21,8 @@ use kernel::validation::lenient_i64;
 use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use pto_engine::{compute, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId, Rule, RuleId};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
@@ -143,6 +144,33 @@ impl EmployeePtoTypesInput {
     }
 }
 
+/// Starting balances as (employee, type, minutes); problems go to `errors` under
+/// `startingBalances[i].`.
+pub(crate) fn parse_starting_balances(
+    items: &[StartingBalanceInput],
+    errors: &mut FieldErrors,
+) -> Vec<(i64, i64, i64)> {
+    let mut starting = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        let minutes = item.starting_balance.as_deref().and_then(pto_engine::round::minutes_from_hours_text);
+        match (item.employee_id, item.pto_type_id, minutes) {
+            (Some(employee), Some(pto_type), Some(minutes)) => starting.push((employee, pto_type, minutes)),
+            (employee, pto_type, minutes) => {
+                if employee.is_none() {
+                    errors.add(&format!("startingBalances[{index}].employeeId"), "Please choose the employee");
+                }
+                if pto_type.is_none() {
+                    errors.add(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE);
+                }
+                if minutes.is_none() {
+                    errors.add(&format!("startingBalances[{index}].startingBalance"), STARTING_BALANCE_INVALID);
+                }
+            }
+        }
+    }
+    starting
+}
+
 impl SwitchCommand {
     pub fn parse(input: &SwitchInput, this_year: i32) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
@@ -156,28 +184,9 @@ impl SwitchCommand {
                 this_year
             }
         };
+        let starting = parse_starting_balances(&input.starting_balances, &mut errors);
         let mut employees: BTreeSet<i64> = input.employee_ids.iter().copied().collect();
-        let mut starting = Vec::new();
-        for (index, item) in input.starting_balances.iter().enumerate() {
-            let minutes = item.starting_balance.as_deref().and_then(pto_engine::round::minutes_from_hours_text);
-            match (item.employee_id, item.pto_type_id, minutes) {
-                (Some(employee), Some(pto_type), Some(minutes)) => {
-                    employees.insert(employee);
-                    starting.push((employee, pto_type, minutes));
-                }
-                (employee, pto_type, minutes) => {
-                    if employee.is_none() {
-                        errors.add(&format!("startingBalances[{index}].employeeId"), "Please choose the employee");
-                    }
-                    if pto_type.is_none() {
-                        errors.add(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE);
-                    }
-                    if minutes.is_none() {
-                        errors.add(&format!("startingBalances[{index}].startingBalance"), STARTING_BALANCE_INVALID);
-                    }
-                }
-            }
-        }
+        employees.extend(starting.iter().map(|(employee, _, _)| *employee));
         if employees.is_empty() && errors.is_empty() {
             errors.add("employeeIds", crate::plans::ASSIGN_MEMBERS_MISSING);
         }
@@ -331,56 +340,84 @@ impl Pto {
         if people.len() != command.employees.len() {
             return Err(PtoError::field("employeeIds", crate::plans::UNKNOWN_MEMBER));
         }
-        let known_types: BTreeSet<i64> = self.payable_types(ctx).await?.into_iter().map(|row| row.id).collect();
-        if let Some(index) = command.starting.iter().position(|(_, pto_type, _)| !known_types.contains(pto_type)) {
-            return Err(PtoError::field(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE));
-        }
-        let day = self.switch_day(ctx, command.year);
-        let first_day = NaiveDate::from_ymd_opt(command.year, 1, 1).unwrap_or(day);
-        let now = Utc::now();
+        self.check_starting_types(ctx, &command.starting).await?;
         let _permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
+        self.enrol(&txn, ctx, plan.id, command.year, &people, &command.starting).await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// Refuses starting balances of a type that is not one of the company's payable types.
+    pub(crate) async fn check_starting_types(
+        &self,
+        ctx: &TenantCtx,
+        starting: &[(i64, i64, i64)],
+    ) -> Result<(), PtoError> {
+        let known_types: BTreeSet<i64> = self.payable_types(ctx).await?.into_iter().map(|row| row.id).collect();
+        if let Some(index) = starting.iter().position(|(_, pto_type, _)| !known_types.contains(pto_type)) {
+            return Err(PtoError::field(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE));
+        }
+        Ok(())
+    }
+
+    /// Puts `people` in `plan` for `year` inside the caller's transaction: someone without a plan
+    /// that year joins from 1 January, someone in another plan moves on the switch day, someone
+    /// already in it stays; each given starting balance (employee, type, minutes) becomes the
+    /// type's NEW_PTO_PLAN entry of that enrolment.
+    pub(crate) async fn enrol(
+        &self,
+        txn: &impl ConnectionTrait,
+        ctx: &TenantCtx,
+        plan: i64,
+        year: i32,
+        people: &[users::Model],
+        starting: &[(i64, i64, i64)],
+    ) -> Result<(), PtoError> {
+        let day = self.switch_day(ctx, year);
+        let first_day = NaiveDate::from_ymd_opt(year, 1, 1).unwrap_or(day);
+        let now = Utc::now();
         // Each person's enrolment in force on the switch day, if it is of this year.
         let mut latest: HashMap<i64, enrollments::Model> = HashMap::new();
         for row in enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
-            .filter(enrollments::Column::Year.eq(command.year))
-            .filter(enrollments::Column::EmployeeId.is_in(command.employees.iter().copied()))
+            .filter(enrollments::Column::Year.eq(year))
+            .filter(enrollments::Column::EmployeeId.is_in(people.iter().map(|person| person.id)))
             .filter(enrollments::Column::EffectiveFrom.lte(day))
             .order_by_asc(enrollments::Column::EffectiveFrom)
-            .all(&txn)
+            .all(txn)
             .await?
         {
             latest.insert(row.employee_id, row);
         }
-        for person in &people {
+        for person in people {
             let enrolment = match latest.get(&person.id) {
-                Some(row) if row.plan_id == plan.id => row.clone(),
+                Some(row) if row.plan_id == plan => row.clone(),
                 // A switch on the day the enrolment began replaces its plan.
                 Some(row) if row.effective_from == day => {
                     let mut moved: enrollments::ActiveModel = row.clone().into();
-                    moved.plan_id = Set(plan.id);
+                    moved.plan_id = Set(plan);
                     moved.created_by = Set(Some(ctx.actor().0));
-                    moved.update(&txn).await?
+                    moved.update(txn).await?
                 }
                 Some(_) => {
-                    enrollments::new_row(ctx.company(), person.id, command.year, plan.id, day, ctx.actor(), now)
-                        .insert(&txn)
+                    enrollments::new_row(ctx.company(), person.id, year, plan, day, ctx.actor(), now)
+                        .insert(txn)
                         .await?
                 }
                 None => {
-                    enrollments::new_row(ctx.company(), person.id, command.year, plan.id, first_day, ctx.actor(), now)
-                        .insert(&txn)
+                    enrollments::new_row(ctx.company(), person.id, year, plan, first_day, ctx.actor(), now)
+                        .insert(txn)
                         .await?
                 }
             };
-            for (_, pto_type, minutes) in command.starting.iter().filter(|(employee, _, _)| *employee == person.id) {
+            for (_, pto_type, minutes) in starting.iter().filter(|(employee, _, _)| *employee == person.id) {
                 // A type gets one starting balance per enrolment: a new one replaces the old.
                 entries::Entity::delete_many()
                     .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
                     .filter(entries::Column::EnrollmentId.eq(enrolment.id))
                     .filter(entries::Column::PtoTypeId.eq(*pto_type))
-                    .exec(&txn)
+                    .exec(txn)
                     .await?;
                 entries::ActiveModel {
                     company_id: Set(ctx.company().0),
@@ -389,17 +426,16 @@ impl Pto {
                     kind: Set(entries::NEW_PTO_PLAN.to_owned()),
                     minutes: Set(*minutes),
                     effective_on: Set(enrolment.effective_from),
-                    year: Set(command.year),
+                    year: Set(year),
                     enrollment_id: Set(Some(enrolment.id)),
                     created_by: Set(Some(ctx.actor().0)),
                     created_at: Set(now),
                     ..Default::default()
                 }
-                .insert(&txn)
+                .insert(txn)
                 .await?;
             }
         }
-        txn.commit().await?;
         Ok(())
     }
 

@@ -8,6 +8,7 @@ use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
+use pto::rules::{RuleDeleteCommand, RuleEditCommand, RuleEditInput};
 use pto::switching::{
     Allocation, BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput,
 };
@@ -21,6 +22,8 @@ crate::routes::route_table! {
     post "/settings/save-pto-plan" => save_pto_plan,
     post "/settings/update-pto-policy" => update_pto_policy,
     post "/settings/inactive-pto-policy" => inactive_pto_policy,
+    post "/settings/update-pto-rule" => update_pto_rule,
+    post "/settings/inactive-pto-rule" => inactive_pto_rule,
     get "/manage/employee-pto" => employee_pto,
     post "/manage/manually-add-pto" => manually_add_pto,
     post "/manage/remove-manual-pto-addition" => remove_manual_pto_addition,
@@ -125,6 +128,47 @@ pub async fn inactive_pto_policy(
 ) -> Result<web::Json<DeletedPlan>, ApiError> {
     state.pto.delete_plan(&guard.ctx, PlanId(query.id)).await?;
     Ok(web::Json(DeletedPlan { id: query.id }))
+}
+
+/// Edits a rule of a plan (`id`) or adds one for a type the plan lacks; the change is recorded
+/// in the PTO history of everyone in the plan, whose balances are recalculated with it.
+#[utoipa::path(post, path = "/server/v1/settings/update-pto-rule", tag = "pto", security(("bearer" = [])),
+    request_body = RuleEditInput,
+    responses((status = 200, body = PlanView), (status = 400, description = "Field errors on the rule's fields (the engine's messages)", body = ErrorBody),
+        (status = 403, description = "Admins only", body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_pto_rule(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<RuleEditInput>,
+) -> Result<web::Json<PlanView>, ApiError> {
+    let command = RuleEditCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.save_rule(&guard.ctx, command).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RuleQuery {
+    /// The rule's id.
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedRule {
+    pub id: i64,
+}
+
+/// Removes a rule from its plan (recorded like an edit); a plan's last rule stays.
+#[utoipa::path(post, path = "/server/v1/settings/inactive-pto-rule", tag = "pto", security(("bearer" = [])),
+    params(RuleQuery),
+    responses((status = 200, body = DeletedRule), (status = 403, description = "Admins only", body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "The plan's last rule", body = ErrorBody)))]
+pub async fn inactive_pto_rule(
+    state: web::Data<AppState>,
+    guard: Admin,
+    query: web::Query<RuleQuery>,
+) -> Result<web::Json<DeletedRule>, ApiError> {
+    state.pto.delete_rule(&guard.ctx, RuleDeleteCommand { id: pto::RuleId(query.id) }).await?;
+    Ok(web::Json(DeletedRule { id: query.id }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

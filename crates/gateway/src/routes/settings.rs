@@ -1,5 +1,6 @@
 //! `/settings/*`: the company's time settings (day start, mobile clock-in, pay cycle, overtime),
-//! its job roles and its PTO types (002 §7 "Settings").
+//! its job roles and its PTO types (002 §7 "Settings"). The PTO plan and rule calls of the same
+//! section live with the rest of the PTO set-up in `pto_manage`.
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
@@ -55,16 +56,31 @@ pub struct SettingsData {
     pub jobroles: Vec<JobRoleView>,
     /// The company's PTO types (deleted ones left out).
     pub ptotypes: Vec<PtoTypeView>,
+    /// The company's PTO plans, with their rules.
+    pub ptopolicies: Vec<pto::plans::PlanView>,
+    /// Every rule of every plan.
+    pub ptorules: Vec<pto::plans::RuleView>,
+}
+
+impl SettingsData {
+    /// The lists beside the time settings, each read from the crate that owns it.
+    async fn gather(state: &AppState, ctx: &kernel::TenantCtx, settings: SettingsView) -> Result<Self, ApiError> {
+        let ptopolicies = state.pto.plans(ctx).await?;
+        Ok(SettingsData {
+            settings,
+            jobroles: state.hr.job_roles(ctx).await?,
+            ptotypes: state.pto.pto_types(ctx).await?,
+            ptorules: ptopolicies.iter().flat_map(|plan| plan.rules.iter().cloned()).collect(),
+            ptopolicies,
+        })
+    }
 }
 
 #[utoipa::path(get, path = "/server/v1/settings/data", tag = "settings", security(("bearer" = [])),
     responses((status = 200, body = SettingsData), (status = 403, body = ErrorBody)))]
 pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<SettingsData>, ApiError> {
-    Ok(web::Json(SettingsData {
-        settings: state.clock.settings(&guard.ctx).await?.into(),
-        jobroles: state.hr.job_roles(&guard.ctx).await?,
-        ptotypes: state.pto.pto_types(&guard.ctx).await?,
-    }))
+    let settings = state.clock.settings(&guard.ctx).await?.into();
+    Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))
 }
 
 /// Fields left out stay as they are; an empty `dayStartAt` lets the clock open all day.
@@ -94,11 +110,8 @@ pub async fn update(
         pay_cycle_anchor: body.pay_cycle_anchor,
         weekly_overtime_minutes: body.weekly_overtime_minutes,
     };
-    Ok(web::Json(SettingsData {
-        settings: state.clock.update_settings(&guard.ctx, &change).await?.into(),
-        jobroles: state.hr.job_roles(&guard.ctx).await?,
-        ptotypes: state.pto.pto_types(&guard.ctx).await?,
-    }))
+    let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
+    Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))
 }
 
 /// Adds a job role, or renames one when `id` is given.

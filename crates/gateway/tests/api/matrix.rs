@@ -98,6 +98,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/save-pto-plan", "{}", "UFFFAAUE"),
     ("post", "/settings/update-pto-policy", "{}", "UFFFAAUE"),
     ("post", "/settings/inactive-pto-policy?id=999999", "", "UFFFAAUE"),
+    ("post", "/settings/update-pto-rule", "{}", "UFFFAAUE"),
+    ("post", "/settings/inactive-pto-rule?id=999999", "", "UFFFAAUE"),
     ("get", "/manage/employee-pto?id={emp}", "", "UNPNPNUP"),
     ("get", "/pto/employee-pto-types?id={emp}", "", "UNPNPNUP"),
     ("post", "/manage/manually-add-pto", "{}", "UFFFAAUE"),

@@ -92,6 +92,15 @@ async fn the_folder_shows_the_engines_balance_and_manual_additions_change_it() {
     // The employee reads the same figures.
     let own = ok(app.get_as(&s.employee, &format!("/server/v1/manage/employee-pto?id={}", s.employee_id)).await);
     assert_eq!(own["types"][0]["balance"], 4950);
+    // The folder's timeline says who added what (001 §9 MANUALLY_ADD_PTO).
+    let timeline = ok(app
+        .get_as(&s.admin, &format!("/server/v1/manage/user-activities?id={}&type=MANUALLY_ADD_PTO", s.employee_id))
+        .await);
+    let activity = &timeline["activities"][0];
+    assert_eq!(timeline["activities"].as_array().unwrap().len(), 1);
+    assert_eq!(activity["activityType"], "MANUALLY_ADD_PTO");
+    let description = activity["activityDesc"].as_str().unwrap();
+    assert!(description.contains(&format!("added 2.50 hrs of Vacation ({})", s.year)), "{description}");
 
     let removed =
         ok(app.post_as(&s.admin, "/server/v1/manage/remove-manual-pto-addition", json!({"id": entry["id"]})).await);

@@ -144,8 +144,10 @@ async fn an_employee_has_one_plan_a_year() {
     let first = ok(app.post_as(&c.admin, "/server/v1/settings/save-pto-plan", plan("First")).await);
     let second = ok(app.post_as(&c.admin, "/server/v1/settings/save-pto-plan", plan("Second")).await);
     assert_eq!(first["enrolledEmployeeCount"], 1);
-    // Already enrolled this year: the second plan does not take them (switching is its own step).
-    assert_eq!(second["enrolledEmployeeCount"], 0);
+    // Already enrolled this year: the second plan moves them (from today), never a second plan.
+    assert_eq!(second["enrolledEmployeeCount"], 1);
+    let pto = ok(app.get_as(&c.admin, &format!("/server/v1/manage/employee-pto?id={person}")).await);
+    assert_eq!(pto["ptoPolicyId"], second["id"]);
     let whole_team = ok(app
         .post_as(
             &c.admin,

@@ -1,2 +1,1 @@
-pub mod activities;
 pub mod emergency_contacts;

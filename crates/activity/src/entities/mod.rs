@@ -1,0 +1,3 @@
+//! The activity timeline's table; only this crate touches it.
+
+pub mod activities;
