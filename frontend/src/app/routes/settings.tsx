@@ -4,7 +4,7 @@ import { SettingsScreen } from '@/features/settings/components/settings-screen';
 import { isAdmin } from '@/lib/identity';
 import { useIdentity } from '@/lib/session';
 
-/** /admin/manage/settings (?tab=1: Time & Overtime, ?tab=4: Job Roles). Admins change the time settings. */
+/** /admin/manage/settings (?tab= numbers: SETTINGS_TABS). Admins change the time settings and the PTO setup; managers see them. */
 export function SettingsRoute() {
   const identity = useIdentity();
   return <SettingsScreen canEditTime={isAdmin(identity)} canEditPto={isAdmin(identity)} />;

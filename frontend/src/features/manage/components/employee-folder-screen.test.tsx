@@ -13,7 +13,7 @@ const activities = (items: unknown[], totalCount = items.length, page = 1) => js
 
 /** The folder's PTO card: PTO not set up; one paid holiday this year. */
 const NO_PTO = {
-  'GET /manage/employee-pto': json({ employeeId: 9, year: 2026, ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [], history: [] }),
+  'GET /manage/employee-pto': json({ employeeId: 9, year: 2026, ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [], history: [], ruleChanges: [] }),
   'GET /holiday/list-for-employee': json({ employeeId: 9, year: 2026, holidays: [{ holidayId: 1, name: 'Independence Day', holiday: '2026-07-03', hours: 8 }], totalHours: 8 }),
 };
 

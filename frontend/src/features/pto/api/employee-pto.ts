@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { formatHolidayDate } from './holidays';
 
 /** 001 §9: a PTO-available value of -1000 means PTO is not set up. */
 export const PTO_NOT_SET_UP = -1000;
@@ -40,6 +41,34 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
+/**
+ * A change to the rules of a plan the employee was enrolled in: why balances moved without an entry
+ * of their own. `before` is null for a rule added, `after` null for one removed (rule summaries).
+ */
+export const ruleChangeSchema = z.object({
+  id: z.number().int(),
+  /** The company's day of the change, YYYY-MM-DD. */
+  date: z.string(),
+  changedBy: z.string().nullable(),
+  planName: z.string(),
+  ptoTypeName: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type RuleChange = z.output<typeof ruleChangeSchema>;
+
+/** The PTO history's dates: MM-DD-YYYY (002 §9), from the server's YYYY-MM-DD. */
+export const formatHistoryDate = formatHolidayDate;
+
+/** A rule change as the PTO history lists it: '11-25-2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin'. */
+export function ruleChangeText(change: RuleChange): string {
+  const what =
+    change.before === null ? `added: ${change.after ?? ''}` : change.after === null ? `removed (was ${change.before})` : `${change.before} → ${change.after}`;
+  const parts = [formatHistoryDate(change.date), change.planName, `${change.ptoTypeName}: ${what}`];
+  if (change.changedBy) parts.push(`by ${change.changedBy}`);
+  return parts.join(' · ');
+}
+
 export const employeePtoSchema = z.object({
   employeeId: z.number().int(),
   year: z.number().int(),
@@ -48,6 +77,8 @@ export const employeePtoSchema = z.object({
   available: z.number().int(),
   types: z.array(ptoRowSchema),
   history: z.array(historyEntrySchema),
+  /** Changes to the rules of the plans the employee was in, newest first. */
+  ruleChanges: z.array(ruleChangeSchema),
 });
 export type EmployeePto = z.output<typeof employeePtoSchema>;
 
@@ -79,8 +110,9 @@ function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promi
     mutationFn: call,
     onSuccess: async (pto) => {
       queryClient.setQueryData(employeePtoKey(employeeId), pto);
-      // The HR-folder list shows the balance too.
+      // The HR-folder list shows the balance too, and the folder's timeline records manual additions.
       await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
+      await queryClient.invalidateQueries({ queryKey: ['manage', 'employee', employeeId, 'activities'] });
     },
   });
 }

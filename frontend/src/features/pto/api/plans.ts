@@ -141,19 +141,82 @@ export function ruleSummary(rule: RuleForm): string {
   return `${rule.rate} hrs per ${rule.rateUnit} months`;
 }
 
+export type AssignType = 'jobRole' | 'entireTeam' | 'teamMembers' | 'none';
+
+/** 002 §3 "Starting balance entry": the balance (hours as typed, e.g. '12.5' or '-3') a person starts the plan with for a type. */
+export interface StartingBalance {
+  employeeId: number;
+  ptoTypeId: number;
+  startingBalance: string;
+}
+
 export interface PlanForm {
   id?: number;
   name: string;
   year: number;
-  assignType?: 'jobRole' | 'entireTeam' | 'teamMembers' | 'none';
+  assignType?: AssignType;
   assignIds?: number[];
   rules: RuleForm[];
+  /** Only the types whose balance is adjusted: the plan computes the others. */
+  startingBalances?: StartingBalance[];
+  /** The edit panel: people taken off the plan for `year`. */
+  removeIds?: number[];
 }
 
-const toBody = (plan: PlanForm) => ({
-  ...plan,
-  rules: plan.rules.map((rule) => ({ ...rule, rate: rule.rate.trim(), rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim() })),
+/** A rule as the server reads it: the rate trimmed, the unit 1 for fixed methods. */
+const ruleBody = (rule: RuleForm) => ({ ...rule, rate: rule.rate.trim(), rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim() });
+
+const toBody = (plan: PlanForm) => ({ ...plan, rules: plan.rules.map(ruleBody) });
+
+/** One type of a person in the balance detail: balances (minutes) under their plan and under the new one. */
+export const balanceTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  includedInCurrentPlan: z.boolean(),
+  includedInNewPlan: z.boolean(),
+  balanceOfCurrentPlan: z.number(),
+  balanceOfNewPlan: z.number(),
 });
+export type BalanceType = z.output<typeof balanceTypeSchema>;
+
+/** 002 §3 "Balance detail per employee"; `currentPlanId` is the plan they have that year (null: none). */
+export const balancePersonSchema = z.object({
+  employeeId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  currentPlanId: z.number().int().nullable(),
+  types: z.array(balanceTypeSchema),
+});
+export type BalancePerson = z.output<typeof balancePersonSchema>;
+
+export const balanceDetailSchema = z.array(balancePersonSchema);
+
+/** Whom the plan is for, the year and the plan: the wizard's unsaved rules, or a saved plan's id (rules empty). */
+export interface BalanceDetailRequest {
+  assignType: Exclude<AssignType, 'none'>;
+  assignIds: number[];
+  year: number;
+  rules: RuleForm[];
+  ptoPolicyId?: number;
+}
+
+/** POST /settings/get-balance-detail: each active person the assignment names, with both plans' balances. */
+export const balanceDetailQueryOptions = (request: BalanceDetailRequest) =>
+  queryOptions({
+    // Not under ['pto']: a plan save must not ask for the detail of the modal it closes.
+    queryKey: ['pto-balance-detail', request],
+    queryFn: () => api.post('/settings/get-balance-detail', { ...request, rules: request.rules.map(ruleBody) }, { schema: balanceDetailSchema }),
+    // Balances move with every booking: always asked afresh, never kept.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** The balance detail of `request`; nothing is asked while it is null. */
+export const useBalanceDetail = (request: BalanceDetailRequest | null) =>
+  useQuery({
+    ...balanceDetailQueryOptions(request ?? { assignType: 'teamMembers', assignIds: [], year: 0, rules: [] }),
+    enabled: request !== null,
+  });
 
 function usePlanMutation<T>(call: (value: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
@@ -171,7 +234,7 @@ function usePlanMutation<T>(call: (value: T) => Promise<unknown>) {
 /** POST /settings/save-pto-plan: the wizard's submit. */
 export const useSavePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/save-pto-plan', toBody(plan), { schema: planSchema }));
 
-/** POST /settings/update-pto-policy: the edit panel (name, rules, people added for a year). */
+/** POST /settings/update-pto-policy: the edit panel (name, rules, people added or taken off for a year). */
 export const useUpdatePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/update-pto-policy', toBody(plan), { schema: planSchema }));
 
 /** POST /settings/inactive-pto-policy?id: deletes a plan nobody is enrolled in. */

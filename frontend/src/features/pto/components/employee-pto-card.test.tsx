@@ -17,7 +17,7 @@ const row = {
   carryover: 0, earnedHours: 4800, used: 0, forfeited: 0, balance: 4800, maxCarryover: null, maxBalance: null,
 };
 const pto = (fields: Partial<EmployeePto> = {}): EmployeePto => ({
-  employeeId: 9, year: 2026, ptoPolicyId: 3, ptoPlanName: 'Standard', available: 4800, types: [row], history: [], ...fields,
+  employeeId: 9, year: 2026, ptoPolicyId: 3, ptoPlanName: 'Standard', available: 4800, types: [row], history: [], ruleChanges: [], ...fields,
 });
 
 describe("the folder's PTO card (001 §2)", () => {
@@ -72,5 +72,53 @@ describe("the folder's PTO card (001 §2)", () => {
     await user.click(within(dock).getByRole('button', { name: 'Remove 2.50 hrs Vacation' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByTestId('pto-history-entry')).toBeNull());
+  });
+});
+
+describe('the PTO history: changes to the rules of the plans the employee was in', () => {
+  const change = { id: 1, date: '2026-11-25', changedBy: 'Alice Admin', planName: 'Standard', ptoTypeName: 'Vacation', before: '80 hrs/year', after: '120 hrs/year' };
+
+  it('lists each change below the entries, dated MM-DD-YYYY, with no way to remove it', async () => {
+    const entry = { id: 7, type: 'MANUALLY_ADDITION', date: '2026-11-24', year: 2026, ptoTypeId: 5, ptoTypeName: 'Vacation', policyName: null, minutes: 150 };
+    mockFetch({
+      'GET /manage/employee-pto': () =>
+        response({
+          json: pto({
+            history: [entry],
+            ruleChanges: [
+              change,
+              { ...change, id: 2, date: '2026-10-02', ptoTypeName: 'Sick', before: null, after: '40 hrs/year' },
+              { ...change, id: 3, date: '2026-09-01', ptoTypeName: 'Floating', before: '8 hrs/year', after: null, changedBy: null },
+            ],
+          }),
+        }),
+    });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
+    await userEvent.click(await screen.findByRole('button', { name: 'PTO History' }));
+    const dock = await screen.findByRole('dialog', { name: 'PTO History' });
+    expect(within(dock).getByTestId('pto-history-entry')).toHaveTextContent('Added by hand · 11-24-2026');
+    expect(within(dock).getByRole('heading', { name: 'Plan rule changes' })).toBeInTheDocument();
+    const lines = within(dock).getAllByTestId('pto-rule-change').map((line) => line.textContent);
+    expect(lines).toEqual([
+      '11-25-2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin',
+      '10-02-2026 · Standard · Sick: added: 40 hrs/year · by Alice Admin',
+      '09-01-2026 · Standard · Floating: removed (was 8 hrs/year)',
+    ]);
+    // Only the entry made by hand can be removed.
+    expect(within(dock).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1);
+    // The entries come first, the rule changes after them.
+    const [entryCard] = within(dock).getAllByTestId('pto-history-entry');
+    const [firstChange] = within(dock).getAllByTestId('pto-rule-change');
+    expect(entryCard!.compareDocumentPosition(firstChange!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no rule-change section when nothing changed', async () => {
+    mockFetch({ 'GET /manage/employee-pto': () => response({ json: pto() }) });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually={false} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'PTO History' }));
+    const dock = await screen.findByRole('dialog', { name: 'PTO History' });
+    expect(within(dock).getByText('There is no PTO history yet')).toBeInTheDocument();
+    expect(within(dock).queryByRole('heading', { name: 'Plan rule changes' })).toBeNull();
+    expect(within(dock).queryByTestId('pto-rule-change')).toBeNull();
   });
 });

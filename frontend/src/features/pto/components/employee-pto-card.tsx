@@ -10,10 +10,12 @@ import { useSettingsData } from '@/features/settings/api/get-settings-data';
 import { ApiError } from '@/lib/api-client';
 import { sorry } from '@/lib/form-errors';
 import {
+  formatHistoryDate,
   hours,
   isManualHours,
   MANUAL_HOURS_MESSAGE,
   PTO_NOT_SET_UP,
+  ruleChangeText,
   useEmployeePto,
   useManuallyAddPto,
   useRemoveManualAddition,
@@ -91,7 +93,8 @@ const HISTORY_LABELS: Record<string, string> = { MANUALLY_ADDITION: 'Added by ha
 
 /**
  * The PTO history dock (470 wide): entries made by hand. Admins remove those of others: a manual
- * addition goes; a NEW_PTO_PLAN entry undoes its plan switch (the replaced plan is back).
+ * addition goes; a NEW_PTO_PLAN entry undoes its plan switch (the replaced plan is back). Below,
+ * the changes to the rules of the employee's plans (not removable): why balances moved on their own.
  */
 function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; canRemove: boolean; opened: boolean; onClose: () => void }) {
   const remove = useRemoveManualAddition(pto.employeeId);
@@ -102,7 +105,7 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
     <Dock opened={opened} onClose={onClose} title="PTO History" width={470} testId="pto-history-dock">
       <Stack gap="sm">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        {pto.history.length === 0 ? <Text>There is no PTO history yet</Text> : null}
+        {pto.history.length === 0 && pto.ruleChanges.length === 0 ? <Text>There is no PTO history yet</Text> : null}
         {pto.history.map((entry) => (
           <Card key={entry.id} withBorder radius="md" p="sm" data-testid="pto-history-entry">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -113,7 +116,7 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
                 </Text>
                 <Text size="sm" c="dimmed">
                   {HISTORY_LABELS[entry.type] ?? entry.type}
-                  {entry.policyName ? ` · ${entry.policyName}` : ''} · {entry.date}
+                  {entry.policyName ? ` · ${entry.policyName}` : ''} · {formatHistoryDate(entry.date)}
                 </Text>
               </Stack>
               {canRemove && (entry.type === 'MANUALLY_ADDITION' || entry.type === 'NEW_PTO_PLAN') ? (
@@ -124,6 +127,18 @@ function HistoryDock({ pto, canRemove, opened, onClose }: { pto: EmployeePto; ca
             </Group>
           </Card>
         ))}
+        {pto.ruleChanges.length > 0 ? (
+          <Stack gap={6} mt="sm" data-testid="pto-rule-changes">
+            <Title order={3} fz="md">
+              Plan rule changes
+            </Title>
+            {pto.ruleChanges.map((change) => (
+              <Text key={change.id} size="sm" data-testid="pto-rule-change">
+                {ruleChangeText(change)}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
       </Stack>
       <ConfirmDialog
         opened={removing !== null}

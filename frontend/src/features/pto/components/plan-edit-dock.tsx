@@ -1,21 +1,41 @@
-import { Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { useEmployees } from '@/features/manage/api/get-employees';
-import { api, ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
-import { PLAN_SAVED, ruleFor, ruleFromSaved, ruleProblems, ruleSummary, useUpdatePlan, type PtoManageData, type PtoPlan, type RuleForm } from '../api/plans';
+import { api } from '@/lib/api-client';
+import { sorry } from '@/lib/form-errors';
+import {
+  PLAN_SAVED,
+  ruleFor,
+  ruleFromSaved,
+  ruleProblems,
+  ruleSummary,
+  useUpdatePlan,
+  type PlanForm,
+  type PtoManageData,
+  type PtoPlan,
+  type RuleForm,
+  type StartingBalance,
+} from '../api/plans';
+import { AdjustBalancesModal } from './adjust-balances-modal';
 import { RuleFields } from './rule-fields';
 
 const planEmployeesSchema = z.object({ employees: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
+/** The question before people are taken off a plan for a year. */
+export const removalQuestion = (count: number, year: string) =>
+  `Take ${count} ${count === 1 ? 'person' : 'people'} off this plan for ${year}? Their balances for ${year} will be recalculated without it.`;
+
 /**
  * The plan's edit panel (650 wide, 002 §2): its name, one entry per paid PTO type (its rule, or
- * 'Not Included'), a year and the people to add for that year (those enrolled are listed).
+ * 'Not Included'), a year, the people enrolled that year (each can be taken off, after a
+ * confirmation) and the people to add for it. Adding people for the current or a past year opens
+ * 'Adjust starting balances' on Save (002 §4); for next year the plan is saved straight away.
  */
 export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: PtoManageData; onClose: () => void }) {
   const update = useUpdatePlan();
@@ -24,6 +44,10 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
   const [editing, setEditing] = useState<number | null>(null);
   const [year, setYear] = useState(String(data.currentYear));
   const [adding, setAdding] = useState<string[]>([]);
+  /** Enrolled people to take off the plan for the year. */
+  const [removing, setRemoving] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const people = useEmployees({ q: '' });
@@ -37,8 +61,40 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
   const candidates = (people.data?.employees ?? [])
     .filter((person) => !enrolledIds.has(person.id))
     .map((person) => ({ value: String(person.id), label: `${person.firstname} ${person.lastname}` }));
+  const enrolledPeople = enrolled.data?.employees ?? [];
+  const kept = enrolledPeople.filter((person) => !removing.includes(person.id));
+  const removed = enrolledPeople.filter((person) => removing.includes(person.id));
   const included = Object.values(rules);
   const allDone = included.length > 0 && included.every((rule) => Object.keys(ruleProblems(rule)).length === 0);
+  const addedIds = adding.map(Number);
+  /** 002 §4: added people's balances are adjusted only for the current year or one before it. */
+  const adjustsBalances = addedIds.length > 0 && Number(year) <= data.currentYear;
+
+  /** Sends the panel (with the adjusted starting balances, if any); rejects with the server's failure. */
+  const send = async (startingBalances?: StartingBalance[]) => {
+    const form: PlanForm = {
+      id: plan.id,
+      name: name.trim(),
+      year: Number(year),
+      ...(addedIds.length > 0 ? { assignType: 'teamMembers' as const, assignIds: addedIds } : {}),
+      rules: included,
+      ...(removing.length > 0 ? { removeIds: removing } : {}),
+      ...(startingBalances && startingBalances.length > 0 ? { startingBalances } : {}),
+    };
+    await update.mutateAsync(form);
+    notifications.show({ color: 'green', message: PLAN_SAVED });
+    onClose();
+  };
+
+  /** After any confirmation: the balances modal for people added this year or before, else the save. */
+  const proceed = () => {
+    setConfirming(false);
+    if (adjustsBalances) {
+      setAdjusting(true);
+      return;
+    }
+    send().catch((err: unknown) => setError(sorry(err)));
+  };
 
   const save = () => {
     setError(null);
@@ -47,22 +103,8 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
       return;
     }
     setNameError(null);
-    update.mutate(
-      {
-        id: plan.id,
-        name: name.trim(),
-        year: Number(year),
-        ...(adding.length > 0 ? { assignType: 'teamMembers' as const, assignIds: adding.map(Number) } : {}),
-        rules: included,
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: PLAN_SAVED });
-          onClose();
-        },
-        onError: (err) => setError(`Sorry ${err instanceof ApiError && err.status < 500 ? err.firstMessage : GENERIC_FORM_ERROR}`),
-      },
-    );
+    if (removing.length > 0) setConfirming(true);
+    else proceed();
   };
 
   return (
@@ -126,14 +168,68 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
           );
         })}
         <Group grow align="flex-start">
-          <Select label="Year" allowDeselect={false} data={years.map(String)} value={year} onChange={(value) => { setYear(value ?? year); setAdding([]); }} />
+          <Select
+            label="Year"
+            allowDeselect={false}
+            data={years.map(String)}
+            value={year}
+            onChange={(value) => {
+              setYear(value ?? year);
+              setAdding([]);
+              setRemoving([]);
+            }}
+          />
           <MultiSelect label="Add people for this year" searchable data={candidates} value={adding} onChange={setAdding} />
         </Group>
-        <Text size="sm" c="dimmed" data-testid="plan-enrolled">
-          {enrolled.data && enrolled.data.employees.length > 0
-            ? `Enrolled in ${year}: ${enrolled.data.employees.map((person) => person.name).join(', ')}`
-            : `Nobody is enrolled in ${year}.`}
-        </Text>
+        <Stack gap={6} data-testid="plan-enrolled">
+          <Text size="sm" fw={500}>
+            Enrolled in {year}
+          </Text>
+          {kept.length > 0 ? (
+            <Group gap={6}>
+              {kept.map((person) => (
+                <Badge
+                  key={person.id}
+                  variant="light"
+                  size="lg"
+                  tt="none"
+                  fw={500}
+                  data-testid="plan-enrolled-person"
+                  rightSection={
+                    <CloseButton
+                      size="xs"
+                      variant="transparent"
+                      aria-label={`Take ${person.name} off this plan`}
+                      onClick={() => setRemoving((current) => [...current, person.id])}
+                    />
+                  }
+                >
+                  {person.name}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {removed.length > 0 ? `Nobody else is enrolled in ${year}.` : `Nobody is enrolled in ${year}.`}
+            </Text>
+          )}
+          {removed.length > 0 ? (
+            <Group gap={6} data-testid="plan-removing">
+              <Text size="sm">Taking off for {year}:</Text>
+              {removed.map((person) => (
+                <Button
+                  key={person.id}
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-label={`Keep ${person.name} on this plan`}
+                  onClick={() => setRemoving((current) => current.filter((id) => id !== person.id))}
+                >
+                  {person.name} · Undo
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+        </Stack>
         {error ? <FormAlert>{error}</FormAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -144,6 +240,24 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Take people off this plan"
+        message={removalQuestion(removing.length, year)}
+        confirmLabel="Take off"
+        danger
+        onConfirm={proceed}
+        onCancel={() => setConfirming(false)}
+      />
+      {adjusting ? (
+        <AdjustBalancesModal
+          planId={plan.id}
+          request={{ ptoPolicyId: plan.id, assignType: 'teamMembers', assignIds: addedIds, year: Number(year), rules: [] }}
+          saving={update.isPending}
+          onSave={send}
+          onClose={() => setAdjusting(false)}
+        />
+      ) : null}
     </Dock>
   );
 }

@@ -1,16 +1,34 @@
 import '@mantine/core/styles/Stepper.css';
 import { Badge, Button, Checkbox, Group, Modal, MultiSelect, Radio, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { useEmployees } from '@/features/manage/api/get-employees';
-import { ApiError } from '@/lib/api-client';
-import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
-import { PLAN_SAVED, ruleProblems, ruleSummary, useSavePlan, type PtoManageData, type RuleForm } from '../api/plans';
+import {
+  balanceDetailQueryOptions,
+  PLAN_SAVED,
+  ruleProblems,
+  ruleSummary,
+  useSavePlan,
+  type AssignType,
+  type BalanceDetailRequest,
+  type PtoManageData,
+  type RuleForm,
+} from '../api/plans';
+import { adjustedBalances, adjustedText, balanceGroups, hasPeople, invalidBalances, startingBalanceFailure, type BalanceGroups } from '../api/starting-balances';
 import { RuleFields } from './rule-fields';
+import { StartingBalanceGroup, type BalanceFields } from './starting-balance-table';
 
-type AssignType = 'jobRole' | 'entireTeam' | 'teamMembers' | 'none';
+/** The wizard's steps (002 §2): 1 name and types, 2 year, 3–7 rules, 8–9 assign, 10 balances, 11 recap. */
+const NAME = 0;
+const RULES = 2;
+const ASSIGN = 3;
+const BALANCES = 4;
+const RECAP = 5;
+const LABELS = ['Name', 'Year', 'Rules', 'Assign', 'Balances', 'Recap'];
 
 const ASSIGN_LABELS: Record<AssignType, string> = {
   jobRole: 'By job role',
@@ -21,12 +39,14 @@ const ASSIGN_LABELS: Record<AssignType, string> = {
 
 /**
  * The plan wizard (002 §2): name and types, the year (current or next), each type's rule (Done /
- * Not Done), who gets it, and a recap before 'PTO plan has been saved.'. The server checks it all
- * again; its field errors come back to the step they belong to.
+ * Not Done), who gets it, the starting balances of the people it names (those coming from another
+ * plan, then those without one), and a recap before 'PTO plan has been saved.'. The server checks
+ * it all again; a starting balance it refuses comes back to its field.
  */
 export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; opened: boolean; onClose: () => void }) {
   const isPhone = useIsPhone();
   const save = useSavePlan();
+  const queryClient = useQueryClient();
   const people = useEmployees({ q: '' }, { enabled: opened });
   const [step, setStep] = useState(0);
   const [name, setName] = useState('');
@@ -39,29 +59,117 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [showRuleProblems, setShowRuleProblems] = useState(false);
+  /** Step 10: the people of the loaded balance detail (null: not loaded, or nobody is assigned). */
+  const [groups, setGroups] = useState<BalanceGroups | null>(null);
+  /** The request the detail was loaded for: another one lets go of the edits. */
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const [balancePart, setBalancePart] = useState<keyof BalanceGroups>('moving');
+  const [balanceEdits, setBalanceEdits] = useState<Record<string, string>>({});
+  const [balanceErrors, setBalanceErrors] = useState<Record<string, string>>({});
+  const [loadingDetail, setLoadingDetail] = useState(false);
 
   const payable = data.ptoTypes.filter((type) => type.payable === 1);
   const typeName = (id: number) => payable.find((type) => type.id === id)?.name ?? '';
   const chosenRules = typeIds.map((id) => rules[id] ?? { ...emptyRule(id) });
   const done = (id: number) => Boolean(rules[id]) && Object.keys(ruleProblems(rules[id]!)).length === 0;
+  const balancePeople = groups ? [...groups.moving, ...groups.joining] : [];
+  const startingBalances = adjustedBalances(balancePeople, balanceEdits);
+  const partProblems = groups && step === BALANCES ? invalidBalances(groups[balancePart], balanceEdits) : [];
+  const balanceFields: BalanceFields = {
+    edits: balanceEdits,
+    serverErrors: balanceErrors,
+    onChange: (key, text) => {
+      setBalanceEdits((current) => ({ ...current, [key]: text }));
+      setBalanceErrors((current) => (key in current ? Object.fromEntries(Object.entries(current).filter(([other]) => other !== key)) : current));
+    },
+  };
+
+  /** Step 10's first sub-step: people coming from another plan, else those without one. */
+  const firstPart = (found: BalanceGroups): keyof BalanceGroups => (found.moving.length > 0 ? 'moving' : 'joining');
+  const lastPart = (found: BalanceGroups): keyof BalanceGroups => (found.joining.length > 0 ? 'joining' : 'moving');
+
+  /** Leaving Assign: the balance detail of whom the plan names, then step 10, or the recap when nobody is in it. */
+  const loadBalances = (type: Exclude<AssignType, 'none'>) => {
+    const request: BalanceDetailRequest = {
+      assignType: type,
+      assignIds: type === 'entireTeam' ? [] : assignIds.map(Number),
+      year: Number(year),
+      rules: chosenRules,
+    };
+    const requestKey = JSON.stringify(request);
+    setLoadingDetail(true);
+    queryClient
+      .fetchQuery(balanceDetailQueryOptions(request))
+      .then(
+        (detail) => {
+          const found = balanceGroups(detail);
+          if (requestKey !== loadedFor) {
+            setBalanceEdits({});
+            setBalanceErrors({});
+            setLoadedFor(requestKey);
+          }
+          setGroups(found);
+          if (hasPeople(found)) {
+            setBalancePart(firstPart(found));
+            setStep(BALANCES);
+          } else {
+            setStep(RECAP);
+          }
+        },
+        (err: unknown) => setError(sorry(err)),
+      )
+      .finally(() => setLoadingDetail(false));
+  };
+
+  const back = () => {
+    setError(null);
+    if (step === RECAP && hasPeople(groups)) {
+      setBalancePart(lastPart(groups));
+      setStep(BALANCES);
+    } else if (step === RECAP) {
+      setStep(ASSIGN);
+    } else if (step === BALANCES && balancePart === 'joining' && groups && groups.moving.length > 0) {
+      setBalancePart('moving');
+    } else if (step === BALANCES) {
+      setStep(ASSIGN);
+    } else {
+      setStep(step - 1);
+    }
+  };
 
   const next = () => {
+    setError(null);
     const found: Record<string, string> = {};
-    if (step === 0) {
+    if (step === NAME) {
       if (!name.trim()) found.name = 'Please input the Name';
       if (typeIds.length === 0) found.types = 'Please choose at least one PTO type';
     }
-    if (step === 2 && !typeIds.every(done)) {
+    if (step === RULES && !typeIds.every(done)) {
       setShowRuleProblems(true);
       found.rules = 'Please finish the rule of every type';
     }
-    if (step === 3) {
+    if (step === ASSIGN) {
       if (!assignType) found.assignType = 'Please choose who this plan is for';
       else if (assignType === 'jobRole' && assignIds.length === 0) found.assignIds = 'Please choose at least one job role';
       else if (assignType === 'teamMembers' && assignIds.length === 0) found.assignIds = 'Please choose at least one team member';
     }
     setProblems(found);
     if (Object.keys(found).length > 0) return;
+    if (step === ASSIGN) {
+      if (assignType === 'none' || assignType === '') {
+        setGroups(null);
+        setStep(RECAP);
+      } else {
+        loadBalances(assignType);
+      }
+      return;
+    }
+    if (step === BALANCES) {
+      if (partProblems.length > 0) return;
+      if (balancePart === 'moving' && groups && groups.joining.length > 0) setBalancePart('joining');
+      else setStep(RECAP);
+      return;
+    }
     // A single type goes straight to its rule (step 3 of the spec).
     if (step === 1 && typeIds.length === 1) setEditing(typeIds[0]!);
     setStep((current) => current + 1);
@@ -69,6 +177,8 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
 
   const submit = () => {
     setError(null);
+    const assigned = assignType !== '' && assignType !== 'none';
+    const sent = assigned && groups ? startingBalances : [];
     save.mutate(
       {
         name: name.trim(),
@@ -76,6 +186,7 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
         assignType: assignType || 'none',
         assignIds: assignType === 'jobRole' || assignType === 'teamMembers' ? assignIds.map(Number) : [],
         rules: chosenRules,
+        ...(sent.length > 0 ? { startingBalances: sent } : {}),
       },
       {
         onSuccess: () => {
@@ -83,8 +194,16 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
           onClose();
         },
         onError: (err) => {
-          const message = err instanceof ApiError && err.status < 500 ? err.firstMessage : GENERIC_FORM_ERROR;
-          setError(`Sorry ${message}`);
+          const { fields, general } = startingBalanceFailure(err, sent);
+          const keys = Object.keys(fields);
+          if (keys.length > 0 && groups) {
+            // Back to the sub-step of the first refused field, its message under it.
+            setBalanceErrors(fields);
+            const inMoving = groups.moving.some((person) => keys.some((key) => key.startsWith(`${person.employeeId}:`)));
+            setBalancePart(inMoving ? 'moving' : 'joining');
+            setStep(BALANCES);
+          }
+          if (general !== null) setError(sorry(general));
         },
       },
     );
@@ -175,6 +294,11 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
         />
       ) : null}
     </Stack>,
+    groups ? (
+      <StartingBalanceGroup key={`balances-${balancePart}`} group={balancePart} people={groups[balancePart]} fields={balanceFields} />
+    ) : (
+      <span key="balances" />
+    ),
     <Stack gap="sm" key="recap">
       <Text>
         <b>{name.trim()}</b> for {year}, {assignType ? ASSIGN_LABELS[assignType].toLowerCase() : ''}
@@ -189,32 +313,45 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
           ))}
         </Table.Tbody>
       </Table>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {assignType !== 'none' && hasPeople(groups) ? <Text data-testid="wizard-recap-balances">{adjustedText(startingBalances)}</Text> : null}
     </Stack>,
   ];
-  const labels = ['Name', 'Year', 'Rules', 'Assign', 'Recap'];
-  const last = step === steps.length - 1;
+  const last = step === RECAP;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create New PTO Plan" size="xl" fullScreen={isPhone} data-testid="plan-wizard">
       <Stack gap="lg">
-        <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(target) => target < step && setStep(target)}>
-          {labels.map((label) => (
+        <Stepper
+          active={step}
+          size="sm"
+          allowNextStepsSelect={false}
+          onStepClick={(target) => {
+            if (target >= step) return;
+            if (target === BALANCES) {
+              if (!hasPeople(groups)) return;
+              setBalancePart(firstPart(groups));
+            }
+            setError(null);
+            setStep(target);
+          }}
+        >
+          {LABELS.map((label) => (
             <Stepper.Step key={label} label={isPhone ? undefined : label} />
           ))}
         </Stepper>
         {steps[step]}
-        {editing === null || step !== 2 ? (
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        {editing === null || step !== RULES ? (
           <Group justify="space-between">
-            <Button variant="default" onClick={() => (step === 0 ? onClose() : setStep(step - 1))}>
-              {step === 0 ? 'Cancel' : 'Back'}
+            <Button variant="default" onClick={() => (step === NAME ? onClose() : back())}>
+              {step === NAME ? 'Cancel' : 'Back'}
             </Button>
             {last ? (
               <Button onClick={submit} loading={save.isPending}>
                 Submit
               </Button>
             ) : (
-              <Button onClick={next} disabled={step === 2 && !typeIds.every(done)}>
+              <Button onClick={next} loading={loadingDetail} disabled={(step === RULES && !typeIds.every(done)) || partProblems.length > 0}>
                 Next
               </Button>
             )}

@@ -1,77 +1,12 @@
-import '@mantine/core/styles/Tooltip.css';
-import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
-import { sorry } from '@/lib/form-errors';
-import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
 import { PaidHolidaysSection } from './paid-holidays-section';
-import { PlanEditDock } from './plan-edit-dock';
-import { PlanWizard } from './plan-wizard';
+import { PtoPlansSection } from './plan-cards';
 import { PtoTypesSection } from './pto-types-section';
 
 /** A `return` target must stay inside the app. */
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
-
-
-/** A plan's card: name, kind, each rule's summary, enrolled people per year, Delete (admins). */
-function PlanCard({
-  plan,
-  typeName,
-  canEdit,
-  onEdit,
-  onDelete,
-}: {
-  plan: PtoPlan;
-  typeName: (id: number) => string;
-  canEdit: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid="pto-plan">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>{plan.name}</Text>
-          <Badge variant="light">{plan.kind}</Badge>
-        </Group>
-        {plan.rules.map((rule) => (
-          <Text key={rule.id} size="sm">
-            {typeName(rule.ptoTypeId)}: {rule.summary}
-          </Text>
-        ))}
-        <Text size="sm" c="dimmed">
-          {plan.numOfEnrolledEmployees.length === 0
-            ? 'Nobody enrolled yet'
-            : plan.numOfEnrolledEmployees.map((entry) => `${entry.year}: ${entry.count} enrolled`).join(' · ')}
-        </Text>
-        {canEdit ? (
-          <Group gap="xs">
-            <Button size="xs" variant="light" aria-label={`Edit ${plan.name}`} onClick={onEdit}>
-              Edit
-            </Button>
-            {plan.enrolledEmployeeCount > 0 ? (
-              <Tooltip label={PLAN_HAS_PEOPLE} multiline w={240} withArrow>
-                {/* A disabled button takes no hover: the wrapper shows why it is disabled. */}
-                <span tabIndex={0} style={{ display: 'inline-block' }} data-testid="delete-blocked">
-                  <Button size="xs" variant="outline" aria-label={`Delete ${plan.name}`} disabled>
-                    Delete
-                  </Button>
-                </span>
-              </Tooltip>
-            ) : (
-              <Button size="xs" variant="outline" color="red.9" aria-label={`Delete ${plan.name}`} onClick={onDelete}>
-                Delete
-              </Button>
-            )}
-          </Group>
-        ) : null}
-      </Stack>
-    </Card>
-  );
-}
 
 /**
  * PTO management (/admin/ptomanage, 002 §2): the plans with '+ Create New PTO Plan' (the wizard),
@@ -81,13 +16,6 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
   usePageTitle('PTO');
   const [search] = useSearchParams();
   const back = safeReturn(search.get('return'));
-  const data = usePtoManageData();
-  const remove = useDeletePlan();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<PtoPlan | null>(null);
-  const [deleting, setDeleting] = useState<PtoPlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const typeName = (id: number) => data.data?.ptoTypes.find((type) => type.id === id)?.name ?? '';
 
   return (
     <Stack gap="lg">
@@ -101,46 +29,9 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
           </Anchor>
         ) : null}
       </Group>
-      <Stack gap="md" data-testid="pto-plans">
-        <Group justify="space-between">
-          <Title order={2} fz="lg">
-            PTO Plans
-          </Title>
-          {canEdit && data.data ? <Button onClick={() => setCreating(true)}>+ Create New PTO Plan</Button> : null}
-        </Group>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        {data.isPending ? (
-          <Loader size="sm" aria-label="Loading the PTO plans" />
-        ) : data.isError ? (
-          <FormAlert>{sorry(data.error)}</FormAlert>
-        ) : data.data.ptoPolicies.length === 0 ? (
-          <Text>Gasp! It&apos;s Empty!</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {data.data.ptoPolicies.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} typeName={typeName} canEdit={canEdit} onEdit={() => setEditing(plan)} onDelete={() => setDeleting(plan)} />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
+      <PtoPlansSection canEdit={canEdit} />
       <PtoTypesSection canEdit={canEdit} />
       <PaidHolidaysSection canEdit={canEdit} />
-      {data.data && creating ? <PlanWizard data={data.data} opened={creating} onClose={() => setCreating(false)} /> : null}
-      {data.data && editing ? <PlanEditDock key={editing.id} plan={editing} data={data.data} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
-        message="Once you do this there's no going back!"
-        confirmLabel="Delete"
-        danger
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          setError(null);
-          remove.mutate(deleting.id, { onError: (err) => setError(sorry(err)), onSettled: () => setDeleting(null) });
-        }}
-      />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { RULE_CHANGE_INFO } from '@/features/pto/api/rules';
+import { ptoManageServer } from '@/features/pto/testing/pto-manage-server';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { SettingsScreen } from './settings-screen';
@@ -146,5 +148,46 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(await screen.findByText('Only a company admin can change these settings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Time & Overtime', selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('Settings, PTO Plans (tab 3) and PTO Rules (tab 7)', () => {
+  const settingsData = { 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }) };
+
+  it('shows the plans as cards on ?tab=3, with Edit and Delete for admins', async () => {
+    ptoManageServer({ extra: settingsData });
+    renderWithApp(<SettingsScreen canEditPto />, { path: '/admin/manage/settings?tab=3' });
+    expect(screen.getByRole('tab', { name: 'PTO Plans', selected: true })).toBeInTheDocument();
+    const cards = await screen.findAllByTestId('pto-plan');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Standard');
+    expect(cards[0]).toHaveTextContent('2026: 2 enrolled');
+    expect(screen.getByRole('button', { name: 'Edit Standard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Create New PTO Plan' })).toBeInTheDocument();
+  });
+
+  it('lists the rules by plan on ?tab=7, and the tab is reached from the tab list', async () => {
+    ptoManageServer({ extra: settingsData });
+    const { router } = renderWithApp(<SettingsScreen canEditPto />, { path: '/admin/manage/settings?tab=3' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'PTO Rules' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=7'));
+    const panel = screen.getByRole('tabpanel', { name: 'PTO Rules' });
+    expect(await within(panel).findByRole('heading', { level: 3, name: 'Standard' })).toBeInTheDocument();
+    expect(within(panel).getAllByTestId('pto-rule')).toHaveLength(3);
+    expect(within(panel).getByRole('button', { name: 'Edit the Vacation rule of Standard' })).toBeInTheDocument();
+    expect(within(panel).getByText(RULE_CHANGE_INFO)).toBeInTheDocument();
+  });
+
+  it('shows a manager the plans and rules without a way to change them', async () => {
+    ptoManageServer({ extra: settingsData });
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=7' });
+    const rules = screen.getByRole('tabpanel', { name: 'PTO Rules' });
+    expect(await within(rules).findAllByTestId('pto-rule')).toHaveLength(3);
+    expect(within(rules).queryByRole('button')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'PTO Plans' }));
+    const plans = screen.getByRole('tabpanel', { name: 'PTO Plans' });
+    expect(await within(plans).findAllByTestId('pto-plan')).toHaveLength(2);
+    expect(within(plans).queryByRole('button')).toBeNull();
   });
 });

@@ -1,12 +1,18 @@
 import { Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
+import { PtoPlansSection } from '@/features/pto/components/plan-cards';
+import { PtoRulesSection } from '@/features/pto/components/pto-rules-section';
 import { PtoTypesSection } from '@/features/pto/components/pto-types-section';
 import { JobRolesTab } from './job-roles-tab';
 import { TimeSettingsTab } from './time-settings-tab';
 
-/** Settings tabs by their ?tab= number (spec 002 §2): 1 time and overtime, 2 PTO types, 4 job roles. */
-export const SETTINGS_TABS = { time: '1', ptoTypes: '2', jobRoles: '4' } as const;
+/**
+ * Settings tabs by their ?tab= number (spec 002 §2), the one place these numbers live: 1 time and
+ * overtime, 2 PTO types, 3 PTO plans, 4 job roles, 7 PTO rules (5 document types and 6 policy
+ * types are the HR screens' own, not built yet).
+ */
+export const SETTINGS_TABS = { time: '1', ptoTypes: '2', ptoPlans: '3', jobRoles: '4', ptoRules: '7' } as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 
 /** A `return` target must stay inside the app. */
@@ -48,6 +54,8 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
           <Tabs.List mb="md">
             <Tabs.Tab value={SETTINGS_TABS.time}>Time &amp; Overtime</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoTypes}>PTO Types</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.ptoPlans}>PTO Plans</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.ptoRules}>PTO Rules</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.jobRoles}>Job Roles</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value={SETTINGS_TABS.time}>
@@ -55,6 +63,12 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
           </Tabs.Panel>
           <Tabs.Panel value={SETTINGS_TABS.ptoTypes}>
             <PtoTypesSection canEdit={canEditPto} />
+          </Tabs.Panel>
+          <Tabs.Panel value={SETTINGS_TABS.ptoPlans}>
+            <PtoPlansSection canEdit={canEditPto} />
+          </Tabs.Panel>
+          <Tabs.Panel value={SETTINGS_TABS.ptoRules}>
+            <PtoRulesSection canEdit={canEditPto} />
           </Tabs.Panel>
           <Tabs.Panel value={SETTINGS_TABS.jobRoles}>
             <JobRolesTab />

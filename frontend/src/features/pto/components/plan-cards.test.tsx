@@ -1,0 +1,70 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { PLAN_HAS_PEOPLE } from '../api/plans';
+import { callsTo, ptoManageServer } from '../testing/pto-manage-server';
+import { PtoPlansSection } from './plan-cards';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const card = (name: string) => {
+  const found = screen.getAllByTestId('pto-plan').find((candidate) => within(candidate).queryByText(name, { selector: 'p' }));
+  if (!found) throw new Error(`no card for ${name}`);
+  return found;
+};
+
+describe('the PTO plan cards (002 §2 "Plans section")', () => {
+  it('shows each plan with its kind, rules and enrolled people per year', async () => {
+    ptoManageServer();
+    renderWithApp(<PtoPlansSection canEdit />);
+    expect(await screen.findAllByTestId('pto-plan')).toHaveLength(2);
+    const standard = card('Standard');
+    expect(standard).toHaveTextContent('Fixed');
+    expect(standard).toHaveTextContent('Vacation: 80 hrs/year');
+    expect(standard).toHaveTextContent('Sick: 40 hrs/year');
+    expect(within(standard).getByTestId('pto-plan-enrolled')).toHaveTextContent('2026: 2 enrolled');
+    const partTime = card('Part-time');
+    expect(partTime).toHaveTextContent('Accrued');
+    expect(within(partTime).getByTestId('pto-plan-enrolled')).toHaveTextContent('Nobody enrolled yet');
+  });
+
+  it('blocks deleting a plan people are enrolled in, and deletes another after the confirmation', async () => {
+    const { fetch } = ptoManageServer();
+    renderWithApp(<PtoPlansSection canEdit />);
+    const user = userEvent.setup();
+    await screen.findAllByTestId('pto-plan');
+    expect(within(card('Standard')).getByRole('button', { name: 'Delete Standard' })).toBeDisabled();
+    await user.hover(within(card('Standard')).getByTestId('delete-blocked'));
+    expect(await screen.findByText(PLAN_HAS_PEOPLE)).toBeInTheDocument();
+
+    await user.click(within(card('Part-time')).getByRole('button', { name: 'Delete Part-time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveTextContent("Once you do this there's no going back!");
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByTestId('pto-plan')).toHaveLength(1));
+    expect(callsTo(fetch, '/settings/inactive-pto-policy')[0]!.url).toBe('/server/v1/settings/inactive-pto-policy?id=4');
+  });
+
+  it("opens the plan's edit panel, and the wizard from '+ Create New PTO Plan'", async () => {
+    ptoManageServer();
+    renderWithApp(<PtoPlansSection canEdit />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Standard' }));
+    const dock = await screen.findByRole('dialog', { name: 'Edit PTO Plan' });
+    expect(within(dock).getByRole('textbox', { name: /Plan name/ })).toHaveValue('Standard');
+    await user.click(within(dock).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit PTO Plan' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: '+ Create New PTO Plan' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New PTO Plan' })).toBeInTheDocument();
+  });
+
+  it('shows a manager the plans without Create, Edit or Delete', async () => {
+    ptoManageServer();
+    renderWithApp(<PtoPlansSection canEdit={false} />);
+    expect(await screen.findAllByTestId('pto-plan')).toHaveLength(2);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

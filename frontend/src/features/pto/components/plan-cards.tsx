@@ -1,0 +1,132 @@
+import '@mantine/core/styles/Tooltip.css';
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormAlert } from '@/components/form-alert';
+import { sorry } from '@/lib/form-errors';
+import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
+import { PlanEditDock } from './plan-edit-dock';
+import { PlanWizard } from './plan-wizard';
+
+/** A plan's card: name, kind, each rule's summary, enrolled people per year, Edit and Delete (admins). */
+export function PlanCard({
+  plan,
+  typeName,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  plan: PtoPlan;
+  typeName: (id: number) => string;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card withBorder radius="md" p="md" data-testid="pto-plan">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{plan.name}</Text>
+          <Badge variant="light">{plan.kind}</Badge>
+        </Group>
+        {plan.rules.map((rule) => (
+          <Text key={rule.id} size="sm">
+            {typeName(rule.ptoTypeId)}: {rule.summary}
+          </Text>
+        ))}
+        <Text size="sm" c="dimmed" data-testid="pto-plan-enrolled">
+          {plan.numOfEnrolledEmployees.length === 0
+            ? 'Nobody enrolled yet'
+            : plan.numOfEnrolledEmployees.map((entry) => `${entry.year}: ${entry.count} enrolled`).join(' · ')}
+        </Text>
+        {canEdit ? (
+          <Group gap="xs">
+            <Button size="xs" variant="light" aria-label={`Edit ${plan.name}`} onClick={onEdit}>
+              Edit
+            </Button>
+            {plan.enrolledEmployeeCount > 0 ? (
+              <Tooltip label={PLAN_HAS_PEOPLE} multiline w={240} withArrow>
+                {/* A disabled button takes no hover: the wrapper shows why it is disabled. */}
+                <span tabIndex={0} style={{ display: 'inline-block' }} data-testid="delete-blocked">
+                  <Button size="xs" variant="outline" aria-label={`Delete ${plan.name}`} disabled>
+                    Delete
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : (
+              <Button size="xs" variant="outline" color="red.9" aria-label={`Delete ${plan.name}`} onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The company's PTO plans (002 §2 "Plans section"), shown on /admin/ptomanage and in Settings
+ * (tab 3): a card per plan; for admins '+ Create New PTO Plan' (the wizard), Edit (the plan's
+ * edit panel) and Delete (after a confirmation; blocked while people are enrolled).
+ */
+export function PtoPlansSection({ canEdit }: { canEdit: boolean }) {
+  const data = usePtoManageData();
+  const remove = useDeletePlan();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<PtoPlan | null>(null);
+  const [deleting, setDeleting] = useState<PtoPlan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const typeName = (id: number) => data.data?.ptoTypes.find((type) => type.id === id)?.name ?? '';
+
+  return (
+    <Stack gap="md" data-testid="pto-plans">
+      <Group justify="space-between">
+        <Title order={2} fz="lg">
+          PTO Plans
+        </Title>
+        {canEdit && data.data ? <Button onClick={() => setCreating(true)}>+ Create New PTO Plan</Button> : null}
+      </Group>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {data.isPending ? (
+        <Loader size="sm" aria-label="Loading the PTO plans" />
+      ) : data.isError ? (
+        <FormAlert>{sorry(data.error)}</FormAlert>
+      ) : data.data.ptoPolicies.length === 0 ? (
+        <Text>Gasp! It&apos;s Empty!</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {data.data.ptoPolicies.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              typeName={typeName}
+              canEdit={canEdit}
+              onEdit={() => setEditing(plan)}
+              onDelete={() => {
+                setError(null);
+                setDeleting(plan);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {data.data && creating ? <PlanWizard data={data.data} opened={creating} onClose={() => setCreating(false)} /> : null}
+      {data.data && editing ? <PlanEditDock key={editing.id} plan={editing} data={data.data} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Are you sure?"
+        message="Once you do this there's no going back!"
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          setError(null);
+          remove.mutate(deleting.id, { onError: (err) => setError(sorry(err)), onSettled: () => setDeleting(null) });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,263 @@
+import { notifications } from '@mantine/notifications';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, response } from '@/testing/http';
+import { renderWithApp } from '@/testing/render';
+import { STARTING_BALANCE_MESSAGE } from '../api/employee-pto';
+import { PLAN_SAVED, type BalancePerson, type PtoManageData } from '../api/plans';
+import { balanceType } from '../testing/balance-detail';
+import { callsTo, PLANS, ptoManageServer, TYPES } from '../testing/pto-manage-server';
+import { PlanWizard } from './plan-wizard';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => vi.restoreAllMocks());
+
+const DATA: PtoManageData = { ptoTypes: TYPES, ptoPolicies: PLANS, ptoRules: [], jobRoles: [], paidHolidays: [], currentYear: 2026 };
+
+/**
+ * Emma and Liam come from Standard (3): Emma's Vacation is in both plans (12.50 hrs now), Sick only
+ * in the new one; Floating is only in her current plan. Noah has no plan.
+ */
+const DETAIL: BalancePerson[] = [
+  {
+    employeeId: 9,
+    firstname: 'Emma',
+    lastname: 'Brooks',
+    currentPlanId: 3,
+    types: [
+      balanceType({ includedInCurrentPlan: true, balanceOfCurrentPlan: 750 }),
+      balanceType({ id: 6, name: 'Sick', balanceOfNewPlan: 2400 }),
+      balanceType({ id: 8, name: 'Floating', includedInCurrentPlan: true, includedInNewPlan: false, balanceOfCurrentPlan: 480 }),
+    ],
+  },
+  { employeeId: 10, firstname: 'Liam', lastname: 'Carter', currentPlanId: 3, types: [balanceType({ includedInCurrentPlan: true, balanceOfCurrentPlan: 600 }), balanceType({ id: 6, name: 'Sick', balanceOfNewPlan: 2400 })] },
+  { employeeId: 12, firstname: 'Noah', lastname: 'Evans', currentPlanId: null, types: [balanceType({}), balanceType({ id: 6, name: 'Sick', balanceOfNewPlan: 2400 })] },
+];
+
+function server({ detail = DETAIL, refuse = null as Record<string, string[]> | null } = {}) {
+  const state = { refuse };
+  const { fetch } = ptoManageServer({
+    extra: {
+      'POST /settings/get-balance-detail': () => response({ json: detail }),
+      'POST /settings/save-pto-plan': () =>
+        state.refuse
+          ? response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'Invalid input', errors: state.refuse } })
+          : response({ json: PLANS[0] }),
+    },
+  });
+  return { fetch, state };
+}
+
+const field = (type: string, person: string) => screen.getByRole('textbox', { name: `${type} starting balance for ${person}` });
+const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
+
+/** Name 'Flex' with Vacation and Sick at 80 and 40 hrs/year for 2026, assigned to the entire team. */
+async function throughAssign(user: UserEvent) {
+  const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+  await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+  await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+  await user.click(within(wizard).getByRole('checkbox', { name: 'Sick' }));
+  await next(user);
+  await next(user);
+  for (const [type, rate] of [
+    ['Vacation', '80'],
+    ['Sick', '40'],
+  ] as const) {
+    await user.click(screen.getByRole('button', { name: `Set the rule of ${type}` }));
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), rate);
+    await user.click(screen.getByRole('button', { name: `Done with ${type}` }));
+  }
+  await next(user);
+  await user.click(screen.getByRole('radio', { name: 'The entire team' }));
+  await next(user);
+}
+
+describe('the plan wizard, step 10: starting balances (002 §2)', () => {
+  it('shows people coming from another plan, then those without one, and sends only the changed balances', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const onClose = vi.fn();
+    const { fetch } = server();
+    renderWithApp(<PlanWizard data={DATA} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    await throughAssign(user);
+
+    // Step 1: people coming from another plan.
+    const moving = await screen.findByTestId('balances-moving');
+    expect(within(moving).getByRole('heading', { name: 'People coming from another plan' })).toBeInTheDocument();
+    expect(screen.queryByTestId('balances-joining')).toBeNull();
+    expect(callsTo(fetch, '/settings/get-balance-detail')).toHaveLength(1);
+    expect(bodyOf(callsTo(fetch, '/settings/get-balance-detail')[0]!.init)).toMatchObject({
+      assignType: 'entireTeam',
+      assignIds: [],
+      year: 2026,
+      rules: [
+        { ptoTypeId: 5, method: 'PER_CALENDAR_YEAR', rate: '80', rateUnit: '1' },
+        { ptoTypeId: 6, method: 'PER_CALENDAR_YEAR', rate: '40', rateUnit: '1' },
+      ],
+    });
+    // In both plans: the current plan's balance; only in the new one: the new plan's.
+    expect(field('Vacation', 'Emma Brooks')).toHaveValue('12.50');
+    expect(field('Sick', 'Emma Brooks')).toHaveValue('40.00');
+    expect(field('Vacation', 'Liam Carter')).toHaveValue('10.00');
+    expect(screen.queryByRole('textbox', { name: /^Floating/ })).toBeNull();
+    const emma = within(moving).getAllByTestId('balance-row')[0]!;
+    expect(emma).toHaveTextContent('Emma Brooks');
+    expect(emma).toHaveTextContent('12.50 hrs');
+    expect(emma).toHaveTextContent('80.00 hrs');
+    expect(within(moving).getAllByTestId('balance-row')[1]).toHaveTextContent('Not in the plan');
+    expect(screen.getByText('Balances')).toBeInTheDocument();
+
+    // Liam gets the new plan's balance: nothing to send for him.
+    await user.clear(field('Vacation', 'Liam Carter'));
+    await user.type(field('Vacation', 'Liam Carter'), '80');
+    await user.clear(field('Sick', 'Emma Brooks'));
+    await user.type(field('Sick', 'Emma Brooks'), '5.5');
+    await next(user);
+
+    // Step 2: people without a plan.
+    const joining = await screen.findByTestId('balances-joining');
+    expect(within(joining).getByRole('heading', { name: 'People without a plan' })).toBeInTheDocument();
+    expect(screen.queryByTestId('balances-moving')).toBeNull();
+    expect(field('Vacation', 'Noah Evans')).toHaveValue('80.00');
+    expect(field('Sick', 'Noah Evans')).toHaveValue('40.00');
+    await user.clear(field('Sick', 'Noah Evans'));
+    await user.type(field('Sick', 'Noah Evans'), '-3');
+    // Back and forth keeps what was typed.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(field('Sick', 'Emma Brooks')).toHaveValue('5.5');
+    await next(user);
+    expect(field('Sick', 'Noah Evans')).toHaveValue('-3');
+    await next(user);
+
+    expect(await screen.findByTestId('wizard-recap-balances')).toHaveTextContent('2 people get an adjusted starting balance.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ message: PLAN_SAVED }));
+    const body = bodyOf(callsTo(fetch, '/settings/save-pto-plan')[0]!.init);
+    expect(body).toMatchObject({ name: 'Flex', year: 2026, assignType: 'entireTeam', assignIds: [] });
+    expect((body as { startingBalances: unknown }).startingBalances).toEqual([
+      { employeeId: 9, ptoTypeId: 5, startingBalance: '12.50' },
+      { employeeId: 9, ptoTypeId: 6, startingBalance: '5.5' },
+      { employeeId: 12, ptoTypeId: 6, startingBalance: '-3' },
+    ]);
+  });
+
+  it('flags a starting balance that is no number of hours and blocks Next', async () => {
+    const { fetch } = server();
+    renderWithApp(<PlanWizard data={DATA} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    await throughAssign(user);
+    const vacation = await screen.findByRole('textbox', { name: 'Vacation starting balance for Emma Brooks' });
+    for (const bad of ['abc', '1.234', '', '--2', '3.']) {
+      await user.clear(vacation);
+      if (bad) await user.type(vacation, bad);
+      expect(vacation).toHaveAccessibleDescription(STARTING_BALANCE_MESSAGE);
+      expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    }
+    await user.clear(vacation);
+    await user.type(vacation, '-12.25');
+    expect(vacation).not.toHaveAttribute('aria-invalid', 'true');
+    await next(user);
+    expect(await screen.findByTestId('balances-joining')).toBeInTheDocument();
+    await next(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(callsTo(fetch, '/settings/save-pto-plan')).toHaveLength(1));
+    // Liam's Vacation is carried over from his current plan: it differs from the new plan's too.
+    expect((bodyOf(callsTo(fetch, '/settings/save-pto-plan')[0]!.init) as { startingBalances: unknown }).startingBalances).toEqual([
+      { employeeId: 9, ptoTypeId: 5, startingBalance: '-12.25' },
+      { employeeId: 10, ptoTypeId: 5, startingBalance: '10.00' },
+    ]);
+  });
+
+  it("puts the server's message on the field of the entry it names, back on its sub-step", async () => {
+    const onClose = vi.fn();
+    // Emma's Vacation is as much under both plans: nothing is carried over unless changed.
+    const detail = [
+      { ...DETAIL[0]!, types: [balanceType({ includedInCurrentPlan: true, balanceOfCurrentPlan: 4800 })] },
+      DETAIL[2]!,
+    ];
+    const { fetch, state } = server({ detail, refuse: { 'startingBalances[0].startingBalance': [STARTING_BALANCE_MESSAGE] } });
+    renderWithApp(<PlanWizard data={DATA} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    await throughAssign(user);
+    await screen.findByTestId('balances-moving');
+    expect(field('Vacation', 'Emma Brooks')).toHaveValue('80.00');
+    await user.clear(field('Vacation', 'Emma Brooks'));
+    await user.type(field('Vacation', 'Emma Brooks'), '99999999');
+    await next(user);
+    await user.clear(field('Sick', 'Noah Evans'));
+    await user.type(field('Sick', 'Noah Evans'), '12');
+    await next(user);
+    expect(await screen.findByTestId('wizard-recap-balances')).toHaveTextContent('2 people get an adjusted starting balance.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    // Sent: Emma's Vacation (0), Noah's Sick (1). Back on the sub-step of the refused one, its message under it.
+    await waitFor(() => expect(field('Vacation', 'Emma Brooks')).toHaveAccessibleDescription(STARTING_BALANCE_MESSAGE));
+    expect(screen.getByTestId('balances-moving')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await next(user);
+    expect(field('Sick', 'Noah Evans')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    state.refuse = null;
+    await user.clear(field('Vacation', 'Emma Brooks'));
+    await user.type(field('Vacation', 'Emma Brooks'), '90');
+    // A changed field drops the server's message.
+    expect(field('Vacation', 'Emma Brooks')).not.toHaveAttribute('aria-invalid', 'true');
+    await next(user);
+    await next(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((bodyOf(callsTo(fetch, '/settings/save-pto-plan')[1]!.init) as { startingBalances: unknown }).startingBalances).toEqual([
+      { employeeId: 9, ptoTypeId: 5, startingBalance: '90' },
+      { employeeId: 12, ptoTypeId: 6, startingBalance: '12' },
+    ]);
+  });
+
+  it('skips step 10 when the detail names nobody, and when nobody is assigned', async () => {
+    const { fetch } = server({ detail: [] });
+    renderWithApp(<PlanWizard data={DATA} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    await throughAssign(user);
+    expect(await screen.findByTestId('wizard-recap')).toBeInTheDocument();
+    expect(screen.queryByTestId('wizard-recap-balances')).toBeNull();
+    expect(callsTo(fetch, '/settings/get-balance-detail')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('radio', { name: "Don't assign yet" }));
+    await next(user);
+    expect(await screen.findByTestId('wizard-recap')).toBeInTheDocument();
+    expect(callsTo(fetch, '/settings/get-balance-detail')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(callsTo(fetch, '/settings/save-pto-plan')).toHaveLength(1));
+    const body = bodyOf(callsTo(fetch, '/settings/save-pto-plan')[0]!.init);
+    expect(body).toMatchObject({ assignType: 'none', assignIds: [] });
+    expect(body).not.toHaveProperty('startingBalances');
+  });
+
+  it('goes straight to people without a plan when nobody comes from another one, in cards on a phone', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    try {
+      server({ detail: [DETAIL[2]!] });
+      renderWithApp(<PlanWizard data={DATA} opened onClose={() => {}} />);
+      const user = userEvent.setup();
+      await throughAssign(user);
+      const joining = await screen.findByTestId('balances-joining');
+      expect(screen.queryByTestId('balance-table')).toBeNull();
+      const card = within(joining).getByTestId('balance-person');
+      expect(card).toHaveTextContent('Noah Evans');
+      expect(within(card).getByText('Sick (hrs)')).toBeInTheDocument();
+      expect(field('Sick', 'Noah Evans')).toHaveAccessibleDescription('New plan: 40.00 hrs');
+      // Back from the only sub-step is Assign.
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByRole('radio', { name: 'The entire team' })).toBeChecked();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});
