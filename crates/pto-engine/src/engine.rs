@@ -8,7 +8,7 @@ use crate::ledger::{Basis, EntryKind, Ledger, LedgerEntry, RuleRef};
 use crate::model::{
     EmployeeInput, ManualAddition, Method, Plan, PlanId, PtoTypeId, Rule, StartingBalance, TimeOffTaken,
 };
-use crate::round::{Exact, Remainder};
+use crate::round::{Exact, Hours, Remainder};
 use chrono::{Datelike, Months, NaiveDate, Weekday};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -327,11 +327,30 @@ struct Prepared {
     types: Vec<PtoTypeId>,
 }
 
+/// `plan` with the employee's own yearly allowances in its fixed rules (the same plan when none
+/// applies).
+fn with_allowances(plan: &Arc<Plan>, allowances: &std::collections::BTreeMap<PtoTypeId, Hours>) -> Arc<Plan> {
+    let applies = |rule: &Rule| rule.method.is_fixed() && allowances.contains_key(&rule.pto_type);
+    if !plan.rules.iter().any(applies) {
+        return plan.clone();
+    }
+    let mut own = Plan::clone(plan);
+    for rule in own.rules.iter_mut().filter(|rule| applies(rule)) {
+        if let Some(hours) = allowances.get(&rule.pto_type) {
+            rule.rate = *hours;
+        }
+    }
+    Arc::new(own)
+}
+
 impl Prepared {
     fn new(input: &EmployeeInput) -> Self {
         let start = input.employment.start;
-        let mut plans: Vec<(NaiveDate, Option<Arc<Plan>>)> =
-            input.plans.iter().map(|a| (a.from, a.plan.clone())).collect();
+        let mut plans: Vec<(NaiveDate, Option<Arc<Plan>>)> = input
+            .plans
+            .iter()
+            .map(|a| (a.from, a.plan.as_ref().map(|plan| with_allowances(plan, &input.allowances))))
+            .collect();
         plans.sort_by_key(|p| p.0);
         let mut deduped: Vec<(NaiveDate, Option<Arc<Plan>>)> = Vec::with_capacity(plans.len());
         for p in plans {

@@ -346,6 +346,12 @@ pub struct EmployeeInput {
     pub manual_additions: Vec<ManualAddition>,
     /// Time off taken, by day.
     pub time_off: Vec<TimeOffTaken>,
+    /// The yearly allowance of a type for this employee's job role (a PTO type's overrides):
+    /// it replaces the rate of the fixed rules (per calendar year, per anniversary) of that
+    /// type in every plan. Accrual rules keep their rate: theirs is per hour or per months, not
+    /// a yearly allowance.
+    #[serde(default)]
+    pub allowances: std::collections::BTreeMap<PtoTypeId, Hours>,
 }
 
 impl EmployeeInput {
@@ -358,6 +364,7 @@ impl EmployeeInput {
             starting_balances: Vec::new(),
             manual_additions: Vec::new(),
             time_off: Vec::new(),
+            allowances: std::collections::BTreeMap::new(),
         }
     }
 

@@ -135,6 +135,11 @@ impl Case {
         ));
         self
     }
+    /// The employee's job role has its own yearly allowance of `ty`.
+    fn allowance(mut self, ty: PtoTypeId, hours: i64) -> Self {
+        self.input.allowances.insert(ty, Hours::whole(hours));
+        self
+    }
     fn no_plan(mut self, from: &str) -> Self {
         self.input.plans.push(PlanAssignment { from: d(from), plan: None });
         self
@@ -303,6 +308,15 @@ fn cases() -> Vec<Case> {
             .through("2025-01-01")
             .expect(&[("2024-07-01", V, ACC, 3619), ("2025-01-01", V, CARRY, 3619), ("2025-01-01", V, ACC, 7200)])
             .row(V, (0, 3619, 7200, 0, 0, 0, 10819)),
+        case("calendar year: a job role's allowance replaces the fixed rate, not an accrual's")
+            // Vacation 80 h in the plan, 120 h for this job role: 7200. Sick accrues 1 h per 30
+            // worked hours whatever the allowance says: 8 h a day Mon 1..Fri 5 Jan = 40 h -> 80 min.
+            .plan("2024-01-01", &[cal(V, 80), hourly(S, 100, 30)])
+            .allowance(V, 120)
+            .allowance(S, 500)
+            .worked("2024-01-01", "2024-01-05", 480)
+            .through("2024-01-06")
+            .expect(&[("2024-01-01", V, ACC, 7200), ("2024-01-06", S, ACC, 80)]),
         case("calendar year: mid-year hire not prorated gets the full rate")
             .hired("2024-07-01")
             .plan("2024-01-01", &[cal(V, 120).not_prorated()])

@@ -8,8 +8,8 @@
 //! resuming gives exactly the full computation when the inputs dated on or before the checkpoint
 //! are unchanged; a checkpoint is used only while that holds, checked on every read:
 //! - `inputs_digest`: a hash of everything else the engine reads that is dated on or before the
-//!   checkpoint's day — employment dates, plans in force then (with their rules, a job role's
-//!   own allowance included), starting balances and manual additions. A backdated start date,
+//!   checkpoint's day — employment dates, plans in force then (with their rules), the job
+//!   role's own allowances, starting balances and manual additions. A backdated start date,
 //!   plan, rule or addition changes it.
 //! - `worked_digest`: the clock's fingerprint of the worked minutes of those days
 //!   ([`clock::store::worked_digests`]), read from the index without the days themselves. A
@@ -60,6 +60,7 @@ pub(crate) fn inputs_digest(input: &EmployeeInput, through: NaiveDate) -> String
         input.starting_balances.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
         input.manual_additions.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
         input.time_off.iter().filter(|entry| entry.date <= through).collect::<Vec<_>>(),
+        &input.allowances,
     );
     let text = serde_json::to_string(&dated).unwrap_or_default();
     let mut hasher = std::hash::DefaultHasher::new();

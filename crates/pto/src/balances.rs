@@ -8,7 +8,8 @@
 //! only (001 §6: nobody adds time off to their own balance).
 //!
 //! Choices where the spec is silent:
-//! - A job role's allowance of a type (the type's `overrides`) replaces the yearly rate of the
+//! - A job role's allowance of a type (the type's `overrides`) goes to the engine with the
+//!   employee (`EmployeeInput::allowances`); the engine uses it instead of the yearly rate of the
 //!   fixed rules (per calendar year, per anniversary) for people with that job role; accrual
 //!   rules keep their rate (their rate is per worked hour or month, not a yearly allowance).
 //! - A rehired employee (terminated, then reactivated) starts over from their latest start date:
@@ -24,8 +25,8 @@ use chrono::{Datelike, NaiveDate, Utc};
 use kernel::time::local_date;
 use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use pto_engine::{
-    compute, EmployeeInput, Employment, Hours, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
-    PtoTypeId, SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
+    compute, EmployeeInput, Employment, Hours, ManualAddition, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId,
+    SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
@@ -314,33 +315,23 @@ impl Pto {
         }
 
         let mut inputs = HashMap::with_capacity(people.len());
+        // One copy of each plan for everyone in it (a job role's allowances are the engine's).
+        let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
         for person in people {
             let start = start_of(person);
             let termination = person.last_termination_date.filter(|_| person.status == EmploymentStatus::Terminated);
             let mut input = EmployeeInput::new(start);
             input.employment = Employment { start, termination };
-            let own_allowances = person.job_role_id.and_then(|role| allowances.get(&role));
-            let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
+            if let Some(own) = person.job_role_id.and_then(|role| allowances.get(&role)) {
+                input.allowances = own.iter().map(|(pto_type, hours)| (PtoTypeId(*pto_type), *hours)).collect();
+            }
             let own: Vec<&enrollments::Model> = enrolled.iter().filter(|row| row.employee_id == person.id).collect();
             for enrolment in &own {
                 let plan = built
                     .entry(enrolment.plan_id)
                     .or_insert_with(|| {
-                        let rules = rule_rows
-                            .iter()
-                            .filter(|row| row.plan_id == enrolment.plan_id)
-                            .map(|row| {
-                                let mut rule = rule_of(row);
-                                if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
-                                    if let Some(hours) =
-                                        own_allowances.and_then(|by_type| by_type.get(&row.pto_type_id))
-                                    {
-                                        rule.rate = *hours;
-                                    }
-                                }
-                                rule
-                            })
-                            .collect();
+                        let rules =
+                            rule_rows.iter().filter(|row| row.plan_id == enrolment.plan_id).map(rule_of).collect();
                         let name = plan_rows.get(&enrolment.plan_id).map(|plan| plan.name.clone()).unwrap_or_default();
                         Arc::new(Plan { id: PlanId(enrolment.plan_id), name, rules })
                     })
@@ -509,23 +500,7 @@ impl Pto {
         let mut input = inputs.remove(&person.id).ok_or(PtoError::NotFound)?;
         if let Some(plan) = plan {
             let row = plan_rows.get(&plan.0).ok_or(PtoError::NotFound)?;
-            let allowances = self.allowances(ctx).await?;
-            let own = person.job_role_id.and_then(|role| allowances.get(&role));
-            let rules = self
-                .rule_rows(ctx)
-                .await?
-                .iter()
-                .filter(|rule| rule.plan_id == row.id)
-                .map(|stored| {
-                    let mut rule = rule_of(stored);
-                    if matches!(rule.method, Method::PerCalendarYear | Method::PerAnniversary) {
-                        if let Some(hours) = own.and_then(|by_type| by_type.get(&stored.pto_type_id)) {
-                            rule.rate = *hours;
-                        }
-                    }
-                    rule
-                })
-                .collect();
+            let rules = self.rule_rows(ctx).await?.iter().filter(|rule| rule.plan_id == row.id).map(rule_of).collect();
             input.plans.retain(|assignment| assignment.from < today);
             input.plans.push(PlanAssignment::switch(today, Arc::new(Plan { id: plan, name: row.name.clone(), rules })));
         }

@@ -199,3 +199,44 @@ async fn the_employee_list_shows_each_plan_and_balance_or_setup() {
     let outsider = row(s.outsider_id);
     assert_eq!((outsider["ptoPolicyId"].is_null(), outsider["ptoAvailable"].as_i64()), (true, Some(-1000)));
 }
+
+#[actix_web::test]
+async fn a_job_roles_own_allowance_replaces_the_plans_yearly_rate() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    assert_eq!(employee_pto(&app, &s.admin, s.employee_id).await["types"][0]["balance"], 4800);
+    // Producers get 120 hours of vacation where the plan says 80.
+    let producer = ok(app.post_as(&s.admin, "/server/v1/settings/update-role-type", json!({"name": "Producer"})).await)
+        ["id"]
+        .as_i64()
+        .unwrap();
+    ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/settings/update-pto-type",
+            json!({"id": s.vacation, "name": "Vacation", "overrides": [{"jobroleId": producer, "hours": 120}]}),
+        )
+        .await);
+    let data = ok(app.get_as(&s.admin, &format!("/server/v1/manage/user-data?id={}", s.employee_id)).await);
+    ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/manage/add-user",
+            json!({"id": s.employee_id, "firstname": "Emma", "lastname": "Brooks", "email": data["email"],
+                   "jobroleId": producer, "startDate": format!("{}-01-01", s.year)}),
+        )
+        .await);
+    let producer_pto = employee_pto(&app, &s.admin, s.employee_id).await;
+    assert_eq!(
+        (producer_pto["types"][0]["balance"].as_i64(), producer_pto["types"][0]["rate"].as_f64()),
+        (Some(7200), Some(120.0))
+    );
+    // The employee list shows the same figure.
+    let list = ok(app.get_as(&s.admin, "/server/v1/manage/employees?q=Brooks").await);
+    let row = list["employees"].as_array().unwrap().iter().find(|e| e["id"] == s.employee_id).unwrap().clone();
+    assert_eq!(row["ptoAvailable"], 7200);
+}
+
+async fn employee_pto(app: &TestApp, token: &str, id: i64) -> Value {
+    ok(app.get_as(token, &format!("/server/v1/manage/employee-pto?id={id}")).await)
+}
