@@ -402,9 +402,11 @@ impl Pto {
     pub async fn employee_pto(&self, ctx: &TenantCtx, employee: UserId) -> Result<EmployeePto, PtoError> {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let crate::accruals::Ledgers { mut ledgers, inputs: (_, enrolled, plan_rows), .. } =
-            self.ledgers(ctx, std::slice::from_ref(&person), today).await?;
-        let ledger = ledgers.remove(&person.id).ok_or(PtoError::NotFound)?;
+        // One person's ledger from the start: reading their few hundred worked days in one
+        // indexed query costs less than checking a checkpoint still holds (the checkpoint, the
+        // worked-days fingerprint and the running shifts are three round trips of their own).
+        let (inputs, enrolled, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
+        let ledger = compute(inputs.get(&person.id).ok_or(PtoError::NotFound)?, today);
         let types = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .order_by_asc(pto_types::Column::Name)
