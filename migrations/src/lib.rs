@@ -24,6 +24,7 @@ mod m20261125_000015_paid_holidays;
 mod m20261125_000016_scheduled_jobs;
 mod m20261125_000017_pto_checkpoints;
 mod m20261125_000018_pto_rule_changes;
+mod m20261125_000019_worked_changes;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000016_scheduled_jobs::Migration),
             Box::new(m20261125_000017_pto_checkpoints::Migration),
             Box::new(m20261125_000018_pto_rule_changes::Migration),
+            Box::new(m20261125_000019_worked_changes::Migration),
         ]
     }
 }

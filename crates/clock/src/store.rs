@@ -1,13 +1,15 @@
 //! Reading shifts with their breaks and history: a fixed number of queries however many shifts.
 
-use crate::entities::{time_entries, time_entry_actions, time_entry_breaks, weekly_worked_minutes};
+use crate::entities::{time_entries, time_entry_actions, time_entry_breaks, weekly_worked_minutes, worked_changes};
 use crate::machine::ClockState;
 use crate::shift::{Interval, Shift};
 use chrono::{DateTime, Utc};
 use kernel::time::{start_of_day, week_start};
 use kernel::{CompanyId, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 use std::collections::HashMap;
 
 /// A shift as stored, with its breaks and its clock actions (oldest first).
@@ -663,80 +665,78 @@ pub struct WeekTotals {
     pub overtime: i64,
 }
 
-/// A fingerprint of an employee's worked minutes on the days up to `through`: a later read can
-/// tell whether any of those days changed (a shift added, edited, moved or removed) without
-/// reading them. `settled` is false while a shift that started on or before `through` has no
-/// stored minutes yet (still running): those days are not final.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct WorkedDigest {
-    pub text: String,
-    pub settled: bool,
+/// Where the log of worked-day changes stands: every change logged so far has an id up to it.
+///
+/// On PostgreSQL a change's id is drawn when its shift is written but becomes visible when that
+/// transaction commits, so a smaller id can appear after a larger one was read. Taking the log's
+/// table in SHARE mode waits for the transactions writing to it to end (and holds new writers for
+/// that moment), so every id up to the answer is visible. SQLite writes one transaction at a time.
+pub async fn worked_change_mark(db: &DatabaseConnection) -> Result<i64, DbErr> {
+    use sea_orm::{DatabaseBackend, TransactionTrait};
+    let txn = db.begin().await?;
+    if txn.get_database_backend() == DatabaseBackend::Postgres {
+        txn.execute_unprepared("LOCK TABLE worked_changes IN SHARE MODE").await?;
+    }
+    let mark: Option<i64> = worked_changes::Entity::find()
+        .select_only()
+        .column_as(Expr::col(worked_changes::Column::Id).max(), "mark")
+        .into_tuple()
+        .one(&txn)
+        .await?
+        .flatten();
+    txn.commit().await?;
+    Ok(mark.unwrap_or(0))
 }
 
-/// [`WorkedDigest`]s of `employees` through `through`, from the covering index only: the count,
-/// the sum and the first two moments of the minutes by day number, so a change of any day's
-/// minutes, or minutes moved between days, changes the digest. Employees with nothing worked
-/// get the digest of nothing.
-pub async fn worked_digests(
+/// The employees among `employees` whose worked days on or before `through` changed after the
+/// log stood at `after` (see [`worked_change_mark`]), with the earliest such day.
+pub async fn worked_days_changed(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: &[i64],
+    after: i64,
+    through: chrono::NaiveDate,
+) -> Result<HashMap<i64, chrono::NaiveDate>, DbErr> {
+    if employees.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, Option<chrono::NaiveDate>)> = worked_changes::Entity::find()
+        .filter(kernel::tenancy::same_company::<worked_changes::Entity>(company))
+        .filter(worked_changes::Column::EmployeeId.is_in(employees.iter().copied()))
+        .filter(worked_changes::Column::Id.gt(after))
+        .filter(worked_changes::Column::Day.lte(through))
+        .select_only()
+        .column(worked_changes::Column::EmployeeId)
+        .column_as(Expr::col(worked_changes::Column::Day).min(), "day")
+        .group_by(worked_changes::Column::EmployeeId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(employee, day)| day.map(|day| (employee, day))).collect())
+}
+
+/// Forgets the changes logged up to `mark` (nothing reads them once every checkpoint is past it).
+pub async fn forget_worked_changes(db: &impl ConnectionTrait, mark: i64) -> Result<u64, DbErr> {
+    Ok(worked_changes::Entity::delete_many().filter(worked_changes::Column::Id.lte(mark)).exec(db).await?.rows_affected)
+}
+
+/// The employees among `employees` with a shift still running that began on or before `through`
+/// (their days are not final yet).
+pub async fn running_through(
     db: &impl ConnectionTrait,
     company: CompanyId,
     employees: &[i64],
     through: chrono::NaiveDate,
     tz: chrono_tz::Tz,
-) -> Result<HashMap<i64, WorkedDigest>, DbErr> {
-    use sea_orm::sea_query::Expr;
-    use sea_orm::{DatabaseBackend, QuerySelect};
+) -> Result<Vec<i64>, DbErr> {
     if employees.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(Vec::new());
     }
-    // A number for the day (whole days since 2000-01-01 on PostgreSQL); products in 64 bits.
-    let day = match db.get_database_backend() {
-        // Not a day count on SQLite, where dates are text: YYYYMMDD − 20000000 as a number, as
-        // good a fingerprint and without parsing a date for every row.
-        DatabaseBackend::Sqlite => "(CAST(replace(work_day, '-', '') AS INTEGER) - 20000000)",
-        _ => "CAST(work_day - DATE '2000-01-01' AS BIGINT)",
-    };
-    let minutes = "CAST(worked_minutes AS BIGINT)";
-    let sum = |expr: String| Expr::cust(format!("CAST(SUM({expr}) AS BIGINT)"));
-    // (employee, shifts, total, first moment, second moment).
-    type Moments = (i64, i64, Option<i64>, Option<i64>, Option<i64>);
-    let moments: Vec<Moments> = time_entries::Entity::find()
-        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
-        .filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()))
-        .filter(time_entries::Column::WorkDay.lte(through))
-        .filter(time_entries::Column::WorkedMinutes.is_not_null())
-        .select_only()
-        .column(time_entries::Column::EmployeeId)
-        .column_as(Expr::col(time_entries::Column::Id).count(), "shifts")
-        .column_as(sum(minutes.to_owned()), "total")
-        .column_as(sum(format!("{minutes} * {day}")), "first")
-        .column_as(sum(format!("{minutes} * {day} * {day}")), "second")
-        .group_by(time_entries::Column::EmployeeId)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let running: Vec<i64> = unsummed_of([company.0], employees.iter().copied())
+    unsummed_of([company.0], employees.iter().copied())
         .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, through + chrono::Duration::days(1))))
         .select_only()
         .column(time_entries::Column::EmployeeId)
         .into_tuple()
         .all(db)
-        .await?;
-    let mut digests: HashMap<i64, WorkedDigest> =
-        employees.iter().map(|employee| (*employee, WorkedDigest { text: "0".to_owned(), settled: true })).collect();
-    for (employee, shifts, total, first, second) in moments {
-        digests.insert(
-            employee,
-            WorkedDigest {
-                text: format!("{shifts}:{}:{}:{}", total.unwrap_or(0), first.unwrap_or(0), second.unwrap_or(0)),
-                settled: true,
-            },
-        );
-    }
-    for employee in running {
-        if let Some(digest) = digests.get_mut(&employee) {
-            digest.settled = false;
-        }
-    }
-    Ok(digests)
+        .await
 }

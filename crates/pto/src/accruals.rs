@@ -11,10 +11,13 @@
 //!   checkpoint's day — employment dates, plans in force then (with their rules), the job
 //!   role's own allowances, starting balances and manual additions. A backdated start date,
 //!   plan, rule or addition changes it.
-//! - `worked_digest`: the clock's fingerprint of the worked minutes of those days
-//!   ([`clock::store::worked_digests`]), read from the index without the days themselves. A
-//!   backdated shift, edit or removal changes it. While a shift of those days is still running
-//!   the days are not final and no checkpoint is kept.
+//! - `worked_seq`: where the clock's log of worked-day changes stood when the checkpoint was
+//!   computed ([`clock::store::worked_change_mark`]). The database logs every write to a shift
+//!   with its day, so a backdated shift, edit or removal on a day the checkpoint covers shows as
+//!   a logged change after the mark ([`clock::store::worked_days_changed`]): one small query for
+//!   a page, not a scan of anyone's worked days. While a shift of those days is still running
+//!   the days are not final and no checkpoint is kept. After a run, the log is forgotten up to
+//!   the oldest mark any checkpoint holds.
 //!
 //! A checkpoint that no longer matches is ignored (the read computes from the start, as before
 //! there were checkpoints) and replaced at the job's next run, so a backdated change shows in
@@ -32,7 +35,7 @@ use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, TenantCtx};
 use pto_engine::{resume_into, Checkpoint, EmployeeInput, Ledger};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
@@ -112,22 +115,19 @@ impl Pto {
             .filter(checkpoints::Column::Through.lte(through))
             .all(&self.db)
             .await?;
-        // The worked days still as they were: one digest query per checkpoint day (one, usually).
-        let mut usable: HashMap<i64, checkpoints::Model> = HashMap::new();
-        let mut days: Vec<NaiveDate> = stored.iter().map(|row| row.through).collect();
-        days.sort_unstable();
-        days.dedup();
-        for day in days {
-            let of_day: Vec<&checkpoints::Model> = stored.iter().filter(|row| row.through == day).collect();
-            let employees: Vec<i64> = of_day.iter().map(|row| row.employee_id).collect();
-            let digests =
-                clock::store::worked_digests(&self.db, ctx.company(), &employees, day, ctx.time_zone()).await?;
-            for row in of_day {
-                if digests.get(&row.employee_id).is_some_and(|now| now.settled && now.text == row.worked_digest) {
-                    usable.insert(row.employee_id, row.clone());
-                }
-            }
-        }
+        // The worked days still as they were: no change logged since the checkpoint was taken on
+        // a day it covers (one query for the whole page, returning only such changes).
+        let after = stored.iter().map(|row| row.worked_seq).min().unwrap_or(0);
+        let latest = stored.iter().map(|row| row.through).max().unwrap_or(through);
+        let employees: Vec<i64> = stored.iter().map(|row| row.employee_id).collect();
+        let changed = clock::store::worked_days_changed(&self.db, ctx.company(), &employees, after, latest).await?;
+        // (Checked from the oldest mark of the page: a change between that and a later
+        // checkpoint's own mark only costs that person a computation from the start.)
+        let usable: HashMap<i64, checkpoints::Model> = stored
+            .into_iter()
+            .filter(|row| changed.get(&row.employee_id).is_none_or(|day| *day > row.through))
+            .map(|row| (row.employee_id, row))
+            .collect();
         let worked_after: HashMap<i64, NaiveDate> = usable.values().map(|row| (row.employee_id, row.through)).collect();
         let mut inputs = self.inputs_after(ctx, people, through, &worked_after).await?;
         let mut ledgers = HashMap::with_capacity(inputs.0.len());
@@ -194,6 +194,18 @@ impl Pto {
             }
             run.companies += 1;
         }
+        // The log of worked-day changes is read only after checkpoints' marks: forget what every
+        // checkpoint (of every company) has seen.
+        let oldest: Option<Option<i64>> = checkpoints::Entity::find()
+            .select_only()
+            .column_as(sea_orm::sea_query::Expr::col(checkpoints::Column::WorkedSeq).min(), "oldest")
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        if let Some(Some(oldest)) = oldest {
+            let _permit = self.gate.enter().await;
+            clock::store::forget_worked_changes(&self.db, oldest).await?;
+        }
         Ok(run)
     }
 
@@ -205,16 +217,25 @@ impl Pto {
         through: NaiveDate,
         now: DateTime<Utc>,
     ) -> Result<(u64, u64), PtoError> {
-        // The digest first: a shift changed while the ledgers are computed makes the stored
-        // digest stale, so the checkpoint is ignored rather than trusted.
+        // The log's mark first: a shift changed while the ledgers are computed is logged after
+        // it, so the checkpoint is not trusted for it. Days with a shift still running are not
+        // final: no checkpoint for them.
         let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
-        let digests = clock::store::worked_digests(&self.db, ctx.company(), &ids, through, ctx.time_zone()).await?;
+        let mark = clock::store::worked_change_mark(&self.db).await?;
+        let running = clock::store::running_through(&self.db, ctx.company(), &ids, through, ctx.time_zone()).await?;
         let computed = self.ledgers(ctx, people, through).await?;
         let mut rows = Vec::new();
+        let mut unenrolled = Vec::new();
         for (id, ledger) in &computed.ledgers {
-            let (Some(input), Some(worked)) = (computed.inputs.0.get(id), digests.get(id)) else { continue };
-            // Nobody enrolled yet, or days still running: nothing to go on from.
-            if input.plans.is_empty() || !worked.settled {
+            let Some(input) = computed.inputs.0.get(id) else { continue };
+            // Nobody enrolled (any more): nothing to go on from, and an old checkpoint would
+            // only hold the change log back.
+            if input.plans.is_empty() {
+                unenrolled.push(*id);
+                continue;
+            }
+            // Days still running: not final yet.
+            if running.contains(id) {
                 continue;
             }
             let state = serde_json::to_string(&ledger.checkpoint).map_err(|err| PtoError::Internal(err.to_string()))?;
@@ -223,13 +244,21 @@ impl Pto {
                 employee_id: sea_orm::ActiveValue::Set(*id),
                 through: sea_orm::ActiveValue::Set(through),
                 inputs_digest: sea_orm::ActiveValue::Set(inputs_digest(input, through)),
-                worked_digest: sea_orm::ActiveValue::Set(worked.text.clone()),
+                worked_seq: sea_orm::ActiveValue::Set(mark),
                 state: sea_orm::ActiveValue::Set(state),
                 updated_at: sea_orm::ActiveValue::Set(now),
                 ..Default::default()
             });
         }
         let posted = rows.len() as u64;
+        if !unenrolled.is_empty() {
+            let _permit = self.gate.enter().await;
+            checkpoints::Entity::delete_many()
+                .filter(kernel::tenancy::same_company::<checkpoints::Entity>(ctx.company()))
+                .filter(checkpoints::Column::EmployeeId.is_in(unenrolled))
+                .exec(&self.db)
+                .await?;
+        }
         if !rows.is_empty() {
             let _permit = self.gate.enter().await;
             checkpoints::Entity::insert_many(rows)
@@ -238,7 +267,7 @@ impl Pto {
                         .update_columns([
                             checkpoints::Column::Through,
                             checkpoints::Column::InputsDigest,
-                            checkpoints::Column::WorkedDigest,
+                            checkpoints::Column::WorkedSeq,
                             checkpoints::Column::State,
                             checkpoints::Column::UpdatedAt,
                         ])

@@ -5,3 +5,4 @@ pub mod time_entry_actions;
 pub mod time_entry_breaks;
 pub mod time_settings;
 pub mod weekly_worked_minutes;
+pub mod worked_changes;

@@ -5,7 +5,7 @@
 
 use crate::helpers::{spawn_app, unique_email, Reply, TestApp};
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
-use clock::entities::time_entries;
+use clock::entities::{time_entries, worked_changes};
 use kernel::scheduler::{Pass, Scheduler, RETRY_AFTER};
 use kernel::{Role, WriteGate};
 use pto::entities::pto_checkpoints;
@@ -156,8 +156,29 @@ async fn balances_from_checkpoints_equal_a_full_recompute_after_backdated_change
         let mut moved: time_entries::ActiveModel = moved.into();
         moved.work_day = Set(Some(*early + Duration::days(3)));
         moved.update(&app.db).await.unwrap();
-        let digest_run = pto.post_accruals(now).await.unwrap();
-        assert_eq!(digest_run.resumed, run.employees - 1, "the moved shift's owner is computed afresh");
+        let moved_run = pto.post_accruals(now).await.unwrap();
+        assert_eq!(moved_run.resumed, run.employees - 1, "the moved shift's owner is computed afresh");
+        // A backdated shift deleted: the list reads the recompute at once.
+        let before = listed(&app, &s).await;
+        time_entries::Entity::delete_many()
+            .filter(time_entries::Column::EmployeeId.eq(s.employee))
+            .filter(time_entries::Column::WorkDay.eq(*early + Duration::days(1)))
+            .exec(&app.db)
+            .await
+            .unwrap();
+        let (read, recomputed) = read_and_recompute(&app, &s).await;
+        assert_eq!(read, recomputed);
+        assert_ne!(read, before, "ten hours fewer worked earn less sick time");
+        // The job forgets the logged changes every checkpoint has seen.
+        assert!(worked_changes::Entity::find().count(&app.db).await.unwrap() > 0);
+        pto.post_accruals(now).await.unwrap();
+        let marks: Vec<i64> =
+            pto_checkpoints::Entity::find().all(&app.db).await.unwrap().iter().map(|row| row.worked_seq).collect();
+        let oldest = marks.iter().copied().min().unwrap();
+        assert_eq!(
+            worked_changes::Entity::find().filter(worked_changes::Column::Id.lte(oldest)).count(&app.db).await.unwrap(),
+            0
+        );
     }
 
     // A backdated start date.

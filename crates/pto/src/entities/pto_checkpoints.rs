@@ -10,7 +10,8 @@ pub struct Model {
     pub employee_id: i64,
     pub through: Date,
     pub inputs_digest: String,
-    pub worked_digest: String,
+    /// The last of the clock's worked-day changes the checkpoint has seen.
+    pub worked_seq: i64,
     pub state: String,
     pub updated_at: DateTimeUtc,
 }
