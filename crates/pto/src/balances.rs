@@ -403,8 +403,8 @@ impl Pto {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
         // One person's ledger from the start: reading their few hundred worked days in one
-        // indexed query costs less than checking a checkpoint still holds (the checkpoint, the
-        // worked-days fingerprint and the running shifts are three round trips of their own).
+        // indexed query costs about what checking a checkpoint costs (the checkpoint and the
+        // change log are round trips of their own), and it is the plainest answer.
         let (inputs, enrolled, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
         let ledger = compute(inputs.get(&person.id).ok_or(PtoError::NotFound)?, today);
         let types = pto_types::Entity::find()

@@ -40,3 +40,19 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+/** 002 §2's delete question ('Are you sure?' / 'Once you do this there's no going back!'). */
+export function ConfirmDelete({ opened, loading, onConfirm, onCancel }: Pick<ConfirmDialogProps, 'opened' | 'loading' | 'onConfirm' | 'onCancel'>) {
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Are you sure?"
+      message="Once you do this there's no going back!"
+      confirmLabel="Delete"
+      danger
+      loading={loading}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -218,7 +218,8 @@ export const useBalanceDetail = (request: BalanceDetailRequest | null) =>
     enabled: request !== null,
   });
 
-function usePlanMutation<T>(call: (value: T) => Promise<unknown>) {
+/** A change to the PTO set-up recalculates balances: every PTO view, the settings lists and the employee list follow. */
+export function usePtoSetupMutation<T, R>(call: (value: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -232,11 +233,11 @@ function usePlanMutation<T>(call: (value: T) => Promise<unknown>) {
 }
 
 /** POST /settings/save-pto-plan: the wizard's submit. */
-export const useSavePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/save-pto-plan', toBody(plan), { schema: planSchema }));
+export const useSavePlan = () => usePtoSetupMutation((plan: PlanForm) => api.post('/settings/save-pto-plan', toBody(plan), { schema: planSchema }));
 
 /** POST /settings/update-pto-policy: the edit panel (name, rules, people added or taken off for a year). */
-export const useUpdatePlan = () => usePlanMutation((plan: PlanForm) => api.post('/settings/update-pto-policy', toBody(plan), { schema: planSchema }));
+export const useUpdatePlan = () => usePtoSetupMutation((plan: PlanForm) => api.post('/settings/update-pto-policy', toBody(plan), { schema: planSchema }));
 
 /** POST /settings/inactive-pto-policy?id: deletes a plan nobody is enrolled in. */
 export const useDeletePlan = () =>
-  usePlanMutation((id: number) => api.request('/settings/inactive-pto-policy', { method: 'POST', query: { id }, schema: z.object({ id: z.number() }) }));
+  usePtoSetupMutation((id: number) => api.request('/settings/inactive-pto-policy', { method: 'POST', query: { id }, schema: z.object({ id: z.number() }) }));

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
-import { FIXED_METHODS, planSchema, PTO_MANAGE_KEY, type PtoPlan, type RuleForm } from './plans';
+import { FIXED_METHODS, planSchema, usePtoSetupMutation, type PtoPlan, type RuleForm } from './plans';
 
 export const PTO_RULE_SAVED = 'PTO rule has been saved.';
 /** The server's 409 when the plan's last rule would go (and the tooltip of a blocked Delete). */
@@ -39,22 +38,8 @@ export const updatePtoRule = (edit: RuleEdit): Promise<PtoPlan> => api.post('/se
 export const deletePtoRule = (id: number): Promise<{ id: number }> =>
   api.request('/settings/inactive-pto-rule', { method: 'POST', query: { id }, schema: z.object({ id: z.number() }) });
 
-/** A rule change recalculates balances: every PTO view, the settings lists and the employee list follow. */
-function useRuleMutation<T, R>(call: (value: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: PTO_MANAGE_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['pto'] });
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'data'] });
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
-    },
-  });
-}
-
-export const useUpdatePtoRule = () => useRuleMutation(updatePtoRule);
-export const useDeletePtoRule = () => useRuleMutation(deletePtoRule);
+export const useUpdatePtoRule = () => usePtoSetupMutation(updatePtoRule);
+export const useDeletePtoRule = () => usePtoSetupMutation(deletePtoRule);
 
 /** The inputs of a rule form on screen now: a field error for any other goes to the form's alert. */
 export function shownRuleFields(rule: RuleForm, { typeChoice = false }: { typeChoice?: boolean } = {}): string[] {

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, T
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { serverMessage } from '@/lib/form-errors';
@@ -210,12 +210,8 @@ export function PaidHolidaysSection({ canEdit, titleOrder = 2 }: { canEdit: bool
           />
         ) : null}
       </Dock>
-      <ConfirmDialog
+      <ConfirmDelete
         opened={deleting !== null}
-        title="Are you sure?"
-        message="Once you do this there's no going back!"
-        confirmLabel="Delete"
-        danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

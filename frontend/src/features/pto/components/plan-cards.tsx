@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Tooltip.css';
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
 import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
@@ -113,12 +113,8 @@ export function PtoPlansSection({ canEdit }: { canEdit: boolean }) {
       )}
       {data.data && creating ? <PlanWizard data={data.data} opened={creating} onClose={() => setCreating(false)} /> : null}
       {data.data && editing ? <PlanEditDock key={editing.id} plan={editing} data={data.data} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         opened={deleting !== null}
-        title="Are you sure?"
-        message="Once you do this there's no going back!"
-        confirmLabel="Delete"
-        danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

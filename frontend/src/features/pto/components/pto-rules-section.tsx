@@ -2,7 +2,7 @@ import '@mantine/core/styles/Tooltip.css';
 import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
@@ -293,12 +293,8 @@ export function PtoRulesSection({ canEdit }: { canEdit: boolean }) {
           />
         ) : null}
       </Dock>
-      <ConfirmDialog
+      <ConfirmDelete
         opened={deleting !== null}
-        title="Are you sure?"
-        message="Once you do this there's no going back!"
-        confirmLabel="Delete"
-        danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

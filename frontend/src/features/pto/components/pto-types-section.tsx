@@ -22,7 +22,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { useSettingsData, type JobRole } from '@/features/settings/api/get-settings-data';
@@ -245,12 +245,8 @@ export function PtoTypesSection({ canEdit }: { canEdit: boolean }) {
           <PtoTypeEditor key={editing === 'new' ? 'new' : editing.id} type={editing === 'new' ? null : editing} roles={roles} onSaved={() => setEditing(null)} />
         ) : null}
       </Dock>
-      <ConfirmDialog
+      <ConfirmDelete
         opened={deleting !== null}
-        title="Are you sure?"
-        message="Once you do this there's no going back!"
-        confirmLabel="Delete"
-        danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
