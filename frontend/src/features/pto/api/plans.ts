@@ -189,7 +189,8 @@ export const balancePersonSchema = z.object({
 });
 export type BalancePerson = z.output<typeof balancePersonSchema>;
 
-export const balanceDetailSchema = z.array(balancePersonSchema);
+/** The server answers `{ employees: [...] }`. */
+export const balanceDetailSchema = z.object({ employees: z.array(balancePersonSchema) }).transform((detail) => detail.employees);
 
 /** Whom the plan is for, the year and the plan: the wizard's unsaved rules, or a saved plan's id (rules empty). */
 export interface BalanceDetailRequest {

@@ -58,7 +58,7 @@ function server({ refuse = null as Record<string, string[]> | null } = {}) {
                 : [],
           },
         }),
-      'POST /settings/get-balance-detail': () => response({ json: DETAIL }),
+      'POST /settings/get-balance-detail': () => response({ json: { employees: DETAIL } }),
       'POST /settings/update-pto-policy': () => {
         if (!state.refuse) return response({ json: STANDARD });
         const errors = state.refuse;

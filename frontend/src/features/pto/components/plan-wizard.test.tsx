@@ -41,7 +41,7 @@ function server({ detail = DETAIL, refuse = null as Record<string, string[]> | n
   const state = { refuse };
   const { fetch } = ptoManageServer({
     extra: {
-      'POST /settings/get-balance-detail': () => response({ json: detail }),
+      'POST /settings/get-balance-detail': () => response({ json: { employees: detail } }),
       'POST /settings/save-pto-plan': () =>
         state.refuse
           ? response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'Invalid input', errors: state.refuse } })
