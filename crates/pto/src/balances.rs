@@ -12,6 +12,9 @@
 //!   employee (`EmployeeInput::allowances`); the engine uses it instead of the yearly rate of the
 //!   fixed rules (per calendar year, per anniversary) for people with that job role; accrual
 //!   rules keep their rate (their rate is per worked hour or month, not a yearly allowance).
+//! - Someone hired for a later day who already has a plan is set up: the plan shown is the one
+//!   in force on their first day, their total is 0 (nothing accrues before employment) and
+//!   `startsOn` says when it begins; without a plan they are 'not set up' like anyone else.
 //! - A rehired employee (terminated, then reactivated) starts over from their latest start date:
 //!   the engine's employment is the latest period, so their waiting period runs again and what
 //!   they earned before the termination is not carried into the new employment. What was set by
@@ -111,6 +114,9 @@ pub struct EmployeePto {
     pub pto_plan_name: Option<String>,
     /// The sum of the balances of the types set up, in minutes; -1000 when nothing is set up.
     pub available: i64,
+    /// The first day of employment, when it is still to come (the plan shown is the one in force
+    /// then, and nothing has accrued yet).
+    pub starts_on: Option<NaiveDate>,
     pub types: Vec<PtoRowView>,
     pub history: Vec<HistoryEntry>,
     /// Why balances changed without an entry here: changes to the rules of the plans the
@@ -195,6 +201,16 @@ impl ManualAdditionCommand {
             // Hundredths of an hour to minutes: 0.01 h is 0.6 min, so round to the minute.
             minutes: hours.map(|hours| (hours.centi() * 60 + hours.centi().signum() * 50) / 100).unwrap_or_default(),
         })
+    }
+}
+
+/// The total balance of the types set up, or -1000 (001 §9) when nothing is. Someone hired for a
+/// later day who already has a plan is set up: nothing has accrued yet, so they have 0.
+fn available(balances: &[i64], has_plan: bool, starts_later: bool) -> i64 {
+    if balances.is_empty() && !(has_plan && starts_later) {
+        PTO_NOT_SET_UP
+    } else {
+        balances.iter().sum()
     }
 }
 
@@ -406,7 +422,11 @@ impl Pto {
         // indexed query costs about what checking a checkpoint costs (the checkpoint and the
         // change log are round trips of their own), and it is the plainest answer.
         let (inputs, enrolled, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
-        let ledger = compute(inputs.get(&person.id).ok_or(PtoError::NotFound)?, today);
+        let input = inputs.get(&person.id).ok_or(PtoError::NotFound)?;
+        let ledger = compute(input, today);
+        // Someone hired for a later day: their plan is the one in force on their first day.
+        let start = input.employment.start;
+        let as_of = start.max(today);
         let types = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .order_by_asc(pto_types::Column::Name)
@@ -414,7 +434,7 @@ impl Pto {
             .await?;
         let names: HashMap<i64, &pto_types::Model> = types.iter().map(|row| (row.id, row)).collect();
         let rows = rows_of(&ledger, &types);
-        let current = enrolled.iter().rev().find(|row| row.effective_from <= today && row.year == today.year());
+        let current = enrolled.iter().rev().find(|row| row.effective_from <= as_of && row.year == as_of.year());
         let history = self
             .balance_entries(ctx, person.id)
             .await?
@@ -443,7 +463,12 @@ impl Pto {
             year: today.year(),
             pto_policy_id: current.map(|row| row.plan_id),
             pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
-            available: if rows.is_empty() { PTO_NOT_SET_UP } else { rows.iter().map(|row| row.balance).sum() },
+            available: available(
+                &rows.iter().map(|row| row.balance).collect::<Vec<_>>(),
+                current.is_some(),
+                start > today,
+            ),
+            starts_on: (start > today).then_some(start),
             types: rows,
             history,
             rule_changes: self.rule_changes_of(ctx, &plans_in).await?,
@@ -458,7 +483,7 @@ impl Pto {
             .all(&self.db)
             .await?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let crate::accruals::Ledgers { ledgers, inputs: (_, enrolled, plan_rows), .. } =
+        let crate::accruals::Ledgers { ledgers, inputs: (inputs, enrolled, plan_rows), .. } =
             self.ledgers(ctx, &people, today).await?;
         let payable: Vec<PtoType> = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
@@ -474,14 +499,16 @@ impl Pto {
             .map(|(id, ledger)| {
                 let balances: Vec<i64> =
                     payable.iter().filter_map(|pto_type| ledger.row(pto_type)).map(|row| row.balance).collect();
+                let starts_later = inputs.get(&id).is_some_and(|input| input.employment.start > today);
+                let as_of = inputs.get(&id).map_or(today, |input| input.employment.start.max(today));
                 let current = enrolled
                     .iter()
                     .rev()
-                    .find(|row| row.employee_id == id && row.effective_from <= today && row.year == today.year());
+                    .find(|row| row.employee_id == id && row.effective_from <= as_of && row.year == as_of.year());
                 let summary = PtoSummary {
                     pto_policy_id: current.map(|row| row.plan_id),
                     pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
-                    pto_available: if balances.is_empty() { PTO_NOT_SET_UP } else { balances.iter().sum() },
+                    pto_available: available(&balances, current.is_some(), starts_later),
                 };
                 (id, summary)
             })

@@ -240,3 +240,37 @@ async fn a_job_roles_own_allowance_replaces_the_plans_yearly_rate() {
 async fn employee_pto(app: &TestApp, token: &str, id: i64) -> Value {
     ok(app.get_as(token, &format!("/server/v1/manage/employee-pto?id={id}")).await)
 }
+
+#[actix_web::test]
+async fn someone_hired_for_a_later_day_is_set_up_with_nothing_accrued_yet() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let start = chrono::Utc::now().date_naive() + chrono::Duration::days(10);
+    let data = ok(app.get_as(&s.admin, &format!("/server/v1/manage/user-data?id={}", s.outsider_id)).await);
+    ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/manage/add-user",
+            json!({"id": s.outsider_id, "firstname": "Nia", "lastname": "Later", "email": data["email"], "startDate": start}),
+        )
+        .await);
+    let plan = ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/settings/save-pto-plan",
+            json!({"name": "New hires", "year": chrono::Datelike::year(&start), "assignType": "teamMembers", "assignIds": [s.outsider_id],
+                   "rules": [{"ptoTypeId": s.vacation, "method": "PER_CALENDAR_YEAR", "rate": 40, "rateUnit": 1}]}),
+        )
+        .await);
+    let pto = employee_pto(&app, &s.admin, s.outsider_id).await;
+    assert_eq!(
+        (pto["ptoPolicyId"].as_i64(), pto["available"].as_i64(), pto["startsOn"].as_str()),
+        (plan["id"].as_i64(), Some(0), Some(start.to_string().as_str()))
+    );
+    assert!(pto["types"].as_array().unwrap().is_empty());
+    let list = ok(app.get_as(&s.admin, "/server/v1/manage/employees?q=Later").await);
+    let row = list["employees"].as_array().unwrap().iter().find(|e| e["id"] == s.outsider_id).unwrap().clone();
+    assert_eq!((row["ptoPlanName"].as_str(), row["ptoAvailable"].as_i64()), (Some("New hires"), Some(0)));
+    // Someone already working keeps 'not set up' until they have a plan.
+    assert_eq!(employee_pto(&app, &s.admin, s.employee_id).await["startsOn"], Value::Null);
+}

@@ -75,6 +75,8 @@ export const employeePtoSchema = z.object({
   ptoPolicyId: z.number().int().nullable(),
   ptoPlanName: z.string().nullable(),
   available: z.number().int(),
+  /** The first day of employment when it is still to come (nothing has accrued yet). */
+  startsOn: z.string().nullable().optional(),
   types: z.array(ptoRowSchema),
   history: z.array(historyEntrySchema),
   /** Changes to the rules of the plans the employee was in, newest first. */

@@ -33,6 +33,14 @@ describe("the folder's PTO card (001 §2)", () => {
     expect(await screen.findByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/admin/ptomanage');
   });
 
+  it('says when PTO starts for someone hired for a later day', async () => {
+    mockFetch({ 'GET /manage/employee-pto': () => response({ json: pto({ available: 0, types: [], startsOn: '2026-12-07' }) }) });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually={false} />);
+    expect(await screen.findByTestId('pto-starts-on')).toHaveTextContent('PTO starts with the employment on 12-07-2026.');
+    expect(screen.getByText('Standard')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Setup' })).toBeNull();
+  });
+
   it("adds PTO by hand, refusing hours that are not a number with two decimals ('error')", async () => {
     const fetch = mockFetch({
       'GET /manage/employee-pto': () => response({ json: pto() }),

@@ -215,6 +215,8 @@ export function EmployeePtoCard({
               </Anchor>
             )}
           </Text>
+        ) : pto.data.types.length === 0 && pto.data.startsOn ? (
+          <Text data-testid="pto-starts-on">PTO starts with the employment on {formatHistoryDate(pto.data.startsOn)}.</Text>
         ) : (
           <Table verticalSpacing={4} data-testid="pto-balances">
             <Table.Thead>
