@@ -8,8 +8,9 @@ import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 40_000 });
 
 const NY = 'America/New_York';
 type Handler = Parameters<typeof mockFetch>[0][string];

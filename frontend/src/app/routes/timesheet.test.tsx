@@ -11,8 +11,9 @@ import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 
 // Whole screens render here (shell, lazy routes, portals): give them time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 40_000 });
 
 const NY = 'America/New_York';
 const WEEK = '?start=2026-11-15&end=2026-11-21';
