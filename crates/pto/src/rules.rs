@@ -174,9 +174,11 @@ impl Pto {
         command: RuleEditCommand,
     ) -> Result<crate::plans::PlanView, PtoError> {
         let plan = self.plan_row(ctx, command.plan).await?;
-        self.check_rule_types(ctx, std::slice::from_ref(&command.rule))
-            .await
-            .map_err(|_| PtoError::field("ptoTypeId", crate::plans::UNKNOWN_TYPE))?;
+        self.check_rule_types(ctx, std::slice::from_ref(&command.rule)).await.map_err(|err| match err {
+            // The plan check names the field `rules[0].ptoTypeId`; this call's field is `ptoTypeId`.
+            PtoError::Validation(_) => PtoError::field("ptoTypeId", crate::plans::UNKNOWN_TYPE),
+            other => other,
+        })?;
         let _permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let rows = pto_rules::Entity::find()
