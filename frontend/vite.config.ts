@@ -54,5 +54,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // The suite runs beside the Rust and browser lanes on a 2-core machine; a lazily loaded
+    // screen has taken over 5 s there, so waits and tests get room (a passing test is no slower).
+    testTimeout: 40_000,
   },
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom lacks these; Mantine uses them.
@@ -34,6 +34,9 @@ if (!('fonts' in document) || !document.fonts) {
 }
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = () => {};
+
+// findBy… and waitFor wait up to 15 s: see testTimeout in vite.config.ts.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

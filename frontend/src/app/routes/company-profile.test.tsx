@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
@@ -7,10 +7,6 @@ import { sessionStore } from '@/lib/session';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
-
-// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 40_000 });
 
 type Handler = Parameters<typeof mockFetch>[0][string];
 const json = (body: unknown): Handler => () => response({ json: body });

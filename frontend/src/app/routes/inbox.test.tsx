@@ -1,16 +1,12 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import type { IdentityClaims } from '@/lib/identity';
 import { sessionStore } from '@/lib/session';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
-
-// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 40_000 });
 
 const NY = 'America/New_York';
 type Handler = Parameters<typeof mockFetch>[0][string];

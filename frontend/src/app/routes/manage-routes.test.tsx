@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import type { IdentityClaims } from '@/lib/identity';
 import { sessionStore } from '@/lib/session';
@@ -8,9 +8,6 @@ import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 
 // Whole screens render here (shell, lazy routes, portals): give them time on a busy machine.
-// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 40_000 });
 
 const json = (body: unknown) => () => response({ json: body });
 const server = {

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { CLOCK_STATUS_LABELS } from '@/components/clock-status-badge';
 import { CLOCK_STATE_LABELS } from '@/features/clock/components/clock-machine';
@@ -8,10 +8,6 @@ import { sessionStore } from '@/lib/session';
 import { mockFetch, response } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
-
-// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 40_000 });
 
 const json = (body: unknown) => () => response({ json: body });
 const loginData = { 'GET /auth/login-data': json({ identity: {}, companyName: 'Acme Insurance', companyId: 1 }) };

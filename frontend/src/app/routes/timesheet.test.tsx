@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { weekOf } from '@/lib/company-time';
 import { isoDateIn } from '@/lib/dates';
@@ -11,9 +11,6 @@ import { renderRoutes } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 
 // Whole screens render here (shell, lazy routes, portals): give them time on a busy machine.
-// Whole routes load their screens lazily: the first render may wait for a module under a busy CI.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 40_000 });
 
 const NY = 'America/New_York';
 const WEEK = '?start=2026-11-15&end=2026-11-21';
