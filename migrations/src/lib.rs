@@ -25,6 +25,7 @@ mod m20261125_000016_scheduled_jobs;
 mod m20261125_000017_pto_checkpoints;
 mod m20261125_000018_pto_rule_changes;
 mod m20261125_000019_worked_changes;
+mod m20261125_000020_pto_requests;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000017_pto_checkpoints::Migration),
             Box::new(m20261125_000018_pto_rule_changes::Migration),
             Box::new(m20261125_000019_worked_changes::Migration),
+            Box::new(m20261125_000020_pto_requests::Migration),
         ]
     }
 }

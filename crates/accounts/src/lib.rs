@@ -155,6 +155,18 @@ impl Accounts {
         }
     }
 
+    /// Sends another crate's notice (a time-off decision, say) without holding up the request
+    /// that caused it: the change is already saved, and delivery failures are logged.
+    pub fn notify(&self, mail: mail::OutgoingMail) {
+        let me = self.clone();
+        tokio::spawn(async move { me.send_mail(mail).await });
+    }
+
+    /// An absolute link to a screen of the product, for mails.
+    pub fn screen_link(&self, path_and_query: &str) -> String {
+        self.link(path_and_query)
+    }
+
     fn link(&self, path_and_query: &str) -> String {
         format!("{}{}", self.config.public_url.trim_end_matches('/'), path_and_query)
     }

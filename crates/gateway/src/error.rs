@@ -245,12 +245,22 @@ impl From<files::FilesError> for ApiError {
     }
 }
 
+impl From<reports::ReportsError> for ApiError {
+    fn from(err: reports::ReportsError) -> Self {
+        match err {
+            reports::ReportsError::Timesheet(err) => err.into(),
+            reports::ReportsError::Pto(err) => err.into(),
+        }
+    }
+}
+
 impl From<pto::PtoError> for ApiError {
     fn from(err: pto::PtoError) -> Self {
         match err {
             pto::PtoError::Validation(errors) => ApiError::validation(errors),
             pto::PtoError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             pto::PtoError::NotFound => ApiError::not_found(),
+            pto::PtoError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
             pto::PtoError::Database(err) => ApiError::internal(err),
             pto::PtoError::Internal(message) => ApiError::internal(message),
         }

@@ -6,6 +6,7 @@ use files::{FileStore, Files};
 use hr::Hr;
 use kernel::WriteGate;
 use pto::Pto;
+use reports::Reports;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use timesheet::TimesheetService;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub pto: Pto,
+    /// Reads across timesheet and pto (the dashboard, the inbox).
+    pub reports: Reports,
     pub files: Files,
     /// The security headers' settings (framing origins).
     pub web: crate::middleware::WebPolicy,
@@ -35,11 +38,14 @@ impl AppState {
             None => WriteGate::open(),
         };
         let files = Files::new(db.clone(), file_store);
+        let timesheet = TimesheetService::new(db.clone(), accounts.clone(), gate.clone());
+        let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
         Self {
             clock: ClockService::new(db.clone(), gate.clone()),
-            timesheet: TimesheetService::new(db.clone(), accounts.clone(), gate.clone()),
-            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone()),
-            pto: Pto::new(db.clone(), accounts.clone(), gate),
+            reports: Reports::new(timesheet.clone(), pto.clone()),
+            timesheet,
+            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate),
+            pto,
             files,
             accounts,
             db,

@@ -330,6 +330,9 @@ impl Pto {
             }
         }
 
+        // Approved time off is what the balance counts (pending requests are reserved only when
+        // a new request is checked).
+        let mut approved = self.time_off_of(ctx, &ids, &[crate::requests::RequestState::Approved], None).await?;
         let mut inputs = HashMap::with_capacity(people.len());
         // One copy of each plan for everyone in it (a job role's allowances are the engine's).
         let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
@@ -367,6 +370,7 @@ impl Pto {
             let mut days = worked.remove(&person.id).unwrap_or_default();
             days.sort_by_key(|day| day.date);
             input.worked = days;
+            input.time_off = approved.remove(&person.id).unwrap_or_default();
             for entry in balance_rows.iter().filter(|row| row.employee_id == person.id) {
                 let pto_type = PtoTypeId(entry.pto_type_id);
                 if entry.kind == entries::NEW_PTO_PLAN {

@@ -8,6 +8,9 @@ pub enum PtoError {
     /// The state does not allow it (deleting a type a plan uses…), with the reason shown.
     #[error("{0}")]
     Conflict(String),
+    /// Allowed to others, not to this caller (approving one's own request…), with the reason.
+    #[error("{0}")]
+    Forbidden(String),
     /// Not in the caller's company or reach: the same answer as an id that does not exist.
     #[error("not found")]
     NotFound,

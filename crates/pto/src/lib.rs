@@ -15,8 +15,10 @@ pub mod entities;
 mod error;
 pub mod holidays;
 pub mod plans;
+pub mod requests;
 pub mod rules;
 pub mod switching;
+pub mod time_off;
 pub mod types;
 
 pub use balances::{

@@ -541,6 +541,12 @@ impl TimesheetService {
         Ok(days)
     }
 
+    /// The company's current pay period (first and last day), from its pay-cycle settings.
+    pub async fn pay_period(&self, ctx: &TenantCtx) -> Result<(NaiveDate, NaiveDate), TimesheetError> {
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        Ok(pay_period(settings.pay_cycle, settings.pay_cycle_anchor, local_date(ctx.time_zone(), Utc::now())))
+    }
+
     /// `GET /timesheet/paycycle-clocked-hours`: the current pay period's worked minutes.
     pub async fn pay_cycle_hours(
         &self,

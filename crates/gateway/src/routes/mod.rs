@@ -15,6 +15,7 @@ pub mod overview;
 pub mod profile;
 pub mod pto_manage;
 pub mod settings;
+pub mod time_off;
 pub mod timesheet;
 
 use serde::Serialize;
@@ -72,6 +73,7 @@ pub const TABLES: &[Table] = &[
     (settings::ROUTES, settings::document),
     (pto_manage::ROUTES, pto_manage::document),
     (holidays::ROUTES, holidays::document),
+    (time_off::ROUTES, time_off::document),
     (contacts::ROUTES, contacts::document),
     (profile::ROUTES, profile::document),
     (company::ROUTES, company::document),
@@ -90,6 +92,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     settings::configure(cfg);
     pto_manage::configure(cfg);
     holidays::configure(cfg);
+    time_off::configure(cfg);
     contacts::configure(cfg);
     profile::configure(cfg);
     company::configure(cfg);

@@ -7,8 +7,9 @@ use crate::state::AppState;
 use actix_web::web;
 use chrono::NaiveDate;
 use kernel::FieldErrors;
+use reports::overview::{DashboardData, InboxData, PendingRequests, WeekHours};
 use serde::Deserialize;
-use timesheet::overview::{DashboardData, InboxData, InboxQuery, PendingRequests, WeekHours};
+use timesheet::overview::InboxQuery;
 use utoipa::IntoParams;
 
 crate::routes::route_table! {
@@ -57,7 +58,7 @@ pub async fn dashboard_data(
         (Some(start), Some(end)) => Some((start, end)),
         _ => None,
     };
-    Ok(web::Json(state.timesheet.dashboard(&guard.ctx, range).await?))
+    Ok(web::Json(state.reports.dashboard(&guard.ctx, range).await?))
 }
 
 #[utoipa::path(get, path = "/server/v1/dashboard/employee-hours", tag = "dashboard", security(("bearer" = [])),
@@ -69,7 +70,7 @@ pub async fn employee_hours(
     query: web::Query<RangeQuery>,
 ) -> Result<web::Json<WeekHours>, ApiError> {
     let (start, _) = query.parse()?;
-    Ok(web::Json(state.timesheet.employee_hours(&guard.ctx, start).await?))
+    Ok(web::Json(state.reports.employee_hours(&guard.ctx, start).await?))
 }
 
 #[utoipa::path(get, path = "/server/v1/dashboard/pending-requests", tag = "dashboard", security(("bearer" = [])),
@@ -78,7 +79,7 @@ pub async fn pending_requests(
     state: web::Data<AppState>,
     guard: Privileged,
 ) -> Result<web::Json<PendingRequests>, ApiError> {
-    Ok(web::Json(state.timesheet.pending_requests(&guard.ctx).await?))
+    Ok(web::Json(state.reports.pending_requests(&guard.ctx).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -110,5 +111,5 @@ pub async fn inbox_data(
         employee_id: query.employee_id,
         includes_terminated,
     };
-    Ok(web::Json(state.timesheet.inbox(&guard.ctx, &inbox).await?))
+    Ok(web::Json(state.reports.inbox(&guard.ctx, &inbox).await?))
 }

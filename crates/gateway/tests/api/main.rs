@@ -16,6 +16,7 @@ mod overview;
 mod people;
 mod pto_balances;
 mod pto_plans;
+mod pto_requests;
 mod pto_rules;
 mod pto_switching;
 mod pto_types;

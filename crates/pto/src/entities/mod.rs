@@ -6,6 +6,7 @@ pub mod pto_balance_entries;
 pub mod pto_checkpoints;
 pub mod pto_enrollments;
 pub mod pto_plans;
+pub mod pto_requests;
 pub mod pto_rule_changes;
 pub mod pto_rules;
 pub mod pto_type_overrides;
