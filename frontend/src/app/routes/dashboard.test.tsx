@@ -79,8 +79,8 @@ describe('/admin/dashboard', () => {
     const overtime = screen.getByTestId('overtime-tile');
     expect(overtime).toHaveTextContent('2.3 hrs');
     expect(within(overtime).getByRole('link', { name: 'Overtime settings' })).toHaveAttribute('href', '/admin/manage/settings?tab=1&return=%2Fadmin%2Fdashboard');
-    // No PTO-hours tile before PTO requests exist.
-    expect(screen.queryByText(/PTO hours/i)).toBeNull();
+    // A server without PTO figures: the PTO tile has no data; nobody has PTO that week.
+    expect(screen.getByTestId('pto-hours-tile')).toHaveTextContent('No data');
 
     // Name A-Z (last name) by default; minutes under an hour as minutes, else hours with one decimal.
     await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young']));
@@ -89,6 +89,7 @@ describe('/admin/dashboard', () => {
     expect(emma).toHaveTextContent('40.6 hrs');
     expect(emma).toHaveTextContent('Clocked in');
     expect(emma).toHaveTextContent('since 09:03 AM');
+    expect(within(emma!).getByTestId('employee-pto')).toHaveTextContent('—');
     expect(liam).toHaveTextContent('50.0 hrs');
     expect(liam).toHaveTextContent('Clocked out');
     expect(zoe).toHaveTextContent('45 min');
@@ -118,6 +119,59 @@ describe('/admin/dashboard', () => {
     expect(within(pending).getByTestId('pending-request')).toHaveTextContent('Emma Brooks');
     expect(within(pending).getByTestId('pending-request')).toHaveTextContent('11/17/2026 10:00 AM');
     expect(within(pending).getByRole('link', { name: /Inbox/ })).toHaveAttribute('href', '/admin/inbox');
+  });
+
+  it("shows the pay cycle's PTO hours first, each employee's PTO that week, and pending time-off requests", async () => {
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/data': json(
+        dashboardData({
+          stats: { clockedHours: 100.5, overtimeHours: 2.25, clockedMinutes: 6030, overtimeMinutes: 135, ptoMinutes: 1470, ptoHours: 24.5 },
+          ptoRequests: 1,
+        }),
+      ),
+      'GET /dashboard/employee-hours': json({
+        start: '2026-11-15',
+        end: '2026-11-21',
+        employees: [hoursRow({ employeeId: 9, minutes: 1920, pto: 480 }), hoursRow({ employeeId: 10, firstname: 'Liam', lastname: 'Carter', minutes: 2400, pto: 30 })],
+      }),
+      'GET /dashboard/pending-requests': json({
+        ...pendingRequests,
+        timeoffRequests: [
+          {
+            id: 12, name: 'Liam Carter', type: 'Vacation', color: '#2f9e44', createDate: '2026-11-17T14:30:00Z', allday: 0,
+            start: '2026-12-01 09:00:00', end: '2026-12-01 11:00:00', minutes: 120, reason: '', status: 0, approveBy: null, rejectBy: null,
+            actDate: null, actComments: null, employeeId: 10, firstname: 'Liam', lastname: 'Carter', avatar: null,
+          },
+        ],
+      }),
+    });
+    asAdmin();
+    renderRoutes(routes, '/admin/dashboard');
+    const tile = await screen.findByTestId('pto-hours-tile');
+    await waitFor(() => expect(tile).toHaveTextContent('24.5 hrs'));
+    expect(within(tile).getByRole('heading', { name: 'PTO Hours' })).toBeInTheDocument();
+    // The first of the three tiles.
+    expect(screen.getAllByTestId(/-tile$/).map((t) => t.dataset.testid)).toEqual(['pto-hours-tile', 'clocked-hours-tile', 'overtime-tile']);
+
+    await waitFor(() => expect(rowNames()).toEqual(['Emma Brooks', 'Liam Carter']));
+    const table = screen.getByTestId('employee-hours');
+    expect(within(table).getByRole('columnheader', { name: 'PTO' })).toBeInTheDocument();
+    const [emma, liam] = screen.getAllByTestId('employee-hours-row');
+    expect(within(emma!).getByTestId('employee-pto')).toHaveTextContent('8.0 hrs');
+    expect(emma).toHaveTextContent('32.0 hrs');
+    expect(within(liam!).getByTestId('employee-pto')).toHaveTextContent('30 min');
+
+    // Time off first, then the timesheet edit.
+    const pending = screen.getByTestId('pending-requests');
+    const [timeOff, edit] = within(pending).getAllByTestId('pending-request');
+    expect(timeOff).toHaveTextContent('Liam Carter');
+    expect(timeOff).toHaveTextContent('Vacation · 12/01/2026 09:00 AM - 11:00 AM');
+    expect(edit).toHaveTextContent('Emma Brooks');
+    expect(edit).toHaveTextContent('Timesheet edit · 11/17/2026 10:00 AM');
+    expect(within(pending).getByRole('link', { name: /Inbox/ })).toHaveAttribute('href', '/admin/inbox');
+    // The bell counts both kinds.
+    expect(await screen.findByRole('link', { name: 'Inbox: 2 pending requests' })).toBeInTheDocument();
   });
 
   it('sorts by hours, most first', async () => {

@@ -45,19 +45,56 @@ const EMPLOYEES = [
   { id: 10, firstname: 'Liam', lastname: 'Carter', status: 1 },
 ];
 
+/** A time-off request as the inbox lists it (the contract's InboxTimeOffRow). */
+function timeOff(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 12,
+    name: 'Liam Carter',
+    type: 'Vacation',
+    color: '#2f9e44',
+    createDate: '2026-11-17T14:30:00Z',
+    allday: 1,
+    start: '2026-12-01 00:00:00',
+    end: '2026-12-03 23:59:59',
+    minutes: 1440,
+    reason: 'Family trip',
+    status: 0,
+    approveBy: null,
+    rejectBy: null,
+    actDate: null,
+    actComments: null,
+    employeeId: 10,
+    firstname: 'Liam',
+    lastname: 'Carter',
+    avatar: null,
+    ...overrides,
+  };
+}
+
 interface InboxOptions {
   pending?: unknown[];
   pendingCount?: number;
   completed?: unknown[];
   completedCount?: number;
+  /** Time-off sections; left out (as an older server does) unless given. */
+  pendingTimeOff?: unknown[];
+  pendingTimeOffCount?: number;
+  completedTimeOff?: unknown[];
+  completedTimeOffCount?: number;
   page?: number;
   employees?: unknown[];
 }
 
 function inbox(options: InboxOptions = {}) {
-  const { pending = [row()], completed = [], page = 1, employees = EMPLOYEES } = options;
+  const { pending = [row()], completed = [], page = 1, employees = EMPLOYEES, pendingTimeOff, completedTimeOff } = options;
   const { pendingCount = pending.length, completedCount = completed.length } = options;
-  return { pending: { timesheet: { rows: pending, count: pendingCount } }, completed: { timesheet: { rows: completed, count: completedCount } }, page, employees };
+  const section = (rows: unknown[] | undefined, count: number | undefined) => (rows ? { timeoff: { rows, count: count ?? rows.length } } : {});
+  return {
+    pending: { timesheet: { rows: pending, count: pendingCount }, ...section(pendingTimeOff, options.pendingTimeOffCount) },
+    completed: { timesheet: { rows: completed, count: completedCount }, ...section(completedTimeOff, options.completedTimeOffCount) },
+    page,
+    employees,
+  };
 }
 
 const RESPONDED = [
@@ -279,5 +316,209 @@ describe('/admin/inbox', () => {
     const { router } = renderRoutes(routes, '/admin/inbox');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Finbox');
+  });
+
+  describe('time-off requests', () => {
+    it('lists pending time off first, then timesheet edits, with the type, days, hours, reason and a link to the folder', async () => {
+      mockFetch({
+        ...loginData,
+        'GET /inbox/data': json(
+          inbox({
+            pendingTimeOff: [
+              timeOff(),
+              timeOff({ id: 13, name: 'Emma Brooks', firstname: 'Emma', lastname: 'Brooks', employeeId: 9, type: 'Sick', allday: 0, start: '2026-12-04 09:00:00', end: '2026-12-04 09:45:00', minutes: 45, reason: '' }),
+            ],
+          }),
+        ),
+        'GET /dashboard/pending-requests': json({ count: 3, timesheetEditRequests: [], timeoffRequests: [timeOff()] }),
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      const requests = await screen.findByRole('region', { name: 'Requests' });
+      await waitFor(() => expect(within(requests).getAllByTestId('pending-card')).toHaveLength(3));
+      // Both kinds count.
+      expect(within(requests).getByTestId('pending-total')).toHaveTextContent('3');
+      const [vacation, sick, edit] = within(requests).getAllByTestId('pending-card');
+      expect(vacation).toHaveAttribute('data-kind', 'timeoff');
+      expect(vacation).toHaveAccessibleName('Time off request of Liam Carter');
+      expect(within(vacation!).getByRole('link', { name: 'Liam Carter' })).toHaveAttribute('href', '/admin/manage/view-user/10');
+      // The submitted instant on the company clock.
+      expect(vacation).toHaveTextContent('Time off requested 11/17/2026 09:30 AM');
+      const details = within(vacation!).getByTestId('timeoff-details');
+      expect(details).toHaveTextContent('Type: Vacation');
+      expect(details).toHaveTextContent('Dates: 12/01/2026 - 12/03/2026');
+      expect(details).toHaveTextContent('Hours: 24 hrs');
+      expect(details).toHaveTextContent('Reason: Family trip');
+      expect(within(vacation!).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+      expect(within(vacation!).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+
+      // A partial day shows its times (already the company's wall time); under an hour shows minutes.
+      const sickDetails = within(sick!).getByTestId('timeoff-details');
+      expect(sickDetails).toHaveTextContent('Type: Sick');
+      expect(sickDetails).toHaveTextContent('Dates: 12/04/2026 09:00 AM - 09:45 AM');
+      expect(sickDetails).toHaveTextContent('Hours: 45 min');
+      expect(sickDetails).not.toHaveTextContent('Reason');
+
+      expect(edit).toHaveAccessibleName('Timesheet edit request of Emma Brooks');
+      expect(await screen.findByRole('link', { name: 'Inbox: 3 pending requests' })).toBeInTheDocument();
+    });
+
+    it("offers 'Show More' when there are more time-off requests than shown", async () => {
+      mockFetch({
+        ...loginData,
+        'GET /inbox/data': json(inbox({ pending: [], pendingTimeOff: [timeOff()], pendingTimeOffCount: 11 })),
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      expect(await screen.findByTestId('pending-card')).toHaveAttribute('data-kind', 'timeoff');
+      expect(screen.getByTestId('pending-total')).toHaveTextContent('11');
+      expect(screen.getByRole('link', { name: 'Show More' })).toHaveAttribute('href', '/admin/inbox?more=2');
+    });
+
+    it('approves with a spinner, posting {request: id}, then reloads the inbox and the bell', async () => {
+      let release: () => void = () => {};
+      let pending = [timeOff()];
+      const fetch = mockFetch({
+        ...loginData,
+        'GET /inbox/data': () => response({ json: inbox({ pending: [], pendingTimeOff: pending }) }),
+        'GET /dashboard/pending-requests': () => response({ json: { count: pending.length, timesheetEditRequests: [], timeoffRequests: pending } }),
+        'POST /pto/approve-timeoff': () =>
+          new Promise((resolve) => {
+            release = () => {
+              pending = [];
+              resolve(response({ json: { request: { id: 12, status: 3 }, changed: true, message: 'The request has been approved.' } }));
+            };
+          }),
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      expect(await screen.findByRole('link', { name: 'Inbox: 1 pending request' })).toBeInTheDocument();
+      const card = await screen.findByTestId('pending-card');
+      const approve = within(card).getByRole('button', { name: 'Approve' });
+      await userEvent.setup().click(approve);
+      await waitFor(() => expect(approve).toHaveAttribute('data-loading'));
+      expect(within(card).getByRole('button', { name: 'Reject' })).toBeDisabled();
+      expect(bodyOf(calls(fetch, '/pto/approve-timeoff')[0]!.init)).toEqual({ request: 12 });
+      release();
+      expect(await screen.findByText('The request has been approved.')).toBeInTheDocument();
+      expect(await screen.findByTestId('no-pending')).toHaveTextContent('Woohoo! No requests to worry about!');
+      expect(await screen.findByRole('link', { name: 'Inbox: no pending requests' })).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal on the card: one's own request, or a balance that no longer covers it", async () => {
+      const replies: Handler[] = [
+        apiError(403, 'forbidden', 'You cannot approve or reject your own request.'),
+        () =>
+          response({
+            status: 400,
+            statusText: 'Bad Request',
+            json: { code: 'validation', message: 'Invalid input', errors: { balance: ["Dang it! You don't have enough Vacation available for this request."] }, requestId: 'r2' },
+          }),
+      ];
+      mockFetch({
+        ...loginData,
+        'GET /inbox/data': json(inbox({ pending: [], pendingTimeOff: [timeOff()] })),
+        'POST /pto/approve-timeoff': (init) => replies.shift()!(init),
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      const card = await screen.findByTestId('pending-card');
+      const user = userEvent.setup();
+      await user.click(within(card).getByRole('button', { name: 'Approve' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent('You cannot approve or reject your own request.');
+      await user.click(within(card).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent("Dang it! You don't have enough Vacation available for this request."));
+    });
+
+    it('rejects in the panel, requiring a reason, and posts {request, comment}', async () => {
+      let pending = [timeOff()];
+      const fetch = mockFetch({
+        ...loginData,
+        'GET /inbox/data': () => response({ json: inbox({ pending: [], pendingTimeOff: pending }) }),
+        'POST /pto/reject-timeoff': () => {
+          pending = [];
+          return response({ json: { request: { id: 12, status: 4 }, changed: true, message: 'The request has been denied.' } });
+        },
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      const user = userEvent.setup();
+      await user.click(within(await screen.findByTestId('pending-card')).getByRole('button', { name: 'Reject' }));
+      const panel = await screen.findByTestId('reject-panel');
+      expect(panel).toHaveTextContent('Rejecting the time off request of Liam Carter.');
+      const reason = within(panel).getByLabelText(/^Reason/);
+      await user.click(within(panel).getByRole('button', { name: 'Reject' }));
+      expect(await within(panel).findByText('Please input the reason of the rejection')).toBeInTheDocument();
+      expect(reason).toHaveAttribute('aria-invalid', 'true');
+      expect(calls(fetch, '/pto/reject-timeoff')).toHaveLength(0);
+
+      await user.type(reason, ' We are short-staffed that week ');
+      await user.click(within(panel).getByRole('button', { name: 'Reject' }));
+      await waitFor(() => expect(calls(fetch, '/pto/reject-timeoff')).toHaveLength(1));
+      expect(bodyOf(calls(fetch, '/pto/reject-timeoff')[0]!.init)).toEqual({ request: 12, comment: 'We are short-staffed that week' });
+      expect(calls(fetch, '/timesheet/edit-request-reject')).toHaveLength(0);
+      expect(await screen.findByTestId('no-pending')).toBeInTheDocument();
+      expect(await screen.findByText('The request has been denied.')).toBeInTheDocument();
+    });
+
+    it("shows who answered ('Approved By', 'Rejected By') and cancels a responded request after the warning", async () => {
+      let completed = [
+        timeOff({ id: 20, status: 1, approveBy: 'Max M.', actDate: '2026-11-18T15:00:00Z' }),
+        timeOff({ id: 21, status: 2, rejectBy: 'Ada A.', actDate: '2026-11-18T16:00:00Z', actComments: 'Busy season', type: 'Sick' }),
+      ];
+      const fetch = mockFetch({
+        ...loginData,
+        'GET /inbox/data': () => response({ json: inbox({ pending: [], completed: RESPONDED, completedTimeOff: completed }) }),
+        'POST /pto/cancel-request': () => {
+          completed = completed.filter((r) => r.id !== 20);
+          return response({ json: { request: { id: 20, status: 5 }, changed: true, message: 'The request has been cancelled.' } });
+        },
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      const responded = await screen.findByRole('region', { name: 'Responded' });
+      await waitFor(() => expect(within(responded).getAllByTestId('responded-card')).toHaveLength(4));
+      const [approved, rejected, edit] = within(responded).getAllByTestId('responded-card');
+      expect(approved).toHaveAttribute('data-kind', 'timeoff');
+      expect(within(approved!).getByTestId('responded-by')).toHaveTextContent('Approved By Max M. · 11/18/2026 10:00 AM');
+      expect(within(rejected!).getByTestId('responded-by')).toHaveTextContent('Rejected By Ada A.');
+      expect(rejected).toHaveTextContent('Rejection reason: Busy season');
+      // Timesheet edit responses still have no cancel.
+      expect(within(edit!).queryAllByRole('button')).toHaveLength(0);
+
+      const user = userEvent.setup();
+      await user.click(within(approved!).getByRole('button', { name: 'Cancel' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      expect(dialog).toHaveTextContent("Once you hit cancel there's no going back!");
+      // 'No' leaves it as it was.
+      await user.click(within(dialog).getByRole('button', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+      expect(calls(fetch, '/pto/cancel-request')).toHaveLength(0);
+
+      await user.click(within(approved!).getByRole('button', { name: 'Cancel' }));
+      dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(calls(fetch, '/pto/cancel-request')).toHaveLength(1));
+      const call = calls(fetch, '/pto/cancel-request')[0]!;
+      expect(call.url.search).toBe('?id=20');
+      expect(call.init.method).toBe('POST');
+      expect(await screen.findByText('The request has been cancelled.')).toBeInTheDocument();
+      await waitFor(() => expect(within(responded).getAllByTestId('responded-card')).toHaveLength(3));
+    });
+
+    it("shows the server's message when a cancel is refused", async () => {
+      mockFetch({
+        ...loginData,
+        'GET /inbox/data': json(inbox({ pending: [], completedTimeOff: [timeOff({ status: 2, rejectBy: 'Ada A.' })] })),
+        'POST /pto/cancel-request': apiError(409, 'conflict', 'This request can no longer be cancelled.'),
+      });
+      asManager();
+      renderRoutes(routes, '/admin/inbox');
+      const card = await screen.findByTestId('responded-card');
+      const user = userEvent.setup();
+      await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent('This request can no longer be cancelled.');
+    });
   });
 });

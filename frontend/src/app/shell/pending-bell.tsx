@@ -22,7 +22,10 @@ function BellIcon() {
 export const bellLabel = (count: number): string =>
   count === 0 ? 'Inbox: no pending requests' : `Inbox: ${count} pending request${count === 1 ? '' : 's'}`;
 
-/** The bell of admins and managers: how many requests wait for them, asked again every minute. */
+/**
+ * The bell of admins and managers: how many requests wait for them (time off and timesheet edits:
+ * the server's `count` covers both kinds), asked again every minute.
+ */
 export function PendingBell() {
   const pending = usePendingRequests({ refetchInterval: BELL_REFRESH_MS });
   const count = pending.data?.count ?? 0;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 /**
- * The pay cycle's figures (spec 001 §3 "Dashboard data"; a manager's cover their reach). PTO
- * figures come with the PTO screens.
+ * The pay cycle's figures (spec 001 §3 "Dashboard data"; a manager's cover their reach): clocked,
+ * overtime and approved time-off (PTO) hours, and the pending requests of each kind. The PTO
+ * figures are optional: a server from before time-off requests has none (`ptoMinutes` is null then).
  */
 export const dashboardDataSchema = z
   .object({
@@ -13,16 +14,22 @@ export const dashboardDataSchema = z
       overtimeHours: z.number(),
       clockedMinutes: z.number().optional(),
       overtimeMinutes: z.number().optional(),
+      /** Approved time off in the pay cycle. */
+      ptoMinutes: z.number().nullable().optional(),
+      ptoHours: z.number().nullable().optional(),
     }),
     payCycleStart: z.string(),
     payCycleEnd: z.string(),
     /** Pending timesheet edit requests. */
     timesheetEditRequests: z.number().int().optional().transform((v) => v ?? 0),
+    /** Pending time-off requests. */
+    ptoRequests: z.number().int().optional().transform((v) => v ?? 0),
   })
   .transform(({ stats, ...rest }) => ({
     ...rest,
     clockedMinutes: stats.clockedMinutes ?? Math.round(stats.clockedHours * 60),
     overtimeMinutes: stats.overtimeMinutes ?? Math.round(stats.overtimeHours * 60),
+    ptoMinutes: stats.ptoMinutes ?? (stats.ptoHours == null ? null : Math.round(stats.ptoHours * 60)),
   }));
 export type DashboardData = z.output<typeof dashboardDataSchema>;
 

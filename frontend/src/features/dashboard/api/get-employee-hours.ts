@@ -13,6 +13,8 @@ export const employeeHoursRowSchema = z.object({
   avatar: nullableString,
   /** Worked minutes in the week. */
   minutes: z.number(),
+  /** Minutes of approved time off in the week (absent from a server without time-off requests). */
+  pto: z.number().nullable().optional().transform((v) => v ?? 0),
   currentClockStatus: z.number().int().nullable().optional().transform((v) => v ?? 0),
   currentClockTime: nullableString,
 });

@@ -17,8 +17,9 @@ interface DashboardScreenProps {
 }
 
 /**
- * /admin/dashboard (spec 001 §2): the pay cycle's clocked and overtime hours, the weekly
- * employee-hours panel and the pending-requests card. A failed load opens the 'Error' modal.
+ * /admin/dashboard (spec 001 §2): the pay cycle's PTO, clocked and overtime hours, the weekly
+ * employee-hours panel (hours and PTO) and the pending-requests card (time off and timesheet
+ * edits). A failed load opens the 'Error' modal.
  */
 export function DashboardScreen({ identity, today }: DashboardScreenProps) {
   const timeZone = identity.timezone;

@@ -16,6 +16,9 @@ const SORTS: { value: HoursSort; label: string }[] = [
 
 const fullName = (row: Pick<EmployeeHoursRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim();
 
+/** The week's approved time off; a dash when there is none. */
+const ptoText = (minutes: number): string => (minutes > 0 ? formatWorkedTime(minutes) : '—');
+
 function NameCell({ row }: { row: EmployeeHoursRow }) {
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
@@ -40,7 +43,7 @@ interface EmployeeHoursPanelProps {
 }
 
 /**
- * Hours worked per employee in one week (spec 001 §2): the current Sunday–Saturday week or one
+ * Hours worked and approved time off (PTO) per employee in one week (spec 001 §2): the current Sunday–Saturday week or one
  * of the 3 before it, sorted by name (A-Z, the default) or hours. Each name opens the folder.
  * A failed load is the screen's 'Error' modal; the panel then shows 'No data'.
  */
@@ -94,19 +97,25 @@ export function EmployeeHoursPanel({ weeks, week, onWeekChange, sort, onSortChan
                     {formatWorkedTime(row.minutes)}
                   </Text>
                 </Group>
-                <Group mt={6}>
+                <Group mt={6} justify="space-between" wrap="nowrap" gap="sm">
                   <ClockStatusBadge status={row.currentClockStatus} since={row.currentClockTime} timeZone={timeZone} />
+                  {row.pto > 0 ? (
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="employee-pto">
+                      PTO: {formatWorkedTime(row.pto)}
+                    </Text>
+                  ) : null}
                 </Group>
               </Card>
             ))}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={600}>
             <Table verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Employee</Table.Th>
                   <Table.Th ta="right">Hours</Table.Th>
+                  <Table.Th ta="right">PTO</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -118,6 +127,9 @@ export function EmployeeHoursPanel({ weeks, week, onWeekChange, sort, onSortChan
                     </Table.Td>
                     <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {formatWorkedTime(row.minutes)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="employee-pto">
+                      {ptoText(row.pto)}
                     </Table.Td>
                     <Table.Td>
                       <ClockStatusBadge status={row.currentClockStatus} since={row.currentClockTime} timeZone={timeZone} />

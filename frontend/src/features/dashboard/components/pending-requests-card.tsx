@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PersonAvatar } from '@/components/person-avatar';
 import { formatDateTime } from '@/lib/company-time';
 import type { PendingRequests } from '../api/get-pending-requests';
-import { DASHBOARD_TEXTS, splitName } from './labels';
+import { DASHBOARD_TEXTS, splitName, timeOffDays } from './labels';
 
 export const INBOX_PATH = '/admin/inbox';
 /** The card lists the newest few; the inbox has them all. */
@@ -15,10 +15,36 @@ interface PendingRequestsCardProps {
   timeZone: string;
 }
 
-/** Requests waiting for a response (spec 001 §2), linking to the inbox. */
+interface Row {
+  key: string;
+  name: string;
+  avatar: string | null;
+  /** What is asked and when. */
+  detail: string;
+}
+
+/** Time-off requests first, then timesheet edits (as the inbox lists them), the newest few. */
+function rowsOf(data: PendingRequests | undefined, timeZone: string): Row[] {
+  if (!data) return [];
+  const timeOff = data.timeoffRequests.map((r) => ({
+    key: `timeoff-${r.id}`,
+    name: r.name,
+    avatar: r.avatar,
+    detail: `${r.type || 'Time off'} · ${timeOffDays(r.start, r.end, r.allday === 0)}`,
+  }));
+  const edits = data.timesheetEditRequests.map((r) => ({
+    key: `timesheet-${r.id}`,
+    name: r.name,
+    avatar: r.avatar,
+    detail: `Timesheet edit · ${formatDateTime(r.requestDate, timeZone)}`,
+  }));
+  return [...timeOff, ...edits].slice(0, SHOWN);
+}
+
+/** Requests waiting for a response (spec 001 §2): time off and timesheet edits, linking to the inbox. */
 export function PendingRequestsCard({ data, loading, timeZone }: PendingRequestsCardProps) {
   const count = data?.count ?? 0;
-  const rows = (data?.timesheetEditRequests ?? []).slice(0, SHOWN);
+  const rows = rowsOf(data, timeZone);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="pending-requests-title" data-testid="pending-requests">
       <Stack gap="md">
@@ -42,14 +68,14 @@ export function PendingRequestsCard({ data, loading, timeZone }: PendingRequests
             {rows.map((row) => {
               const { firstname, lastname } = splitName(row.name);
               return (
-                <Group key={row.id} component="li" gap="sm" wrap="nowrap" data-testid="pending-request">
+                <Group key={row.key} component="li" gap="sm" wrap="nowrap" data-testid="pending-request">
                   <PersonAvatar url={row.avatar} firstname={firstname} lastname={lastname} size={32} />
                   <Stack gap={0} miw={0}>
                     <Text fw={600} size="sm" truncate="end">
                       {row.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      Timesheet edit · {formatDateTime(row.requestDate, timeZone)}
+                      {row.detail}
                     </Text>
                   </Stack>
                 </Group>

@@ -41,15 +41,19 @@ const Empty = ({ children }: { children: string }) => (
   </Text>
 );
 
-/** The pay cycle's tiles: clocked hours and overtime (the latter links to the settings). */
+/**
+ * The pay cycle's three tiles (spec 001 §2): approved time off (PTO hours), clocked hours and
+ * overtime (the latter links to the settings).
+ */
 export function StatTiles({ data, loading }: { data: DashboardData | undefined; loading: boolean }) {
   /** A tile's figure, its empty text when the cycle has none, or a placeholder before (or without) data. */
-  const value = (minutes: number | undefined, emptyText: string): ReactNode => {
+  const value = (minutes: number | null | undefined, emptyText: string): ReactNode => {
     if (minutes === undefined) return loading ? <Skeleton h={34} w={120} /> : <Empty>{DASHBOARD_TEXTS.noData}</Empty>;
-    return minutes > 0 ? <Figure minutes={minutes} /> : <Empty>{emptyText}</Empty>;
+    return minutes !== null && minutes > 0 ? <Figure minutes={minutes} /> : <Empty>{emptyText}</Empty>;
   };
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <Tile title="PTO Hours" testId="pto-hours-tile" value={value(data?.ptoMinutes, DASHBOARD_TEXTS.noData)} />
       <Tile
         title="Clocked Hours"
         testId="clocked-hours-tile"

@@ -17,17 +17,56 @@ export const approveRequest = (reqId: number) => api.post('/timesheet/edit-reque
 export const rejectRequest = ({ reqId, comment }: { reqId: number; comment: string }) =>
   api.post('/timesheet/edit-request-reject', { reqId, comment: comment.trim() }, { schema: respondedSchema });
 
-/** A response changes the inbox, the dashboard (its pending card and the shell's bell) and the timesheets. */
-function refreshAfterResponse(queryClient: QueryClient) {
-  return Promise.all([['inbox'], ['dashboard'], ['timesheet']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/**
+ * What the time-off calls answer (the contract's `{ request, changed, message }`): `message` says
+ * what happened ('The request has been approved.' / 'The request was already approved.'). The
+ * request itself is not needed: the inbox reloads.
+ */
+const timeOffAnswerSchema = z.object({
+  changed: z.boolean().optional().transform((v) => v ?? true),
+  message: z.string().nullable().optional().transform((v) => v ?? null),
+});
+export type TimeOffAnswer = z.output<typeof timeOffAnswerSchema>;
+
+/** POST /pto/approve-timeoff {request}. 403 for one's own request; 400 `balance` when it no longer fits; 409 once denied or cancelled. */
+export const approveTimeOff = (requestId: number) => api.post('/pto/approve-timeoff', { request: requestId }, { schema: timeOffAnswerSchema });
+
+/** POST /pto/reject-timeoff {request, comment}. */
+export const rejectTimeOff = ({ requestId, comment }: { requestId: number; comment: string }) =>
+  api.post('/pto/reject-timeoff', { request: requestId, comment: comment.trim() }, { schema: timeOffAnswerSchema });
+
+/** POST /pto/cancel-request?id: a manager or admin cancels an approved or rejected request (it cannot be undone). */
+export const cancelTimeOff = (requestId: number) => api.post('/pto/cancel-request', {}, { query: { id: requestId }, schema: timeOffAnswerSchema });
+
+/**
+ * A response changes the inbox, the dashboard (its pending card and the shell's bell, which share
+ * the pending-requests query) and the timesheets; a time-off response changes balances (PTO).
+ */
+function refreshAfterResponse(queryClient: QueryClient, also: string) {
+  return Promise.all([['inbox'], ['dashboard'], [also]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useApproveRequest() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: approveRequest, onSuccess: () => refreshAfterResponse(queryClient) });
+  return useMutation({ mutationFn: approveRequest, onSuccess: () => refreshAfterResponse(queryClient, 'timesheet') });
 }
 
 export function useRejectRequest() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rejectRequest, onSuccess: () => refreshAfterResponse(queryClient) });
+  return useMutation({ mutationFn: rejectRequest, onSuccess: () => refreshAfterResponse(queryClient, 'timesheet') });
+}
+
+export function useApproveTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: approveTimeOff, onSuccess: () => refreshAfterResponse(queryClient, 'pto') });
+}
+
+export function useRejectTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rejectTimeOff, onSuccess: () => refreshAfterResponse(queryClient, 'pto') });
+}
+
+export function useCancelTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelTimeOff, onSuccess: () => refreshAfterResponse(queryClient, 'pto') });
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the inbox (spec 001 §3 "Timesheet edit request", "Inbox data"). Instants are ISO-8601
- * UTC strings. A request's `payload` is a JSON string: see decodePayload.
+ * Shapes of the inbox (spec 001 §3 "Timesheet edit request", "Pending time-off request", "Inbox
+ * data"; docs/contracts/time-off-requests.md). Instants are ISO-8601 UTC strings. A timesheet
+ * request's `payload` is a JSON string: see decodePayload.
  */
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
 const text = z.string().nullable().optional().transform((v) => v ?? '');
@@ -34,6 +35,48 @@ const sectionSchema = z.object({
   count: z.number().int(),
 });
 
+/**
+ * A time-off request as the inbox lists it (spec 001 §3 "Pending time-off request"). `start` and
+ * `end` are the company's wall time 'YYYY-MM-DD HH:mm:ss' (not instants); `createDate` and
+ * `actDate` are ISO-8601 UTC. `allday` 0 is a partial day (its times matter).
+ */
+export const inboxTimeOffRowSchema = z.object({
+  id: z.number().int(),
+  /** 'First Last'. */
+  name: text,
+  /** The time-off type's name, e.g. 'Vacation'. */
+  type: text,
+  color: nullableString,
+  createDate: nullableString,
+  allday: z.number().int().nullable().optional().transform((v) => v ?? 1),
+  start: z.string(),
+  end: z.string(),
+  /** What the request uses, in minutes. */
+  minutes: z.number().nullable().optional().transform((v) => v ?? 0),
+  reason: text,
+  /** The inbox's view: 0 pending, 1 approved, 2 rejected. */
+  status: z.number().int(),
+  /** 'First L.' of who approved it, or of who rejected it. */
+  approveBy: nullableString,
+  rejectBy: nullableString,
+  actDate: nullableString,
+  actComments: nullableString,
+  employeeId: z.number().int(),
+  firstname: text,
+  lastname: text,
+  avatar: nullableString,
+});
+export type InboxTimeOffRow = z.output<typeof inboxTimeOffRowSchema>;
+
+/** A server from before time-off requests sends no `timeoff` sections: they are empty then. */
+const timeOffSectionSchema = z
+  .object({
+    rows: z.array(inboxTimeOffRowSchema),
+    count: z.number().int(),
+  })
+  .optional()
+  .transform((v) => v ?? { rows: [], count: 0 });
+
 export const inboxEmployeeSchema = z.object({
   id: z.number().int(),
   firstname: text,
@@ -44,8 +87,8 @@ export const inboxEmployeeSchema = z.object({
 export type InboxEmployee = z.output<typeof inboxEmployeeSchema>;
 
 export const inboxDataSchema = z.object({
-  pending: z.object({ timesheet: sectionSchema }),
-  completed: z.object({ timesheet: sectionSchema }),
+  pending: z.object({ timesheet: sectionSchema, timeoff: timeOffSectionSchema }),
+  completed: z.object({ timesheet: sectionSchema, timeoff: timeOffSectionSchema }),
   page: z.number().int(),
   employees: z.array(inboxEmployeeSchema).optional().transform((v) => v ?? []),
 });

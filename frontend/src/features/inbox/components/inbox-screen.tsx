@@ -5,10 +5,10 @@ import { LoadErrorModal } from '@/components/load-error-modal';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useInbox } from '../api/get-inbox';
-import type { InboxTimesheetRow } from '../api/schemas';
 import { ALL_EMPLOYEES, INBOX_TEXTS } from './labels';
-import { RejectForm, RejectPanel } from './reject-panel';
+import { RejectForm, RejectPanel, rejectTargetKey, type RejectTarget } from './reject-panel';
 import { PendingRequestCard, RespondedRequestCard } from './request-card';
+import { PendingTimeOffCard, RespondedTimeOffCard } from './timeoff-card';
 
 interface InboxScreenProps {
   identity: Identity;
@@ -31,9 +31,13 @@ function ShowMore({ to }: { to: string }) {
   );
 }
 
+/** Each kind of a section shows up to `page * 10` rows: more to see when either kind has more than it shows. */
+const hasMore = (...parts: { rows: readonly unknown[]; count: number }[]) => parts.some((part) => part.count > part.rows.length);
+
 /**
- * /admin/inbox (spec 001 §2): pending timesheet edit requests to approve or reject, and the
- * responded ones with an employee filter. A manager sees their reports and themselves.
+ * /admin/inbox (spec 001 §2): pending requests to approve or reject (time off first, then
+ * timesheet edits), and the responded ones with an employee filter; responded time-off requests
+ * may still be cancelled. A manager sees their reports and themselves.
  */
 export function InboxScreen({ identity, page, includesTerminated, moreHref, onIncludesTerminatedChange }: InboxScreenProps) {
   const timeZone = identity.timezone;
@@ -41,12 +45,15 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
   const [employee, setEmployee] = useState<string>(ALL_EMPLOYEES.value);
   const employeeId = employee === ALL_EMPLOYEES.value ? null : Number(employee);
   const inbox = useInbox({ page, employeeId, includesTerminated });
-  const [rejecting, setRejecting] = useState<InboxTimesheetRow | null>(null);
+  const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [panelOpened, setPanelOpened] = useState(false);
 
   const data = inbox.data;
-  const pending = data?.pending.timesheet;
-  const completed = data?.completed.timesheet;
+  const pending = data?.pending;
+  const completed = data?.completed;
+  const pendingCount = pending ? pending.timeoff.count + pending.timesheet.count : 0;
+  const pendingShown = pending ? pending.timeoff.rows.length + pending.timesheet.rows.length : 0;
+  const completedShown = completed ? completed.timeoff.rows.length + completed.timesheet.rows.length : 0;
 
   const employeeOptions = useMemo(
     () => [
@@ -59,8 +66,8 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
     [data?.employees],
   );
 
-  const openReject = (row: InboxTimesheetRow) => {
-    setRejecting(row);
+  const openReject = (target: RejectTarget) => {
+    setRejecting(target);
     setPanelOpened(true);
   };
   const closeReject = () => setPanelOpened(false);
@@ -77,24 +84,27 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
             Requests
           </Title>
           {pending ? (
-            <Badge color={pending.count > 0 ? 'red.9' : 'gray.7'} variant="filled" autoContrast size="lg" data-testid="pending-total">
-              {pending.count}
+            <Badge color={pendingCount > 0 ? 'red.9' : 'gray.7'} variant="filled" autoContrast size="lg" data-testid="pending-total">
+              {pendingCount}
               <VisuallyHidden> pending</VisuallyHidden>
             </Badge>
           ) : null}
         </Group>
         {inbox.isPending ? (
           <Loader size="sm" role="status" aria-label="Loading the requests" />
-        ) : !pending || pending.rows.length === 0 ? (
+        ) : !pending || pendingShown === 0 ? (
           <Text c="dimmed" data-testid="no-pending">
             {INBOX_TEXTS.noPending}
           </Text>
         ) : (
           <>
-            {pending.rows.map((row) => (
-              <PendingRequestCard key={row.id} row={row} timeZone={timeZone} onReject={openReject} />
+            {pending.timeoff.rows.map((row) => (
+              <PendingTimeOffCard key={`timeoff-${row.id}`} row={row} timeZone={timeZone} onReject={(r) => openReject({ kind: 'timeoff', row: r })} />
             ))}
-            {pending.count > pending.rows.length ? <ShowMore to={moreHref} /> : null}
+            {pending.timesheet.rows.map((row) => (
+              <PendingRequestCard key={`timesheet-${row.id}`} row={row} timeZone={timeZone} onReject={(r) => openReject({ kind: 'timesheet', row: r })} />
+            ))}
+            {hasMore(pending.timeoff, pending.timesheet) ? <ShowMore to={moreHref} /> : null}
           </>
         )}
       </Stack>
@@ -129,22 +139,25 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
         </Group>
         {inbox.isPending ? (
           <Loader size="sm" role="status" aria-label="Loading the responses" />
-        ) : !completed || completed.rows.length === 0 ? (
+        ) : !completed || completedShown === 0 ? (
           <Text c="dimmed" data-testid="no-responded">
             {INBOX_TEXTS.noResponded}
           </Text>
         ) : (
           <>
-            {completed.rows.map((row) => (
-              <RespondedRequestCard key={row.id} row={row} timeZone={timeZone} />
+            {completed.timeoff.rows.map((row) => (
+              <RespondedTimeOffCard key={`timeoff-${row.id}`} row={row} timeZone={timeZone} />
             ))}
-            {completed.count > completed.rows.length ? <ShowMore to={moreHref} /> : null}
+            {completed.timesheet.rows.map((row) => (
+              <RespondedRequestCard key={`timesheet-${row.id}`} row={row} timeZone={timeZone} />
+            ))}
+            {hasMore(completed.timeoff, completed.timesheet) ? <ShowMore to={moreHref} /> : null}
           </>
         )}
       </Stack>
 
       <RejectPanel opened={panelOpened} onClose={closeReject}>
-        {rejecting ? <RejectForm key={rejecting.id} row={rejecting} onDone={closeReject} onCancel={closeReject} /> : null}
+        {rejecting ? <RejectForm key={rejectTargetKey(rejecting)} target={rejecting} onDone={closeReject} onCancel={closeReject} /> : null}
       </RejectPanel>
 
       <LoadErrorModal error={inbox.error} />

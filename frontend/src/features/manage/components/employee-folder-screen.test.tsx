@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { activity, ADMIN, apiError, callsTo, contact, employee, json, MANAGER } from '../testing/fixtures';
+import { response } from '@/testing/http';
 import { EmployeeFolderScreen } from './employee-folder-screen';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -18,7 +19,7 @@ const NO_PTO = {
 };
 
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
-  it('shows the profile card, the PTO, profile and contact cards and the activity, and none of the later tabs', async () => {
+  it("shows the profile card, the PTO, profile and contact cards and the activity under 'All', and only the tabs built so far", async () => {
     const fetch = mockFetch({
       ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [contact()] }),
@@ -52,10 +53,13 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(await screen.findByRole('button', { name: 'Manually Add PTO' })).toBeInTheDocument();
     expect(screen.getByTestId('pto-card')).toHaveTextContent('PTO is not set up.');
     expect(await within(screen.getByTestId('pto-card')).findByRole('button', { name: 'Holidays 8 hrs' })).toBeInTheDocument();
-    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History']) {
+    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request']) {
       expect(screen.queryByText(later)).toBeNull();
     }
-    expect(screen.queryByRole('tab')).toBeNull();
+    // 'All' (1) by default, and 'Time Off History' (5); the history loads only when asked for.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Time Off History']);
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(callsTo(fetch, 'GET', '/pto/history')).toHaveLength(0);
     expect(document.title).toBe('Emma Brooks | Timekeep');
   });
 
@@ -173,5 +177,186 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={99} />, { path: '/admin/manage/view-user/99' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we could not find this employee.');
     expect(screen.getByRole('link', { name: 'Back to HR Folders' })).toHaveAttribute('href', '/admin/manage');
+  });
+
+  describe("the 'Time Off History' tab (?tab=5)", () => {
+    /** A time-off request as the history carries it (the contract's PtoRequestView). */
+    const request = (overrides: Record<string, unknown> = {}) => ({
+      id: 40, employeeId: 9, firstname: 'Emma', lastname: 'Brooks', ptoType: 5, typeName: 'Vacation', color: '#2f9e44', payable: 1,
+      partialday: false, allday: 1, includeWeekend: false, start: '2026-12-01 00:00:00', end: '2026-12-03 23:59:59',
+      startDate: '2026-12-01', endDate: '2026-12-03', starttime: null, endtime: null, soffset: -300, eoffset: -300, minutes: 1440,
+      reason: 'Family trip', status: 0, statusLabel: 'Pending Approval', submitted: '2026-11-17T14:30:00Z',
+      requestedBy: { id: 9, firstname: 'Emma', lastname: 'Brooks' }, actor: null, actDate: null, actComments: null, canEdit: false, canCancel: true,
+      ...overrides,
+    });
+    const item = (overrides: Record<string, unknown> = {}) => ({
+      key: 'r40', dataType: 'PTO_REQUEST', date: '2026-12-01', year: 2026, submitted: '2026-11-17T14:30:00Z', minutes: -1440, type: 'Vacation',
+      ptoTypeId: 5, reason: 'Family trip', policyName: null, startingBalances: null, creatorFirstname: null, creatorLastname: null,
+      sourceId: null, removable: false, request: request(), ...overrides,
+    });
+    const HISTORY = [
+      item(),
+      item({
+        key: 'r41', date: '2026-06-10', minutes: -90, reason: null,
+        request: request({ id: 41, typeName: 'Sick', color: '#e03131', partialday: true, allday: 0, start: '2026-06-10 09:00:00', end: '2026-06-10 10:30:00', minutes: 90, reason: null, status: 3, statusLabel: 'Approved', canCancel: true }),
+        type: 'Sick',
+      }),
+      item({ key: 'e7', dataType: 'MANUALLY_ADDITION', date: '2026-03-02', minutes: 600, reason: 'Worked the holiday', request: null, sourceId: 7, removable: true, creatorFirstname: 'Ada', creatorLastname: 'Admin', submitted: null }),
+      item({ key: 'a2026-01-01-5', dataType: 'ACCRUED', date: '2026-01-01', minutes: 4800, reason: null, request: null, submitted: null }),
+      // An approved request cancelled later gives its hours back.
+      item({
+        key: 'c29', dataType: 'PTO_CANCELLED', date: '2026-01-01', minutes: 480, reason: null, type: 'Sick',
+        request: request({ id: 29, typeName: 'Sick', start: '2026-01-01 00:00:00', end: '2026-01-01 23:59:59', minutes: 480, status: 5, statusLabel: 'Cancelled', canCancel: false }),
+      }),
+      item({
+        key: 'r30', year: 2025, date: '2025-11-20', minutes: -480, reason: null,
+        request: request({ id: 30, start: '2025-11-20 00:00:00', end: '2025-11-20 23:59:59', minutes: 480, reason: null, status: 4, statusLabel: 'Denied', canCancel: true }),
+      }),
+      item({
+        key: 'p3', year: 2025, dataType: 'NEW_PTO_PLAN', date: '2025-01-01', minutes: 750, reason: null, request: null, policyName: 'Standard',
+        startingBalances: [{ ptoTypeName: 'Vacation', value: 750 }], sourceId: 3, removable: true, submitted: null,
+      }),
+    ];
+    const EMPLOYEE_PTO = { employeeId: 9, year: 2026, ptoPolicyId: 3, ptoPlanName: 'Standard', available: 4800, types: [], history: [], ruleChanges: [] };
+
+    const folder = (history: () => unknown[], more: Parameters<typeof mockFetch>[0] = {}) =>
+      mockFetch({
+        ...NO_PTO,
+        'GET /manage/user-full-data': json({ employee: employee(), contacts: [] }),
+        'GET /manage/user-activities': activities([]),
+        'GET /pto/history': () => response({ json: { items: history() } }),
+        ...more,
+      });
+
+    it('lists the history by year, newest first, with the type, days, hours, status and reason', async () => {
+      const fetch = folder(() => HISTORY);
+      renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
+      expect(screen.queryByTestId('activity-card')).toBeNull();
+      const years = await screen.findAllByTestId('timeoff-history-year');
+      expect(screen.getByRole('tab', { name: 'Time Off History' })).toHaveAttribute('aria-selected', 'true');
+      expect(years.map((y) => within(y).getByRole('heading', { level: 3 }).textContent)).toEqual(['2026', '2025']);
+      expect(callsTo(fetch, 'GET', '/pto/history')[0]!.url.search).toBe('?eid=9');
+
+      const [vacation, sick, manual, accrued] = within(years[0]!).getAllByTestId('timeoff-history-item');
+      expect(vacation).toHaveTextContent('Vacation');
+      expect(vacation).toHaveTextContent('24 hrs');
+      expect(vacation).toHaveTextContent('12/01/2026 - 12/03/2026');
+      expect(vacation).toHaveTextContent('Reason: Family trip');
+      expect(vacation).toHaveTextContent('Submitted 11/17/2026 09:30 AM');
+      // A pending request links to the inbox.
+      expect(within(vacation!).getByRole('link', { name: 'Pending Approval' })).toHaveAttribute('href', '/admin/inbox');
+
+      expect(sick).toHaveTextContent('Sick');
+      expect(sick).toHaveTextContent('1.5 hrs');
+      expect(sick).toHaveTextContent('06/10/2026 09:00 AM - 10:30 AM');
+      expect(within(sick!).getByTestId('timeoff-status')).toHaveTextContent('Approved');
+      expect(within(sick!).queryByRole('link')).toBeNull();
+      expect(within(sick!).getByRole('button', { name: 'Cancel Sick 06/10/2026 09:00 AM - 10:30 AM' })).toBeInTheDocument();
+
+      expect(manual).toHaveTextContent('+10 hrs');
+      expect(manual).toHaveTextContent('03/02/2026');
+      expect(within(manual!).getByTestId('timeoff-status')).toHaveTextContent('Manually Added');
+      expect(manual).toHaveTextContent('Reason: Worked the holiday');
+      expect(manual).toHaveTextContent('By: Ada Admin');
+      expect(within(manual!).getByRole('button', { name: 'Remove +10 hrs Vacation' })).toBeInTheDocument();
+
+      // Accruals can be neither cancelled nor removed.
+      expect(within(accrued!).getByTestId('timeoff-status')).toHaveTextContent('Accrued');
+      expect(accrued).toHaveTextContent('+80 hrs');
+      expect(within(accrued!).queryAllByRole('button')).toHaveLength(0);
+      const returned = within(years[0]!).getAllByTestId('timeoff-history-item')[4]!;
+      expect(within(returned).getByTestId('timeoff-status')).toHaveTextContent('Cancelled: hours returned');
+      expect(returned).toHaveTextContent('+8 hrs');
+      expect(returned).toHaveTextContent('01/01/2026');
+      expect(within(returned).queryAllByRole('button')).toHaveLength(0);
+
+      const [denied, plan] = within(years[1]!).getAllByTestId('timeoff-history-item');
+      expect(within(denied!).getByTestId('timeoff-status')).toHaveTextContent('Denied');
+      expect(denied).toHaveTextContent('11/20/2025');
+      expect(within(plan!).getByTestId('timeoff-status')).toHaveTextContent('New PTO Plan');
+      expect(plan).toHaveTextContent('PTO Plan: Standard');
+      expect(plan).toHaveTextContent('Starting balances: Vacation 12.5 hrs');
+    });
+
+    it('cancels a request after the confirmation, then reloads the history', async () => {
+      let items = HISTORY.slice(0, 1);
+      const fetch = folder(() => items, {
+        'POST /pto/cancel-request': () => {
+          items = [item({ request: request({ status: 5, statusLabel: 'Cancelled', canCancel: false }) })];
+          return response({ json: { request: request({ status: 5 }), changed: true, message: 'The request has been cancelled.' } });
+        },
+      });
+      renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
+      const user = userEvent.setup();
+      const entry = await screen.findByTestId('timeoff-history-item');
+      await user.click(within(entry).getByRole('button', { name: 'Cancel Vacation 12/01/2026 - 12/03/2026' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      expect(dialog).toHaveTextContent("Once you hit cancel there's no going back!");
+      await user.click(within(dialog).getByRole('button', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+      expect(callsTo(fetch, 'POST', '/pto/cancel-request')).toHaveLength(0);
+
+      await user.click(within(entry).getByRole('button', { name: /^Cancel Vacation/ }));
+      dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(callsTo(fetch, 'POST', '/pto/cancel-request')).toHaveLength(1));
+      expect(callsTo(fetch, 'POST', '/pto/cancel-request')[0]!.url.search).toBe('?id=40');
+      await waitFor(() => expect(within(screen.getByTestId('timeoff-history-item')).getByTestId('timeoff-status')).toHaveTextContent('Cancelled'));
+      expect(within(screen.getByTestId('timeoff-history-item')).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+      expect(callsTo(fetch, 'GET', '/pto/history').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('removes a manual addition and undoes a plan switch by their source ids, after the confirmation', async () => {
+      let items = [HISTORY[2]!, HISTORY[6]!];
+      const fetch = folder(() => items, {
+        'POST /manage/remove-manual-pto-addition': () => {
+          items = items.filter((i) => i.key !== 'e7');
+          return response({ json: EMPLOYEE_PTO });
+        },
+        'POST /manage/delete-pto-plan-switch-history': () => {
+          items = items.filter((i) => i.key !== 'p3');
+          return response({ json: EMPLOYEE_PTO });
+        },
+      });
+      renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove +10 hrs Vacation' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      expect(dialog).toHaveTextContent("Once you hit remove there's no going back!");
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(screen.getAllByTestId('timeoff-history-item')).toHaveLength(1));
+      expect(callsTo(fetch, 'POST', '/manage/remove-manual-pto-addition').map((c) => bodyOf(c.init))).toEqual([{ id: 7 }]);
+
+      await user.click(screen.getByRole('button', { name: 'Remove +12.5 hrs Vacation' }));
+      dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByTestId('timeoff-history-empty')).toHaveTextContent('There is no time off request');
+      expect(callsTo(fetch, 'POST', '/manage/delete-pto-plan-switch-history').map((c) => bodyOf(c.init))).toEqual([{ id: 3 }]);
+    });
+
+    it("says 'Sorry' and why when a removal is refused", async () => {
+      folder(() => [HISTORY[2]!], { 'POST /manage/remove-manual-pto-addition': apiError(404, 'not_found', 'This entry no longer exists.') });
+      renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove +10 hrs Vacation' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Remove' }));
+      expect(await within(screen.getByTestId('timeoff-history')).findByRole('alert')).toHaveTextContent('Sorry This entry no longer exists.');
+    });
+
+    it("offers neither Cancel nor Remove where the server says no, and shows the empty text; the tab is chosen from 'All'", async () => {
+      const fetch = folder(() => [item({ request: request({ canCancel: false }) }), { ...HISTORY[2]!, removable: false }]);
+      const first = renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={9} />, { path: '/admin/manage/view-user/9' });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('tab', { name: 'Time Off History' }));
+      await waitFor(() => expect(first.router.state.location.search).toBe('?tab=5'));
+      expect(await screen.findAllByTestId('timeoff-history-item')).toHaveLength(2);
+      expect(within(screen.getByTestId('timeoff-history')).queryAllByRole('button')).toHaveLength(0);
+      expect(callsTo(fetch, 'GET', '/pto/history')).toHaveLength(1);
+      first.unmount();
+
+      folder(() => []);
+      renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
+      expect(await screen.findByTestId('timeoff-history-empty')).toHaveTextContent('There is no time off request');
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
@@ -8,9 +8,12 @@ import { useUserFullData } from '../api/get-user-data';
 import { fullName, STATUS_TERMINATED, type Contact, type Employee } from '../api/schemas';
 import { ActivityTimeline } from './activity-timeline';
 import { EmailLink, PhoneLink } from './contact-links';
-import { failureMessage, formatCalendarDate, isNotFound, TEXTS } from './labels';
+import { failureMessage, FOLDER_TABS, formatCalendarDate, isNotFound, TEXTS } from './labels';
 import { EmployeePtoCard } from '@/features/pto/components/employee-pto-card';
 import { ProfileCard } from './profile-card';
+import { TimeOffHistory } from './time-off-history';
+
+const KNOWN_TABS: string[] = Object.values(FOLDER_TABS);
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -88,14 +91,17 @@ function ContactsCard({ employeeId, contacts, canEdit }: { employeeId: number; c
 
 /**
  * The employee folder (/admin/manage/view-user/{id}, spec 001 §2): profile card, profile and
- * emergency-contact cards, and the activity timeline. ?reactivated=1 welcomes the person back;
- * ?pto (after adding someone) says a login e-mail went out.
+ * emergency-contact cards, and the tabs: 'All' (1, the activity timeline, the default) and 'Time
+ * Off History' (5); ?tab= selects one (the HR tabs 2-4 are not built yet: they show 'All').
+ * ?reactivated=1 welcomes the person back; ?pto (after adding someone) says a login e-mail went out.
  */
 export function EmployeeFolderScreen({ identity, employeeId }: { identity: Identity; employeeId: number }) {
   const [search, setSearch] = useSearchParams();
   const [ptoSetup, setPtoSetup] = useState(false);
   const full = useUserFullData(employeeId);
   const employee = full.data?.employee;
+  const requestedTab = search.get('tab');
+  const tab = requestedTab && KNOWN_TABS.includes(requestedTab) ? requestedTab : FOLDER_TABS.all;
   usePageTitle(employee ? fullName(employee) : 'Employee');
 
   const dropParam = (key: string) =>
@@ -146,7 +152,31 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <ActivityTimeline employeeId={employee.id} timeZone={identity.timezone} />
+          <Tabs
+            value={tab}
+            keepMounted={false}
+            onChange={(next) =>
+              setSearch(
+                (prev) => {
+                  const params = new URLSearchParams(prev);
+                  params.set('tab', next ?? FOLDER_TABS.all);
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          >
+            <Tabs.List mb="md">
+              <Tabs.Tab value={FOLDER_TABS.all}>All</Tabs.Tab>
+              <Tabs.Tab value={FOLDER_TABS.timeOffHistory}>Time Off History</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value={FOLDER_TABS.all}>
+              <ActivityTimeline employeeId={employee.id} timeZone={identity.timezone} />
+            </Tabs.Panel>
+            <Tabs.Panel value={FOLDER_TABS.timeOffHistory}>
+              <TimeOffHistory employeeId={employee.id} timeZone={identity.timezone} />
+            </Tabs.Panel>
+          </Tabs>
         </Grid.Col>
       </Grid>
 
