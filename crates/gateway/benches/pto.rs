@@ -8,7 +8,9 @@
 //! 1. `GET /pto-manage/data`;
 //! 2. `GET /manage/employees` pages with the PTO column (30 rows, each row's balance the engine's
 //!    over three years of worked days);
-//! 3. `GET /manage/employee-pto` of one employee.
+//! 3. `GET /manage/employee-pto` of one employee;
+//! 4. `GET /pto/data` and 5. `POST /pto/validate-balance` of one employee (three years of history);
+//! 6. `GET /inbox/data` (2,000 time-off requests, 500 of them pending).
 //!
 //! Figures (p50, p95, p99) are printed, not asserted.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
@@ -88,6 +90,48 @@ async fn run(label: &str) {
     )
     .await;
     p95("one employee's PTO", &samples);
+    let samples = support::load(
+        &format!("[{label}] pto data of one employee, {CONCURRENCY} at once"),
+        &target,
+        CONCURRENCY,
+        seconds,
+        Rc::new(move |_, _| format!("/server/v1/pto/data?eid={employee}")),
+        |body: &Value| body["types"].as_array().is_some_and(|rows| rows.len() == 2),
+    )
+    .await;
+    p95("pto data", &samples);
+    let day = kernel::time::local_date(chrono_tz::America::New_York, chrono::Utc::now()) + chrono::Duration::days(60);
+    let data: Value = client
+        .get(format!("{base}/server/v1/pto/data?eid={employee}"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let vacation = data["types"].as_array().unwrap().iter().find(|t| t["name"] == "Vacation").unwrap()["id"].clone();
+    let samples = support::load_with(
+        &format!("[{label}] validate-balance, {CONCURRENCY} at once"),
+        &target,
+        CONCURRENCY,
+        seconds,
+        Rc::new(|_, _| "/server/v1/pto/validate-balance".to_owned()),
+        Some(serde_json::json!({"employeeId": employee, "ptoType": vacation, "start": day.to_string(), "end": day.to_string()})),
+        |body: &Value| body["minsReqed"].as_i64().is_some(),
+    )
+    .await;
+    p95("validate-balance", &samples);
+    let samples = support::load(
+        &format!("[{label}] inbox with 2,000 requests, {CONCURRENCY} at once"),
+        &target,
+        CONCURRENCY,
+        seconds,
+        Rc::new(|_, _| "/server/v1/inbox/data".to_owned()),
+        |body: &Value| body["pending"]["timeoff"]["count"].as_u64().is_some_and(|count| count >= 500),
+    )
+    .await;
+    p95("inbox", &samples);
     drop(server_thread);
     cleanup();
 }

@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/timesheet').then((m) => ({ Component: m.TimesheetRoute })),
           })),
           {
+            path: 'pto',
+            loader: guard('company'),
+            lazy: () => import('./routes/time-off').then((m) => ({ Component: m.TimeOffRoute })),
+          },
+          {
             path: 'admin/dashboard',
             loader: guard('privileged'),
             lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),

@@ -149,6 +149,19 @@ pub async fn load(
     path_of: std::rc::Rc<dyn Fn(usize, usize) -> String>,
     check: fn(&Value) -> bool,
 ) -> Vec<Duration> {
+    load_with(label, target, concurrency, seconds, path_of, None, check).await
+}
+
+/// [`load`], posting `body` as JSON when there is one.
+pub async fn load_with(
+    label: &str,
+    target: &Target<'_>,
+    concurrency: usize,
+    seconds: u64,
+    path_of: std::rc::Rc<dyn Fn(usize, usize) -> String>,
+    body: Option<Value>,
+    check: fn(&Value) -> bool,
+) -> Vec<Duration> {
     use std::cell::RefCell;
     use std::rc::Rc;
     use std::time::Instant;
@@ -158,13 +171,14 @@ pub async fn load(
     let started = Instant::now();
     let mut workers = Vec::new();
     for worker in 0..concurrency {
-        let (client, base, token, samples, errors, path_of) = (
+        let (client, base, token, samples, errors, path_of, body) = (
             target.client.clone(),
             target.base.to_owned(),
             target.token.to_owned(),
             samples.clone(),
             errors.clone(),
             path_of.clone(),
+            body.clone(),
         );
         workers.push(actix_web::rt::spawn(async move {
             let mut round = 0;
@@ -172,7 +186,11 @@ pub async fn load(
                 round += 1;
                 let path = format!("{base}{}", path_of(worker, round));
                 let sent = Instant::now();
-                match client.get(path).bearer_auth(&token).send().await {
+                let sent_request = match &body {
+                    Some(body) => client.post(path).bearer_auth(&token).send_json(body).await,
+                    None => client.get(path).bearer_auth(&token).send().await,
+                };
+                match sent_request {
                     Ok(mut response) if response.status().is_success() => {
                         let body: Value = response.json().limit(8 << 20).await.unwrap_or(Value::Null);
                         let elapsed = sent.elapsed();

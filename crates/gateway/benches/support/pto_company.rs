@@ -1,13 +1,15 @@
 //! The PTO benchmarks' company: employees who started three years ago (on the first of this
 //! month then), each working every weekday (8 hours with a 30-minute break, 450 minutes), in a
 //! plan with a fixed rule (80 hours a year, carryover capped at 16) and an accrual rule (1 hour
-//! per 30 worked hours) for each of the four years, with one manual addition each.
+//! per 30 worked hours) for each of the four years, with one manual addition each, and four
+//! time-off requests each: two days of vacation approved in July of each past year and one day
+//! pending next month (2,000 requests for 500 people).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use accounts::entities::{companies, users};
 use chrono::{Datelike, Duration as Days, NaiveDate, TimeZone, Utc, Weekday};
 use kernel::Role;
-use pto::entities::{pto_balance_entries, pto_enrollments, pto_plans, pto_rules, pto_types};
+use pto::entities::{pto_balance_entries, pto_enrollments, pto_plans, pto_requests, pto_rules, pto_types};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 /// How the shifts are written.
@@ -149,6 +151,44 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
     }
     for chunk in additions.chunks(300) {
         pto_balance_entries::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
+    }
+    let mut requests = Vec::new();
+    for (index, id) in ids.iter().enumerate() {
+        let offset = Days::days(i64::try_from(index % 5).unwrap());
+        let mut add = |first: NaiveDate, last: NaiveDate, status: i16| {
+            requests.push(pto_requests::ActiveModel {
+                company_id: Set(company.id),
+                employee_id: Set(*id),
+                pto_type_id: Set(vacation),
+                start_date: Set(first),
+                end_date: Set(last),
+                partial: Set(false),
+                start_time: Set(None),
+                end_time: Set(None),
+                include_weekend: Set(false),
+                reason: Set("Summer".to_owned()),
+                status: Set(status),
+                requested_by: Set(Some(*id)),
+                created_at: Set(now),
+                updated_at: Set(now),
+                acted_by: Set(None),
+                acted_at: Set((status == 3).then_some(now)),
+                act_comment: Set(None),
+                cancelled_by: Set(None),
+                cancelled_at: Set(None),
+                cancelled_from: Set(None),
+                ..Default::default()
+            });
+        };
+        for year in start.year()..today.year() {
+            let first = NaiveDate::from_ymd_opt(year, 7, 10).unwrap() + offset;
+            add(first, first + Days::days(1), 3);
+        }
+        let later = today + Days::days(30) + offset;
+        add(later, later, 0);
+    }
+    for chunk in requests.chunks(300) {
+        pto_requests::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
     }
     if shifts == Shifts::BulkSqlite {
         let sql = format!(

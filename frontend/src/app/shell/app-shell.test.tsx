@@ -200,6 +200,24 @@ describe('the shell of admins and managers', () => {
     expect(screen.queryByTestId('pending-bell')).toBeNull();
   });
 
+  it("shows admins and managers the quick-add menu with 'Add Employee' and 'Add Time Off', and employees none", async () => {
+    mockFetch({ ...loginData, 'GET /dashboard/pending-requests': () => response({ json: { count: 0, timesheetEditRequests: [] } }) });
+    for (const role of ['admin', 'manager'] as const) {
+      signIn({ roles: [role] });
+      const view = renderRoutes(routes, '/timesheet');
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Quick add' }));
+      expect(await screen.findByRole('menuitem', { name: 'Add Employee' })).toHaveAttribute('href', '/admin/manage/add-user');
+      expect(screen.getByRole('menuitem', { name: 'Add Time Off' })).toHaveAttribute('href', '/pto?add=1');
+      expect(screen.getAllByRole('menuitem')).toHaveLength(2);
+      view.unmount();
+    }
+
+    signIn({ roles: ['employee'] });
+    renderRoutes(routes, '/clockin');
+    await screen.findByTestId('greeting');
+    expect(screen.queryByRole('button', { name: 'Quick add' })).toBeNull();
+  });
+
   it('marks only the most specific menu entry of the page as active', () => {
     const menu = [
       { label: 'HR Folders', to: '/admin/manage', visible: () => true },

@@ -18,6 +18,7 @@ import { EmployeeSearch } from './employee-search';
 import { Greeting } from './greeting';
 import { mainMenuFor, type MenuEntry } from './menu';
 import { PendingBell } from './pending-bell';
+import { QuickAdd } from './quick-add';
 import { SetPasswordModal } from './set-password-modal';
 import { UserMenu } from './user-menu';
 
@@ -98,6 +99,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
           ) : null}
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Greeting identity={identity} now={now} />
+            {privileged ? <QuickAdd identity={identity} /> : null}
             {privileged ? <PendingBell /> : null}
             <UserMenu identity={identity} />
           </Group>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identitySchema, type IdentityClaims } from '@/lib/identity';
 import { claims } from '@/testing/tokens';
-import { mainMenuFor } from './menu';
+import { mainMenuFor, quickAddFor } from './menu';
 
 const who = (overrides: Partial<IdentityClaims>) => identitySchema.parse(claims(overrides));
 const labels = (overrides: Partial<IdentityClaims>) => mainMenuFor(who(overrides)).map((e) => `${e.label} ${e.to}`);
@@ -18,6 +18,35 @@ describe('the main menu', () => {
       const menu = labels(overrides);
       expect(menu.some((l) => l.startsWith('HR Folders'))).toBe(false);
       expect(menu.some((l) => l.startsWith('Settings'))).toBe(false);
+    }
+  });
+
+  it("offers employees 'My Time Off' and admins and managers 'Time Off', both at /pto, beside 'PTO'", () => {
+    const employee = labels({ roles: ['employee'] });
+    expect(employee).toContain('My Time Off /pto');
+    expect(employee.some((l) => l.startsWith('Time Off') || l.startsWith('PTO '))).toBe(false);
+    for (const role of ['admin', 'manager'] as const) {
+      const menu = labels({ roles: [role] });
+      expect(menu).toEqual(expect.arrayContaining(['Time Off /pto', 'PTO /admin/ptomanage']));
+      expect(menu).not.toContain('My Time Off /pto');
+    }
+    expect(labels({ roles: ['sysadmin'] }).some((l) => l.endsWith(' /pto'))).toBe(false);
+    expect(labels({ roles: ['employee'], suspended: true })).toEqual([]);
+  });
+});
+
+describe('the quick-add menu', () => {
+  const entries = (overrides: Partial<IdentityClaims>) => quickAddFor(who(overrides)).map((e) => `${e.label} ${e.to}`);
+
+  it("offers admins and managers 'Add Employee' and 'Add Time Off'", () => {
+    for (const role of ['admin', 'manager'] as const) {
+      expect(entries({ roles: [role] })).toEqual(['Add Employee /admin/manage/add-user', 'Add Time Off /pto?add=1']);
+    }
+  });
+
+  it('offers nothing to employees, the system admin or a suspended account', () => {
+    for (const overrides of [{ roles: ['employee'] }, { roles: ['sysadmin'] }, { roles: ['admin'], suspended: true }] as Partial<IdentityClaims>[]) {
+      expect(entries(overrides)).toEqual([]);
     }
   });
 });

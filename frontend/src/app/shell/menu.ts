@@ -4,10 +4,12 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * The menus of the signed-in shell by role (spec 000 §6), as data. A later screen joins the menu by
  * adding its row here; only screens that exist are listed.
  *
- * Still to come, with their visibility (spec 000 §6): privileged: PTO Management, HR Broadcast,
- * HR Event, Reports; admins with an HR subscription: Billing (the only entry of a suspended
- * account); employees: My HR, My Time Off, calendar, celebrations; system admin: Statistics,
- * Reset Password, Impersonation, Promotions.
+ * Time off: employees find their own at 'My Time Off'; admins and managers at 'Time Off' (the same
+ * /pto screen, with 'On Behalf Of'), beside 'PTO' (PTO Management, /admin/ptomanage).
+ *
+ * Still to come, with their visibility (spec 000 §6): privileged: HR Broadcast, HR Event, Reports;
+ * admins with an HR subscription: Billing (the only entry of a suspended account); employees: My HR,
+ * calendar, celebrations; system admin: Statistics, Reset Password, Impersonation, Promotions.
  */
 export interface MenuEntry {
   label: string;
@@ -25,6 +27,8 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who) },
+  { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
@@ -36,6 +40,23 @@ export const MAIN_MENU: readonly MenuEntry[] = [
 export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MENU): MenuEntry[] {
   return menu.filter((entry) => entry.visible(who) && (!who.suspended || isSysadmin(who) || entry.whenSuspended === true));
 }
+
+/**
+ * The top bar's quick-add menu (spec 000 §2), admins and managers only (not while suspended). The
+ * spec's 'Add HR Broadcast' and 'Add HR Event' join once those screens exist.
+ */
+export interface QuickAddEntry {
+  label: string;
+  to: string;
+}
+
+export const QUICK_ADD_MENU: readonly QuickAddEntry[] = [
+  { label: 'Add Employee', to: '/admin/manage/add-user' },
+  { label: 'Add Time Off', to: '/pto?add=1' },
+];
+
+export const quickAddFor = (who: Identity): QuickAddEntry[] =>
+  !isSysadmin(who) && isPrivileged(who) && !who.suspended ? [...QUICK_ADD_MENU] : [];
 
 export interface AccountMenuEntry {
   label: (who: Identity) => string;

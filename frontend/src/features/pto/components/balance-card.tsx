@@ -1,0 +1,155 @@
+import '@mantine/core/styles/ColorSwatch.css';
+import { Button, Card, ColorSwatch, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Dock } from '@/components/dock';
+import { FormAlert } from '@/components/form-alert';
+import { loadErrorMessage } from '@/components/load-error-modal';
+import { ApiError } from '@/lib/api-client';
+import { formatIsoDate } from '@/lib/company-time';
+import { useProjectedBalance, type PtoData } from '../api/requests';
+import { formatPtoMinutes, TIME_OFF_TEXTS } from './time-off-labels';
+
+/** Spec 000 §9: the PTO balance panel is 470 wide (phones: the full width). */
+export const BALANCE_DOCK_WIDTH = 470;
+
+function TypeName({ name, color }: { name: string; color: string }) {
+  return (
+    <Group gap={8} wrap="nowrap">
+      <ColorSwatch color={color} size={12} withShadow={false} aria-hidden="true" />
+      <Text size="sm">{name}</Text>
+    </Group>
+  );
+}
+
+/** 'Balance on' a day (today or later): per type the balance then, what accrues and what is booked until then. */
+function ProjectedBalance({ eid, today, opened }: { eid: number | null; today: string; opened: boolean }) {
+  const [asOf, setAsOf] = useState(today);
+  const projected = useProjectedBalance(eid, asOf, opened);
+  const error = projected.error;
+  const fieldError = error instanceof ApiError && error.status === 400 ? (error.errors.asOf?.[0] ?? error.firstMessage) : null;
+
+  return (
+    <Stack gap="sm" data-testid="projected-balance">
+      <Title order={3} fz="md">
+        Projected balance
+      </Title>
+      <TextInput
+        type="date"
+        label="Balance on"
+        min={today}
+        value={asOf}
+        onChange={(event) => setAsOf(event.currentTarget.value)}
+        error={fieldError}
+        w={{ base: '100%', xs: 220 }}
+      />
+      {projected.isFetching && !projected.data ? <Loader size="sm" aria-label="Loading the balance" /> : null}
+      {error && !fieldError ? <FormAlert>{loadErrorMessage(error)}</FormAlert> : null}
+      {projected.data && !error ? (
+        <>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped data-testid="projected-balance-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th ta="right">Balance</Table.Th>
+                  <Table.Th ta="right">Accrued</Table.Th>
+                  <Table.Th ta="right">Booked</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {projected.data.types.map((type) => (
+                  <Table.Tr key={type.ptoTypeId} data-testid="projected-balance-row">
+                    <Table.Td>
+                      <TypeName name={type.name} color={type.color} />
+                    </Table.Td>
+                    <Table.Td ta="right">{formatPtoMinutes(type.balance)}</Table.Td>
+                    <Table.Td ta="right">{formatPtoMinutes(type.accrued)}</Table.Td>
+                    <Table.Td ta="right">{formatPtoMinutes(type.booked)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm" data-testid="projected-total">
+            Total on {formatIsoDate(projected.data.asOf)}: <strong>{formatPtoMinutes(projected.data.totalBalance)}</strong>
+          </Text>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The PTO balance card (spec 000 §2): the total balance today; 'View Details' opens the per-type
+ * breakdown (Type, Used, Balance) and the balance projected to a later day.
+ */
+export function BalanceCard({ data, eid }: { data: PtoData; eid: number | null }) {
+  const [opened, setOpened] = useState(false);
+  const paidTypes = data.types.filter((type) => type.payable === 1);
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="balance-card">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} fz="lg">
+            PTO Balance
+          </Title>
+          {data.planName ? (
+            <Text size="sm" c="dimmed" ta="right">
+              {data.planName}
+            </Text>
+          ) : null}
+        </Group>
+        {data.setUp ? (
+          <Text fz={32} fw={700} lh={1.2} data-testid="total-balance">
+            {formatPtoMinutes(data.stats.totalBalance)}
+          </Text>
+        ) : (
+          <Text data-testid="pto-not-set-up">{TIME_OFF_TEXTS.notSetUp}</Text>
+        )}
+        {data.startsOn ? (
+          <Text size="sm" c="dimmed" data-testid="pto-starts-on">
+            PTO starts with the employment on {formatIsoDate(data.startsOn)}.
+          </Text>
+        ) : null}
+        <Group>
+          <Button variant="light" onClick={() => setOpened(true)} disabled={data.types.length === 0}>
+            View Details
+          </Button>
+        </Group>
+      </Stack>
+
+      <Dock opened={opened} onClose={() => setOpened(false)} title="PTO Balance" width={BALANCE_DOCK_WIDTH} testId="balance-dock">
+        <Stack gap="lg">
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped data-testid="balance-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th ta="right">Used</Table.Th>
+                  <Table.Th ta="right">Balance</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.types.map((type) => (
+                  <Table.Tr key={type.id} data-testid="balance-row">
+                    <Table.Td>
+                      <TypeName name={type.name} color={type.color} />
+                      {type.pending > 0 ? (
+                        <Text size="xs" c="dimmed">
+                          {formatPtoMinutes(type.pending)} pending
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatPtoMinutes(type.used)}</Table.Td>
+                    <Table.Td ta="right">{type.balance === null ? 'Unpaid' : formatPtoMinutes(type.balance)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {paidTypes.length > 0 ? <ProjectedBalance key={`${eid}-${data.today}`} eid={eid} today={data.today} opened={opened} /> : null}
+        </Stack>
+      </Dock>
+    </Card>
+  );
+}
