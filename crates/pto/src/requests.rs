@@ -17,8 +17,8 @@
 //!   cancelled. The requester (whoever filed it) edits a pending request; the employee or the
 //!   requester cancels a pending one; an approver (manager with reach, admin) approves, denies, and
 //!   cancels one already answered. Nobody decides a request about themselves or one they filed
-//!   ([`kernel::ManagerCtx::may_decide`]). Repeating an approval, denial or cancellation changes
-//!   nothing and says so ([`RequestOutcome::changed`]).
+//!   ([`kernel::ManagerCtx::may_decide`]), nor cancels their own answered time off. Repeating an
+//!   approval, denial or cancellation changes nothing and says so ([`RequestOutcome::changed`]).
 //! - Requests of one person may not overlap (two partial days of one day may, if their hours do
 //!   not); a request must use time; only active employees ask; a paid type must be in the plan
 //!   in force on the first day (unpaid types need no plan).
@@ -434,9 +434,9 @@ fn may_cancel(ctx: &TenantCtx, row: &requests::Model, employee: Option<&users::M
     let state = RequestState::of(row.status);
     let in_reach =
         employee.is_some_and(|person| ctx.reach().includes(UserId(person.id), person.manager_id.map(UserId)));
-    let approver = ctx.manager().filter(|manager| {
-        in_reach && manager.may_decide(UserId(row.requested_by.unwrap_or(row.employee_id)), UserId(row.employee_id))
-    });
+    // Cancelling an answered request takes time off back from someone: an approver who reaches
+    // them may, unless it is their own time off (filing it for a report does not stop them).
+    let approver = ctx.manager().filter(|_| in_reach && !ctx.is_self(UserId(row.employee_id)));
     match state {
         RequestState::Cancelled => false,
         RequestState::Pending => {

@@ -321,18 +321,22 @@ impl Pto {
             vec![PersonRef { id: ctx.actor().0, firstname: String::new(), lastname: String::new() }];
         if ctx.manager().is_some() {
             can_request_for.clear();
-            let people = accounts::people_in_reach(ctx)
+            // Only the names: an admin's list is the whole company.
+            let people: Vec<(i64, String, String)> = accounts::people_in_reach(ctx)
                 .filter(users::Column::Status.eq(EmploymentStatus::Active))
                 .order_by_asc(users::Column::FirstName)
                 .order_by_asc(users::Column::LastName)
                 .order_by_asc(users::Column::Id)
+                .select_only()
+                .columns([users::Column::Id, users::Column::FirstName, users::Column::LastName])
+                .into_tuple()
                 .all(&self.db)
                 .await?;
-            let (me, others): (Vec<_>, Vec<_>) = people.into_iter().partition(|user| ctx.is_self(UserId(user.id)));
-            can_request_for.extend(me.iter().chain(others.iter()).map(|user| PersonRef {
-                id: user.id,
-                firstname: user.first_name.clone(),
-                lastname: user.last_name.clone(),
+            let (me, others): (Vec<_>, Vec<_>) = people.into_iter().partition(|(id, _, _)| ctx.is_self(UserId(*id)));
+            can_request_for.extend(me.into_iter().chain(others).map(|(id, firstname, lastname)| PersonRef {
+                id,
+                firstname,
+                lastname,
             }));
         } else if let Some(me) = can_request_for.first_mut() {
             // An employee files for themselves only.

@@ -366,6 +366,9 @@ async fn who_may_file_edit_decide_and_cancel() {
     );
     mail_with(&app, &s.admin_email, "asked for Vacation").await;
     ok(app.post_as(&s.admin, "/server/v1/pto/approve-timeoff", json!({"request": mine_id})).await);
+    // Nor does the manager cancel their own approved time off (an admin may).
+    let cancel_mine = format!("/server/v1/pto/cancel-request?id={mine_id}");
+    assert_eq!(app.post_as(&s.manager, &cancel_mine, json!({})).await.status, 403);
     // The manager files for the people they reach: themselves and their report.
     let choices = ok(app.get_as(&s.manager, "/server/v1/pto/data").await)["canRequestFor"].clone();
     let ids: Vec<i64> = choices.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
