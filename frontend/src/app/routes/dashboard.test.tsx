@@ -166,7 +166,7 @@ describe('/admin/dashboard', () => {
     const pending = screen.getByTestId('pending-requests');
     const [timeOff, edit] = within(pending).getAllByTestId('pending-request');
     expect(timeOff).toHaveTextContent('Liam Carter');
-    expect(timeOff).toHaveTextContent('Vacation · 12/01/2026 09:00 AM - 11:00 AM');
+    expect(timeOff).toHaveTextContent('Vacation · 12/01/2026 09:00 AM – 11:00 AM');
     expect(edit).toHaveTextContent('Emma Brooks');
     expect(edit).toHaveTextContent('Timesheet edit · 11/17/2026 10:00 AM');
     expect(within(pending).getByRole('link', { name: /Inbox/ })).toHaveAttribute('href', '/admin/inbox');

@@ -346,7 +346,7 @@ describe('/admin/inbox', () => {
       expect(vacation).toHaveTextContent('Time off requested 11/17/2026 09:30 AM');
       const details = within(vacation!).getByTestId('timeoff-details');
       expect(details).toHaveTextContent('Type: Vacation');
-      expect(details).toHaveTextContent('Dates: 12/01/2026 - 12/03/2026');
+      expect(details).toHaveTextContent('Dates: 12/01/2026 – 12/03/2026');
       expect(details).toHaveTextContent('Hours: 24 hrs');
       expect(details).toHaveTextContent('Reason: Family trip');
       expect(within(vacation!).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
@@ -355,7 +355,7 @@ describe('/admin/inbox', () => {
       // A partial day shows its times (already the company's wall time); under an hour shows minutes.
       const sickDetails = within(sick!).getByTestId('timeoff-details');
       expect(sickDetails).toHaveTextContent('Type: Sick');
-      expect(sickDetails).toHaveTextContent('Dates: 12/04/2026 09:00 AM - 09:45 AM');
+      expect(sickDetails).toHaveTextContent('Dates: 12/04/2026 09:00 AM – 09:45 AM');
       expect(sickDetails).toHaveTextContent('Hours: 45 min');
       expect(sickDetails).not.toHaveTextContent('Reason');
 

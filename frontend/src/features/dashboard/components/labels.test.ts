@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWorkedTime, payCycleRange, sortEmployeeHours, timeOffDays, weekOptions } from './labels';
+import { formatWorkedTime, payCycleRange, sortEmployeeHours, weekOptions } from './labels';
 
 describe('dashboard labels', () => {
   it("shows minutes under an hour, otherwise hours with one decimal (spec 001 §9)", () => {
@@ -37,12 +37,5 @@ describe('dashboard labels', () => {
     ];
     expect(sortEmployeeHours(rows, 'name').map((r) => r.firstname)).toEqual(['Amy', 'Zoe', 'Bob']);
     expect(sortEmployeeHours(rows, 'hours').map((r) => r.firstname)).toEqual(['Amy', 'Bob', 'Zoe']);
-  });
-
-  it('writes the days of a time-off request from its company wall times, with the times of a partial day', () => {
-    expect(timeOffDays('2026-12-01 00:00:00', '2026-12-03 23:59:59', false)).toBe('12/01/2026 - 12/03/2026');
-    expect(timeOffDays('2026-12-01 00:00:00', '2026-12-01 23:59:59', false)).toBe('12/01/2026');
-    expect(timeOffDays('2026-12-01 09:00:00', '2026-12-01 13:30:00', true)).toBe('12/01/2026 09:00 AM - 01:30 PM');
-    expect(timeOffDays('2026-12-01 22:00:00', '2026-12-02 02:00:00', true)).toBe('12/01/2026 10:00 PM - 12/02/2026 02:00 AM');
   });
 });

@@ -81,25 +81,3 @@ export function splitName(name: string): { firstname: string; lastname: string }
   const space = trimmed.indexOf(' ');
   return space < 0 ? { firstname: trimmed, lastname: '' } : { firstname: trimmed.slice(0, space), lastname: trimmed.slice(space + 1).trim() };
 }
-
-/** 'MM/DD/YYYY' (with 'hh:mm A' when `withTime`) of the company's wall time 'YYYY-MM-DD HH:mm:ss'. */
-function localDay(local: string, withTime: boolean): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?/.exec(local.trim());
-  if (!match) return local;
-  const [, y, m, d, h, min] = match;
-  const day = `${m}/${d}/${y}`;
-  if (!withTime || h === undefined || min === undefined) return day;
-  const hour = Number(h) % 24;
-  return `${day} ${String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0')}:${min} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
-/**
- * The days of a time-off request: '12/01/2026', '12/01/2026 - 12/03/2026', or a partial day with
- * its times '12/01/2026 09:00 AM - 11:00 AM'. Its start and end are already the company's wall time.
- */
-export function timeOffDays(start: string, end: string, partialDay: boolean): string {
-  const from = localDay(start, partialDay);
-  const to = localDay(end || start, partialDay);
-  if (from.slice(0, 10) !== to.slice(0, 10)) return `${from} - ${to}`;
-  return partialDay ? `${from} - ${to.slice(11)}` : from;
-}

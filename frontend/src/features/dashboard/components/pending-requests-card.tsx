@@ -2,8 +2,9 @@ import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden
 import { Link } from 'react-router';
 import { PersonAvatar } from '@/components/person-avatar';
 import { formatDateTime } from '@/lib/company-time';
+import { timeOffDates } from '@/lib/time-off';
 import type { PendingRequests } from '../api/get-pending-requests';
-import { DASHBOARD_TEXTS, splitName, timeOffDays } from './labels';
+import { DASHBOARD_TEXTS, splitName } from './labels';
 
 export const INBOX_PATH = '/admin/inbox';
 /** The card lists the newest few; the inbox has them all. */
@@ -30,7 +31,7 @@ function rowsOf(data: PendingRequests | undefined, timeZone: string): Row[] {
     key: `timeoff-${r.id}`,
     name: r.name,
     avatar: r.avatar,
-    detail: `${r.type || 'Time off'} · ${timeOffDays(r.start, r.end, r.allday === 0)}`,
+    detail: `${r.type || 'Time off'} · ${timeOffDates(r.start, r.end, r.allday === 0)}`,
   }));
   const edits = data.timesheetEditRequests.map((r) => ({
     key: `timesheet-${r.id}`,

@@ -44,40 +44,4 @@ export function failureText(error: unknown): string {
   return error instanceof ApiError ? error.firstMessage : GENERIC_FORM_ERROR;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** The date and time of the company's wall time 'YYYY-MM-DD HH:mm:ss' (a time-off request's start or end). */
-function splitLocal(local: string): { date: string; time: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?/.exec(local.trim());
-  if (!match) return { date: local, time: '' };
-  const [, y, m, d, h, min] = match;
-  const date = `${m}/${d}/${y}`;
-  if (h === undefined || min === undefined) return { date, time: '' };
-  const hour = Number(h) % 24;
-  return { date, time: `${pad2(hour % 12 === 0 ? 12 : hour % 12)}:${min} ${hour < 12 ? 'AM' : 'PM'}` };
-}
-
-/**
- * The days of a time-off request (spec 000 §9 display formats): full days 'MM/DD/YYYY' or
- * 'MM/DD/YYYY - MM/DD/YYYY'; a partial day with its times, 'MM/DD/YYYY hh:mm A - hh:mm A'.
- * `start` and `end` are already the company's wall time, so no zone applies.
- */
-export function timeOffDates(start: string, end: string, partialDay: boolean): string {
-  const from = splitLocal(start);
-  const to = splitLocal(end || start);
-  if (partialDay && from.time && to.time) {
-    return from.date === to.date ? `${from.date} ${from.time} - ${to.time}` : `${from.date} ${from.time} - ${to.date} ${to.time}`;
-  }
-  return from.date === to.date ? from.date : `${from.date} - ${to.date}`;
-}
-
-/**
- * Time off in hours (spec 000 §9: PTO minutes under 60 show as minutes): '45 min', '1 hr',
- * '8 hrs', '1.5 hrs', '1.67 hrs' (at most two decimals).
- */
-export function formatTimeOff(minutes: number): string {
-  const m = Math.abs(Math.round(minutes));
-  if (m < 60) return `${m} min`;
-  const hours = Number((m / 60).toFixed(2));
-  return `${hours} ${hours === 1 ? 'hr' : 'hrs'}`;
-}
+export { formatTimeOff, timeOffDates } from '@/lib/time-off';

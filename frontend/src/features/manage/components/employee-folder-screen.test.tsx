@@ -240,7 +240,7 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
       const [vacation, sick, manual, accrued] = within(years[0]!).getAllByTestId('timeoff-history-item');
       expect(vacation).toHaveTextContent('Vacation');
       expect(vacation).toHaveTextContent('24 hrs');
-      expect(vacation).toHaveTextContent('12/01/2026 - 12/03/2026');
+      expect(vacation).toHaveTextContent('12/01/2026 – 12/03/2026');
       expect(vacation).toHaveTextContent('Reason: Family trip');
       expect(vacation).toHaveTextContent('Submitted 11/17/2026 09:30 AM');
       // A pending request links to the inbox.
@@ -248,10 +248,10 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
 
       expect(sick).toHaveTextContent('Sick');
       expect(sick).toHaveTextContent('1.5 hrs');
-      expect(sick).toHaveTextContent('06/10/2026 09:00 AM - 10:30 AM');
+      expect(sick).toHaveTextContent('06/10/2026 09:00 AM – 10:30 AM');
       expect(within(sick!).getByTestId('timeoff-status')).toHaveTextContent('Approved');
       expect(within(sick!).queryByRole('link')).toBeNull();
-      expect(within(sick!).getByRole('button', { name: 'Cancel Sick 06/10/2026 09:00 AM - 10:30 AM' })).toBeInTheDocument();
+      expect(within(sick!).getByRole('button', { name: 'Cancel Sick 06/10/2026 09:00 AM – 10:30 AM' })).toBeInTheDocument();
 
       expect(manual).toHaveTextContent('+10 hrs');
       expect(manual).toHaveTextContent('03/02/2026');
@@ -289,7 +289,7 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
       renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
       const user = userEvent.setup();
       const entry = await screen.findByTestId('timeoff-history-item');
-      await user.click(within(entry).getByRole('button', { name: 'Cancel Vacation 12/01/2026 - 12/03/2026' }));
+      await user.click(within(entry).getByRole('button', { name: 'Cancel Vacation 12/01/2026 – 12/03/2026' }));
       let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
       expect(dialog).toHaveTextContent("Once you hit cancel there's no going back!");
       await user.click(within(dialog).getByRole('button', { name: 'No' }));

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@/lib/company-time';
+import { timeOffDates as formatDays } from '@/lib/time-off';
 import { hours } from '../api/employee-pto';
 import { REQUEST_STATUS } from '../api/requests';
 
@@ -28,19 +28,8 @@ export function clockTime(hhmm: string): string {
   return `${String(twelve).padStart(2, '0')}:${m.slice(0, 2).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/**
- * The days of a stretch of time off from its 'YYYY-MM-DD HH:mm:ss' ends: '12/01/2026 – 12/03/2026',
- * '12/01/2026' for one whole day, '12/01/2026 09:00 AM – 11:00 AM' for part of a day.
- */
-export function timeOffDates(start: string, end: string, allday: boolean): string {
-  const startDate = start.slice(0, 10);
-  const endDate = end.slice(0, 10);
-  if (!allday) {
-    const from = `${formatIsoDate(startDate)} ${clockTime(start.slice(11, 16))}`;
-    return startDate === endDate ? `${from} – ${clockTime(end.slice(11, 16))}` : `${from} – ${formatIsoDate(endDate)} ${clockTime(end.slice(11, 16))}`;
-  }
-  return startDate === endDate ? formatIsoDate(startDate) : `${formatIsoDate(startDate)} – ${formatIsoDate(endDate)}`;
-}
+/** The days of a stretch of time off, as they read everywhere (see `@/lib/time-off`). */
+export const timeOffDates = (start: string, end: string, allday: boolean): string => formatDays(start, end, !allday);
 
 /** Badge colours of the request states, filled (light badges fail contrast; see timesheet labels). */
 export function statusColor(status: number): string {
