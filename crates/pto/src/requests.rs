@@ -818,48 +818,7 @@ impl Pto {
     pub async fn approve(&self, ctx: &ManagerCtx, id: i64) -> Result<RequestOutcome, PtoError> {
         let (row, person) = self.request_in_reach(ctx, id).await?;
         decider_check(ctx, &row)?;
-        let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
-        lock_employee(&txn, row.employee_id).await?;
-        let row = requests::Entity::find_by_id(row.id).one(&txn).await?.ok_or(PtoError::NotFound)?;
-        match RequestState::of(row.status) {
-            RequestState::Approved => {
-                txn.commit().await?;
-                return self.outcome(ctx, row, false, "The request was already approved.").await;
-            }
-            RequestState::Denied => {
-                return Err(PtoError::Conflict("This request was denied; it cannot be approved.".into()))
-            }
-            RequestState::Cancelled => {
-                return Err(PtoError::Conflict("This request was cancelled; it cannot be approved.".into()))
-            }
-            RequestState::Pending => {}
-        }
-        let command = TimeOffCommand {
-            id: Some(row.id),
-            employee: Some(UserId(row.employee_id)),
-            pto_type: PtoTypeId(row.pto_type_id),
-            request: engine_request(&row),
-            reason: row.reason.clone(),
-        };
-        let (checked, _) = self.check(ctx, &person, &command, false).await?;
-        if !checked.pass && checked.payable == 1 {
-            return Err(PtoError::field(
-                "balance",
-                checked.message.unwrap_or_else(|| pto_engine::not_enough_message(&checked.type_name)),
-            ));
-        }
-        let mut active = row.into_active_model();
-        active.status = Set(RequestState::Approved.code());
-        active.acted_by = Set(Some(ctx.actor().0));
-        active.acted_at = Set(Some(Utc::now()));
-        active.act_comment = Set(None);
-        let saved = active.update(&txn).await?;
-        txn.commit().await?;
-        drop(_permit);
-        let outcome = self.outcome(ctx, saved, true, "The request has been approved.").await?;
-        self.tell_employee(ctx, &person, &outcome.request, "approved").await;
-        Ok(outcome)
+        self.transition(ctx, row, &person, RequestState::Approved, None).await
     }
 
     /// `POST /pto/reject-timeoff`: denies a pending request, with the reason.
@@ -876,34 +835,7 @@ impl Pto {
         }
         let (row, person) = self.request_in_reach(ctx, id).await?;
         decider_check(ctx, &row)?;
-        let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
-        lock_employee(&txn, row.employee_id).await?;
-        let row = requests::Entity::find_by_id(row.id).one(&txn).await?.ok_or(PtoError::NotFound)?;
-        match RequestState::of(row.status) {
-            RequestState::Denied => {
-                txn.commit().await?;
-                return self.outcome(ctx, row, false, "The request was already denied.").await;
-            }
-            RequestState::Approved => {
-                return Err(PtoError::Conflict("This request was approved; cancel it instead.".into()))
-            }
-            RequestState::Cancelled => {
-                return Err(PtoError::Conflict("This request was cancelled; it cannot be denied.".into()))
-            }
-            RequestState::Pending => {}
-        }
-        let mut active = row.into_active_model();
-        active.status = Set(RequestState::Denied.code());
-        active.acted_by = Set(Some(ctx.actor().0));
-        active.acted_at = Set(Some(Utc::now()));
-        active.act_comment = Set(Some(comment.to_owned()));
-        let saved = active.update(&txn).await?;
-        txn.commit().await?;
-        drop(_permit);
-        let outcome = self.outcome(ctx, saved, true, "The request has been denied.").await?;
-        self.tell_employee(ctx, &person, &outcome.request, "denied").await;
-        Ok(outcome)
+        self.transition(ctx, row, &person, RequestState::Denied, Some(comment)).await
     }
 
     /// `POST /pto/cancel-request`: a pending request by the employee or whoever filed it (or an
@@ -920,27 +852,81 @@ impl Pto {
                 _ => MSG_NOT_YOURS_TO_CANCEL.to_owned(),
             }));
         }
-        let _permit = self.gate.enter().await;
+        self.transition(ctx, row, &person, RequestState::Cancelled, None).await
+    }
+
+    /// Moves a request to `to` (approved, denied or cancelled; the caller has checked the right to).
+    /// The request is read again inside the transaction holding the employee's lock, so the state
+    /// decided on is the state changed, and an approval checks the balance there. Asking for the
+    /// state it is already in changes nothing and says so.
+    async fn transition(
+        &self,
+        ctx: &TenantCtx,
+        row: requests::Model,
+        person: &users::Model,
+        to: RequestState,
+        comment: Option<&str>,
+    ) -> Result<RequestOutcome, PtoError> {
+        let done = match to {
+            RequestState::Approved => "approved",
+            RequestState::Denied => "denied",
+            RequestState::Cancelled | RequestState::Pending => "cancelled",
+        };
+        let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         lock_employee(&txn, row.employee_id).await?;
         let row = requests::Entity::find_by_id(row.id).one(&txn).await?.ok_or(PtoError::NotFound)?;
-        let before = RequestState::of(row.status);
-        if before == RequestState::Cancelled {
+        let from = RequestState::of(row.status);
+        if from == to {
             txn.commit().await?;
-            return self.outcome(ctx, row, false, "The request was already cancelled.").await;
+            return self.outcome(ctx, row, false, &format!("The request was already {done}.")).await;
         }
+        match (from, to) {
+            (RequestState::Pending, _) | (RequestState::Approved | RequestState::Denied, RequestState::Cancelled) => {}
+            (RequestState::Approved, _) => {
+                return Err(PtoError::Conflict("This request was approved; cancel it instead.".to_owned()))
+            }
+            (RequestState::Denied, _) => {
+                return Err(PtoError::Conflict(format!("This request was denied; it cannot be {done}.")))
+            }
+            (RequestState::Cancelled, _) => {
+                return Err(PtoError::Conflict(format!("This request was cancelled; it cannot be {done}.")))
+            }
+        }
+        if to == RequestState::Approved {
+            let command = TimeOffCommand {
+                id: Some(row.id),
+                employee: Some(UserId(row.employee_id)),
+                pto_type: PtoTypeId(row.pto_type_id),
+                request: engine_request(&row),
+                reason: row.reason.clone(),
+            };
+            // Against approved time only: pending requests are not promises.
+            let (checked, _) = self.check(ctx, person, &command, false).await?;
+            if !checked.pass && checked.payable == 1 {
+                return Err(PtoError::field(
+                    "balance",
+                    checked.message.unwrap_or_else(|| pto_engine::not_enough_message(&checked.type_name)),
+                ));
+            }
+        }
+        let now = Utc::now();
         let mut active = row.into_active_model();
-        active.status = Set(RequestState::Cancelled.code());
-        active.cancelled_by = Set(Some(ctx.actor().0));
-        active.cancelled_at = Set(Some(Utc::now()));
-        active.cancelled_from = Set(Some(before.code()));
+        active.status = Set(to.code());
+        if to == RequestState::Cancelled {
+            active.cancelled_by = Set(Some(ctx.actor().0));
+            active.cancelled_at = Set(Some(now));
+            active.cancelled_from = Set(Some(from.code()));
+        } else {
+            active.acted_by = Set(Some(ctx.actor().0));
+            active.acted_at = Set(Some(now));
+            active.act_comment = Set(comment.map(str::to_owned));
+        }
         let saved = active.update(&txn).await?;
         txn.commit().await?;
-        drop(_permit);
-        let outcome = self.outcome(ctx, saved, true, "The request has been cancelled.").await?;
-        if !ctx.is_self(UserId(person.id)) {
-            self.tell_employee(ctx, &person, &outcome.request, "cancelled").await;
-        }
+        drop(permit);
+        let outcome = self.outcome(ctx, saved, true, &format!("The request has been {done}.")).await?;
+        self.tell_employee(ctx, person, &outcome.request, done).await;
         Ok(outcome)
     }
 
