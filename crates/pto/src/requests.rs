@@ -238,11 +238,13 @@ impl TimeOffCommand {
         }
         let validated = draft.validate();
         if let Err(problems) = &validated {
+            // A field already refused as written ('12/01/2026') is not also 'missing'.
             for (field, messages) in problems.iter() {
+                if errors.has(field) {
+                    continue;
+                }
                 for message in messages {
-                    if !errors.messages(field).contains(message) {
-                        errors.add(field, message.clone());
-                    }
+                    errors.add(field, message.clone());
                 }
             }
         }
