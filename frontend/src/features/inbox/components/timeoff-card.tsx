@@ -109,7 +109,9 @@ export function PendingTimeOffCard({ row, timeZone, onReject }: PendingTimeOffCa
           loading={approve.isPending}
           onClick={() => {
             setError(null);
-            approve.mutate(row.id, { onSuccess: announce, onError: (err) => setError(failureText(err)) });
+            // The answer is announced from the promise: the card leaves the list (and unmounts)
+            // when the inbox refreshes, which would drop a callback given to `mutate`.
+            approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
           }}
         >
           Approve
@@ -165,11 +167,11 @@ export function RespondedTimeOffCard({ row, timeZone }: { row: InboxTimeOffRow; 
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setError(null);
-          cancel.mutate(row.id, {
-            onSuccess: announce,
-            onError: (err) => setError(failureText(err)),
-            onSettled: () => setConfirming(false),
-          });
+          // As for Approve: the card leaves the list once the inbox refreshes.
+          cancel
+            .mutateAsync(row.id)
+            .then(announce, (err: unknown) => setError(failureText(err)))
+            .finally(() => setConfirming(false));
         }}
       />
     </TimeOffFrame>
