@@ -130,6 +130,16 @@ fn logins() -> Vec<DemoLogin> {
 }
 
 impl Accounts {
+    /// The demo company, when this database holds it (for the domains that add to the demo).
+    pub async fn demo_company(&self) -> Result<Option<kernel::CompanyId>, AccountsError> {
+        Ok(users::Entity::find()
+            .filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL))
+            .one(&self.db)
+            .await?
+            .and_then(|admin| admin.company_id)
+            .map(kernel::CompanyId))
+    }
+
     /// Creates the demo on an empty database; leaves any other database alone.
     pub async fn seed_demo(&self) -> Result<DemoOutcome, AccountsError> {
         if users::Entity::find().filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL)).count(&self.db).await? > 0 {

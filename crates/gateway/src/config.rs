@@ -17,7 +17,17 @@ pub enum Command {
     /// Run the database migrations and exit.
     Migrate(StorageArgs),
     /// Create the demo company on an empty database and print its logins.
-    Demo(StorageArgs),
+    Demo(DemoArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DemoArgs {
+    #[command(flatten)]
+    pub storage: StorageArgs,
+    /// Also set up time off: PTO types, a plan for everyone and a pending request (`just run`
+    /// does; the browser journeys set up their own).
+    #[arg(long)]
+    pub with_time_off: bool,
 }
 
 #[derive(Debug, Clone, Args)]

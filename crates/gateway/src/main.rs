@@ -6,7 +6,7 @@ use accounts::tokens::TokenKeys;
 use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
 use actix_web::{web, HttpServer};
 use clap::Parser;
-use gateway::config::{Cli, Command, ServeArgs, StorageArgs};
+use gateway::config::{Cli, Command, DemoArgs, ServeArgs, StorageArgs};
 use gateway::state::AppState;
 use gateway::{build_app, db};
 use std::path::Path;
@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Serve(args) => serve(args).await,
             Command::Migrate(storage) => migrate(&storage).await,
-            Command::Demo(storage) => demo(&storage).await,
+            Command::Demo(args) => demo(&args).await,
         }
     });
     match result {
@@ -154,7 +154,8 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
     scheduler
 }
 
-async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
+async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
+    let storage = &demo_args.storage;
     let db = open_database(storage).await?;
     let args = ServeArgs {
         storage: storage.clone(),
@@ -169,8 +170,18 @@ async fn demo(storage: &StorageArgs) -> Result<(), BoxError> {
         session_idle_minutes: 720,
         session_max_hours: 168,
     };
-    let accounts = accounts_service(db, &args, String::new())?;
-    match accounts.seed_demo().await? {
+    let accounts = accounts_service(db.clone(), &args, String::new())?;
+    let outcome = accounts.seed_demo().await?;
+    if demo_args.with_time_off {
+        if let Some(company) = accounts.demo_company().await? {
+            let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());
+            let pto = pto::Pto::new(db, accounts.clone(), kernel::WriteGate::open());
+            if pto.seed_demo_time_off(company, today).await? {
+                println!("Time off is set up: the Standard plan for everyone, one request in the manager's inbox.");
+            }
+        }
+    }
+    match outcome {
         DemoOutcome::NotEmpty => {
             println!("The database already holds companies; no demo was added.")
         }

@@ -11,6 +11,7 @@
 
 pub mod accruals;
 mod balances;
+mod demo;
 pub mod entities;
 mod error;
 pub mod holidays;

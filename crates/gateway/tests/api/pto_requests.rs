@@ -452,3 +452,30 @@ async fn the_projected_balance_counts_what_accrues_and_what_is_booked() {
     let past = app.get_as(&s.employee, "/server/v1/pto/balance?asOf=2020-01-01").await;
     assert_eq!(past.field("asOf"), ["Please choose today or a later date"]);
 }
+
+#[actix_web::test]
+async fn the_demo_company_can_start_with_time_off_set_up() {
+    let app = spawn_app().await;
+    app.accounts.seed_demo().await.unwrap();
+    let company = app.accounts.demo_company().await.unwrap().unwrap();
+    let today = Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive();
+    let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    assert!(pto.seed_demo_time_off(company, today).await.unwrap());
+    // Once only.
+    assert!(!pto.seed_demo_time_off(company, today).await.unwrap());
+    let login = |email: &'static str| {
+        let app = &app;
+        async move {
+            let reply = app.login(email, accounts::DEMO_PASSWORD).await;
+            reply.body["token"].as_str().unwrap().to_owned()
+        }
+    };
+    let employee = login("employee1@demo.example.com").await;
+    let data = ok(app.get_as(&employee, "/server/v1/pto/data").await);
+    assert_eq!((data["setUp"].as_bool(), data["planName"].as_str()), (Some(true), Some("Standard")));
+    assert!(vacation_balance(&data) > 0, "{data}");
+    let manager = login("manager@demo.example.com").await;
+    let inbox = ok(app.get_as(&manager, "/server/v1/inbox/data").await);
+    assert_eq!(inbox["pending"]["timeoff"]["count"], 1);
+    assert_eq!(inbox["pending"]["timeoff"]["rows"][0]["reason"], "Family visit");
+}

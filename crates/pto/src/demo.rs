@@ -1,0 +1,129 @@
+//! Time off for the demo company (`timekeep demo --with-time-off`, what `just run` starts): so a
+//! newcomer finds PTO working, not a screen asking an admin to set it up. Vacation (80 hours at
+//! the start of each year, 16 carried over), Sick (1 hour per 30 worked) and an unpaid Leave, the
+//! Standard plan for everyone from 1 January, and one pending request in the manager's inbox.
+//! The browser journeys seed the demo without it: they set up PTO themselves.
+
+use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_requests as requests};
+use crate::entities::{pto_rules as rules, pto_types as types};
+use crate::requests::RequestState;
+use crate::{Pto, PtoError};
+use accounts::entities::users;
+use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
+use kernel::{CompanyId, Role};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+
+impl Pto {
+    /// Sets up the demo company's time off as of `today` (its local day). False, and nothing
+    /// written, when the company already has PTO types.
+    pub async fn seed_demo_time_off(&self, company: CompanyId, today: NaiveDate) -> Result<bool, PtoError> {
+        let same = kernel::tenancy::same_company::<types::Entity>(company);
+        if types::Entity::find().filter(same).one(&self.db).await?.is_some() {
+            return Ok(false);
+        }
+        let now = Utc::now();
+        let people = users::Entity::find()
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
+            .order_by_asc(users::Column::Id)
+            .all(&self.db)
+            .await?;
+        let _permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let mut type_ids = [0_i64; 3];
+        let kinds = [("Vacation", "#1c7ed6", true), ("Sick", "#e8590c", true), ("Leave", "#868e96", false)];
+        for (id, (name, color, payable)) in type_ids.iter_mut().zip(kinds) {
+            let row = types::ActiveModel {
+                company_id: Set(company.0),
+                name: Set(name.to_owned()),
+                color: Set(color.to_owned()),
+                payable: Set(payable),
+                available: Set(true),
+                created_at: Set(now),
+                updated_at: Set(now),
+                deleted_at: Set(None),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            *id = row.id;
+        }
+        let [vacation, sick, _leave] = type_ids;
+        let plan = plans::ActiveModel {
+            company_id: Set(company.0),
+            name: Set("Standard".to_owned()),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        for (pto_type, method, hundredths, unit, carry) in
+            [(vacation, "PER_CALENDAR_YEAR", 8_000, 1, Some(16)), (sick, "PER_HOUR_WORKED", 100, 30, None)]
+        {
+            rules::ActiveModel {
+                company_id: Set(company.0),
+                plan_id: Set(plan.id),
+                pto_type_id: Set(pto_type),
+                active: Set(true),
+                method: Set(method.to_owned()),
+                rate_hundredths: Set(hundredths),
+                rate_unit: Set(unit),
+                prorated: Set(true),
+                waiting_period_days: Set(None),
+                start_after_waiting_period: Set(false),
+                carryover_policy: Set("allowCarryover".to_owned()),
+                max_carryover_hours: Set(carry),
+                max_balance_hours: Set(None),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+        let first_of_year = NaiveDate::from_ymd_opt(today.year(), 1, 1).unwrap_or(today);
+        let staff: Vec<&users::Model> =
+            people.iter().filter(|person| Role::from_code(&person.role) != Some(Role::SysAdmin)).collect();
+        for person in &staff {
+            enrollments::ActiveModel {
+                company_id: Set(company.0),
+                employee_id: Set(person.id),
+                year: Set(today.year()),
+                plan_id: Set(plan.id),
+                effective_from: Set(first_of_year),
+                created_by: Set(None),
+                created_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+        // A day of vacation on the Monday two weeks ahead, waiting for the manager.
+        let asker = staff.iter().find(|person| person.manager_id.is_some()).or(staff.last());
+        if let Some(asker) = asker {
+            let mut day = today + Duration::days(14);
+            while day.weekday() != Weekday::Mon {
+                day += Duration::days(1);
+            }
+            requests::ActiveModel {
+                company_id: Set(company.0),
+                employee_id: Set(asker.id),
+                pto_type_id: Set(vacation),
+                start_date: Set(day),
+                end_date: Set(day),
+                partial: Set(false),
+                start_time: Set(None),
+                end_time: Set(None),
+                include_weekend: Set(false),
+                reason: Set("Family visit".to_owned()),
+                status: Set(RequestState::Pending.code()),
+                requested_by: Set(Some(asker.id)),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+        txn.commit().await?;
+        Ok(true)
+    }
+}
