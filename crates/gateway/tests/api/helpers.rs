@@ -286,7 +286,12 @@ async fn spawn_app_full(
         .run();
     let handle = server.handle();
     actix_web::rt::spawn(server);
-    let client = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    // The server closes a connection idle for 5 s (actix's keep-alive); the client lets its own
+    // go after 2 s, so a test that waits between calls never sends on a connection being closed.
+    let client = awc::Client::builder()
+        .connector(awc::Connector::new().conn_keep_alive(Duration::from_secs(2)))
+        .timeout(Duration::from_secs(30))
+        .finish();
     TestApp { address, client, mail, accounts, db, server: handle, _database: database }
 }
 
