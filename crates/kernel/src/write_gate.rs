@@ -269,12 +269,13 @@ mod tests {
     use tokio::sync::Notify;
 
     /// Writes each request as a row; each answer is the size of the group it went in. A group
-    /// holding request 0 waits for `release` first.
-    fn recording(release: Arc<Notify>) -> GroupWriterFn {
+    /// holding request 0 says it `started`, then waits for `release`.
+    fn recording(release: Arc<Notify>, started: Arc<Notify>) -> GroupWriterFn {
         Box::new(move |txn, requests| {
-            let release = release.clone();
+            let (release, started) = (release.clone(), started.clone());
             Box::pin(async move {
                 if requests.contains(&0) {
+                    started.notify_one();
                     release.notified().await;
                 }
                 for value in requests {
@@ -296,8 +297,11 @@ mod tests {
             + Sync,
     >;
 
-    /// A writer on a fresh SQLite file, its reading connection, and the release of request 0.
-    async fn writer(name: &str) -> (GroupWriter<i64, usize, DbErr>, sea_orm::DatabaseConnection, Arc<Notify>) {
+    /// A writer on a fresh SQLite file, its reading connection, the release of request 0 and the
+    /// signal that its group started.
+    async fn writer(
+        name: &str,
+    ) -> (GroupWriter<i64, usize, DbErr>, sea_orm::DatabaseConnection, Arc<Notify>, Arc<Notify>) {
         let file = std::env::temp_dir().join(format!("timekeep-write-gate-{name}-{}.db", std::process::id()));
         let _ = std::fs::remove_file(&file);
         let url = format!("sqlite://{}?mode=rwc", file.display());
@@ -305,9 +309,9 @@ mod tests {
         db.execute_unprepared("PRAGMA journal_mode=WAL").await.unwrap();
         db.execute_unprepared("CREATE TABLE written (value INTEGER NOT NULL)").await.unwrap();
         let gate = WriteGate::serializing(Database::connect(&url).await.unwrap()).unwrap();
-        let release = Arc::new(Notify::new());
-        let apply = recording(release.clone());
-        (GroupWriter::new(gate, db.clone(), move |txn, requests| apply(txn, requests)), db, release)
+        let (release, started) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
+        let apply = recording(release.clone(), started.clone());
+        (GroupWriter::new(gate, db.clone(), move |txn, requests| apply(txn, requests)), db, release, started)
     }
 
     async fn written(db: &sea_orm::DatabaseConnection) -> i64 {
@@ -315,25 +319,27 @@ mod tests {
         row.await.unwrap().unwrap().try_get("", "n").unwrap()
     }
 
-    /// Request 0, whose group is held open till `release` (given time to start).
+    /// Request 0, whose group is held open till `release`: returns once that group is being
+    /// applied (so what is written next queues behind it, however slow the machine).
     async fn hold_first_group(
         writer: &GroupWriter<i64, usize, DbErr>,
+        started: &Notify,
     ) -> tokio::task::JoinHandle<Result<usize, DbErr>> {
         let first = tokio::spawn({
             let writer = writer.clone();
             async move { writer.write(0).await }
         });
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        started.notified().await;
         first
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn requests_queued_meanwhile_go_in_one_group_and_a_gone_callers_too() {
-        let (writer, db, release) = writer("group").await;
+        let (writer, db, release, started) = writer("group").await;
 
         // The first group is held open while ten more requests queue up, and one whose caller
         // gives up waiting.
-        let first = hold_first_group(&writer).await;
+        let first = hold_first_group(&writer, &started).await;
         let queued: Vec<_> = (1..=10)
             .map(|value| {
                 let writer = writer.clone();
@@ -358,8 +364,8 @@ mod tests {
     /// no caller has to come back for the queue to move.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_request_whose_caller_left_is_written_all_the_same() {
-        let (writer, db, release) = writer("gone").await;
-        let first = hold_first_group(&writer).await;
+        let (writer, db, release, started) = writer("gone").await;
+        let first = hold_first_group(&writer, &started).await;
         let gone = tokio::time::timeout(Duration::from_millis(100), writer.write(1)).await;
         assert!(gone.is_err(), "held behind the first group");
         release.notify_one();
