@@ -19,13 +19,32 @@ const iso = (date) => date.toISOString().slice(0, 10);
 const plusDays = (date, days) => new Date(date.getTime() + days * 86_400_000);
 const shown = (day) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
-/** A weekday of this Sunday-to-Saturday week (today when it is one), and Monday of next week. */
-function days() {
+/**
+ * A working day of this Sunday-to-Saturday week (today when it is one), and a working day of next
+ * week with the day two later: weekdays that are not the company's paid holidays (a request on a
+ * holiday uses no time, so the journey would measure nothing on Thanksgiving).
+ */
+function days(holidays) {
   const today = companyToday();
-  const weekday = today.getUTCDay();
-  const inWeek = weekday === 0 ? plusDays(today, 1) : weekday === 6 ? plusDays(today, -1) : today;
-  const nextMonday = plusDays(today, 8 - (weekday === 0 ? 7 : weekday));
-  return { thisWeek: iso(inWeek), nextMonday: iso(nextMonday), nextWednesday: iso(plusDays(nextMonday, 2)) };
+  const working = (day) => ![0, 6].includes(day.getUTCDay()) && !holidays.has(iso(day));
+  const weekStart = plusDays(today, -today.getUTCDay());
+  const week = [0, 1, 2, 3, 4, 5, 6].map((offset) => plusDays(weekStart, offset));
+  // Today or later first, then the nearest.
+  const byNearness = [...week].sort((a, b) => (a < today) - (b < today) || Math.abs(a - today) - Math.abs(b - today));
+  const inWeek = byNearness.find(working);
+  const nextWeek = [7, 8, 9, 10, 11, 12, 13].map((offset) => plusDays(weekStart, offset));
+  const nextDay = nextWeek.find(working);
+  return { thisWeek: iso(inWeek), nextMonday: iso(nextDay), nextWednesday: iso(plusDays(nextDay, 2)) };
+}
+
+/** The company's paid holidays of this year and the next, as YYYY-MM-DD. */
+async function paidHolidays(request, token, year) {
+  const days = new Set();
+  for (const y of [year, year + 1]) {
+    const list = await apiCall(request, token, 'GET', '/holiday/list', { params: { year: y } });
+    for (const holiday of list.holidays) days.add(holiday.holiday);
+  }
+  return days;
 }
 
 test('an employee asks for a partial day on a phone; the manager files, approves and cancels time off', async ({ browser, request }) => {
@@ -52,7 +71,7 @@ test('an employee asks for a partial day on a phone; the manager files, approves
       rules: [{ ptoTypeId: type.id, method: 'PER_CALENDAR_YEAR', rate: 16, rateUnit: 1 }],
     },
   });
-  const { thisWeek, nextMonday, nextWednesday } = days();
+  const { thisWeek, nextMonday, nextWednesday } = days(await paidHolidays(request, admin, year));
 
   // The employee, on a phone.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
