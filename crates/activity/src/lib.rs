@@ -30,7 +30,23 @@ pub enum ActivityType {
     Reactivate,
     /// An admin added time off to the employee's balance by hand.
     ManuallyAddPto,
+    /// A manager or an admin recorded an HR event in the folder.
+    HrEvent,
+    /// A manager or an admin filed an HR document.
+    HrDoc,
+    /// A manager or an admin asked the employee for a document.
+    HrDocRequest,
+    /// The employee uploaded a document a request asked for.
+    DocRequest,
+    /// The employee acknowledged an HR event.
+    EventAffirmation,
+    /// The employee acknowledged (or declined) a policy.
+    PolicyAffirmation,
 }
+
+/// The `type` filter of the timeline that lists the acknowledgements (the folder's All tab,
+/// filter 'Acknowledgement').
+pub const ACKNOWLEDGEMENTS: &str = "ACK";
 
 impl ActivityType {
     /// The codes of spec 001 §9, misspelling included: the browser matches on them.
@@ -40,6 +56,12 @@ impl ActivityType {
             ActivityType::Terminate => "EMPLOYEE_TERNIMATE",
             ActivityType::Reactivate => "EMPLOYEE_REACTIVATE",
             ActivityType::ManuallyAddPto => "MANUALLY_ADD_PTO",
+            ActivityType::HrEvent => "HR_EVENT",
+            ActivityType::HrDoc => "HR_DOC",
+            ActivityType::HrDocRequest => "HR_DOC_REQ",
+            ActivityType::DocRequest => "DOC_REQUEST",
+            ActivityType::EventAffirmation => "EVENT_AFFIRMATION",
+            ActivityType::PolicyAffirmation => "POLICY_AFFIRMATION",
         }
     }
 
@@ -49,6 +71,12 @@ impl ActivityType {
             ActivityType::Terminate => "Terminated",
             ActivityType::Reactivate => "Reactivated",
             ActivityType::ManuallyAddPto => "PTO added manually",
+            ActivityType::HrEvent => "HR event",
+            ActivityType::HrDoc => "HR document",
+            ActivityType::HrDocRequest => "Document requested",
+            ActivityType::DocRequest => "Requested document uploaded",
+            ActivityType::EventAffirmation => "HR event acknowledged",
+            ActivityType::PolicyAffirmation => "Policy acknowledged",
         }
     }
 }
@@ -63,6 +91,8 @@ pub struct NewActivity {
     /// The sentence the timeline shows ('Alice Admin added Emma Brooks.').
     pub description: String,
     pub at: DateTime<Utc>,
+    /// The record the entry is about (an event, a document, a request), which its detail opens.
+    pub record: Option<i64>,
 }
 
 /// One timeline entry.
@@ -76,6 +106,7 @@ pub struct Activity {
     pub title: String,
     pub description: String,
     pub at: DateTime<Utc>,
+    pub record: Option<i64>,
 }
 
 impl From<activities::Model> for Activity {
@@ -88,6 +119,7 @@ impl From<activities::Model> for Activity {
             title: row.title,
             description: row.description,
             at: row.occurred_at,
+            record: row.record_id,
         }
     }
 }
@@ -102,6 +134,7 @@ pub async fn record(db: &impl ConnectionTrait, entry: NewActivity) -> Result<(),
         title: Set(entry.kind.title().to_owned()),
         description: Set(entry.description),
         occurred_at: Set(entry.at),
+        record_id: Set(entry.record),
         ..Default::default()
     }
     .insert(db)
@@ -110,7 +143,7 @@ pub async fn record(db: &impl ConnectionTrait, entry: NewActivity) -> Result<(),
 }
 
 /// A page (from 1) of `employee`'s timeline, newest first, and how many entries there are;
-/// `code` filters by kind.
+/// `code` filters by kind ([`ACKNOWLEDGEMENTS`]: every kind of acknowledgement).
 pub async fn page(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
@@ -121,8 +154,13 @@ pub async fn page(
     let mut query = activities::Entity::find()
         .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
         .filter(activities::Column::EmployeeId.eq(employee));
-    if let Some(code) = code.map(str::trim).filter(|code| !code.is_empty()) {
-        query = query.filter(activities::Column::ActivityType.eq(code));
+    match code.map(str::trim).filter(|code| !code.is_empty()) {
+        Some(ACKNOWLEDGEMENTS) => {
+            let kinds = [ActivityType::EventAffirmation, ActivityType::PolicyAffirmation].map(ActivityType::code);
+            query = query.filter(activities::Column::ActivityType.is_in(kinds));
+        }
+        Some(code) => query = query.filter(activities::Column::ActivityType.eq(code)),
+        None => {}
     }
     let paginator = query
         .order_by_desc(activities::Column::OccurredAt)

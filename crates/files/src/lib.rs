@@ -1,15 +1,19 @@
-//! Stored files: avatars and company logos now, HR documents later.
+//! Stored files: avatars and company logos, and HR documents ([`document`]).
 //!
 //! A file is bytes in a [`FileStore`] plus a row in `stored_files` naming the company that owns
-//! it. Uploads are checked by content ([`sniff`]) and size before anything is written, and a
-//! file is only ever read through [`Files::open`], scoped by the caller's company: another
-//! company's file id is `NotFound`, exactly like an id that does not exist.
+//! it. Uploads are checked by content ([`sniff`]) and size before anything is written. Avatars
+//! and logos are read through [`Files::open`] by anyone of the owning company; HR documents are
+//! private to their records and read only through [`Files::open_private`] after the record's
+//! owner has checked who may see it. Both are scoped by the caller's company: another company's
+//! file id is `NotFound`, exactly like an id that does not exist.
 
+pub mod document;
 pub mod entities;
 mod sniff;
 mod store;
 
-pub use sniff::{sniff, Kind};
+pub use document::{clean_file_name, SavedDocument, MAX_DOCUMENT_BYTES};
+pub use sniff::{sniff, sniff_document, Kind};
 pub use store::{FileStore, LocalDirStore};
 
 use chrono::Utc;
@@ -28,6 +32,8 @@ pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 pub enum Purpose {
     Avatar,
     Logo,
+    /// A file of an employee's HR folder: private to the record it belongs to.
+    HrDocument,
 }
 
 impl Purpose {
@@ -35,15 +41,27 @@ impl Purpose {
         match self {
             Purpose::Avatar => "avatar",
             Purpose::Logo => "logo",
+            Purpose::HrDocument => "hr-document",
         }
     }
 
+    /// Whether anyone of the owning company may read it by its id (`/files/{id}`).
+    fn is_public(code: &str) -> bool {
+        code == Purpose::Avatar.code() || code == Purpose::Logo.code()
+    }
+
     fn max_bytes(self) -> usize {
-        MAX_IMAGE_BYTES
+        match self {
+            Purpose::Avatar | Purpose::Logo => MAX_IMAGE_BYTES,
+            Purpose::HrDocument => MAX_DOCUMENT_BYTES,
+        }
     }
 
     fn accepts(self, kind: Kind) -> bool {
-        kind.is_image()
+        match self {
+            Purpose::Avatar | Purpose::Logo => kind.is_image(),
+            Purpose::HrDocument => true,
+        }
     }
 }
 
@@ -103,6 +121,18 @@ impl Files {
         }
         let kind =
             sniff(bytes).filter(|kind| purpose.accepts(*kind)).ok_or(FilesError::Rejected(NOT_AN_IMAGE_MESSAGE))?;
+        self.store(ctx, purpose, kind, bytes).await
+    }
+
+    /// Writes checked bytes and their row. The bytes are written first and removed again if the
+    /// row cannot be, so a failure leaves nothing behind that a row points to.
+    async fn store(
+        &self,
+        ctx: &TenantCtx,
+        purpose: Purpose,
+        kind: Kind,
+        bytes: &[u8],
+    ) -> Result<stored_files::Model, FilesError> {
         let key = format!("{}.{}", uuid::Uuid::new_v4().simple(), kind.extension());
         self.store.put(&key, bytes).await?;
         let row = stored_files::ActiveModel {
@@ -126,13 +156,19 @@ impl Files {
         }
     }
 
-    /// The file and its bytes, if it belongs to the caller's company.
+    /// An avatar or a logo and its bytes, if it belongs to the caller's company. Private files
+    /// (HR documents) are `NotFound` here.
     pub async fn open(&self, ctx: &TenantCtx, id: FileId) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
         let file = stored_files::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(&self.db)
             .await?
+            .filter(|file| Purpose::is_public(&file.purpose))
             .ok_or(FilesError::NotFound)?;
+        self.read(file).await
+    }
+
+    async fn read(&self, file: stored_files::Model) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
         let bytes = self.store.get(&file.storage_key).await.map_err(|err| {
             if err.kind() == std::io::ErrorKind::NotFound {
                 FilesError::NotFound

@@ -15,9 +15,12 @@ use futures_util::future::{ready, LocalBoxFuture, Ready};
 use kernel::{AdminCtx, ManagerCtx, Role, TenantCtx};
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
-/// leaving impersonation, and its own subscription. Paths under the API's base, each with its
-/// sub-paths. The one list: the web app reads it from `GET /account/blocked-writes`.
-pub const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 3] = ["/auth/logout", "/auth/exit-impersonation-mode", "/myaccount"];
+/// leaving impersonation, and its own subscription; and the reads the spec makes by POST
+/// (`/doc/*`: downloading a file of one's records), since reading stays open. Paths under the
+/// API's base, each with its sub-paths. The one list: the web app reads it from
+/// `GET /account/blocked-writes`.
+pub const WRITES_ALLOWED_WHEN_BLOCKED: [&str; 4] =
+    ["/auth/logout", "/auth/exit-impersonation-mode", "/myaccount", "/doc"];
 
 /// Whether a write to `path` is on [`WRITES_ALLOWED_WHEN_BLOCKED`].
 pub fn write_allowed_when_blocked(path: &str) -> bool {

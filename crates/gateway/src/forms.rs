@@ -227,12 +227,61 @@ pub struct Upload {
 /// Reads an upload of at most `file_limit` bytes of file. Bigger is a 413 naming the field;
 /// none is a 400.
 pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: usize) -> Result<Upload, ApiError> {
+    let form = read_parts(req, payload, "file", file_limit, UPLOAD_TEXT_LIMIT).await?;
+    let file = form
+        .file
+        .filter(|file| !file.bytes.is_empty())
+        .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("file", files::EMPTY_FILE_MESSAGE)))?;
+    Ok(Upload { file: file.bytes, fields: form.fields })
+}
+
+/// The text fields of a record's form beside its file may carry rich text (an event's comments).
+const RECORD_TEXT_LIMIT: usize = 256 * 1024;
+
+/// A `multipart/form-data` form of a record with an optional file (an HR event, an HR
+/// document): its text fields and, when one was sent, the file with the name it came under.
+pub struct MultipartForm {
+    pub file: Option<hr::NamedUpload>,
+    pub fields: std::collections::HashMap<String, String>,
+}
+
+impl MultipartForm {
+    /// The text fields read into the form's typed request (every field a string).
+    pub fn fields_as<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        let object: Map<String, Value> =
+            self.fields.iter().map(|(name, value)| (name.clone(), Value::String(value.clone()))).collect();
+        serde_json::from_value(Value::Object(object)).map_err(|err| {
+            ApiError::validation(kernel::FieldErrors::single("form", format!("The form could not be read: {err}")))
+        })
+    }
+}
+
+/// Reads a record's form: its text fields (each checked for control characters, all together
+/// bounded) and the part `file_field`, of at most `file_limit` bytes (bigger is a 413 on
+/// `file`). An empty file part counts as none.
+pub async fn read_multipart(
+    req: &HttpRequest,
+    payload: web::Payload,
+    file_field: &str,
+    file_limit: usize,
+) -> Result<MultipartForm, ApiError> {
+    let mut form = read_parts(req, payload, file_field, file_limit, RECORD_TEXT_LIMIT).await?;
+    form.file = form.file.filter(|file| !file.bytes.is_empty());
+    Ok(form)
+}
+
+async fn read_parts(
+    req: &HttpRequest,
+    payload: web::Payload,
+    file_field: &str,
+    file_limit: usize,
+    text_limit: usize,
+) -> Result<MultipartForm, ApiError> {
     use kernel::FieldErrors;
     let content_type =
         req.headers().get(CONTENT_TYPE).and_then(|value| value.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
-    let missing = || ApiError::validation(FieldErrors::single("file", files::EMPTY_FILE_MESSAGE));
     if !content_type.starts_with("multipart/form-data") {
-        return Err(missing());
+        return Err(ApiError::validation(FieldErrors::single("file", files::EMPTY_FILE_MESSAGE)));
     }
     let too_big = || {
         let message = format!("The file is too large: the limit is {} MB.", file_limit / (1024 * 1024));
@@ -242,7 +291,7 @@ pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: u
         }
     };
     let mut multipart = Multipart::new(req.headers(), payload);
-    let mut file = None;
+    let mut file: Option<hr::NamedUpload> = None;
     let mut fields = std::collections::HashMap::new();
     // Every part counts: the text fields together are bounded, and so is their number, so no
     // upload holds more than its file and a few kilobytes in memory.
@@ -255,7 +304,12 @@ pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: u
         }
         let mut field = field.map_err(|_| unreadable())?;
         let name = field.name().unwrap_or_default().to_owned();
-        let is_file = name == "file" && file.is_none();
+        let is_file = name == file_field && file.is_none();
+        let file_name = field
+            .content_disposition()
+            .and_then(|disposition| disposition.get_filename())
+            .map(str::to_owned)
+            .unwrap_or_default();
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|_| unreadable())?;
@@ -265,24 +319,23 @@ pub async fn read_upload(req: &HttpRequest, payload: web::Payload, file_limit: u
                 }
             } else {
                 text_bytes += chunk.len();
-                if text_bytes > UPLOAD_TEXT_LIMIT {
+                if text_bytes > text_limit {
                     return Err(too_large());
                 }
             }
             bytes.extend_from_slice(&chunk);
         }
         if is_file {
-            file = Some(bytes);
+            file = Some(hr::NamedUpload { bytes, name: file_name });
         } else {
             let text = String::from_utf8(bytes).map_err(|_| unreadable())?;
-            if let Err(message) = kernel::validation::check_text("", &text) {
+            if let Err(message) = kernel::validation::check_text(&name, &text) {
                 return Err(ApiError::validation(FieldErrors::single(&name, message)));
             }
             fields.insert(name, text);
         }
     }
-    let file = file.filter(|bytes| !bytes.is_empty()).ok_or_else(missing)?;
-    Ok(Upload { file, fields })
+    Ok(MultipartForm { file, fields })
 }
 
 /// A body read into a typed request, except that a request made of named fields must be sent as

@@ -151,6 +151,16 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let hr = state.hr.clone();
+    scheduler.add(hr::records::OVERDUE_JOB, chrono::Duration::hours(1), move |now| {
+        let hr = hr.clone();
+        async move {
+            hr.send_overdue_reminders(now)
+                .await
+                .map(|sent| format!("{sent} overdue reminders sent"))
+                .map_err(|err| err.to_string())
+        }
+    });
     scheduler
 }
 

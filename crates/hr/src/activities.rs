@@ -18,6 +18,10 @@ fn verb(kind: ActivityType) -> &'static str {
         ActivityType::Terminate => "terminated",
         ActivityType::Reactivate => "reactivated",
         ActivityType::ManuallyAddPto => "added time off for",
+        ActivityType::HrEvent => "recorded an HR event for",
+        ActivityType::HrDoc => "filed a document for",
+        ActivityType::HrDocRequest => "asked for a document from",
+        ActivityType::DocRequest | ActivityType::EventAffirmation | ActivityType::PolicyAffirmation => "responded for",
     }
 }
 
@@ -47,6 +51,7 @@ pub(crate) async fn record(
             kind,
             description,
             at,
+            record: None,
         },
     )
     .await

@@ -1,6 +1,7 @@
 //! People and the company (spec 001 §2–§9, 000 §5): employees and their folders' profile,
 //! emergency contacts and activity timeline; the bulk add; job roles; each person's own
-//! profile; the team list; the company profile.
+//! profile; the team list; the company profile; and the folders' HR records — events,
+//! documents, document requests, their types, and the employee's My HR ([`records`]).
 //!
 //! Every lookup of an employee by id goes through `accounts`' `employee_in_scope`, so another
 //! company's people, and people outside a manager's reach, are `NotFound` like ids that do not
@@ -16,6 +17,7 @@ mod error;
 mod job_roles;
 mod people;
 mod profile;
+pub mod records;
 pub mod views;
 
 pub use activities::{ActivityType, ACTIVITY_PAGE_SIZE};
@@ -23,6 +25,7 @@ pub use error::HrError;
 pub use files::Purpose;
 pub use job_roles::DUPLICATE_ROLE;
 pub use people::{SavedEmployee, ADMIN_EDITS_ADMIN, ADMIN_ONLY_FIELD};
+pub use records::{DownloadedFile, NamedUpload};
 
 use accounts::Accounts;
 use files::Files;

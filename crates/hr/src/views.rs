@@ -151,7 +151,9 @@ impl From<emergency_contacts::Model> for ContactView {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityView {
     pub id: i64,
-    /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling), EMPLOYEE_REACTIVATE or MANUALLY_ADD_PTO.
+    /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling), EMPLOYEE_REACTIVATE,
+    /// MANUALLY_ADD_PTO, HR_EVENT, HR_DOC, HR_DOC_REQ, DOC_REQUEST, EVENT_AFFIRMATION or
+    /// POLICY_AFFIRMATION (001 §9).
     pub activity_type: String,
     pub activity_date: DateTime<Utc>,
     pub title: String,
@@ -163,6 +165,8 @@ pub struct ActivityView {
     pub actor_lastname: Option<String>,
     /// The avatar of the person the entry is about.
     pub avatar: Option<String>,
+    /// The event, document or request the entry is about, which its detail opens.
+    pub record_id: Option<i64>,
 }
 
 impl ActivityView {
@@ -181,6 +185,7 @@ impl ActivityView {
             actor_firstname: actor.map(|user| user.first_name.clone()),
             actor_lastname: actor.map(|user| user.last_name.clone()),
             avatar: target.and_then(|user| user.avatar.clone()),
+            record_id: row.record,
         }
     }
 }

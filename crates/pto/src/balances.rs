@@ -607,6 +607,7 @@ impl Pto {
                     kind: activity::ActivityType::ManuallyAddPto,
                     description,
                     at: now,
+                    record: None,
                 },
             )
             .await?;

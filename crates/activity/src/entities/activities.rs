@@ -15,6 +15,8 @@ pub struct Model {
     pub title: String,
     pub description: String,
     pub occurred_at: DateTimeUtc,
+    /// The record the entry is about, when it is about one.
+    pub record_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,9 +8,11 @@ pub mod company;
 pub mod contacts;
 pub mod docs;
 pub mod files;
+pub mod folder;
 pub mod health;
 pub mod holidays;
 pub mod manage;
+pub mod my_hr;
 pub mod overview;
 pub mod profile;
 pub mod pto_manage;
@@ -74,6 +76,8 @@ pub const TABLES: &[Table] = &[
     (pto_manage::ROUTES, pto_manage::document),
     (holidays::ROUTES, holidays::document),
     (time_off::ROUTES, time_off::document),
+    (folder::ROUTES, folder::document),
+    (my_hr::ROUTES, my_hr::document),
     (contacts::ROUTES, contacts::document),
     (profile::ROUTES, profile::document),
     (company::ROUTES, company::document),
@@ -93,6 +97,8 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     pto_manage::configure(cfg);
     holidays::configure(cfg);
     time_off::configure(cfg);
+    folder::configure(cfg);
+    my_hr::configure(cfg);
     contacts::configure(cfg);
     profile::configure(cfg);
     company::configure(cfg);

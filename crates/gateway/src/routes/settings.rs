@@ -1,6 +1,8 @@
 //! `/settings/*`: the company's time settings (day start, mobile clock-in, pay cycle, overtime),
-//! its job roles and its PTO types (002 §7 "Settings"). The PTO plan and rule calls of the same
-//! section live with the rest of the PTO set-up in `pto_manage`.
+//! its job roles, its PTO types and its event, document and policy types (002 §7 "Settings").
+//! The PTO plan and rule calls of the same section live with the rest of the PTO set-up in
+//! `pto_manage`. The spec names no `update-policy-type`; it is the counterpart of
+//! `inactive-policy-type`, shaped like the other two.
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Admin, Privileged};
@@ -9,6 +11,7 @@ use crate::state::AppState;
 use actix_web::web;
 use clock::settings::{TimeSettings, TimeSettingsChange};
 use hr::commands::{JobRoleCommand, JobRoleInput};
+use hr::records::{HrTypeCommand, HrTypeInput, HrTypeView, TypeKind};
 use hr::views::JobRoleView;
 use kernel::JobRoleId;
 use pto::types::{PtoTypeCommand, PtoTypeInput, PtoTypeView};
@@ -23,6 +26,12 @@ crate::routes::route_table! {
     post "/settings/inactive-role-type" => inactive_role_type,
     post "/settings/update-pto-type" => update_pto_type,
     post "/settings/inactive-pto-type" => inactive_pto_type,
+    post "/settings/update-event-type" => update_event_type,
+    post "/settings/inactive-event-type" => inactive_event_type,
+    post "/settings/update-doc-type" => update_doc_type,
+    post "/settings/inactive-doc-type" => inactive_doc_type,
+    post "/settings/update-policy-type" => update_policy_type,
+    post "/settings/inactive-policy-type" => inactive_policy_type,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -60,6 +69,12 @@ pub struct SettingsData {
     pub ptopolicies: Vec<pto::plans::PlanView>,
     /// Every rule of every plan.
     pub ptorules: Vec<pto::plans::RuleView>,
+    /// HR event types, active and retired.
+    pub eventtypes: Vec<HrTypeView>,
+    /// HR document types, active and retired (with the onboarding flag).
+    pub doctypes: Vec<HrTypeView>,
+    /// Policy types, active and retired.
+    pub policytypes: Vec<HrTypeView>,
 }
 
 impl SettingsData {
@@ -72,6 +87,9 @@ impl SettingsData {
             ptotypes: state.pto.pto_types(ctx).await?,
             ptorules: ptopolicies.iter().flat_map(|plan| plan.rules.iter().cloned()).collect(),
             ptopolicies,
+            eventtypes: state.hr.hr_types(ctx, TypeKind::Event).await?,
+            doctypes: state.hr.hr_types(ctx, TypeKind::Document).await?,
+            policytypes: state.hr.hr_types(ctx, TypeKind::Policy).await?,
         })
     }
 }
@@ -186,3 +204,67 @@ pub async fn inactive_pto_type(
     state.pto.delete_pto_type(&guard.ctx, PtoTypeId(query.id)).await?;
     Ok(web::Json(Deleted { id: query.id }))
 }
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TypeQuery {
+    /// The type's id.
+    pub id: i64,
+}
+
+/// The two calls of one kind of HR type (event, document, policy): add or rename, and retire.
+/// Managers and admins keep them, like job roles.
+macro_rules! hr_type_routes {
+    ($kind:expr, $update:ident, $update_path:literal, $inactive:ident, $inactive_path:literal, $what:literal) => {
+        #[doc = concat!("Adds ", $what, ", or renames one when `id` is given (which brings it back if retired).")]
+        #[utoipa::path(post, path = $update_path, tag = "settings", security(("bearer" = [])),
+            request_body = HrTypeInput,
+            responses((status = 200, body = HrTypeView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+                (status = 404, body = ErrorBody)))]
+        pub async fn $update(
+            state: web::Data<AppState>,
+            guard: Privileged,
+            body: Body<HrTypeInput>,
+        ) -> Result<web::Json<HrTypeView>, ApiError> {
+            let command = HrTypeCommand::parse($kind, &body).map_err(ApiError::validation)?;
+            Ok(web::Json(state.hr.save_hr_type(&guard.ctx, command).await?))
+        }
+
+        #[doc = concat!("Retires ", $what, ": it leaves the pickers; records keep it.")]
+        #[utoipa::path(post, path = $inactive_path, tag = "settings", security(("bearer" = [])),
+            params(TypeQuery),
+            responses((status = 200, body = HrTypeView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        pub async fn $inactive(
+            state: web::Data<AppState>,
+            guard: Privileged,
+            query: web::Query<TypeQuery>,
+        ) -> Result<web::Json<HrTypeView>, ApiError> {
+            Ok(web::Json(state.hr.retire_hr_type(&guard.ctx, $kind, query.id).await?))
+        }
+    };
+}
+
+hr_type_routes!(
+    TypeKind::Event,
+    update_event_type,
+    "/server/v1/settings/update-event-type",
+    inactive_event_type,
+    "/server/v1/settings/inactive-event-type",
+    "an HR event type"
+);
+hr_type_routes!(
+    TypeKind::Document,
+    update_doc_type,
+    "/server/v1/settings/update-doc-type",
+    inactive_doc_type,
+    "/server/v1/settings/inactive-doc-type",
+    "an HR document type (`onboardingDoc`: 1 asks new employees for one)"
+);
+hr_type_routes!(
+    TypeKind::Policy,
+    update_policy_type,
+    "/server/v1/settings/update-policy-type",
+    inactive_policy_type,
+    "/server/v1/settings/inactive-policy-type",
+    "a policy type"
+);

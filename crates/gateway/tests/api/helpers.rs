@@ -394,6 +394,51 @@ impl TestApp {
         .await
     }
 
+    /// A `multipart/form-data` upload with the file in the part `file_field`, named `file_name`.
+    pub async fn upload_named_as(
+        &self,
+        token: &str,
+        path: &str,
+        fields: &[(&str, &str)],
+        file_field: &str,
+        file_name: &str,
+        file: &[u8],
+    ) -> Reply {
+        let boundary = "timekeep-test-boundary";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{file_field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(file);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .insert_header(("content-type", format!("multipart/form-data; boundary={boundary}")))
+                .send_body(body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// A POST answered with a file: status, `Content-Type`, `Content-Disposition` and bytes.
+    pub async fn post_for_file_as(&self, token: &str, path: &str, body: Value) -> (u16, String, String, Vec<u8>) {
+        let mut response = self.client.post(self.url(path)).bearer_auth(token).send_json(&body).await.unwrap();
+        let header =
+            |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        let (content_type, disposition) = (header("content-type"), header("content-disposition"));
+        let bytes = response.body().limit(16 * 1024 * 1024).await.unwrap();
+        (response.status().as_u16(), content_type, disposition, bytes.to_vec())
+    }
+
     /// The raw bytes and content type of a GET.
     pub async fn get_bytes_as(&self, token: &str, path: &str) -> (u16, String, Vec<u8>) {
         let mut response = self.client.get(self.url(path)).bearer_auth(token).send().await.unwrap();

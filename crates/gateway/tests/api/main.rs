@@ -11,6 +11,7 @@ mod clock;
 mod contract;
 mod helpers;
 mod holidays;
+mod hr_records;
 mod matrix;
 mod overview;
 mod people;

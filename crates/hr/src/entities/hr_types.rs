@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+/// A company's event, document or policy type (002 §7 "Settings"): retired, never deleted.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "hr_types")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    /// `event`, `document` or `policy` ([`crate::records::TypeKind`]).
+    pub kind: String,
+    pub name: String,
+    /// Document types: new employees are asked for one.
+    pub onboarding_doc: bool,
+    pub active: bool,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
