@@ -148,6 +148,10 @@ bench-pto: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
     cargo bench -p gateway --bench accruals
 
+# HR broadcasts and the folder of a 500-employee company: publishing to everyone, a broadcast's status, the All tab of 1,000 entries; SQLite and PostgreSQL.
+bench-hr: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench hr
+
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:
     PROPTEST_CASES=10000 cargo test --release -p pto-engine -p clock -p timesheet

@@ -27,6 +27,7 @@ mod m20261125_000018_pto_rule_changes;
 mod m20261125_000019_worked_changes;
 mod m20261125_000020_pto_requests;
 mod m20261126_000021_hr_records;
+mod m20261126_000022_policies;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000019_worked_changes::Migration),
             Box::new(m20261125_000020_pto_requests::Migration),
             Box::new(m20261126_000021_hr_records::Migration),
+            Box::new(m20261126_000022_policies::Migration),
         ]
     }
 }

@@ -162,6 +162,20 @@ impl Accounts {
         tokio::spawn(async move { me.send_mail(mail).await });
     }
 
+    /// Sends many notices (a policy to everyone it was published to) one after the other on one
+    /// task, so a publication to hundreds queues its mails instead of opening a connection each.
+    pub fn notify_all(&self, mails: Vec<mail::OutgoingMail>) {
+        if mails.is_empty() {
+            return;
+        }
+        let me = self.clone();
+        tokio::spawn(async move {
+            for mail in mails {
+                me.send_mail(mail).await;
+            }
+        });
+    }
+
     /// An absolute link to a screen of the product, for mails.
     pub fn screen_link(&self, path_and_query: &str) -> String {
         self.link(path_and_query)

@@ -152,6 +152,21 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
         }
     });
     let hr = state.hr.clone();
+    scheduler.add(hr::records::ONBOARDING_JOB, chrono::Duration::hours(1), move |now| {
+        let hr = hr.clone();
+        async move {
+            hr.assign_onboarding(now)
+                .await
+                .map(|run| {
+                    format!(
+                        "{} onboarding policies sent, {} document requests made",
+                        run.policies_sent, run.requests_made
+                    )
+                })
+                .map_err(|err| err.to_string())
+        }
+    });
+    let hr = state.hr.clone();
     scheduler.add(hr::records::OVERDUE_JOB, chrono::Duration::hours(1), move |now| {
         let hr = hr.clone();
         async move {

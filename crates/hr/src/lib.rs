@@ -16,6 +16,7 @@ pub mod entities;
 mod error;
 mod job_roles;
 mod people;
+pub mod policies;
 mod profile;
 pub mod records;
 pub mod views;

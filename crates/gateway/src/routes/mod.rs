@@ -14,6 +14,7 @@ pub mod holidays;
 pub mod manage;
 pub mod my_hr;
 pub mod overview;
+pub mod policy;
 pub mod profile;
 pub mod pto_manage;
 pub mod settings;
@@ -78,6 +79,7 @@ pub const TABLES: &[Table] = &[
     (time_off::ROUTES, time_off::document),
     (folder::ROUTES, folder::document),
     (my_hr::ROUTES, my_hr::document),
+    (policy::ROUTES, policy::document),
     (contacts::ROUTES, contacts::document),
     (profile::ROUTES, profile::document),
     (company::ROUTES, company::document),
@@ -99,6 +101,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     time_off::configure(cfg);
     folder::configure(cfg);
     my_hr::configure(cfg);
+    policy::configure(cfg);
     contacts::configure(cfg);
     profile::configure(cfg);
     company::configure(cfg);

@@ -9,6 +9,7 @@ use crate::routes::folder::{DocsPage, EventsPage, IdInput, RecordQuery, DOCUMENT
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
+use hr::policies::{AnswerCommand, AnswerInput, AnswerOutcome, MyPolicy, PolicyReview};
 use hr::records::{Acknowledgement, DocumentView, EventView, MyTasks, UploadCommand, UploadInput};
 use hr::DownloadedFile;
 use serde::Deserialize;
@@ -23,6 +24,10 @@ crate::routes::route_table! {
     post "/profile/add-doc" => add_doc,
     post "/doc/view" => view_doc,
     post "/doc/event" => view_event_doc,
+    get "/profile/hr-policies-and-procedures" => my_policies,
+    get "/profile/policy-review-detail" => policy_review_detail,
+    post "/profile/affirm-policy" => affirm_policy,
+    post "/doc/policy" => view_policy_doc,
 }
 
 #[utoipa::path(get, path = "/server/v1/profile/my-tasks", tag = "my-hr", security(("bearer" = [])),
@@ -167,4 +172,68 @@ pub async fn view_event_doc(
     body: Body<IdInput>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(attachment(state.hr.event_file(&member.ctx, body.id()?).await?))
+}
+
+#[derive(Debug, serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyPoliciesPage {
+    pub policies: Vec<MyPolicy>,
+    pub count: u64,
+    pub page: u64,
+}
+
+/// The policies sent to the caller, newest first, with their answers.
+#[utoipa::path(get, path = "/server/v1/profile/hr-policies-and-procedures", tag = "my-hr", security(("bearer" = [])),
+    params(PageQuery),
+    responses((status = 200, body = MyPoliciesPage), (status = 400, body = ErrorBody)))]
+pub async fn my_policies(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<PageQuery>,
+) -> Result<web::Json<MyPoliciesPage>, ApiError> {
+    let page = kernel::validation::page(query.page).map_err(ApiError::validation)?;
+    let found = state.hr.my_policies(&member.ctx, page).await?;
+    Ok(web::Json(MyPoliciesPage { policies: found.rows, count: found.count, page: found.page }))
+}
+
+/// A publication sent to the caller (`id`): the text as it was sent, and their answer.
+#[utoipa::path(get, path = "/server/v1/profile/policy-review-detail", tag = "my-hr", security(("bearer" = [])),
+    params(RecordQuery),
+    responses((status = 200, body = PolicyReview), (status = 404, body = ErrorBody)))]
+pub async fn policy_review_detail(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<RecordQuery>,
+) -> Result<web::Json<PolicyReview>, ApiError> {
+    Ok(web::Json(state.hr.policy_review(&member.ctx, query.id).await?))
+}
+
+/// Acknowledges (or, with `decline: 1` and a comment, declines) a publication sent to the
+/// caller, once.
+#[utoipa::path(post, path = "/server/v1/profile/affirm-policy", tag = "my-hr", security(("bearer" = [])),
+    request_body = AnswerInput,
+    responses((status = 200, body = AnswerOutcome), (status = 400, body = ErrorBody),
+        (status = 404, description = "Not sent to the caller", body = ErrorBody),
+        (status = 409, description = "Stopped or cancelled", body = ErrorBody)))]
+pub async fn affirm_policy(
+    state: web::Data<AppState>,
+    member: Member,
+    body: Body<AnswerInput>,
+) -> Result<web::Json<AnswerOutcome>, ApiError> {
+    let command = AnswerCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.hr.affirm_policy(&member.ctx, command).await?))
+}
+
+/// Downloads a policy's document (`id`: the policy): the version sent to a recipient, the
+/// current one for managers and admins.
+#[utoipa::path(post, path = "/server/v1/doc/policy", tag = "my-hr", security(("bearer" = [])),
+    request_body = IdInput,
+    responses((status = 200, description = "The file, as an attachment with its name", content_type = "application/octet-stream"),
+        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn view_policy_doc(
+    state: web::Data<AppState>,
+    member: Member,
+    body: Body<IdInput>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(attachment(state.hr.policy_file(&member.ctx, body.id()?).await?))
 }

@@ -140,6 +140,21 @@ impl MailSink {
         }
         panic!("no mail to {email}");
     }
+
+    /// A message to `email` whose text contains `needle`, waiting a while for it: mails are
+    /// sent after the answer, so another one may still be on its way.
+    pub async fn wait_for(&self, email: &str, needle: &str) -> ReceivedMail {
+        for _ in 0..100 {
+            if let Some(mail) = self.to(email).into_iter().rev().find(|mail| mail.text().contains(needle)) {
+                return mail;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!(
+            "no mail to {email} saying {needle:?}: {:?}",
+            self.to(email).iter().map(ReceivedMail::text).collect::<Vec<_>>()
+        );
+    }
 }
 
 async fn serve_smtp(stream: tokio::net::TcpStream, store: Arc<Mutex<Vec<ReceivedMail>>>) -> std::io::Result<()> {

@@ -15,6 +15,7 @@ mod hr_records;
 mod matrix;
 mod overview;
 mod people;
+mod policies;
 mod pto_balances;
 mod pto_plans;
 mod pto_requests;

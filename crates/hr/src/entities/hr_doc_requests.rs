@@ -19,6 +19,8 @@ pub struct Model {
     pub cancelled_by: Option<i64>,
     pub cancelled_at: Option<DateTimeUtc>,
     pub overdue_mailed_at: Option<DateTimeUtc>,
+    /// Made by the onboarding job for a new employee (at most one a person and type).
+    pub onboarding: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

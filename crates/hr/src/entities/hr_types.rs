@@ -12,6 +12,10 @@ pub struct Model {
     pub name: String,
     /// Document types: new employees are asked for one.
     pub onboarding_doc: bool,
+    /// Onboarding document types: due this many days after a new employee's start.
+    pub onboarding_days: Option<i32>,
+    /// Onboarding document types: asked of people who start on or after this day.
+    pub onboarding_since: Option<Date>,
     pub active: bool,
     pub created_at: DateTimeUtc,
 }

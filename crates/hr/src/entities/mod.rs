@@ -2,4 +2,8 @@ pub mod emergency_contacts;
 pub mod hr_doc_requests;
 pub mod hr_documents;
 pub mod hr_events;
+pub mod hr_policies;
+pub mod hr_policy_recipients;
+pub mod hr_policy_versions;
+pub mod hr_policy_workflows;
 pub mod hr_types;

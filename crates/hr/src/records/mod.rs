@@ -20,12 +20,18 @@
 mod documents;
 mod events;
 mod my_hr;
+mod onboarding;
+mod refdata;
 mod requests;
 mod types;
 
 pub use documents::{DocumentCommand, DocumentInput, DocumentView, UploadCommand, UploadInput};
+pub(crate) use events::attachment_of;
 pub use events::{Acknowledgement, EventCommand, EventInput, EventView};
 pub use my_hr::{EventTask, MyTasks, RequestTask};
+pub use onboarding::{OnboardingRun, ONBOARDING_JOB};
+pub use refdata::{AdminRefData, OnboardingStatus};
+pub(crate) use requests::DUE_DATE_PAST;
 pub use requests::{DocRequestCommand, DocRequestInput, DocRequestStatus, DocRequestView, RequestOutcome, OVERDUE_JOB};
 pub use types::{HrTypeCommand, HrTypeInput, HrTypeView, TypeKind};
 

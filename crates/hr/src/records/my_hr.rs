@@ -1,6 +1,6 @@
 //! The employee's side (000 §2 "Task dock", §3 "Review items"): what asks for their response —
-//! events to acknowledge and documents to upload (policies to review join them with the
-//! broadcasts). The task dock is forced open while anything is overdue; the bell counts them.
+//! policies to answer, events to acknowledge and documents to upload. The task dock is forced
+//! open while anything is overdue; the bell counts them.
 
 use super::{AttachedFile, DocRequestView};
 use crate::entities::hr_events;
@@ -55,6 +55,8 @@ impl From<DocRequestView> for RequestTask {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MyTasks {
+    /// Policies waiting for an answer.
+    pub policies: Vec<crate::policies::PolicyTask>,
     pub events: Vec<EventTask>,
     pub doc_requests: Vec<RequestTask>,
     /// How many responses are pending (the bell).
@@ -86,8 +88,9 @@ impl Hr {
             .collect();
         let doc_requests: Vec<RequestTask> =
             self.my_open_requests(ctx).await?.into_iter().map(RequestTask::from).collect();
-        let overdue = doc_requests.iter().any(|task| task.overdue);
-        let count = u64::try_from(events.len() + doc_requests.len()).unwrap_or(u64::MAX);
-        Ok(MyTasks { events, doc_requests, count, overdue })
+        let policies = self.my_policy_tasks(ctx).await?;
+        let overdue = doc_requests.iter().any(|task| task.overdue) || policies.iter().any(|task| task.overdue);
+        let count = u64::try_from(events.len() + doc_requests.len() + policies.len()).unwrap_or(u64::MAX);
+        Ok(MyTasks { policies, events, doc_requests, count, overdue })
     }
 }

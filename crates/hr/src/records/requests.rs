@@ -354,10 +354,14 @@ impl Hr {
         Ok(RequestOutcome { request, changed, message: message.to_owned() })
     }
 
-    /// The overdue-reminder job: tells each employee once about each open request past its due
-    /// date (the company's days). Safe to run twice or on two servers at once: a request is
+    /// The overdue-reminder job: tells each employee once about each open request and each
+    /// unanswered policy of an active publication past its due date (the company's days). Safe to run twice or on two servers at once: a request is
     /// claimed by one conditional update before its mail goes, so a second run finds nothing.
     pub async fn send_overdue_reminders(&self, now: DateTime<Utc>) -> Result<u64, HrError> {
+        Ok(self.overdue_request_reminders(now).await? + self.overdue_policy_reminders(now).await?)
+    }
+
+    async fn overdue_request_reminders(&self, now: DateTime<Utc>) -> Result<u64, HrError> {
         // Candidates by the UTC day (every zone's today is at most one day either side);
         // each is then checked against its company's own day.
         let horizon = now.date_naive() + chrono::Duration::days(1);

@@ -50,13 +50,24 @@ pub struct HrTypeView {
     pub active: bool,
     /// Document types: new employees are asked for one of these.
     pub onboarding_doc: bool,
+    /// Onboarding document types: due this many days after a new employee's start.
+    pub onboarding_days: Option<i32>,
 }
 
 impl From<hr_types::Model> for HrTypeView {
     fn from(row: hr_types::Model) -> Self {
-        HrTypeView { id: row.id, name: row.name, active: row.active, onboarding_doc: row.onboarding_doc }
+        HrTypeView {
+            id: row.id,
+            name: row.name,
+            active: row.active,
+            onboarding_doc: row.onboarding_doc,
+            onboarding_days: row.onboarding_days.filter(|_| row.onboarding_doc),
+        }
     }
 }
+
+/// Days a new employee has for an onboarding document when none are given.
+pub const DEFAULT_ONBOARDING_DAYS: i32 = 14;
 
 /// `POST /settings/update-{event,doc,policy}-type`: `id` to rename one.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -68,6 +79,9 @@ pub struct HrTypeInput {
     /// Document types only: 1 (or true) for an onboarding document.
     #[serde(deserialize_with = "kernel::validation::lenient_i64")]
     pub onboarding_doc: Option<i64>,
+    /// Document types: days after their start a new employee has (1–365; 14 when left out).
+    #[serde(deserialize_with = "kernel::validation::lenient_i64")]
+    pub onboarding_days: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,18 +90,24 @@ pub struct HrTypeCommand {
     pub id: Option<i64>,
     pub name: String,
     pub onboarding_doc: bool,
+    pub onboarding_days: Option<i32>,
 }
 
 impl HrTypeCommand {
     pub fn parse(kind: TypeKind, input: &HrTypeInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = required_text(&mut errors, "name", &input.name, "Please input the Name", 100);
-        errors.into_result(HrTypeCommand {
-            kind,
-            id: input.id,
-            name,
-            onboarding_doc: kind == TypeKind::Document && input.onboarding_doc == Some(1),
-        })
+        let onboarding_doc = kind == TypeKind::Document && input.onboarding_doc == Some(1);
+        let onboarding_days = match input.onboarding_days {
+            _ if !onboarding_doc => None,
+            None => Some(DEFAULT_ONBOARDING_DAYS),
+            Some(days) if (1..=365).contains(&days) => i32::try_from(days).ok(),
+            Some(_) => {
+                errors.add("onboardingDays", "Input the days for new employees to complete (1 to 365)");
+                None
+            }
+        };
+        errors.into_result(HrTypeCommand { kind, id: input.id, name, onboarding_doc, onboarding_days })
     }
 }
 
@@ -136,6 +156,8 @@ impl Hr {
             Some(id) => Some(self.hr_type(ctx, command.kind, id).await?),
             None => None,
         };
+        // An onboarding document is asked of people who start from the day it became one.
+        let today = kernel::time::local_date(ctx.time_zone(), super::now());
         let _permit = self.gate.enter().await;
         // Case-folded in Rust, the same on both databases; a company has a handful of types.
         let folded = kernel::validation::fold_case(&command.name);
@@ -154,9 +176,16 @@ impl Hr {
         }
         let saved = match existing {
             Some(row) => {
+                let since = match (row.onboarding_since, command.onboarding_doc) {
+                    (_, false) => None,
+                    (Some(since), true) if row.onboarding_doc => Some(since),
+                    _ => Some(today),
+                };
                 let mut row: hr_types::ActiveModel = row.into();
                 row.name = Set(command.name);
                 row.onboarding_doc = Set(command.onboarding_doc);
+                row.onboarding_days = Set(command.onboarding_days);
+                row.onboarding_since = Set(since);
                 row.active = Set(true);
                 row.update(&self.db).await.map_err(duplicate_as_field)?
             }
@@ -165,6 +194,8 @@ impl Hr {
                 kind: Set(command.kind.code().to_owned()),
                 name: Set(command.name),
                 onboarding_doc: Set(command.onboarding_doc),
+                onboarding_days: Set(command.onboarding_days),
+                onboarding_since: Set(command.onboarding_doc.then_some(today)),
                 active: Set(true),
                 created_at: Set(super::now()),
                 ..Default::default()
