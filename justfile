@@ -12,7 +12,7 @@ default:
 # Build everything and start Timekeep on http://127.0.0.1:8080 (SQLite in data/, demo company on first start).
 run: web-build
     cargo build --release -p gateway
-    ./target/release/timekeep demo --with-time-off
+    ./target/release/timekeep demo --with-time-off --with-hr
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.

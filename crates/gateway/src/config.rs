@@ -28,6 +28,10 @@ pub struct DemoArgs {
     /// does; the browser journeys set up their own).
     #[arg(long)]
     pub with_time_off: bool,
+    /// Also set up HR: event, document and policy types and the employee handbook sent to
+    /// everyone (`just run` does; the browser journeys set up their own).
+    #[arg(long)]
+    pub with_hr: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -197,6 +197,19 @@ async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
     };
     let accounts = accounts_service(db.clone(), &args, String::new())?;
     let outcome = accounts.seed_demo().await?;
+    if demo_args.with_hr {
+        if let Some(company) = accounts.demo_company().await? {
+            let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());
+            let files = files::Files::new(
+                db.clone(),
+                std::sync::Arc::new(files::LocalDirStore::new(storage.data_dir.join("files"))),
+            );
+            let hr = hr::Hr::new(db.clone(), accounts.clone(), files, kernel::WriteGate::open());
+            if hr.seed_demo_hr(company, today).await? {
+                println!("HR is set up: event, document and policy types; the employee handbook sent to everyone.");
+            }
+        }
+    }
     if demo_args.with_time_off {
         if let Some(company) = accounts.demo_company().await? {
             let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());

@@ -468,3 +468,35 @@ async fn an_overdue_policy_is_reminded_of_once() {
     assert_eq!(hr.send_overdue_reminders(now).await.unwrap(), 0);
     app.mail.wait_for(anna_email, "Overdue").await;
 }
+
+#[actix_web::test]
+async fn the_demo_company_can_start_with_hr_set_up() {
+    let app = spawn_app().await;
+    app.accounts.seed_demo().await.unwrap();
+    let company = app.accounts.demo_company().await.unwrap().unwrap();
+    let today = Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive();
+    let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-demo-hr-test")));
+    let hr = hr::Hr::new(
+        app.db.clone(),
+        app.accounts.clone(),
+        files::Files::new(app.db.clone(), store),
+        kernel::WriteGate::open(),
+    );
+    assert!(hr.seed_demo_hr(company, today).await.unwrap());
+    assert!(!hr.seed_demo_hr(company, today).await.unwrap(), "once only");
+    let employee = app.login("employee1@demo.example.com", accounts::DEMO_PASSWORD).await.body["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let tasks = app.get_as(&employee, "/server/v1/profile/my-tasks").await;
+    assert_eq!(tasks.body["policies"][0]["title"], "Employee Handbook", "{:?}", tasks.body);
+    let workflow = tasks.body["policies"][0]["id"].as_i64().unwrap();
+    let answered = app.post_as(&employee, "/server/v1/profile/affirm-policy", json!({"id": workflow})).await;
+    assert_eq!(answered.body["changed"], true, "{:?}", answered.body);
+    let admin =
+        app.login("admin@demo.example.com", accounts::DEMO_PASSWORD).await.body["token"].as_str().unwrap().to_owned();
+    let settings = app.get_as(&admin, "/server/v1/settings/data").await;
+    assert_eq!(settings.body["policytypes"].as_array().unwrap().len(), 2);
+    let status = app.get_as(&admin, &format!("/server/v1/policy/workflow?id={workflow}")).await;
+    assert_eq!(status.body["confirmedRecipients"], 1);
+}

@@ -17,6 +17,7 @@
 //! or document keeps its row with who removed it and when, and a request is cancelled, not
 //! dropped, so a compliance review finds everything that was ever on file.
 
+mod demo;
 mod documents;
 mod events;
 mod my_hr;
