@@ -29,6 +29,32 @@ const featureIsolation = FEATURES.map((feature) => ({
   },
 }));
 
+/**
+ * Features other screens embed, as the settings screen embeds the PTO sections: `features/hr` (the
+ * settings' type tabs, the employee folder's HR tabs) may be imported by the features above, and
+ * imports none itself — only `src/lib` and `src/components`.
+ */
+const EMBEDDED = ['hr'];
+const ALL_FEATURES = [...FEATURES, 'pto', ...EMBEDDED];
+
+const embeddedIsolation = EMBEDDED.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ALL_FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/*`, `**/features/${f}/**`, `../../${f}/**`]),
+            message: 'An embedded feature imports no other feature; the screens that embed it pass what it needs.',
+          },
+          { group: ['@/app/*'], message: 'Features must not import the app layer.' },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage'] },
   js.configs.recommended,
@@ -60,6 +86,7 @@ export default tseslint.config(
     },
   },
   ...featureIsolation,
+  ...embeddedIsolation,
   {
     files: ['scripts/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },

@@ -144,6 +144,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
           },
           {
+            // Not for the system admin ('company' sends them home).
+            path: 'my-hr',
+            loader: guard('company'),
+            lazy: () => import('./routes/my-hr').then((m) => ({ Component: m.MyHrRoute })),
+          },
+          {
             path: 'my-team',
             loader: guard('company'),
             lazy: () => import('./routes/my-team').then((m) => ({ Component: m.MyTeamRoute })),

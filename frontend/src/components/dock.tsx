@@ -10,10 +10,15 @@ interface DockProps {
   width: number;
   children: ReactNode;
   testId?: string;
+  /**
+   * False: no close button, and neither Escape nor a click beside it closes the dock (the task
+   * dock while something is overdue, spec 000 §2).
+   */
+  closable?: boolean;
 }
 
 /** The product's right-side panel ('dock'), used by every screen that opens one. */
-export function Dock({ opened, onClose, title, width, children, testId = 'dock' }: DockProps) {
+export function Dock({ opened, onClose, title, width, children, testId = 'dock', closable = true }: DockProps) {
   const isPhone = useIsPhone();
   return (
     <Drawer
@@ -24,6 +29,9 @@ export function Dock({ opened, onClose, title, width, children, testId = 'dock' 
       title={title}
       padding="md"
       closeButtonProps={{ 'aria-label': 'Close' }}
+      withCloseButton={closable}
+      closeOnEscape={closable}
+      closeOnClickOutside={closable}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       data-testid={testId}
       data-width={isPhone ? 'full' : width}

@@ -166,6 +166,30 @@ describe('api client', () => {
     expect(error.code).toBe('not_found');
   });
 
+  it('POSTs JSON and reads the answer as bytes with its headers (postBlob)', async () => {
+    const token = fakeToken();
+    const { session, fetchMock, client } = setup(
+      () => new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="a.pdf"' } }),
+    );
+    session.setToken(token);
+    const { blob, headers } = await client.postBlob('/doc/view', { id: 51 });
+    expect(blob.size).toBe(4);
+    expect(headers.get('Content-Disposition')).toBe('attachment; filename="a.pdf"');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/server/v1/doc/view');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"id":51}');
+    expect(headersOf(init).get('Content-Type')).toBe('application/json');
+    expect(headersOf(init).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('turns a refused download into an ApiError with the server message', async () => {
+    const { client } = setup(() => response({ status: 404, statusText: 'Not Found', json: { code: 'not_found', message: 'Not found', errors: {} } }));
+    const error = (await client.postBlob('/doc/event', { id: 9 }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.firstMessage).toBe('Not found');
+  });
+
   it("sends an expired account's writes to the server, whose refusal it passes on", async () => {
     const refusal = { code: 'account_expired', message: 'This account has expired! Please active your subscription.', errors: {} };
     const { session, fetchMock, client } = setup(() => response({ status: 403, statusText: 'Forbidden', json: refusal }));

@@ -124,9 +124,19 @@ export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
     return response.blob();
   }
 
+  /**
+   * POSTs a JSON body and reads the answer as raw bytes (a file to save), with its headers (the
+   * Content-Disposition names the file).
+   */
+  async function postBlob(path: string, body: unknown, options: Pick<RequestOptions<Blob>, 'query' | 'signal'> = {}): Promise<{ blob: Blob; headers: Headers }> {
+    const response = await send(path, { ...options, method: 'POST', body }, '*/*');
+    return { blob: await response.blob(), headers: response.headers };
+  }
+
   return {
     request,
     getBlob,
+    postBlob,
     get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body: unknown = {}, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'POST', body }),

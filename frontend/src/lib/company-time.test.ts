@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   combineDayAndTime,
+  formatCalendarDate,
   formatClockTime,
   formatDateTime,
   formatHoursMinutes,
   formatIsoDate,
+  formatMediumDate,
   formatTime,
   keepOriginalSeconds,
   shiftWeek,
@@ -73,6 +75,13 @@ describe("instants on the company clock ('YYYY-MM-DD HH:mm:ss', spec 000 §9)", 
     expect(formatTime('2026-07-04T20:45:00Z', LA)).toBe('01:45 PM');
     expect(formatIsoDate('2026-01-05')).toBe('01/05/2026');
     expect(wallClockIn('2026-11-21T14:03:00Z', NY).weekday).toBe(6);
+  });
+
+  it("displays 'MMM DD, YYYY' of an instant on the company's calendar, and of a calendar date as it is", () => {
+    expect(formatMediumDate('2024-02-01T02:30:00Z', NY)).toBe('Jan 31, 2024');
+    expect(formatMediumDate('2024-02-01T02:30:00Z', 'UTC')).toBe('Feb 01, 2024');
+    expect(formatCalendarDate('2026-03-02')).toBe('Mar 02, 2026');
+    expect(formatCalendarDate(null)).toBe('');
   });
 
   it("writes dayStartAt as the clock-in notice's time", () => {

@@ -101,6 +101,21 @@ export function formatDateTime(instant: string | null | undefined, timeZone?: st
   return `${w.month}/${w.day}/${w.year} ${hh}:${w.minute} ${ampm}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'MMM DD, YYYY' of an instant on the company's calendar (spec 001 §9). */
+export function formatMediumDate(instant: string, timeZone?: string): string {
+  const w = wallClockIn(instant, timeZone);
+  return `${MONTHS[Number(w.month) - 1] ?? ''} ${w.day}, ${w.year}`;
+}
+
+/** 'MMM DD, YYYY' of a calendar date 'YYYY-MM-DD' (no zone: it is a day, not an instant); '' for none. */
+export function formatCalendarDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${MONTHS[Number(m) - 1] ?? ''} ${d}, ${y}`;
+}
+
 /** 'hh:mm A' in the company zone. */
 export function formatTime(instant: string | null | undefined, timeZone?: string): string {
   if (!instant) return '';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileKeys, filePath, isProtectedFileUrl, useFileUrl } from './files';
+import { fileKeys, filenameFromDisposition, filePath, formatFileSize, isProtectedFileUrl, saveBlob, useFileUrl } from './files';
 
 function wrapperFor(client: QueryClient) {
   return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
@@ -42,5 +42,40 @@ describe('files', () => {
     rerender({ url: null });
     expect(result.current.src).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reads the file name of a Content-Disposition: filename* first, then filename, never a folder", () => {
+    expect(filenameFromDisposition(`attachment; filename="offer.pdf"; filename*=UTF-8''Offer%20letter%20%C3%A9.pdf`)).toBe('Offer letter é.pdf');
+    expect(filenameFromDisposition('attachment; filename="photo \\"1\\".png"')).toBe('photo "1".png');
+    expect(filenameFromDisposition('attachment; filename=plain.txt')).toBe('plain.txt');
+    expect(filenameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A.pdf; filename="fallback.pdf"`)).toBe('fallback.pdf');
+    expect(filenameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(filenameFromDisposition('attachment')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
+  });
+
+  it('saves bytes under a name through a clicked download link, then lets the object URL go', async () => {
+    vi.useFakeTimers();
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    saveBlob(new Blob(['x']), 'Offer letter.pdf');
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]!.download).toBe('Offer letter.pdf');
+    expect(clicked[0]!.href).toBe('blob:test/1');
+    expect(clicked[0]!.isConnected).toBe(false);
+    vi.runAllTimers();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:test/1');
+    vi.useRealTimers();
+  });
+
+  it('gives a file size for people', () => {
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(900)).toBe('900 bytes');
+    expect(formatFileSize(2048)).toBe('2.0 KB');
+    expect(formatFileSize(250_000)).toBe('244 KB');
+    expect(formatFileSize(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(formatFileSize(25 * 1024 * 1024)).toBe('25 MB');
   });
 });

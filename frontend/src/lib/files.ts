@@ -54,3 +54,50 @@ export function useFileUrl(url: string | null | undefined): { src: string | null
   if (!protectedUrl) return { src: url, isLoading: false, isError: false };
   return { src: query.data ?? null, isLoading: query.isPending, isError: query.isError };
 }
+
+/**
+ * The file name of a Content-Disposition header: `filename*=UTF-8''…` (RFC 6266/5987) when given,
+ * else `filename="…"`. Only the last path segment is kept. Null when the header names none.
+ */
+export function filenameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  let name: string | null = null;
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+    if (plain) name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '')).trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
+
+/** Saves bytes as a download named `name` (an object URL behind a clicked link, revoked right after). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download after the click returns: revoke on the next turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** '512 bytes', '12.3 KB', '2.4 MB': a file's size for people (1 KB = 1024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}

@@ -33,6 +33,12 @@ if (!('fonts' in document) || !document.fonts) {
   });
 }
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+// ProseMirror (the rich-text editor of HR events) measures text and asks what is under a point.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+window.Range.prototype.getClientRects ??= noRects;
+window.Range.prototype.getBoundingClientRect ??= emptyRect;
+document.elementFromPoint ??= () => null;
 window.scrollTo = () => {};
 
 // findBy… and waitFor wait up to 15 s: see testTimeout in vite.config.ts.

@@ -195,12 +195,43 @@ describe('the shell of admins and managers', () => {
     expect(within(nav).getByRole('link', { name: 'My Team' })).toHaveAttribute('href', '/my-team');
     expect(within(nav).queryByRole('link', { name: 'Inbox' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'My Company' })).toBeNull();
-    // No search and no bell for employees.
+    // No search for employees, and no bell while nothing waits for their response.
     expect(screen.queryByRole('combobox', { name: 'Find employee' })).toBeNull();
     expect(screen.queryByTestId('pending-bell')).toBeNull();
   });
 
-  it("shows admins and managers the quick-add menu with 'Add Employee' and 'Add Time Off', and employees none", async () => {
+  it("shows an employee the task dock by itself, and a bell with what waits for them that opens it again", async () => {
+    const tasks = {
+      events: [],
+      docRequests: [{ id: 61, name: 'W-4', docTypeId: 12, comments: '', dueDate: '2026-04-01', overdue: false }],
+      count: 1,
+      overdue: false,
+    };
+    const fetch = mockFetch({ ...loginData, 'GET /profile/my-tasks': () => response({ json: tasks }), 'GET /team/mine': () => response({ json: { members: [] } }) });
+    signIn({ roles: ['employee'] });
+    renderRoutes(routes, '/my-team');
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(within(dock).getByTestId('document-request')).toHaveTextContent('W-4');
+    const user = userEvent.setup();
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
+    const bell = screen.getByRole('button', { name: 'Response Required: 1 task' });
+    expect(screen.getByTestId('pending-bell-count')).toHaveTextContent('1');
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+    // An employee's bell does not ask for the inbox's count (admins and managers only).
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/dashboard/pending-requests'))).toBe(false);
+  });
+
+  it('shows the system admin no task dock and asks nothing for it', async () => {
+    const fetch = mockFetch(loginData);
+    signIn({ roles: ['sysadmin'], eid: null });
+    renderRoutes(routes, '/sy5tem/adm1n');
+    await screen.findByTestId('account-menu');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/profile/my-tasks'))).toBe(false);
+  });
+
+  it("shows admins and managers the quick-add menu with 'Add HR Event', 'Add Employee' and 'Add Time Off', and employees none", async () => {
     mockFetch({ ...loginData, 'GET /dashboard/pending-requests': () => response({ json: { count: 0, timesheetEditRequests: [] } }) });
     for (const role of ['admin', 'manager'] as const) {
       signIn({ roles: [role] });
@@ -208,7 +239,7 @@ describe('the shell of admins and managers', () => {
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Quick add' }));
       expect(await screen.findByRole('menuitem', { name: 'Add Employee' })).toHaveAttribute('href', '/admin/manage/add-user');
       expect(screen.getByRole('menuitem', { name: 'Add Time Off' })).toHaveAttribute('href', '/pto?add=1');
-      expect(screen.getAllByRole('menuitem')).toHaveLength(2);
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Add HR Event', 'Add Employee', 'Add Time Off']);
       view.unmount();
     }
 
@@ -257,6 +288,52 @@ describe('the shell of admins and managers', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await waitFor(() => expect(asked()).toBeGreaterThan(before));
     expect(await screen.findByRole('link', { name: 'Inbox: 1 pending request' })).toBeInTheDocument();
+  });
+
+  it("'Add HR Event' asks for the employee, then opens their folder's HR Events with the add-event dock", async () => {
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/pending-requests': () => response({ json: { count: 0, timesheetEditRequests: [] } }),
+      'GET /manage/employees': () => response({ json: employeesList }),
+    });
+    signIn({ roles: ['manager'] });
+    const { router } = renderRoutes(routes, '/timesheet');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Quick add' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add HR Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add HR Event' });
+    await user.click(within(dialog).getByLabelText('Employee', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Emma Brooks' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/view-user/9'));
+    expect(router.state.location.search).toBe('?tab=2&autoStart=event');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add HR Event' })).toBeNull());
+  });
+
+  it("adds what waits for the person's own response to the bell, which then also offers the task dock", async () => {
+    const tasks = {
+      events: [{ id: 43, title: 'Safety briefing', comments: '', createDate: '2026-03-02T15:00:00Z', actionDate: null, doc: null }],
+      docRequests: [],
+      count: 1,
+      overdue: false,
+    };
+    mockFetch({
+      ...loginData,
+      'GET /dashboard/pending-requests': () => response({ json: { count: 3, timesheetEditRequests: [] } }),
+      'GET /profile/my-tasks': () => response({ json: tasks }),
+    });
+    window.sessionStorage.setItem('timekeep.taskDockClosed', 'session-1');
+    signIn({ roles: ['manager'] });
+    renderRoutes(routes, '/timesheet');
+    const bell = await screen.findByRole('button', { name: 'Inbox: 3 pending requests; Response Required: 1 task' });
+    expect(screen.getByTestId('pending-bell-count')).toHaveTextContent('4');
+    // Closed earlier in this session: not shown until asked for.
+    expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(bell);
+    expect(await screen.findByRole('menuitem', { name: 'Inbox (3)' })).toHaveAttribute('href', '/admin/inbox');
+    await user.click(screen.getByRole('menuitem', { name: 'Response Required (1)' }));
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(within(dock).getByTestId('event-request')).toHaveTextContent('Safety briefing');
   });
 
   it("finds employees by name as one types and opens the chosen one's folder", async () => {

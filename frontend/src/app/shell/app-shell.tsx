@@ -9,6 +9,9 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
 import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-login-data';
+import { useMyTasks } from '@/features/hr/api/get-my-tasks';
+import { TaskDock } from '@/features/hr/components/task-dock';
+import { useTaskDock } from '@/features/hr/components/use-task-dock';
 import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
 import { loginPathFor } from '@/lib/redirects';
 import { useSession } from '@/lib/session';
@@ -65,6 +68,10 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
   const activePath = activeMenuPath(location.pathname, menu);
   // 'Find employee' and the bell of pending requests: admins and managers (not while suspended).
   const privileged = isPrivileged(identity) && !isSysadmin(identity) && !identity.suspended;
+  // The task dock and its count on the bell: every member of a company (not the system admin, not while suspended).
+  const companyMember = !isSysadmin(identity) && !identity.suspended;
+  const tasks = useMyTasks({ enabled: companyMember });
+  const taskDock = useTaskDock(tasks.data, identity.sid ?? identity.email);
 
   // On a phone the menu covers the page; leaving for another screen closes it.
   const { close: closeMobile } = mobile;
@@ -100,7 +107,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Greeting identity={identity} now={now} />
             {privileged ? <QuickAdd identity={identity} /> : null}
-            {privileged ? <PendingBell /> : null}
+            {companyMember ? <PendingBell privileged={privileged} tasks={tasks.data?.count ?? 0} onOpenTasks={taskDock.open} /> : null}
             <UserMenu identity={identity} />
           </Group>
         </Group>
@@ -140,6 +147,9 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
           (children ?? <Outlet />)
         )}
       </AppShell.Main>
+      {companyMember ? (
+        <TaskDock tasks={tasks.data} opened={taskDock.opened} closable={taskDock.closable} onClose={taskDock.close} timeZone={identity.timezone} />
+      ) : null}
       <ExpiredBanner identity={identity} today={now} />
       <SetPasswordModal identity={identity} />
     </AppShell>

@@ -35,12 +35,25 @@ describe('the main menu', () => {
   });
 });
 
-describe('the quick-add menu', () => {
-  const entries = (overrides: Partial<IdentityClaims>) => quickAddFor(who(overrides)).map((e) => `${e.label} ${e.to}`);
+describe('My HR', () => {
+  it('is in the menu of every member of a company, not of the system admin', () => {
+    for (const role of ['employee', 'manager', 'admin'] as const) expect(labels({ roles: [role] })).toContain('My HR /my-hr');
+    expect(labels({ roles: ['sysadmin'] })).not.toContain('My HR /my-hr');
+    expect(labels({ roles: ['employee'], suspended: true })).toEqual([]);
+  });
+});
 
-  it("offers admins and managers 'Add Employee' and 'Add Time Off'", () => {
+describe('the quick-add menu', () => {
+  const entries = (overrides: Partial<IdentityClaims>) =>
+    quickAddFor(who(overrides)).map((e) => `${e.label} ${'to' in e ? e.to : `(employee 9) ${e.pickEmployee(9)}`}`);
+
+  it("offers admins and managers 'Add HR Event' (for an employee they choose), 'Add Employee' and 'Add Time Off'", () => {
     for (const role of ['admin', 'manager'] as const) {
-      expect(entries({ roles: [role] })).toEqual(['Add Employee /admin/manage/add-user', 'Add Time Off /pto?add=1']);
+      expect(entries({ roles: [role] })).toEqual([
+        'Add HR Event (employee 9) /admin/manage/view-user/9?tab=2&autoStart=event',
+        'Add Employee /admin/manage/add-user',
+        'Add Time Off /pto?add=1',
+      ]);
     }
   });
 

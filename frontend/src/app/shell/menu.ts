@@ -7,8 +7,12 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * Time off: employees find their own at 'My Time Off'; admins and managers at 'Time Off' (the same
  * /pto screen, with 'On Behalf Of'), beside 'PTO' (PTO Management, /admin/ptomanage).
  *
+ * My HR: every member of a company. Spec 000 §6 lists it among the employees' entries; admins and
+ * managers are employees too, with events and documents of their own (and their own tasks), so
+ * they find it as well.
+ *
  * Still to come, with their visibility (spec 000 §6): privileged: HR Broadcast, HR Event, Reports;
- * admins with an HR subscription: Billing (the only entry of a suspended account); employees: My HR,
+ * admins with an HR subscription: Billing (the only entry of a suspended account); employees:
  * calendar, celebrations; system admin: Statistics, Reset Password, Impersonation, Promotions.
  */
 export interface MenuEntry {
@@ -29,6 +33,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'My HR', to: '/my-hr', visible: companyUser },
   { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
@@ -42,15 +47,18 @@ export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MEN
 }
 
 /**
- * The top bar's quick-add menu (spec 000 §2), admins and managers only (not while suspended). The
- * spec's 'Add HR Broadcast' and 'Add HR Event' join once those screens exist.
+ * The top bar's quick-add menu (spec 000 §2), admins and managers only (not while suspended), in
+ * the spec's order. An entry either leads to a screen (`to`) or first asks for an employee
+ * (`pickEmployee`) and then opens that person's folder at the path it builds. The spec's 'Add HR
+ * Broadcast' joins once that screen exists.
  */
-export interface QuickAddEntry {
-  label: string;
-  to: string;
-}
+export type QuickAddEntry = { label: string; to: string } | { label: string; pickEmployee: (employeeId: number) => string };
+
+/** 'Add HR Event': the chosen employee's folder on 'HR Events' with the add-event dock open. */
+export const hrEventPathFor = (employeeId: number) => `/admin/manage/view-user/${employeeId}?tab=2&autoStart=event`;
 
 export const QUICK_ADD_MENU: readonly QuickAddEntry[] = [
+  { label: 'Add HR Event', pickEmployee: hrEventPathFor },
   { label: 'Add Employee', to: '/admin/manage/add-user' },
   { label: 'Add Time Off', to: '/pto?add=1' },
 ];

@@ -2,6 +2,8 @@
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
+// The task dock ('Response Required') is a Drawer on every signed-in screen.
+import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';

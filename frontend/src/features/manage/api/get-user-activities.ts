@@ -13,14 +13,25 @@ export const userActivitiesSchema = z.object({
 });
 export type UserActivities = z.output<typeof userActivitiesSchema>;
 
-/** GET /manage/user-activities?id&page -> one page of the employee's activity timeline. */
-export const getUserActivities = (id: number, page: number): Promise<UserActivities> =>
-  api.get('/manage/user-activities', { query: { id, page }, schema: userActivitiesSchema });
+/** The 'All' tab's filter: every activity, or only the acknowledgements (`type=ACK`). */
+export const ACTIVITY_FILTERS = { all: 'ALL', acknowledgements: 'ACK' } as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[keyof typeof ACTIVITY_FILTERS];
 
-export const userActivitiesQueryOptions = (id: number) =>
+/**
+ * GET /manage/user-activities?id&page&type -> one page of the employee's activity timeline;
+ * `type=ACK` lists the acknowledgements (EVENT_AFFIRMATION, POLICY_AFFIRMATION).
+ */
+export const getUserActivities = (id: number, page: number, filter: ActivityFilter = ACTIVITY_FILTERS.all): Promise<UserActivities> =>
+  api.get('/manage/user-activities', {
+    query: { id, page, type: filter === ACTIVITY_FILTERS.all ? undefined : filter },
+    schema: userActivitiesSchema,
+  });
+
+/** Keyed under ['manage', 'employee', id, 'activities'], which the HR records invalidate after a change. */
+export const userActivitiesQueryOptions = (id: number, filter: ActivityFilter = ACTIVITY_FILTERS.all) =>
   infiniteQueryOptions({
-    queryKey: ['manage', 'employee', id, 'activities'],
-    queryFn: ({ pageParam }) => getUserActivities(id, pageParam),
+    queryKey: ['manage', 'employee', id, 'activities', filter],
+    queryFn: ({ pageParam }) => getUserActivities(id, pageParam, filter),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, p) => sum + p.activities.length, 0);
@@ -28,7 +39,7 @@ export const userActivitiesQueryOptions = (id: number) =>
     },
   });
 
-export const useUserActivities = (id: number) => useInfiniteQuery(userActivitiesQueryOptions(id));
+export const useUserActivities = (id: number, filter: ActivityFilter = ACTIVITY_FILTERS.all) => useInfiniteQuery(userActivitiesQueryOptions(id, filter));
 
 /** GET /manage/activity-details?id= -> one activity. */
 export const getActivityDetails = (id: number): Promise<Activity> =>

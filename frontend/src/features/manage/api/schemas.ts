@@ -64,6 +64,15 @@ export const ACTIVITY_REACTIVATE = 'EMPLOYEE_REACTIVATE';
 /** The activities whose detail opens on click (start, terminate, reactivate). */
 export const DETAILED_ACTIVITIES: readonly string[] = [ACTIVITY_START, ACTIVITY_TERMINATE, ACTIVITY_REACTIVATE];
 
+/**
+ * Activities of HR records (issue 20), each with the `recordId` of its record: an event added
+ * (HR_EVENT) or acknowledged (EVENT_AFFIRMATION), a document added (HR_DOC) or uploaded by the
+ * employee for a request (DOC_REQUEST: the document), a document request made (HR_DOC_REQ).
+ */
+export const EVENT_ACTIVITIES: readonly string[] = ['HR_EVENT', 'EVENT_AFFIRMATION'];
+export const DOCUMENT_ACTIVITIES: readonly string[] = ['HR_DOC', 'DOC_REQUEST'];
+export const REQUEST_ACTIVITIES: readonly string[] = ['HR_DOC_REQ'];
+
 export const activitySchema = z.object({
   id: z.number().int(),
   activityType: z.string(),
@@ -76,6 +85,7 @@ export const activitySchema = z.object({
   actorFirstname: nullableString,
   actorLastname: nullableString,
   avatar: nullableString,
+  recordId: nullableId,
 });
 export type Activity = z.output<typeof activitySchema>;
 

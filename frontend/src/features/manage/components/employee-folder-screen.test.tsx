@@ -5,6 +5,7 @@ import { bodyOf, mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { activity, ADMIN, apiError, callsTo, contact, employee, json, MANAGER } from '../testing/fixtures';
 import { response } from '@/testing/http';
+import { hrEvent, hrServer } from '@/features/hr/testing/hr-server';
 import { EmployeeFolderScreen } from './employee-folder-screen';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,7 +20,7 @@ const NO_PTO = {
 };
 
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
-  it("shows the profile card, the PTO, profile and contact cards and the activity under 'All', and only the tabs built so far", async () => {
+  it("shows the profile card, the PTO, profile and contact cards and the activity under 'All', and the five tabs", async () => {
     const fetch = mockFetch({
       ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [contact()] }),
@@ -53,11 +54,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(await screen.findByRole('button', { name: 'Manually Add PTO' })).toBeInTheDocument();
     expect(screen.getByTestId('pto-card')).toHaveTextContent('PTO is not set up.');
     expect(await within(screen.getByTestId('pto-card')).findByRole('button', { name: 'Holidays 8 hrs' })).toBeInTheDocument();
-    for (const later of ['HR Events', 'HR Documents', 'HR Doc Request']) {
-      expect(screen.queryByText(later)).toBeNull();
-    }
-    // 'All' (1) by default, and 'Time Off History' (5); the history loads only when asked for.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Time Off History']);
+    // 'All' (1) by default, the HR tabs (2-4) and 'Time Off History' (5); the history loads only when asked for.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History']);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(callsTo(fetch, 'GET', '/pto/history')).toHaveLength(0);
     expect(document.title).toBe('Emma Brooks | Timekeep');
@@ -358,5 +356,92 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
       renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=5' });
       expect(await screen.findByTestId('timeoff-history-empty')).toHaveTextContent('There is no time off request');
     });
+  });
+});
+
+describe("the folder's HR records", () => {
+  /** The folder's own calls, beside the HR fake server's. */
+  const folderRoutes = (overrides: Record<string, unknown> = {}, items: unknown[] = []) => ({
+    ...NO_PTO,
+    'GET /manage/user-full-data': json({ employee: employee(overrides), contacts: [] }),
+    'GET /manage/user-activities': activities(items),
+  });
+
+  it("adds an event from the quick add and shows it on 'HR Events'", async () => {
+    const { fetch } = hrServer({ routes: folderRoutes() });
+    const { router } = renderWithApp(<EmployeeFolderScreen identity={MANAGER} employeeId={9} />, { path: '/admin/manage/view-user/9' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add HR Event' }));
+    const dock = await screen.findByRole('dialog', { name: 'Add HR Event' });
+    await user.type(await within(dock).findByRole('textbox', { name: 'Title' }), 'Kudos');
+    await user.click(within(dock).getByLabelText(/^Type of event/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Review' }));
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
+    expect(await screen.findByRole('tab', { name: 'HR Events', selected: true })).toBeInTheDocument();
+    expect(await screen.findByTestId('hr-event')).toHaveTextContent('Kudos');
+    expect((callsTo(fetch, 'POST', '/manage/add-event')[0]!.init.body as FormData).get('employeeId')).toBe('9');
+  });
+
+  it('opens the add dock ?autoStart= names, and drops the flag when it closes', async () => {
+    hrServer({ routes: folderRoutes() });
+    const { router } = renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=3&autoStart=doc' });
+    const dock = await screen.findByRole('dialog', { name: 'Add HR Document' });
+    expect(screen.getByRole('tab', { name: 'HR Documents', selected: true })).toBeInTheDocument();
+    await userEvent.setup().click(within(dock).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=3'));
+  });
+
+  it('saving what ?autoStart= opened shows its tab, drops the flag and does not open the dock again', async () => {
+    hrServer({ routes: folderRoutes() });
+    const { router } = renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=2&autoStart=event' });
+    const dock = await screen.findByRole('dialog', { name: 'Add HR Event' });
+    const user = userEvent.setup();
+    await user.type(await within(dock).findByRole('textbox', { name: 'Title' }), 'Kudos');
+    await user.click(within(dock).getByLabelText(/^Type of event/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Review' }));
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
+    expect(await screen.findByTestId('hr-event')).toHaveTextContent('Kudos');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add HR Event' })).toBeNull());
+  });
+
+  it('offers no quick add for a terminated employee, and ignores ?autoStart=', async () => {
+    hrServer({ routes: folderRoutes({ status: 0, lastTerminationDate: '2026-01-31' }) });
+    renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9?tab=4&autoStart=request' });
+    expect(await screen.findByText('There is no document request yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('hr-quick-add')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("filters 'All' to the acknowledgements (type=ACK); an HR activity opens its record, a request's shows its tab", async () => {
+    const affirmed = activity({ id: 80, activityType: 'EVENT_AFFIRMATION', title: 'Emma Brooks acknowledged an event', recordId: 41 });
+    const asked = activity({ id: 81, activityType: 'HR_DOC_REQ', title: 'A document was requested', recordId: 61 });
+    const { fetch } = hrServer({
+      events: [hrEvent({ ackneeded: 1, ackedon: '2026-03-03T14:05:00Z' })],
+      routes: {
+        ...folderRoutes(),
+        'GET /manage/user-activities': ({ url }: { url: string }) =>
+          new URL(url, 'http://x').searchParams.get('type') === 'ACK' ? activities([affirmed])() : activities([affirmed, asked, activity()])(),
+      },
+    });
+    const { router } = renderWithApp(<EmployeeFolderScreen identity={ADMIN} employeeId={9} />, { path: '/admin/manage/view-user/9' });
+    await waitFor(() => expect(screen.getAllByTestId('activity')).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Show', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Acknowledgement' }));
+    await waitFor(() => expect(screen.getAllByTestId('activity')).toHaveLength(1));
+    expect(callsTo(fetch, 'GET', '/manage/user-activities').at(-1)!.url.search).toBe('?id=9&page=1&type=ACK');
+
+    await user.click(screen.getByRole('button', { name: 'Emma Brooks acknowledged an event' }));
+    const dock = await screen.findByRole('dialog', { name: 'HR Event' });
+    expect(await within(dock).findByTestId('event-details')).toHaveTextContent('Acknowledged 03/03/2026 09:05 AM');
+    expect(callsTo(fetch, 'GET', '/manage/event')[0]!.url.search).toBe('?id=41');
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByLabelText('Show', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
+    await user.click(await screen.findByRole('button', { name: 'A document was requested' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=4'));
   });
 });

@@ -1,19 +1,27 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
 import { isAdmin, type Identity } from '@/lib/identity';
 import { useUserFullData } from '../api/get-user-data';
-import { fullName, STATUS_TERMINATED, type Contact, type Employee } from '../api/schemas';
+import { fullName, STATUS_ACTIVE, STATUS_TERMINATED, type Contact, type Employee } from '../api/schemas';
 import { ActivityTimeline } from './activity-timeline';
 import { EmailLink, PhoneLink } from './contact-links';
 import { failureMessage, FOLDER_TABS, formatCalendarDate, isNotFound, TEXTS } from './labels';
 import { EmployeePtoCard } from '@/features/pto/components/employee-pto-card';
+import { DocRequestsTab } from '@/features/hr/components/doc-requests-tab';
+import { DocumentsTab } from '@/features/hr/components/documents-tab';
+import { EventsTab } from '@/features/hr/components/events-tab';
+import { HrQuickAdd } from '@/features/hr/components/hr-quick-add';
+import { isAddKind, type AddKind } from '@/features/hr/components/labels';
 import { ProfileCard } from './profile-card';
 import { TimeOffHistory } from './time-off-history';
 
 const KNOWN_TABS: string[] = Object.values(FOLDER_TABS);
+
+/** The tab that lists what an add dock saved. */
+const TAB_OF_ADDED: Record<AddKind, string> = { event: FOLDER_TABS.events, doc: FOLDER_TABS.documents, request: FOLDER_TABS.requests };
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -91,18 +99,34 @@ function ContactsCard({ employeeId, contacts, canEdit }: { employeeId: number; c
 
 /**
  * The employee folder (/admin/manage/view-user/{id}, spec 001 §2): profile card, profile and
- * emergency-contact cards, and the tabs: 'All' (1, the activity timeline, the default) and 'Time
- * Off History' (5); ?tab= selects one (the HR tabs 2-4 are not built yet: they show 'All').
- * ?reactivated=1 welcomes the person back; ?pto (after adding someone) says a login e-mail went out.
+ * emergency-contact cards, and the tabs: 'All' (1, the activity timeline, the default), 'HR
+ * Events' (2), 'HR Documents' (3), 'HR Doc Request' (4) and 'Time Off History' (5); ?tab= selects
+ * one. While the employee is active, the quick add (HR Event, HR Doc, HR Doc Request) opens the
+ * add docks; ?autoStart=event|doc|request opens one on arrival. ?reactivated=1 welcomes the person
+ * back; ?pto (after adding someone) says a login e-mail went out.
  */
 export function EmployeeFolderScreen({ identity, employeeId }: { identity: Identity; employeeId: number }) {
   const [search, setSearch] = useSearchParams();
+  const location = useLocation();
   const [ptoSetup, setPtoSetup] = useState(false);
   const full = useUserFullData(employeeId);
   const employee = full.data?.employee;
   const requestedTab = search.get('tab');
   const tab = requestedTab && KNOWN_TABS.includes(requestedTab) ? requestedTab : FOLDER_TABS.all;
+  const autoStart = search.get('autoStart');
   usePageTitle(employee ? fullName(employee) : 'Employee');
+
+  // One change of address at a time: React Router's updater reads the address of the last render.
+  const showTab = (next: string, { dropAutoStart = false }: { dropAutoStart?: boolean } = {}) =>
+    setSearch(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.set('tab', next);
+        if (dropAutoStart) params.delete('autoStart');
+        return params;
+      },
+      { replace: true },
+    );
 
   const dropParam = (key: string) =>
     setSearch(
@@ -152,26 +176,36 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs
-            value={tab}
-            keepMounted={false}
-            onChange={(next) =>
-              setSearch(
-                (prev) => {
-                  const params = new URLSearchParams(prev);
-                  params.set('tab', next ?? FOLDER_TABS.all);
-                  return params;
-                },
-                { replace: true },
-              )
-            }
-          >
+          {employee.status === STATUS_ACTIVE ? (
+            <Group justify="flex-end" mb="sm">
+              <HrQuickAdd
+                employeeId={employee.id}
+                timeZone={identity.timezone}
+                autoStart={isAddKind(autoStart) ? { kind: autoStart, key: location.key } : null}
+                onAutoStartDone={() => dropParam('autoStart')}
+                onSaved={(kind) => showTab(TAB_OF_ADDED[kind], { dropAutoStart: true })}
+              />
+            </Group>
+          ) : null}
+          <Tabs value={tab} keepMounted={false} onChange={(next) => showTab(next ?? FOLDER_TABS.all)}>
             <Tabs.List mb="md">
               <Tabs.Tab value={FOLDER_TABS.all}>All</Tabs.Tab>
+              <Tabs.Tab value={FOLDER_TABS.events}>HR Events</Tabs.Tab>
+              <Tabs.Tab value={FOLDER_TABS.documents}>HR Documents</Tabs.Tab>
+              <Tabs.Tab value={FOLDER_TABS.requests}>HR Doc Request</Tabs.Tab>
               <Tabs.Tab value={FOLDER_TABS.timeOffHistory}>Time Off History</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value={FOLDER_TABS.all}>
-              <ActivityTimeline employeeId={employee.id} timeZone={identity.timezone} />
+              <ActivityTimeline employeeId={employee.id} timeZone={identity.timezone} onShowRequests={() => showTab(FOLDER_TABS.requests)} />
+            </Tabs.Panel>
+            <Tabs.Panel value={FOLDER_TABS.events}>
+              <EventsTab employeeId={employee.id} timeZone={identity.timezone} />
+            </Tabs.Panel>
+            <Tabs.Panel value={FOLDER_TABS.documents}>
+              <DocumentsTab employeeId={employee.id} timeZone={identity.timezone} />
+            </Tabs.Panel>
+            <Tabs.Panel value={FOLDER_TABS.requests}>
+              <DocRequestsTab employeeId={employee.id} timeZone={identity.timezone} />
             </Tabs.Panel>
             <Tabs.Panel value={FOLDER_TABS.timeOffHistory}>
               <TimeOffHistory employeeId={employee.id} timeZone={identity.timezone} />

@@ -1,5 +1,4 @@
 import { ApiError } from '@/lib/api-client';
-import { wallClockIn } from '@/lib/company-time';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 
 /** Spec 001 texts of the HR-folder screens. */
@@ -9,6 +8,7 @@ export const TEXTS = {
   noContact: 'There is no contact on file',
   noEmergencyContact: 'There is no emergency contact on file',
   noActivity: 'No activity yet',
+  noAcknowledgement: 'No acknowledgement yet',
   mailSentTitle: "Mail's away",
   bulkMailSent: 'We sent each new employee an e-mail with a link to create their password and log in.',
   newEmployeeMailSent: (name: string) => `We sent ${name} an e-mail with a link to create a password and log in.`,
@@ -19,26 +19,14 @@ export const TEXTS = {
   removeTimeOff: "Once you hit remove there's no going back!",
 } as const;
 
-/** The folder's tabs by their ?tab= number (spec 001 §2); only those built so far. */
-export const FOLDER_TABS = { all: '1', timeOffHistory: '5' } as const;
+/** The folder's tabs by their ?tab= number (spec 001 §2). */
+export const FOLDER_TABS = { all: '1', events: '2', documents: '3', requests: '4', timeOffHistory: '5' } as const;
 
 /** Spec 001 §9: side panel widths; phones take the full width. */
-export const DOCK_WIDTHS = { contact: 350, activity: 550 } as const;
+export const DOCK_WIDTHS = { contact: 350, activity: 550, record: 650 } as const;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'MMM DD, YYYY' of an instant on the company's calendar (spec 001 §9). */
-export function formatMediumDate(instant: string, timeZone: string): string {
-  const w = wallClockIn(instant, timeZone);
-  return `${MONTHS[Number(w.month) - 1] ?? ''} ${w.day}, ${w.year}`;
-}
-
-/** 'MMM DD, YYYY' of a calendar date 'YYYY-MM-DD' (no zone: it is a day, not an instant). */
-export function formatCalendarDate(isoDate: string | null): string {
-  if (!isoDate) return '';
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${MONTHS[Number(m) - 1] ?? ''} ${d}, ${y}`;
-}
+/** 'MMM DD, YYYY' of an instant (company zone) and of a calendar date: shared with the HR records. */
+export { formatCalendarDate, formatMediumDate } from '@/lib/company-time';
 
 /** A failed call for an alert: the server's explanation of a refusal, else the generic text. */
 export function failureMessage(error: unknown): string {

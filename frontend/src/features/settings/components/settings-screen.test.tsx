@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RULE_CHANGE_INFO } from '@/features/pto/api/rules';
+import { hrServer } from '@/features/hr/testing/hr-server';
 import { ptoManageServer } from '@/features/pto/testing/pto-manage-server';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
@@ -189,5 +190,32 @@ describe('Settings, PTO Plans (tab 3) and PTO Rules (tab 7)', () => {
     const plans = screen.getByRole('tabpanel', { name: 'PTO Plans' });
     expect(await within(plans).findAllByTestId('pto-plan')).toHaveLength(2);
     expect(within(plans).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('Settings, Document & Event Types (tab 5) and Policy Types (tab 6)', () => {
+  it('shows the document and event types on ?tab=5, and the policy types from the tab list (tab 6)', async () => {
+    hrServer();
+    const { router } = renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=5&return=%2Fadmin%2Fmanage%2Fview-user%2F9' });
+    expect(screen.getByRole('tab', { name: 'Document & Event Types', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Document & Event Types' });
+    expect(await within(panel).findByRole('heading', { name: 'Document Types' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Event Types' })).toBeInTheDocument();
+    expect(await within(panel).findByText('W-4')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin/manage/view-user/9');
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Policy Types' }));
+    await waitFor(() => expect(router.state.location.search).toContain('tab=6'));
+    const policies = screen.getByRole('tabpanel', { name: 'Policy Types' });
+    expect(await within(policies).findByText('Conduct')).toBeInTheDocument();
+  });
+
+  it('does not ask for the HR types while another tab is open', async () => {
+    const fetch = server([]);
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=4' });
+    await screen.findByTestId('job-roles-empty');
+    expect(screen.queryByTestId('doc-types')).toBeNull();
+    expect(screen.queryByTestId('policy-types')).toBeNull();
+    expect(calls(fetch, '/settings/data')).toHaveLength(1);
   });
 });

@@ -4,15 +4,25 @@ import { usePageTitle } from '@/components/page-title';
 import { PtoPlansSection } from '@/features/pto/components/plan-cards';
 import { PtoRulesSection } from '@/features/pto/components/pto-rules-section';
 import { PtoTypesSection } from '@/features/pto/components/pto-types-section';
+import { DocumentEventTypesTab } from '@/features/hr/components/document-event-types-tab';
+import { PolicyTypesTab } from '@/features/hr/components/policy-types-tab';
 import { JobRolesTab } from './job-roles-tab';
 import { TimeSettingsTab } from './time-settings-tab';
 
 /**
  * Settings tabs by their ?tab= number (spec 002 §2), the one place these numbers live: 1 time and
- * overtime, 2 PTO types, 3 PTO plans, 4 job roles, 7 PTO rules (5 document types and 6 policy
- * types are the HR screens' own, not built yet).
+ * overtime, 2 PTO types, 3 PTO plans, 4 job roles, 5 document and event types, 6 policy types,
+ * 7 PTO rules.
  */
-export const SETTINGS_TABS = { time: '1', ptoTypes: '2', ptoPlans: '3', jobRoles: '4', ptoRules: '7' } as const;
+export const SETTINGS_TABS = {
+  time: '1',
+  ptoTypes: '2',
+  ptoPlans: '3',
+  jobRoles: '4',
+  documentEventTypes: '5',
+  policyTypes: '6',
+  ptoRules: '7',
+} as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 
 /** A `return` target must stay inside the app. */
@@ -57,6 +67,8 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
             <Tabs.Tab value={SETTINGS_TABS.ptoPlans}>PTO Plans</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoRules}>PTO Rules</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.jobRoles}>Job Roles</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.documentEventTypes}>Document &amp; Event Types</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.policyTypes}>Policy Types</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value={SETTINGS_TABS.time}>
             <TimeSettingsTab canEdit={canEditTime} />
@@ -73,6 +85,9 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
           <Tabs.Panel value={SETTINGS_TABS.jobRoles}>
             <JobRolesTab />
           </Tabs.Panel>
+          {/* The HR types read GET /settings/data through their own query: asked for only once their tab is open. */}
+          <Tabs.Panel value={SETTINGS_TABS.documentEventTypes}>{tab === SETTINGS_TABS.documentEventTypes ? <DocumentEventTypesTab /> : null}</Tabs.Panel>
+          <Tabs.Panel value={SETTINGS_TABS.policyTypes}>{tab === SETTINGS_TABS.policyTypes ? <PolicyTypesTab /> : null}</Tabs.Panel>
         </Tabs>
       </Paper>
     </Stack>

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { hrKeys } from './keys';
+import { eventDocSchema } from './schemas';
+
+const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
+
+/** An event waiting for the caller's acknowledgement. */
+export const eventTaskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  comments: z.string().nullable().optional().transform((v) => v ?? ''),
+  createDate: z.string(),
+  actionDate: nullableString,
+  doc: eventDocSchema.nullable().optional().transform((v) => v ?? null),
+});
+export type EventTask = z.output<typeof eventTaskSchema>;
+
+/** An open document request of the caller's (soonest first). */
+export const requestTaskSchema = z.object({
+  id: z.number().int(),
+  /** The name of the type of document asked for. */
+  name: z.string(),
+  docTypeId: z.number().int(),
+  comments: z.string().nullable().optional().transform((v) => v ?? ''),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+});
+export type RequestTask = z.output<typeof requestTaskSchema>;
+
+export const myTasksSchema = z.object({
+  events: z.array(eventTaskSchema),
+  docRequests: z.array(requestTaskSchema),
+  /** What the bell shows. */
+  count: z.number().int(),
+  /** True: the task dock is forced open and cannot be closed. */
+  overdue: z.boolean(),
+});
+export type MyTasks = z.output<typeof myTasksSchema>;
+
+/** The task list is asked again this often, like the bell of pending requests. */
+export const TASKS_REFRESH_MS = 60_000;
+
+export const myTasksKey = [...hrKeys.mine, 'tasks'] as const;
+
+/** GET /profile/my-tasks: what waits for the signed-in person's response. */
+export const getMyTasks = (): Promise<MyTasks> => api.get('/profile/my-tasks', { schema: myTasksSchema });
+
+export const myTasksQueryOptions = () => queryOptions({ queryKey: myTasksKey, queryFn: getMyTasks });
+
+export const useMyTasks = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...myTasksQueryOptions(), enabled, refetchInterval: enabled ? TASKS_REFRESH_MS : false });

@@ -1,0 +1,128 @@
+import { notifications } from '@mantine/notifications';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { useMyTasks } from '../api/get-my-tasks';
+import { hrEvent, hrRequest, hrServer, validation } from '../testing/hr-server';
+import { TaskDock } from './task-dock';
+import { TASK_DOCK_CLOSED_KEY, useTaskDock } from './use-task-dock';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const TZ = 'America/New_York';
+
+/** The task dock as the shell uses it. */
+function Harness({ sid = 'session-1' }: { sid?: string }) {
+  const tasks = useMyTasks();
+  const dock = useTaskDock(tasks.data, sid);
+  return (
+    <>
+      <button type="button" onClick={dock.open}>
+        Open tasks
+      </button>
+      <TaskDock tasks={tasks.data} opened={dock.opened} closable={dock.closable} onClose={dock.close} timeZone={TZ} />
+    </>
+  );
+}
+
+const formSent = (fetch: ReturnType<typeof hrServer>['fetch']) =>
+  (fetch.mock.calls.find(([url]) => String(url) === '/server/v1/profile/add-doc')![1] as RequestInit).body as FormData;
+
+describe("the task dock 'Response Required'", () => {
+  it('opens by itself when something waits, lists event and document requests, and stays closed for the session once closed', async () => {
+    hrServer({
+      myEvents: [hrEvent({ id: 43, title: 'Safety briefing', ackneeded: 1 })],
+      myRequests: [hrRequest({ id: 61, name: 'W-4', dueDate: '2026-04-01', comments: 'For payroll' })],
+    });
+    const first = renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(await within(dock).findByTestId('event-request')).toHaveTextContent('Safety briefing');
+    expect(within(dock).getByTestId('event-request')).toHaveTextContent('Added Mar 01, 2026');
+    const request = within(dock).getByTestId('document-request');
+    expect(request).toHaveTextContent('W-4');
+    expect(request).toHaveTextContent('Due Apr 01, 2026');
+    expect(request).toHaveTextContent('For payroll');
+    const user = userEvent.setup();
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
+    expect(window.sessionStorage.getItem(TASK_DOCK_CLOSED_KEY)).toBe('session-1');
+    first.unmount();
+
+    // The next screen of the same session: closed, until asked for.
+    renderWithApp(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open tasks' }));
+    expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+  });
+
+  it('is forced open, without a way to close it, while something is overdue', async () => {
+    hrServer({ myRequests: [hrRequest({ id: 61, overdue: true })] });
+    window.sessionStorage.setItem(TASK_DOCK_CLOSED_KEY, 'session-1');
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(await within(dock).findByTestId('document-request')).toHaveTextContent('Overdue');
+    expect(within(dock).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+  });
+
+  it('uploads a requested document: name, brief description and file are required; the file names an empty name', async () => {
+    const { fetch, state } = hrServer({ myRequests: [hrRequest({ id: 61, name: 'W-4', docTypeId: 12 })] });
+    const shown = vi.spyOn(notifications, 'show');
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await within(dock).findByRole('button', { name: 'Upload W-4' }));
+    const form = within(dock).getByRole('form', { name: 'Upload W-4' });
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(await within(form).findByText('Please input the Name')).toBeInTheDocument();
+    expect(within(form).getByText('Please input the Brief Description')).toBeInTheDocument();
+    expect(within(form).getByText('Please upload the Document')).toBeInTheDocument();
+
+    await user.upload(within(form).getByTestId('file-input'), new File(['x'], 'my w4.pdf', { type: 'application/pdf' }));
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('my w4');
+    await user.type(within(form).getByRole('textbox', { name: 'Brief Description' }), 'Signed 2026');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    // The only task is done: the dock, opened by itself, goes.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
+    expect(shown).toHaveBeenCalledWith({ color: 'green', message: 'The Document has been uploaded.' });
+    const sent = formSent(fetch);
+    expect((sent.get('document') as File).name).toBe('my w4.pdf');
+    expect(Object.fromEntries([...sent.entries()].filter(([key]) => key !== 'document'))).toEqual({ docName: 'my w4', comments: 'Signed 2026', reqId: '61', docTypeId: '12' });
+    expect(state.myRequests[0]!.status).toBe(1);
+  });
+
+  it("shows the server's refusal of the file on the file field", async () => {
+    hrServer({
+      myRequests: [hrRequest({ id: 61, name: 'W-4' })],
+      routes: { 'POST /profile/add-doc': () => validation({ file: ['This type of file is not accepted'] }) },
+    });
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await within(dock).findByRole('button', { name: 'Upload W-4' }));
+    const form = within(dock).getByRole('form', { name: 'Upload W-4' });
+    await user.upload(within(form).getByTestId('file-input'), new File(['x'], 'tool.exe', { type: 'application/octet-stream' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Brief Description' }), 'x');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(await within(form).findByText('This type of file is not accepted')).toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('reviews and acknowledges an event request, then goes back to what is left', async () => {
+    hrServer({
+      myEvents: [hrEvent({ id: 43, title: 'Safety briefing', ackneeded: 1 })],
+      myRequests: [hrRequest({ id: 61, name: 'W-4' })],
+    });
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    const user = userEvent.setup();
+    await user.click(await within(dock).findByRole('button', { name: 'Review Safety briefing' }));
+    await within(dock).findByTestId('event-details');
+    await user.click(within(dock).getByRole('checkbox', { name: 'I have fully reviewed and understand the policy.' }));
+    await user.click(within(dock).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(within(dock).queryByTestId('event-request')).toBeNull());
+    expect(within(dock).getByTestId('document-request')).toHaveTextContent('W-4');
+  });
+});
