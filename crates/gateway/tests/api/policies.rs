@@ -186,7 +186,7 @@ async fn a_policy_published_to_a_job_role_is_answered_once_from_the_version_sent
     assert_eq!(review.body["policyDoc"]["docFileName"], "dress-code.pdf");
     let tasks = app.get_as(anna_token, "/server/v1/profile/my-tasks").await;
     assert_eq!(tasks.body["policies"][0]["id"], workflow);
-    assert_eq!(tasks.body["count"], 1);
+    assert_eq!((tasks.body["count"].clone(), tasks.body["overdue"].clone()), (json!(1), json!(false)), "due in a week");
     let (status, media, _, bytes) =
         app.post_for_file_as(anna_token, "/server/v1/doc/policy", json!({"id": policy})).await;
     assert_eq!((status, media.as_str(), bytes.as_slice()), (200, "application/pdf", PDF));
@@ -302,6 +302,8 @@ async fn a_stopped_broadcast_takes_no_more_answers_and_a_removed_one_is_cancelle
         published.body["dueDate"], published.body["recipients"][0]["dueDate"],
         "immediately: due the day it is sent"
     );
+    let tasks = app.get_as(anna_token, "/server/v1/profile/my-tasks").await;
+    assert_eq!(tasks.body["overdue"], true, "to acknowledge immediately: the task dock is forced open");
 
     // A reminder goes once an hour at most.
     let first = app.post_as(&acme.manager, "/server/v1/policy/workflow-reminder", json!({"id": workflow})).await;

@@ -30,6 +30,7 @@ pub struct MyPolicy {
     pub title: String,
     pub last_publish_date: DateTime<Utc>,
     pub due_date: Option<NaiveDate>,
+    /// Awaiting an answer on or after its due day (what forces the task dock open).
     pub overdue: bool,
     /// 0 awaiting an answer, 1 answered (see `declined`), 2 cancelled, 3 stopped (000 §4).
     pub certify_status: i16,
@@ -228,7 +229,9 @@ impl Hr {
                 id: flow.id,
                 title: text.title,
                 due_date: row.due_date,
-                overdue: row.due_date.is_some_and(|due| due < today),
+                // A policy is required on its due day: sent 'immediately' (due the day it is
+                // sent), it forces the task dock open at once.
+                overdue: row.due_date.is_some_and(|due| due <= today),
             })
             .collect();
         tasks.sort_by_key(|task| (task.due_date, task.id));
@@ -381,7 +384,7 @@ fn my_policy(row: &recipients::Model, flow: &workflows::Model, text: &versions::
         title: text.title.clone(),
         last_publish_date: flow.published_at,
         due_date: row.due_date,
-        overdue: certify_status == 0 && row.due_date.is_some_and(|due| due < today),
+        overdue: certify_status == 0 && row.due_date.is_some_and(|due| due <= today),
         certify_status,
         declined: row.certify_status == DECLINED,
         certify_date: row.certified_at,
