@@ -14,7 +14,8 @@ use kernel::time::local_date;
 use kernel::{EmploymentStatus, FieldErrors, ManagerCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -329,12 +330,26 @@ impl Hr {
             .filter(recipients::Column::WorkflowId.eq(flow.id))
             .all(&self.db)
             .await?;
-        let people: HashMap<i64, users::Model> = accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(rows.iter().map(|row| row.employee_id)))
+        // Only the names, of the publication's recipients (a subquery, not a list of ids).
+        let people: HashMap<i64, (String, String)> = accounts::company_people(ctx)
+            .select_only()
+            .column(users::Column::Id)
+            .column(users::Column::FirstName)
+            .column(users::Column::LastName)
+            .filter(
+                users::Column::Id.in_subquery(
+                    sea_orm::sea_query::Query::select()
+                        .column(recipients::Column::EmployeeId)
+                        .from(recipients::Entity)
+                        .and_where(recipients::Column::WorkflowId.eq(flow.id))
+                        .to_owned(),
+                ),
+            )
+            .into_tuple::<(i64, String, String)>()
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|user| (user.id, user))
+            .map(|(id, first, last)| (id, (first, last)))
             .collect();
         let today = local_date(ctx.time_zone(), Utc::now());
         let active = WorkflowStatus::of(flow.status) == WorkflowStatus::Active;
@@ -344,8 +359,8 @@ impl Hr {
                 let person = people.get(&row.employee_id);
                 Recipient {
                     employee_id: row.employee_id,
-                    firstname: person.map(|p| p.first_name.clone()).unwrap_or_default(),
-                    lastname: person.map(|p| p.last_name.clone()).unwrap_or_default(),
+                    firstname: person.map(|p| p.0.clone()).unwrap_or_default(),
+                    lastname: person.map(|p| p.1.clone()).unwrap_or_default(),
                     certify_status: row.certify_status,
                     certify_date: row.certified_at,
                     comments: row.comments.clone(),
@@ -357,7 +372,17 @@ impl Hr {
         list.sort_by(|a, b| {
             (&a.lastname, &a.firstname, a.employee_id).cmp(&(&b.lastname, &b.firstname, b.employee_id))
         });
-        let counts = self.count_answers(ctx, &[flow.id]).await?;
+        // Counted from the very rows listed, so the figures and the list always agree.
+        let mut counts = super::Counts::new();
+        let entry = counts.entry(flow.id).or_default();
+        for row in &rows {
+            entry.0 += 1;
+            match row.certify_status {
+                super::ACKNOWLEDGED => entry.1 += 1,
+                super::DECLINED => entry.2 += 1,
+                _ => {}
+            }
+        }
         Ok(WorkflowView {
             policy_id: flow.policy_id,
             title: version.title,
