@@ -139,6 +139,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/holidays').then((m) => ({ Component: m.HolidaysRoute })),
           },
           {
+            path: 'admin/manage/hr-policy',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/hr-policy').then((m) => ({ Component: m.HrPolicyRoute })),
+          },
+          {
             path: 'admin/manage/settings',
             loader: guard('privileged'),
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),

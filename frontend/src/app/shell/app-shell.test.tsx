@@ -202,6 +202,7 @@ describe('the shell of admins and managers', () => {
 
   it("shows an employee the task dock by itself, and a bell with what waits for them that opens it again", async () => {
     const tasks = {
+      policies: [],
       events: [],
       docRequests: [{ id: 61, name: 'W-4', docTypeId: 12, comments: '', dueDate: '2026-04-01', overdue: false }],
       count: 1,
@@ -231,7 +232,7 @@ describe('the shell of admins and managers', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/profile/my-tasks'))).toBe(false);
   });
 
-  it("shows admins and managers the quick-add menu with 'Add HR Event', 'Add Employee' and 'Add Time Off', and employees none", async () => {
+  it("shows admins and managers the quick-add menu with 'Add HR Broadcast', 'Add HR Event', 'Add Employee' and 'Add Time Off', and employees none", async () => {
     mockFetch({ ...loginData, 'GET /dashboard/pending-requests': () => response({ json: { count: 0, timesheetEditRequests: [] } }) });
     for (const role of ['admin', 'manager'] as const) {
       signIn({ roles: [role] });
@@ -239,7 +240,8 @@ describe('the shell of admins and managers', () => {
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Quick add' }));
       expect(await screen.findByRole('menuitem', { name: 'Add Employee' })).toHaveAttribute('href', '/admin/manage/add-user');
       expect(screen.getByRole('menuitem', { name: 'Add Time Off' })).toHaveAttribute('href', '/pto?add=1');
-      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Add HR Event', 'Add Employee', 'Add Time Off']);
+      expect(screen.getByRole('menuitem', { name: 'Add HR Broadcast' })).toHaveAttribute('href', '/admin/manage/hr-policy?startAdd=1');
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Add HR Broadcast', 'Add HR Event', 'Add Employee', 'Add Time Off']);
       view.unmount();
     }
 
@@ -311,6 +313,7 @@ describe('the shell of admins and managers', () => {
 
   it("adds what waits for the person's own response to the bell, which then also offers the task dock", async () => {
     const tasks = {
+      policies: [],
       events: [{ id: 43, title: 'Safety briefing', comments: '', createDate: '2026-03-02T15:00:00Z', actionDate: null, doc: null }],
       docRequests: [],
       count: 1,

@@ -35,6 +35,15 @@ describe('the main menu', () => {
   });
 });
 
+describe('HR Broadcasts', () => {
+  it('is in the menu of admins and managers only', () => {
+    for (const role of ['admin', 'manager'] as const) expect(labels({ roles: [role] })).toContain('HR Broadcasts /admin/manage/hr-policy');
+    for (const overrides of [{ roles: ['employee'] }, { roles: ['sysadmin'] }, { roles: ['admin'], suspended: true }] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.startsWith('HR Broadcasts'))).toBe(false);
+    }
+  });
+});
+
 describe('My HR', () => {
   it('is in the menu of every member of a company, not of the system admin', () => {
     for (const role of ['employee', 'manager', 'admin'] as const) expect(labels({ roles: [role] })).toContain('My HR /my-hr');
@@ -47,9 +56,10 @@ describe('the quick-add menu', () => {
   const entries = (overrides: Partial<IdentityClaims>) =>
     quickAddFor(who(overrides)).map((e) => `${e.label} ${'to' in e ? e.to : `(employee 9) ${e.pickEmployee(9)}`}`);
 
-  it("offers admins and managers 'Add HR Event' (for an employee they choose), 'Add Employee' and 'Add Time Off'", () => {
+  it("offers admins and managers, in the spec's order, 'Add HR Broadcast', 'Add HR Event' (for an employee they choose), 'Add Employee' and 'Add Time Off'", () => {
     for (const role of ['admin', 'manager'] as const) {
       expect(entries({ roles: [role] })).toEqual([
+        'Add HR Broadcast /admin/manage/hr-policy?startAdd=1',
         'Add HR Event (employee 9) /admin/manage/view-user/9?tab=2&autoStart=event',
         'Add Employee /admin/manage/add-user',
         'Add Time Off /pto?add=1',

@@ -11,7 +11,7 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * managers are employees too, with events and documents of their own (and their own tasks), so
  * they find it as well.
  *
- * Still to come, with their visibility (spec 000 §6): privileged: HR Broadcast, HR Event, Reports;
+ * Still to come, with their visibility (spec 000 §6): privileged: HR Event, Reports;
  * admins with an HR subscription: Billing (the only entry of a suspended account); employees:
  * calendar, celebrations; system admin: Statistics, Reset Password, Impersonation, Promotions.
  */
@@ -34,6 +34,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My HR', to: '/my-hr', visible: companyUser },
+  { label: 'HR Broadcasts', to: '/admin/manage/hr-policy', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
@@ -49,15 +50,18 @@ export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MEN
 /**
  * The top bar's quick-add menu (spec 000 §2), admins and managers only (not while suspended), in
  * the spec's order. An entry either leads to a screen (`to`) or first asks for an employee
- * (`pickEmployee`) and then opens that person's folder at the path it builds. The spec's 'Add HR
- * Broadcast' joins once that screen exists.
+ * (`pickEmployee`) and then opens that person's folder at the path it builds.
  */
 export type QuickAddEntry = { label: string; to: string } | { label: string; pickEmployee: (employeeId: number) => string };
 
 /** 'Add HR Event': the chosen employee's folder on 'HR Events' with the add-event dock open. */
 export const hrEventPathFor = (employeeId: number) => `/admin/manage/view-user/${employeeId}?tab=2&autoStart=event`;
 
+/** 'Add HR Broadcast': the HR Broadcast History with the add panel open. */
+export const HR_BROADCAST_ADD_PATH = '/admin/manage/hr-policy?startAdd=1';
+
 export const QUICK_ADD_MENU: readonly QuickAddEntry[] = [
+  { label: 'Add HR Broadcast', to: HR_BROADCAST_ADD_PATH },
   { label: 'Add HR Event', pickEmployee: hrEventPathFor },
   { label: 'Add Employee', to: '/admin/manage/add-user' },
   { label: 'Add Time Off', to: '/pto?add=1' },

@@ -40,7 +40,7 @@ function PickEmployeeModal({ entry, onClose }: { entry: Picking | null; onClose:
   );
 }
 
-/** The quick-add menu of the top bar (admins and managers): shortcuts to add HR events, people and time off. */
+/** The quick-add menu of the top bar (admins and managers): shortcuts to add HR broadcasts and events, people and time off. */
 export function QuickAdd({ identity }: { identity: Identity }) {
   const entries = quickAddFor(identity);
   const [picking, setPicking] = useState<Picking | null>(null);

@@ -4,6 +4,9 @@ import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { baseName, submitFailure } from '../components/labels';
 import { isEmptyHtml } from './add-event';
 import { docRequestFormSchema, REQUEST_DUE_PAST, REQUEST_DUE_REQUIRED } from './add-doc-request';
+import { declineFormSchema } from './affirm-policy';
+import { publishFormSchema, type PublishFormValues } from './publish-policy';
+import { hrTypeFormSchema } from './update-hr-type';
 import { FILE_TOO_BIG, fileField, MAX_FILE_BYTES } from './schemas';
 
 const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
@@ -28,6 +31,38 @@ describe('HR record forms', () => {
     expect(isEmptyHtml('<p></p>')).toBe(true);
     expect(isEmptyHtml('<p> <br></p>')).toBe(true);
     expect(isEmptyHtml('<p>Hi</p>')).toBe(false);
+  });
+
+  it("checks the publisher's form: audience, its list, a due date from today, and 1 to 365 days for an onboarding policy", () => {
+    const schema = publishFormSchema('2026-03-10');
+    const base: PublishFormValues = { applicableToAll: '1', employee: [], jobroles: [], ack: '0', dueDate: null, onboardingPolicy: '0', autoCertifyDueDays: '' };
+    const problems = (values: Partial<PublishFormValues>) => schema.safeParse({ ...base, ...values }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    expect(problems({})).toEqual([]);
+    expect(problems({ applicableToAll: null, onboardingPolicy: null })).toEqual([
+      'applicableToAll: Tell us who should receive the policy',
+      'onboardingPolicy: Tell us if this an onboarding policy',
+    ]);
+    expect(problems({ applicableToAll: '0' })).toEqual(['employee: Select at least one employee to receive the policy']);
+    expect(problems({ applicableToAll: '2' })).toEqual(['jobroles: Select at least one job role to receive the policy']);
+    // The other audiences' lists do not matter.
+    expect(problems({ applicableToAll: '0', employee: ['9'], jobroles: [] })).toEqual([]);
+    expect(problems({ ack: '1' })).toEqual(['dueDate: Please input the Due date']);
+    expect(problems({ ack: '1', dueDate: '2026-03-09' })).toEqual(['dueDate: The due date cannot be in the past']);
+    expect(problems({ ack: '1', dueDate: '2026-03-10' })).toEqual([]);
+    // 'Immediately' ignores a date left over from 'By a date'.
+    expect(problems({ ack: '0', dueDate: '2020-01-01' })).toEqual([]);
+    for (const days of ['', 0, 366, 2.5]) expect(problems({ onboardingPolicy: '1', autoCertifyDueDays: days })).toEqual(['autoCertifyDueDays: Input the days for new employees to complete']);
+    for (const days of [1, 365, '30']) expect(problems({ onboardingPolicy: '1', autoCertifyDueDays: days })).toEqual([]);
+  });
+
+  it('needs a reason to decline a policy, and 1 to 365 days for an onboarding document type', () => {
+    expect(issues(declineFormSchema.safeParse({ comments: '  ' }))).toEqual(['Please tell us why']);
+    expect(declineFormSchema.safeParse({ comments: 'Not for me' }).success).toBe(true);
+    const days = (onboardingDoc: boolean, onboardingDays: number | string) => issues(hrTypeFormSchema.safeParse({ name: 'W-4', onboardingDoc, onboardingDays }));
+    expect(days(true, 14)).toEqual([]);
+    expect(days(true, '')).toEqual(['Input the days for new employees to complete (1 to 365)']);
+    expect(days(true, 366)).toEqual(['Input the days for new employees to complete (1 to 365)']);
+    expect(days(false, '')).toEqual([]);
   });
 
   it("names a title after a file's name without its extension", () => {

@@ -2,12 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** An event, document or policy type (`onboardingDoc` only matters for document types). */
+/**
+ * An event, document or policy type (`onboardingDoc` and `onboardingDays` only matter for
+ * document types: an onboarding type is asked of every new employee, due that many days after
+ * their start).
+ */
 export const hrTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   active: z.boolean(),
   onboardingDoc: z.boolean().optional().transform((v) => v ?? false),
+  onboardingDays: z.number().int().nullable().optional().transform((v) => v ?? null),
 });
 export type HrType = z.output<typeof hrTypeSchema>;
 

@@ -29,7 +29,18 @@ export const requestTaskSchema = z.object({
 });
 export type RequestTask = z.output<typeof requestTaskSchema>;
 
+/** A policy sent to the caller, waiting for their answer. */
+export const policyTaskSchema = z.object({
+  /** The publication (workflow) to answer. */
+  id: z.number().int(),
+  title: z.string(),
+  dueDate: nullableString,
+  overdue: z.boolean(),
+});
+export type PolicyTask = z.output<typeof policyTaskSchema>;
+
 export const myTasksSchema = z.object({
+  policies: z.array(policyTaskSchema),
   events: z.array(eventTaskSchema),
   docRequests: z.array(requestTaskSchema),
   /** What the bell shows. */

@@ -5,9 +5,9 @@ import type { RichTextEditorFieldProps } from './rich-text-editor';
 const RichTextEditorField = lazy(() => import('./rich-text-editor'));
 
 /**
- * The rich-text comments field of the add-event form. The editor (tiptap + ProseMirror) is its own
- * chunk, fetched when the form first opens, so neither the login page nor the folder's first paint
- * carry it.
+ * A rich-text field: the add-event form's comments and a policy broadcast's content. The editor
+ * (tiptap + ProseMirror) is its own chunk, fetched when a form first opens, so neither the login
+ * page nor a screen's first paint carry it.
  */
 export function CommentsEditor(props: RichTextEditorFieldProps) {
   return (

@@ -19,7 +19,7 @@ describe('Settings tab 5, Document & Event Types', () => {
     hrServer();
     renderWithApp(<DocumentEventTypesTab />);
     const docs = await screen.findByTestId('doc-types');
-    await waitFor(() => expect(rows(docs)).toEqual([expect.stringMatching(/^ContractNoActive/), expect.stringMatching(/^W-4YesActive/)]));
+    await waitFor(() => expect(rows(docs)).toEqual([expect.stringMatching(/^ContractNoActive/), expect.stringMatching(/^W-4Yes, 14 daysActive/)]));
     expect(within(docs).getByRole('heading', { name: 'Document Types' })).toBeInTheDocument();
     const events = screen.getByTestId('event-types');
     expect(rows(events)).toEqual([expect.stringMatching(/^ReviewActive/), expect.stringMatching(/^WarningActive/), expect.stringMatching(/^Old kindInactive/)]);
@@ -44,11 +44,44 @@ describe('Settings tab 5, Document & Event Types', () => {
 
     await user.clear(within(form).getByRole('textbox', { name: 'New document type' }));
     await user.type(within(form).getByRole('textbox', { name: 'New document type' }), 'I-9');
+    // The days show once the type is an onboarding one: 14 unless changed.
+    expect(within(form).queryByRole('textbox', { name: 'Onboarding days' })).toBeNull();
     await user.click(within(form).getByRole('checkbox', { name: 'Onboarding document' }));
+    expect(within(form).getByRole('textbox', { name: 'Onboarding days' })).toHaveValue('14');
     await user.click(within(form).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(rows(docs)).toContainEqual(expect.stringMatching(/^I-9YesActive/)));
-    expect(bodyOf(postsTo(fetch, '/settings/update-doc-type').at(-1)!.init)).toEqual({ name: 'I-9', onboardingDoc: 1 });
+    await waitFor(() => expect(rows(docs)).toContainEqual(expect.stringMatching(/^I-9Yes, 14 daysActive/)));
+    expect(bodyOf(postsTo(fetch, '/settings/update-doc-type').at(-1)!.init)).toEqual({ name: 'I-9', onboardingDoc: 1, onboardingDays: 14 });
     expect(within(form).getByRole('textbox', { name: 'New document type' })).toHaveValue('');
+    expect(within(form).getByRole('checkbox', { name: 'Onboarding document' })).not.toBeChecked();
+  });
+
+  it("changes an onboarding document type's days (1 to 365), and sends none for a type that is not one", async () => {
+    const { fetch } = hrServer();
+    renderWithApp(<DocumentEventTypesTab />);
+    const docs = await screen.findByTestId('doc-types');
+    await within(docs).findByText('W-4');
+    const user = userEvent.setup();
+    await user.click(within(docs).getByRole('button', { name: 'Edit W-4' }));
+    const days = within(docs).getByRole('textbox', { name: 'Onboarding days: W-4' });
+    expect(days).toHaveValue('14');
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(within(docs).getByRole('button', { name: 'Save' }));
+    expect(await within(docs).findByText('Input the days for new employees to complete (1 to 365)')).toBeInTheDocument();
+    expect(postsTo(fetch, '/settings/update-doc-type')).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(within(docs).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rows(docs)).toContainEqual(expect.stringMatching(/^W-4Yes, 30 daysActive/)));
+    expect(bodyOf(postsTo(fetch, '/settings/update-doc-type')[0]!.init)).toEqual({ id: 12, name: 'W-4', onboardingDoc: 1, onboardingDays: 30 });
+
+    // No longer an onboarding type: no days are sent.
+    await user.click(within(docs).getByRole('button', { name: 'Edit W-4' }));
+    await user.click(within(docs).getByRole('checkbox', { name: 'Onboarding document: W-4' }));
+    expect(within(docs).queryByRole('textbox', { name: 'Onboarding days: W-4' })).toBeNull();
+    await user.click(within(docs).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rows(docs)).toContainEqual(expect.stringMatching(/^W-4NoActive/)));
+    expect(bodyOf(postsTo(fetch, '/settings/update-doc-type')[1]!.init)).toEqual({ id: 12, name: 'W-4', onboardingDoc: 0 });
   });
 
   it('renames an event type inline, retires one after the question and brings a retired one back', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Loader, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -8,6 +8,7 @@ import { formFailure } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
 import { listOf, useHrTypes, type HrType, type HrTypeKind } from '../api/get-hr-types';
 import { useInactiveHrType } from '../api/inactive-hr-type';
+import { DEFAULT_ONBOARDING_DAYS, MAX_ONBOARDING_DAYS, MIN_ONBOARDING_DAYS } from '../api/schemas';
 import { hrTypeFormSchema, useUpdateHrType, type HrTypeFormValues } from '../api/update-hr-type';
 import { failureMessage } from './labels';
 
@@ -19,17 +20,22 @@ export const TYPE_NOUNS: Record<HrTypeKind, { title: string; one: string; empty:
 };
 
 export const ONBOARDING_LABEL = 'Onboarding document';
+export const ONBOARDING_DAYS_LABEL = 'Onboarding days';
 export const retireQuestion = (name: string) => `${name} will no longer be offered when adding records. Records that have it keep it.`;
 
 const sorryOf = (error: unknown) => `Sorry ${failureMessage(error)}`;
 
-/** A type's form: adds one, or edits one inline (its name; for document types also the onboarding flag). */
+/**
+ * A type's form: adds one, or edits one inline (its name; for document types also the onboarding
+ * flag and, when set, the days new employees get: 1 to 365, 14 unless changed).
+ */
 function HrTypeForm({ kind, type, onDone, onCancel }: { kind: HrTypeKind; type: HrType | null; onDone?: () => void; onCancel?: () => void }) {
   const save = useUpdateHrType();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<HrTypeFormValues>({
-    mode: 'uncontrolled',
-    initialValues: { name: type?.name ?? '', onboardingDoc: type?.onboardingDoc ?? false },
+    // Controlled: the days show while 'Onboarding document' is ticked.
+    mode: 'controlled',
+    initialValues: { name: type?.name ?? '', onboardingDoc: type?.onboardingDoc ?? false, onboardingDays: type?.onboardingDays ?? DEFAULT_ONBOARDING_DAYS },
     validate: schemaResolver(hrTypeFormSchema, { sync: true }),
   });
   const noun = TYPE_NOUNS[kind].one;
@@ -42,16 +48,17 @@ function HrTypeForm({ kind, type, onDone, onCancel }: { kind: HrTypeKind; type: 
       onSubmit={form.onSubmit((values) => {
         setError(null);
         save.mutate(
-          { kind, id: type?.id, name: values.name, onboardingDoc: values.onboardingDoc },
+          { kind, id: type?.id, name: values.name, onboardingDoc: values.onboardingDoc, onboardingDays: Number(values.onboardingDays) },
           {
             onSuccess: () => {
               if (!type) form.reset();
               onDone?.();
             },
             onError: (err) => {
-              const failure = formFailure(err, ['name'], { useServerMessage: err instanceof ApiError && err.status < 500 });
+              const failure = formFailure(err, ['name', 'onboardingDays'], { useServerMessage: err instanceof ApiError && err.status < 500 });
               form.setErrors(failure.fieldErrors);
-              setError(failure.message && !failure.fieldErrors.name ? `Sorry ${failure.message}` : null);
+              const onFields = Object.keys(failure.fieldErrors).length > 0;
+              setError(failure.message && !onFields ? `Sorry ${failure.message}` : null);
             },
           },
         );
@@ -79,12 +86,29 @@ function HrTypeForm({ kind, type, onDone, onCancel }: { kind: HrTypeKind; type: 
           ) : null}
         </Group>
         {kind === 'doc' ? (
-          <Checkbox
-            label={ONBOARDING_LABEL}
-            aria-label={type ? `${ONBOARDING_LABEL}: ${type.name}` : undefined}
-            key={form.key('onboardingDoc')}
-            {...form.getInputProps('onboardingDoc', { type: 'checkbox' })}
-          />
+          <Group gap="md" align="center" wrap="wrap" mih={36}>
+            <Checkbox
+              label={ONBOARDING_LABEL}
+              aria-label={type ? `${ONBOARDING_LABEL}: ${type.name}` : undefined}
+              key={form.key('onboardingDoc')}
+              {...form.getInputProps('onboardingDoc', { type: 'checkbox' })}
+            />
+            {form.values.onboardingDoc ? (
+              <NumberInput
+                label={ONBOARDING_DAYS_LABEL}
+                aria-label={type ? `${ONBOARDING_DAYS_LABEL}: ${type.name}` : undefined}
+                description="Days new employees have to upload it"
+                min={MIN_ONBOARDING_DAYS}
+                max={MAX_ONBOARDING_DAYS}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                w={{ base: '100%', xs: 220 }}
+                key={form.key('onboardingDays')}
+                {...form.getInputProps('onboardingDays')}
+              />
+            ) : null}
+          </Group>
         ) : null}
         {error ? <FormAlert>{error}</FormAlert> : null}
       </Stack>
@@ -144,7 +168,10 @@ export function HrTypeSection({ kind }: { kind: HrTypeKind }) {
             loading={reactivate.isPending && reactivate.variables?.id === type.id}
             onClick={() => {
               setError(null);
-              reactivate.mutate({ kind, id: type.id, name: type.name, onboardingDoc: type.onboardingDoc }, { onError: (err) => setError(sorryOf(err)) });
+              reactivate.mutate(
+                { kind, id: type.id, name: type.name, onboardingDoc: type.onboardingDoc, onboardingDays: type.onboardingDays },
+                { onError: (err) => setError(sorryOf(err)) },
+              );
             }}
             aria-label={`Make Active: ${type.name}`}
           >
@@ -163,7 +190,7 @@ export function HrTypeSection({ kind }: { kind: HrTypeKind }) {
       </Text>
     );
 
-  const onboardingText = (type: HrType) => (type.onboardingDoc ? 'Yes' : 'No');
+  const onboardingText = (type: HrType) => (type.onboardingDoc ? `Yes, ${type.onboardingDays ?? DEFAULT_ONBOARDING_DAYS} days` : 'No');
 
   return (
     <Stack gap="md" data-testid={`${kind}-types`}>
@@ -202,7 +229,7 @@ export function HrTypeSection({ kind }: { kind: HrTypeKind }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
-              {withOnboarding ? <Table.Th w={110}>Onboarding</Table.Th> : null}
+              {withOnboarding ? <Table.Th w={140}>Onboarding</Table.Th> : null}
               <Table.Th w={110}>Status</Table.Th>
               <Table.Th w={240}>
                 <VisuallyHidden>Actions</VisuallyHidden>

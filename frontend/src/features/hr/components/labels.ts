@@ -16,6 +16,10 @@ export const HR_TEXTS = {
   ownerOnly: 'Only visible to the employee and admins',
   needsAck: 'Needs acknowledgement',
   awaitingAck: 'Awaiting acknowledgement',
+  noPolicyTypes: 'There is no policy type yet.',
+  noBroadcasts: 'There is no HR broadcast yet',
+  noMyPolicies: 'There is no policy for you yet',
+  notPublished: 'Not published yet',
 } as const;
 
 /** Side panels of the HR records (001 §2, 000 §9): 650 wide; the task dock 600. Phones: full width. */

@@ -49,8 +49,10 @@ describe('My HR (/my-hr)', () => {
     expect(doc).toHaveTextContent('Signed offer');
     expect(doc).toHaveTextContent('Feb 10, 2026');
     expect(within(screen.getByTestId('my-docs-card')).queryByRole('button', { name: /upload/i })).toBeNull();
-    // Policies come with a later part: no card for them yet.
-    expect(screen.queryByText('HR Policies & Procedures')).toBeNull();
+    // The third card: the policies sent to them (none here).
+    const policies = screen.getByTestId('my-policies-card');
+    expect(within(policies).getByRole('heading', { level: 2, name: 'HR Policies & Procedures' })).toBeInTheDocument();
+    expect(await within(policies).findByText('There is no policy for you yet')).toBeInTheDocument();
   });
 
   it('acknowledges an event: the box enables Acknowledge, then the panel closes and the list shows the time', async () => {

@@ -2,11 +2,9 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { usePageTitle } from '@/components/page-title';
 import { MyDocsCard } from './my-docs-card';
 import { MyEventsCard } from './my-events-card';
+import { MyPoliciesCard } from './my-policies-card';
 
-/**
- * /my-hr (000 §2): the signed-in person's 'My Events' and 'My Docs'. ('HR Policies & Procedures'
- * joins with the policies of a later part of issue 20.)
- */
+/** /my-hr (000 §2): the signed-in person's 'My Events', 'HR Policies & Procedures' and 'My Docs'. */
 export function MyHrScreen({ timeZone }: { timeZone: string }) {
   usePageTitle('My HR');
   return (
@@ -15,10 +13,13 @@ export function MyHrScreen({ timeZone }: { timeZone: string }) {
         My HR
       </Title>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
           <MyEventsCard timeZone={timeZone} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+          <MyPoliciesCard timeZone={timeZone} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
           <MyDocsCard timeZone={timeZone} />
         </Grid.Col>
       </Grid>

@@ -14,9 +14,9 @@ export interface RichTextEditorFieldProps {
 }
 
 /**
- * Mantine's rich-text editor (tiptap) for an HR event's comments: bold, italic, underline,
- * strike-through, lists, a link. Loaded lazily (see comments-editor.tsx): tiptap and ProseMirror
- * are the biggest code of the HR screens and only the add-event form needs them.
+ * Mantine's rich-text editor (tiptap) for an HR event's comments and a policy's content: bold,
+ * italic, underline, strike-through, lists, a link. Loaded lazily (see comments-editor.tsx):
+ * tiptap and ProseMirror are the biggest code of the HR screens and only those two forms need them.
  */
 export default function RichTextEditorField({ label, initialValue, onChange, error }: RichTextEditorFieldProps) {
   const labelId = useId();

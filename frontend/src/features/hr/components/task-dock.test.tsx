@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { useMyTasks } from '../api/get-my-tasks';
-import { hrEvent, hrRequest, hrServer, validation } from '../testing/hr-server';
+import { hrEvent, hrMyPolicy, hrRequest, hrServer, validation } from '../testing/hr-server';
 import { TaskDock } from './task-dock';
 import { TASK_DOCK_CLOSED_KEY, useTaskDock } from './use-task-dock';
 
@@ -124,5 +124,36 @@ describe("the task dock 'Response Required'", () => {
     await user.click(within(dock).getByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(within(dock).queryByTestId('event-request')).toBeNull());
     expect(within(dock).getByTestId('document-request')).toHaveTextContent('W-4');
+  });
+
+  it('lists policy reviews first; Review opens the acknowledge flow, and answering goes back to what is left', async () => {
+    const { fetch } = hrServer({
+      myPolicies: [hrMyPolicy({ workflowId: 83, title: 'Employee handbook', dueDate: '2026-04-01' })],
+      myEvents: [hrEvent({ id: 43, title: 'Safety briefing', ackneeded: 1 })],
+    });
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    const review = await within(dock).findByTestId('policy-request');
+    expect(review).toHaveTextContent('Employee handbook');
+    expect(review).toHaveTextContent('Due Apr 01, 2026');
+    expect(within(dock).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Policy Reviews', 'Event Requests']);
+    const user = userEvent.setup();
+    await user.click(within(review).getByRole('button', { name: 'Review Employee handbook' }));
+    const details = await within(dock).findByTestId('policy-details');
+    expect(within(details).getByTestId('rich-text')).toHaveTextContent('Be kind');
+    await user.click(within(dock).getByRole('checkbox', { name: 'I have fully reviewed and understand the policy.' }));
+    await user.click(within(dock).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(within(dock).queryByTestId('policy-request')).toBeNull());
+    expect(within(dock).getByTestId('event-request')).toHaveTextContent('Safety briefing');
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/server/v1/profile/affirm-policy')).toHaveLength(1);
+  });
+
+  it('is forced open while a policy review is overdue', async () => {
+    hrServer({ myPolicies: [hrMyPolicy({ workflowId: 83, title: 'Employee handbook', overdue: true })] });
+    window.sessionStorage.setItem(TASK_DOCK_CLOSED_KEY, 'session-1');
+    renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(await within(dock).findByTestId('policy-request')).toHaveTextContent('Overdue');
+    expect(within(dock).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 });
