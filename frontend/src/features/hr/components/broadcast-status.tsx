@@ -19,7 +19,7 @@ export const STOPPED = 'The Broadcast has been stopped.';
 const nameOf = (r: Pick<Recipient, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`.trim();
 
 function RecipientStatus({ recipient }: { recipient: Recipient }) {
-  const color = recipient.certifyStatus === 1 ? 'green.9' : recipient.certifyStatus === 2 ? 'red.9' : 'gray.8';
+  const color = recipient.certifyStatus === 1 ? 'teal.9' : recipient.certifyStatus === 2 ? 'red.9' : 'gray.8';
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" fw={600} c={color}>

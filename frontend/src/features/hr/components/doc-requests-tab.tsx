@@ -12,7 +12,7 @@ import { ListToolbar, PagedList, pageCount } from './list-parts';
 
 /** A request's state as a badge: Open (or Overdue), Fulfilled, Cancelled. */
 export function requestState(request: Pick<DocRequestView, 'status' | 'overdue'>): { label: string; color: string } {
-  if (request.status === REQUEST_STATUS.fulfilled) return { label: 'Fulfilled', color: 'green.9' };
+  if (request.status === REQUEST_STATUS.fulfilled) return { label: 'Fulfilled', color: 'teal.9' };
   if (request.status === REQUEST_STATUS.cancelled) return { label: 'Cancelled', color: 'gray.7' };
   return request.overdue ? { label: 'Overdue', color: 'red.9' } : { label: 'Open', color: 'blue.9' };
 }

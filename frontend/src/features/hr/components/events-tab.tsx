@@ -33,7 +33,7 @@ function EventRow({ event, timeZone, onOpen }: { event: EventView; timeZone: str
         {ack || event.onlyVisibleToOwner === 1 || event.doc ? (
           <Group gap="xs">
             {ack ? (
-              <Badge variant="outline" color={event.ackedon ? 'green.9' : 'blue.9'} size="sm">
+              <Badge variant="outline" color={event.ackedon ? 'teal.9' : 'blue.9'} size="sm">
                 {ack}
               </Badge>
             ) : null}

@@ -118,7 +118,7 @@ function HrTypeForm({ kind, type, onDone, onCancel }: { kind: HrTypeKind; type: 
 
 function StatusBadge({ type }: { type: HrType }) {
   return (
-    <Badge color={type.active ? 'green.9' : 'gray.7'} variant="filled" autoContrast>
+    <Badge color={type.active ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
       {type.active ? 'Active' : 'Inactive'}
     </Badge>
   );

@@ -20,7 +20,7 @@ function MyEvent({ event, timeZone, onOpen }: { event: EventView; timeZone: stri
       </Group>
       <RichTextView html={event.comments} />
       {event.ackedon ? (
-        <Text size="sm" c="green.9" data-testid="acknowledged-at">
+        <Text size="sm" c="teal.9" data-testid="acknowledged-at">
           {`Acknowledged ${formatDateTime(event.ackedon, timeZone)}`}
         </Text>
       ) : event.ackneeded === 1 ? (

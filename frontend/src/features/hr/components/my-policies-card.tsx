@@ -31,7 +31,7 @@ function AnswerCell({ policy, timeZone, onOpen }: { policy: MyPolicy; timeZone: 
   const text = myPolicyAnswerText(policy, timeZone);
   if (!isAwaitingMyAnswer(policy)) {
     return (
-      <Text size="sm" c={policy.declined ? 'red.9' : policy.certifyDate ? 'green.9' : undefined} data-testid="policy-answer-text">
+      <Text size="sm" c={policy.declined ? 'red.9' : policy.certifyDate ? 'teal.9' : undefined} data-testid="policy-answer-text">
         {text}
       </Text>
     );

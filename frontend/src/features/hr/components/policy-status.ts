@@ -30,7 +30,7 @@ export function broadcastStatusText(w: (Counts & Pick<WorkflowSummary, 'stoppedA
 export function broadcastStatusColor(w: Counts | null): string {
   if (!w) return 'gray.7';
   if (w.status === WORKFLOW_STATUS.stopped || w.status === WORKFLOW_STATUS.cancelled) return 'gray.7';
-  return isAwaitingAnswers(w) ? 'blue.8' : 'green.9';
+  return isAwaitingAnswers(w) ? 'blue.8' : 'teal.9';
 }
 
 /** A recipient's answer (002 §4): 0 pending, 1 acknowledged, 2 declined. */
