@@ -78,10 +78,13 @@ test('an admin adds an HR event needing acknowledgement; the employee acknowledg
   expect(await seriousViolations(employee), 'the task dock on a phone').toEqual([]);
   await screenshot(employee, '19-task-dock-phone');
   await acknowledge.click();
-  await expect(employee.getByText('Thank you for acknowledging.')).toBeVisible();
+  // Acknowledged: the server has it, and the dock no longer lists it.
+  await expect
+    .poll(async () => (await apiCall(request, employeeToken, 'GET', '/profile/event-review-detail', { params: { id: saved.id } })).ackedon, {
+      timeout: 10_000,
+    })
+    .not.toBeNull();
   await expect(dock.getByRole('button', { name: `Review ${title}` })).toHaveCount(0);
-  const after = await apiCall(request, employeeToken, 'GET', '/profile/event-review-detail', { params: { id: saved.id } });
-  expect(after.ackedon).not.toBeNull();
 
   // The folder's All tab, filtered to acknowledgements, shows hers.
   await page.goto(`/admin/manage/view-user/${claims.eid}?tab=1`);
