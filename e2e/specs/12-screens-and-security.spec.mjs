@@ -91,8 +91,16 @@ test('checkbox and radio labels sit on the line of their control', async ({ page
   const box = page.getByRole('checkbox', { name: 'Include terminated employees' });
   await expect(box).toBeVisible();
   const id = await box.getAttribute('id');
-  const label = page.locator(`label[for="${id}"]`);
-  const [control, text] = [await box.boundingBox(), await label.boundingBox()];
+  // Both boxes in one frame, once the inbox has loaded: measured apart, a list arriving in
+  // between moved one of them (a CI run saw a 200 px 'gap').
+  await page.waitForLoadState('networkidle');
+  const [control, text] = await page.evaluate((forId) => {
+    const rect = (element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x, y, width, height };
+    };
+    return [rect(document.getElementById(forId)), rect(document.querySelector(`label[for="${forId}"]`))];
+  }, id);
   // The label starts right of the control and overlaps its line.
   expect(text.x).toBeGreaterThan(control.x);
   expect(Math.abs(text.y + text.height / 2 - (control.y + control.height / 2))).toBeLessThan(control.height);
