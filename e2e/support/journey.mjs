@@ -79,8 +79,22 @@ export async function tokenOf(page) {
  * Logs in through the API (for arranging data; the UI login is its own journey). Returns
  * `{ token, claims }`.
  */
+/**
+ * Sends an API call again once when the connection it went out on was being closed by the server
+ * (its idle keep-alive ended as the call left: 'socket hang up', ECONNRESET): the call never
+ * reached the server, so sending it again is safe.
+ */
+async function sent(send) {
+  try {
+    return await send();
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return send();
+  }
+}
+
 export async function loginByApi(request, email, password = DEMO_PASSWORD) {
-  const res = await request.post('/server/v1/auth/login', { data: { email, password } });
+  const res = await sent(() => request.post('/server/v1/auth/login', { data: { email, password } }));
   expect(res.status(), await res.text()).toBe(200);
   const { token } = await res.json();
   return { token, claims: claimsOf(token) };
@@ -91,7 +105,7 @@ export async function loginByApi(request, email, password = DEMO_PASSWORD) {
  * (default: any 2xx); returns the parsed JSON body (null when there is none).
  */
 export async function apiCall(request, token, method, path, { data, params, status } = {}) {
-  const res = await request.fetch(`/server/v1${path}`, { method, data, params, headers: { Authorization: `Bearer ${token}` } });
+  const res = await sent(() => request.fetch(`/server/v1${path}`, { method, data, params, headers: { Authorization: `Bearer ${token}` } }));
   const text = await res.text();
   if (status === undefined) expect(res.ok(), `${method} ${path} -> ${res.status()} ${text}`).toBe(true);
   else expect(res.status(), `${method} ${path} -> ${text}`).toBe(status);
