@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * never another feature. Composition of features happens in `src/app` (routes and shell).
  * This mirrors bulletproof-react's import restrictions.
  */
-const FEATURES = ['auth', 'signup', 'landing', 'clock', 'timesheet', 'manage', 'settings', 'dashboard', 'inbox', 'company', 'team', 'profile'];
+const FEATURES = ['auth', 'signup', 'landing', 'clock', 'timesheet', 'manage', 'settings', 'dashboard', 'inbox', 'company', 'team', 'profile', 'reports', 'celebrations'];
 
 const featureIsolation = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -31,10 +31,11 @@ const featureIsolation = FEATURES.map((feature) => ({
 
 /**
  * Features other screens embed, as the settings screen embeds the PTO sections: `features/hr` (the
- * settings' type tabs, the employee folder's HR tabs) may be imported by the features above, and
- * imports none itself — only `src/lib` and `src/components`.
+ * settings' type tabs, the employee folder's HR tabs) and `features/calendar` (the 'What's
+ * happening?' card of the dashboard and the clock screen) may be imported by the features above,
+ * and import none themselves — only `src/lib` and `src/components`.
  */
-const EMBEDDED = ['hr'];
+const EMBEDDED = ['hr', 'calendar'];
 const ALL_FEATURES = [...FEATURES, 'pto', ...EMBEDDED];
 
 const embeddedIsolation = EMBEDDED.map((feature) => ({

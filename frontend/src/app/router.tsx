@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/inbox').then((m) => ({ Component: m.InboxRoute })),
           },
           {
+            path: 'admin/reports',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/reports').then((m) => ({ Component: m.ReportsRoute })),
+          },
+          {
             path: 'admin/manage/company-profile',
             loader: guard('privileged'),
             lazy: () => import('./routes/company-profile').then((m) => ({ Component: m.CompanyProfileRoute })),
@@ -158,6 +163,22 @@ export const routes: RouteObject[] = [
             path: 'my-team',
             loader: guard('company'),
             lazy: () => import('./routes/my-team').then((m) => ({ Component: m.MyTeamRoute })),
+          },
+          {
+            path: 'team-calendar',
+            loader: guard('company'),
+            lazy: () => import('./routes/team-calendar').then((m) => ({ Component: m.TeamCalendarRoute })),
+          },
+          {
+            path: 'celebrations',
+            loader: guard('company'),
+            lazy: () => import('./routes/celebrations').then((m) => ({ Component: m.CelebrationsRoute })),
+          },
+          {
+            // Admins only: managers go to their home.
+            path: 'company-celebrations',
+            loader: guard('admin'),
+            lazy: () => import('./routes/company-celebrations').then((m) => ({ Component: m.CompanyCelebrationsRoute })),
           },
           {
             // Not for the system admin ('company' sends them home).

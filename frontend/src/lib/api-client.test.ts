@@ -166,6 +166,21 @@ describe('api client', () => {
     expect(error.code).toBe('not_found');
   });
 
+  it('GETs a file with its query and reads the answer as bytes with its headers (getFile)', async () => {
+    const token = fakeToken();
+    const { session, fetchMock, client } = setup(
+      () => new Response('a,b\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' } }),
+    );
+    session.setToken(token);
+    const { blob, headers } = await client.getFile('/report/export', { query: { type: 'pto', start: '2026-11-01', empids: undefined } });
+    expect(await blob.text()).toBe('a,b\n');
+    expect(headers.get('Content-Disposition')).toBe('attachment; filename="r.csv"');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/server/v1/report/export?type=pto&start=2026-11-01');
+    expect(init?.method).toBe('GET');
+    expect(headersOf(init).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
   it('POSTs JSON and reads the answer as bytes with its headers (postBlob)', async () => {
     const token = fakeToken();
     const { session, fetchMock, client } = setup(

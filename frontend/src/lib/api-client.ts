@@ -125,6 +125,15 @@ export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
   }
 
   /**
+   * GETs a file to save: its raw bytes with the answer's headers (the Content-Disposition names the
+   * file), with the session's bearer token, e.g. a report export.
+   */
+  async function getFile(path: string, options: Pick<RequestOptions<Blob>, 'query' | 'signal'> = {}): Promise<{ blob: Blob; headers: Headers }> {
+    const response = await send(path, { ...options, method: 'GET' }, '*/*');
+    return { blob: await response.blob(), headers: response.headers };
+  }
+
+  /**
    * POSTs a JSON body and reads the answer as raw bytes (a file to save), with its headers (the
    * Content-Disposition names the file).
    */
@@ -136,6 +145,7 @@ export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
   return {
     request,
     getBlob,
+    getFile,
     postBlob,
     get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body: unknown = {}, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>

@@ -1,15 +1,21 @@
-import { Container } from '@mantine/core';
+import './screen-styles';
+import { Container, Stack } from '@mantine/core';
 import { usePageTitle } from '@/components/page-title';
+import { WhatsHappeningCard } from '@/features/calendar/components/whats-happening-card';
 import { ClockCard } from '@/features/clock/components/clock-card';
+import { isoDateIn } from '@/lib/dates';
 import { useIdentity } from '@/lib/session';
 
-/** /clockin: the clock card, phone first (spec 000 §2 "Clock screen"). */
+/** /clockin: the clock card, phone first (spec 000 §2 "Clock screen"), then 'What's happening?'. */
 export function ClockRoute() {
   const identity = useIdentity();
   usePageTitle('Clock');
   return (
     <Container size={520} px={0} py={{ base: 0, sm: 'md' }}>
-      <ClockCard identity={identity} />
+      <Stack gap="md">
+        <ClockCard identity={identity} />
+        <WhatsHappeningCard identity={identity} today={isoDateIn(new Date(), identity.timezone)} />
+      </Stack>
     </Container>
   );
 }

@@ -69,10 +69,14 @@ describe('/admin/dashboard', () => {
       'GET /dashboard/data': json(dashboardData()),
       'GET /dashboard/employee-hours': json({ start: '2026-11-15', end: '2026-11-21', employees: HOURS }),
       'GET /dashboard/pending-requests': json(pendingRequests),
+      'GET /dashboard/daily-hours': json({ start: '2026-11-01', end: '2026-11-14', days: [{ date: '2026-11-02', workedMinutes: 540, overtimeMinutes: 60, ptoMinutes: 0 }] }),
     });
     asAdmin();
     renderRoutes(routes, '/admin/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    // The pay cycle's hours per day, below the tiles.
+    const perDay = await screen.findByRole('table', { name: 'Hours per day' });
+    expect(within(perDay).getByRole('rowheader', { name: '11/02' }).parentElement).toHaveTextContent('11/028.001.000.00');
     expect(document.title).toBe('Dashboard | Timekeep');
     expect(await screen.findByTestId('pay-cycle')).toHaveTextContent('Pay cycle: November 01 - November 14');
     expect(screen.getByTestId('clocked-hours-tile')).toHaveTextContent('100.5 hrs');

@@ -1,4 +1,6 @@
 import './screen-styles';
+// The 'Hours per day' chart (Mantine charts: legend, tooltip, axes).
+import '@mantine/charts/styles.css';
 import { usePageTitle } from '@/components/page-title';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 import { isoDateIn } from '@/lib/dates';

@@ -44,11 +44,38 @@ describe('HR Broadcasts', () => {
   });
 });
 
+describe('Reports', () => {
+  it('is in the menu of admins and managers only, after Inbox and before My Company', () => {
+    for (const role of ['admin', 'manager'] as const) {
+      const menu = labels({ roles: [role] });
+      expect(menu).toContain('Reports /admin/reports');
+      expect(menu.indexOf('Reports /admin/reports')).toBe(menu.indexOf('Inbox /admin/inbox') + 1);
+      expect(menu.indexOf('My Company /admin/manage/company-profile')).toBe(menu.indexOf('Reports /admin/reports') + 1);
+    }
+    for (const overrides of [{ roles: ['employee'] }, { roles: ['sysadmin'] }, { roles: ['manager'], suspended: true }] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.startsWith('Reports'))).toBe(false);
+    }
+  });
+});
+
 describe('My HR', () => {
   it('is in the menu of every member of a company, not of the system admin', () => {
     for (const role of ['employee', 'manager', 'admin'] as const) expect(labels({ roles: [role] })).toContain('My HR /my-hr');
     expect(labels({ roles: ['sysadmin'] })).not.toContain('My HR /my-hr');
     expect(labels({ roles: ['employee'], suspended: true })).toEqual([]);
+  });
+});
+
+describe('Calendar and Celebrations', () => {
+  it('are in the menu of every member of a company, right after My HR, not of the system admin nor a suspended account', () => {
+    for (const role of ['employee', 'manager', 'admin'] as const) {
+      const menu = labels({ roles: [role] });
+      const myHr = menu.indexOf('My HR /my-hr');
+      expect(menu.slice(myHr + 1, myHr + 3)).toEqual(['Calendar /team-calendar', 'Celebrations /celebrations']);
+    }
+    for (const overrides of [{ roles: ['sysadmin'] }, { roles: ['admin'], suspended: true }] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.startsWith('Calendar') || l.startsWith('Celebrations'))).toBe(false);
+    }
   });
 });
 

@@ -11,9 +11,12 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * managers are employees too, with events and documents of their own (and their own tasks), so
  * they find it as well.
  *
- * Still to come, with their visibility (spec 000 §6): privileged: HR Event, Reports;
- * admins with an HR subscription: Billing (the only entry of a suspended account); employees:
- * calendar, celebrations; system admin: Statistics, Reset Password, Impersonation, Promotions.
+ * Still to come, with their visibility (spec 000 §6): privileged: HR Event;
+ * admins with an HR subscription: Billing (the only entry of a suspended account); system admin:
+ * Statistics, Reset Password, Impersonation, Promotions.
+ *
+ * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
+ * §6 lists them for employees; admins and managers plan events and write messages there).
  */
 export interface MenuEntry {
   label: string;
@@ -34,8 +37,11 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My HR', to: '/my-hr', visible: companyUser },
+  { label: 'Calendar', to: '/team-calendar', visible: companyUser },
+  { label: 'Celebrations', to: '/celebrations', visible: companyUser },
   { label: 'HR Broadcasts', to: '/admin/manage/hr-policy', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Reports', to: '/admin/reports', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },

@@ -1,10 +1,12 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { LoadErrorModal } from '@/components/load-error-modal';
+import { WhatsHappeningCard } from '@/features/calendar/components/whats-happening-card';
 import type { Identity } from '@/lib/identity';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { useEmployeeHours } from '../api/get-employee-hours';
 import { usePendingRequests } from '../api/get-pending-requests';
+import { DailyHoursCard } from './daily-hours-card';
 import { EmployeeHoursPanel } from './employee-hours-panel';
 import { payCycleRange, weekOptions, type HoursSort } from './labels';
 import { PendingRequestsCard } from './pending-requests-card';
@@ -17,7 +19,8 @@ interface DashboardScreenProps {
 }
 
 /**
- * /admin/dashboard (spec 001 §2): the pay cycle's PTO, clocked and overtime hours, the weekly
+ * /admin/dashboard (spec 001 §2): the pay cycle's PTO, clocked and overtime hours, its hours per
+ * day (a chart; its own load failure stays in its card), the weekly
  * employee-hours panel (hours and PTO) and the pending-requests card (time off and timesheet
  * edits). A failed load opens the 'Error' modal.
  */
@@ -48,6 +51,8 @@ export function DashboardScreen({ identity, today }: DashboardScreenProps) {
 
       <StatTiles data={data.data} loading={data.isPending} />
 
+      <DailyHoursCard />
+
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <EmployeeHoursPanel
@@ -62,7 +67,10 @@ export function DashboardScreen({ identity, today }: DashboardScreenProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <PendingRequestsCard data={pending.data} loading={pending.isPending} timeZone={timeZone} />
+          <Stack gap="md">
+            <PendingRequestsCard data={pending.data} loading={pending.isPending} timeZone={timeZone} />
+            <WhatsHappeningCard identity={identity} today={today} />
+          </Stack>
         </Grid.Col>
       </Grid>
 

@@ -220,13 +220,15 @@ export interface AgendaParams {
   start: string;
   end: string;
   excludedEmployeeId: number;
+  /** Only these agenda types, comma-joined (e.g. 'PTO_REQUEST,HOLIDAY'); all when left out. */
+  types?: string;
 }
 
-export const agendaQueryOptions = ({ start, end, excludedEmployeeId }: AgendaParams) =>
+export const agendaQueryOptions = ({ start, end, excludedEmployeeId, types }: AgendaParams) =>
   queryOptions({
-    queryKey: [...TIME_OFF_KEY, 'agenda', start, end, excludedEmployeeId],
+    queryKey: [...TIME_OFF_KEY, 'agenda', start, end, excludedEmployeeId, types ?? ''],
     queryFn: ({ signal }) =>
-      api.get('/pto/agenda', { query: { start, end, excludedEmployeeId, includePending: 0 }, schema: agendaSchema, signal }),
+      api.get('/pto/agenda', { query: { start, end, excludedEmployeeId, includePending: 0, types }, schema: agendaSchema, signal }),
   });
 
 export const useAgenda = (params: AgendaParams | null) =>

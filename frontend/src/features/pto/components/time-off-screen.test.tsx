@@ -34,7 +34,7 @@ describe('the PTO screen (spec 000 §2)', () => {
     expect(out[2]).toHaveTextContent('Thanksgiving');
     expect(out[2]).toHaveTextContent('Paid holiday');
     const agenda = callsTo(fetch, 'GET', '/pto/agenda')[0]!.url.searchParams;
-    expect(Object.fromEntries(agenda)).toEqual({ start: TODAY, end: '2026-12-18', excludedEmployeeId: '9', includePending: '0' });
+    expect(Object.fromEntries(agenda)).toEqual({ start: TODAY, end: '2026-12-18', excludedEmployeeId: '9', includePending: '0', types: 'PTO_REQUEST,HOLIDAY' });
     // One's own data: no eid.
     expect(callsTo(fetch, 'GET', '/pto/data')[0]!.url.search).toBe('');
   });

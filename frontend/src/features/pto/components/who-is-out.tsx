@@ -8,6 +8,8 @@ import { TIME_OFF_TEXTS, timeOffDates } from './time-off-labels';
 
 /** How far ahead the card looks. */
 export const WHO_IS_OUT_DAYS = 30;
+/** Time off and holidays only: birthdays and calendar events belong to the team calendar. */
+export const WHO_IS_OUT_TYPES = 'PTO_REQUEST,HOLIDAY';
 
 function AgendaRow({ item }: { item: AgendaItem }) {
   const holiday = item.agendaType === 'HOLIDAY';
@@ -41,7 +43,7 @@ function AgendaRow({ item }: { item: AgendaItem }) {
  * to 30 days ahead, the viewed person left out.
  */
 export function WhoIsOut({ today, employeeId }: { today: string; employeeId: number }) {
-  const agenda = useAgenda({ start: today, end: addDays(today, WHO_IS_OUT_DAYS), excludedEmployeeId: employeeId });
+  const agenda = useAgenda({ start: today, end: addDays(today, WHO_IS_OUT_DAYS), excludedEmployeeId: employeeId, types: WHO_IS_OUT_TYPES });
   const items = agenda.data?.items ?? [];
   return (
     <Card withBorder radius="md" p="lg" data-testid="who-is-out">

@@ -1,0 +1,147 @@
+import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Dock } from '@/components/dock';
+import { FormAlert } from '@/components/form-alert';
+import { formFailure, serverMessage } from '@/lib/form-errors';
+import {
+  MESSAGE_MAX,
+  messageError,
+  systemMessageOf,
+  useDeletePersonMessage,
+  usePersonMessage,
+  useSavePersonMessage,
+  useSystemMessages,
+  type Celebration,
+  type CelebrationType,
+  type PersonMessage,
+} from '../api/celebrations';
+import { CELEBRATION_TEXTS, fullName, MESSAGE_DOCK_WIDTH, TYPE_LOOKS } from './labels';
+import { EffectiveMessage, SystemDefault } from './message-parts';
+
+interface Person {
+  employeeId: number;
+  firstname: string;
+  lastname: string;
+  type: CelebrationType;
+}
+
+function MessageForm({ person, current, systemDefault }: { person: Person; current: PersonMessage; systemDefault: string | null }) {
+  const { employeeId, type } = person;
+  const save = useSavePersonMessage(employeeId, type);
+  const remove = useDeletePersonMessage(employeeId, type);
+  const [text, setText] = useState(current.message?.message ?? current.effective);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = messageError(text);
+    setFieldError(invalid);
+    setError(null);
+    if (invalid) return;
+    save.mutate(text, {
+      onSuccess: () => notifications.show({ color: 'green', message: CELEBRATION_TEXTS.saved }),
+      onError: (err) => {
+        const failure = formFailure(err, ['message'], { useServerMessage: true });
+        setFieldError(failure.fieldErrors.message ?? null);
+        setError(failure.message);
+      },
+    });
+  };
+
+  const deleteCustom = () => {
+    if (!current.message) return;
+    remove.mutate(current.message.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notifications.show({ color: 'green', message: CELEBRATION_TEXTS.deleted });
+      },
+      onError: (err) => {
+        setConfirming(false);
+        setError(serverMessage(err));
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Custom message" data-testid="message-form">
+      <Stack gap="md">
+        <EffectiveMessage effective={current.effective} source={current.source} />
+        <Textarea
+          label={`Custom message for ${person.firstname}`}
+          description={CELEBRATION_TEXTS.placeholders}
+          autosize
+          minRows={5}
+          maxRows={14}
+          maxLength={MESSAGE_MAX}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setFieldError(null);
+          }}
+          error={fieldError}
+          withAsterisk
+        />
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Group justify="space-between">
+          {current.message ? (
+            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} disabled={save.isPending}>
+              Delete custom message
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={save.isPending} disabled={remove.isPending}>
+            Save
+          </Button>
+        </Group>
+        <SystemDefault message={systemDefault} />
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete the custom message?"
+        message={`${fullName(person)} will get the company's message, or the system default, instead.`}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={deleteCustom}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
+
+function MessageEditor({ person }: { person: Person }) {
+  const current = usePersonMessage(person.employeeId, person.type);
+  const system = useSystemMessages('employee');
+  if (current.isPending) return <Loader size="sm" aria-label="Loading the message" />;
+  if (current.isError) return <FormAlert>{serverMessage(current.error)}</FormAlert>;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        What {fullName(person)} gets by e-mail at 08:00 on the day of their {TYPE_LOOKS[person.type].label.toLowerCase()}.
+      </Text>
+      {/* A saved or deleted custom message starts the editor afresh. */}
+      <MessageForm key={current.data.message?.id ?? 'none'} person={person} current={current.data} systemDefault={systemMessageOf(system.data?.messages, person.type)} />
+    </Stack>
+  );
+}
+
+/**
+ * 'Message' of a celebration (admins, and managers for the people they reach): the message the
+ * person gets and where it comes from, a custom message to save for them, 'Delete custom message',
+ * and the system's default as a hint. 650 wide.
+ */
+export function MessagePanel({ celebration, onClose }: { celebration: Celebration | null; onClose: () => void }) {
+  const [shown, setShown] = useState<Celebration | null>(celebration);
+  if (celebration !== null && celebration !== shown) setShown(celebration);
+  const title = shown ? `${TYPE_LOOKS[shown.type].label} Message: ${fullName(shown)}` : 'Message';
+  return (
+    <Dock opened={celebration !== null} onClose={onClose} title={title} width={MESSAGE_DOCK_WIDTH} testId="message-panel">
+      {shown ? <MessageEditor key={`${shown.employeeId}-${shown.type}`} person={shown} /> : null}
+    </Dock>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { dailyHoursSchema } from '../api/get-daily-hours';
+import { dailyHoursBars, hasNoHours, hoursDown, hoursHalfUp, monthSlashDay } from './daily-hours';
+
+describe('the hours-per-day chart data', () => {
+  it('rounds regular hours and PTO half up and overtime down, to two decimals', () => {
+    expect(hoursHalfUp(100)).toBe(1.67);
+    expect(hoursDown(100)).toBe(1.66);
+    expect(hoursHalfUp(135)).toBe(2.25);
+    expect(hoursHalfUp(0)).toBe(0);
+    expect(hoursDown(59)).toBe(0.98);
+  });
+
+  it("stacks regular (worked − overtime), overtime and PTO per day labelled 'MM/DD'", () => {
+    expect(
+      dailyHoursBars([
+        { date: '2026-11-02', workedMinutes: 600, overtimeMinutes: 100, ptoMinutes: 0 },
+        { date: '2026-11-03', workedMinutes: 0, overtimeMinutes: 0, ptoMinutes: 480 },
+      ]),
+    ).toEqual([
+      { day: '11/02', date: '2026-11-02', Regular: 8.33, Overtime: 1.66, PTO: 0 },
+      { day: '11/03', date: '2026-11-03', Regular: 0, Overtime: 0, PTO: 8 },
+    ]);
+    expect(monthSlashDay('2026-01-09')).toBe('01/09');
+  });
+
+  it('knows a pay cycle without hours', () => {
+    expect(hasNoHours([])).toBe(true);
+    expect(hasNoHours([{ date: '2026-11-02', workedMinutes: 0, overtimeMinutes: 0, ptoMinutes: 0 }])).toBe(true);
+    expect(hasNoHours([{ date: '2026-11-02', workedMinutes: 0, overtimeMinutes: 0, ptoMinutes: 30 }])).toBe(false);
+  });
+
+  it('reads missing minutes as none', () => {
+    expect(dailyHoursSchema.parse({ start: '2026-11-01', end: '2026-11-14', days: [{ date: '2026-11-01', workedMinutes: 60 }] }).days).toEqual([
+      { date: '2026-11-01', workedMinutes: 60, overtimeMinutes: 0, ptoMinutes: 0 },
+    ]);
+  });
+});

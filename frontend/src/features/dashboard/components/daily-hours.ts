@@ -1,0 +1,39 @@
+import type { DailyHoursDay } from '../api/get-daily-hours';
+
+/** A bar of the 'Hours per day' chart: the day as 'MM/DD' and its hours, two decimals each. */
+export interface DailyHoursBar {
+  day: string;
+  date: string;
+  Regular: number;
+  Overtime: number;
+  PTO: number;
+}
+
+/** Minutes as hours rounded half up to two decimals (integer arithmetic: no 0.1 + 0.2 surprises). */
+export const hoursHalfUp = (minutes: number): number => Math.floor((Math.max(0, Math.round(minutes)) * 100 + 30) / 60) / 100;
+
+/** Overtime minutes as hours rounded down to two decimals (000 §9). */
+export const hoursDown = (minutes: number): number => Math.floor((Math.max(0, Math.round(minutes)) * 100) / 60) / 100;
+
+/** 'MM/DD' of 'YYYY-MM-DD'. */
+export const monthSlashDay = (isoDate: string): string => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}`;
+
+/**
+ * The chart's stacked bars: Regular = worked − overtime, Overtime, PTO, in hours. Worked minutes
+ * include the overtime, so the two never count a minute twice.
+ */
+export function dailyHoursBars(days: readonly DailyHoursDay[]): DailyHoursBar[] {
+  return days.map((d) => {
+    const overtime = Math.min(d.overtimeMinutes, d.workedMinutes);
+    return {
+      day: monthSlashDay(d.date),
+      date: d.date,
+      Regular: hoursHalfUp(d.workedMinutes - overtime),
+      Overtime: hoursDown(overtime),
+      PTO: hoursHalfUp(d.ptoMinutes),
+    };
+  });
+}
+
+/** True when no day has any hours: the chart shows its empty text instead. */
+export const hasNoHours = (days: readonly DailyHoursDay[]): boolean => days.every((d) => d.workedMinutes <= 0 && d.ptoMinutes <= 0);

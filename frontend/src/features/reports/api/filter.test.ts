@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fileRequest } from './export';
+import { daysCovered, exportQuery, filterErrors, payrollQuery, reportQuery, sameFilter, type ReportFilter } from './filter';
+import { reportDataSchema } from './schemas';
+
+const filter = (fields: Partial<ReportFilter> = {}): ReportFilter => ({ type: 'summary', start: '2026-11-01', end: '2026-11-14', employeeIds: [], ...fields });
+
+describe('the report query', () => {
+  it('sends type, start and end, and the employees comma-joined only when some are chosen', () => {
+    expect(reportQuery(filter())).toEqual({ type: 'summary', start: '2026-11-01', end: '2026-11-14', empids: undefined });
+    expect(reportQuery(filter({ type: 'pto', employeeIds: [12, 9] }))).toMatchObject({ type: 'pto', empids: '12,9' });
+  });
+
+  it('leaves out a date that was not chosen', () => {
+    expect(reportQuery(filter({ start: null, end: null }))).toEqual({ type: 'summary', start: undefined, end: undefined, empids: undefined });
+  });
+
+  it('adds the format for an export; the payroll asks for the pay period holding the first day', () => {
+    expect(exportQuery(filter({ employeeIds: [9] }), 'xlsx')).toEqual({ type: 'summary', start: '2026-11-01', end: '2026-11-14', empids: '9', format: 'xlsx' });
+    expect(payrollQuery(filter({ employeeIds: [9, 11] }))).toEqual({ date: '2026-11-01', empids: '9,11' });
+    expect(payrollQuery(filter())).toEqual({ date: '2026-11-01', empids: undefined });
+  });
+
+  it("names a file as the contract does when the answer does not", () => {
+    expect(fileRequest({ kind: 'export', filter: filter({ type: 'timesheet' }), format: 'csv' })).toMatchObject({
+      path: '/report/export',
+      fallbackName: 'timekeep-timesheet-2026-11-01-2026-11-14.csv',
+    });
+    expect(fileRequest({ kind: 'payroll', filter: filter() })).toMatchObject({ path: '/report/payroll-export', fallbackName: 'timekeep-payroll-2026-11-01.csv' });
+  });
+
+  it('tells whether two filters ask for the same report', () => {
+    expect(sameFilter(filter({ employeeIds: [1, 2] }), filter({ employeeIds: [1, 2] }))).toBe(true);
+    expect(sameFilter(filter(), filter({ type: 'pto' }))).toBe(false);
+    expect(sameFilter(filter(), filter({ end: '2026-11-15' }))).toBe(false);
+    expect(sameFilter(null, filter())).toBe(false);
+  });
+});
+
+describe('the filter check', () => {
+  it('counts the days of a range, both ends included', () => {
+    expect(daysCovered('2026-11-01', '2026-11-14')).toBe(14);
+    expect(daysCovered('2026-11-01', '2026-11-01')).toBe(1);
+    expect(daysCovered('2028-01-01', '2028-12-31')).toBe(366);
+  });
+
+  it('wants both dates, the end not before the start, and at most the allowed days', () => {
+    expect(filterErrors({ start: '2026-11-01', end: '2026-11-14' }, 366)).toEqual({});
+    expect(filterErrors({ start: '2026-11-01', end: '2026-11-01' }, 366)).toEqual({});
+    expect(filterErrors({ start: null, end: '2026-11-14' }, 366)).toEqual({ start: 'Please choose a start and end date (YYYY-MM-DD)' });
+    expect(filterErrors({ start: '2026-11-01', end: null }, 366)).toEqual({ start: 'Please choose a start and end date (YYYY-MM-DD)' });
+    expect(filterErrors({ start: '2026-11-14', end: '2026-11-01' }, 366)).toEqual({ start: 'Please choose an end date after the start date, within 366 days' });
+    expect(filterErrors({ start: '2028-01-01', end: '2028-12-31' }, 366)).toEqual({});
+    expect(filterErrors({ start: '2028-01-01', end: '2029-01-01' }, 366)).toEqual({ start: 'Please choose an end date after the start date, within 366 days' });
+    expect(filterErrors({ start: '2026-11-01', end: '2026-11-08' }, 7)).toEqual({ start: 'Please choose an end date after the start date, within 7 days' });
+  });
+});
+
+describe('the report data', () => {
+  it('keeps the report types the screen knows and defaults what the server may leave out', () => {
+    const data = reportDataSchema.parse({
+      reportTypes: [{ value: 'summary', label: 'Summary' }, { value: 'audit', label: 'Audit' }],
+      employees: [{ id: 9, firstname: 'Emma', lastname: null, status: 0 }],
+    });
+    expect(data).toEqual({
+      reportTypes: [{ value: 'summary', label: 'Summary' }],
+      employees: [{ id: 9, firstname: 'Emma', lastname: '', status: 0 }],
+      ptoTypes: [],
+      payPeriodStart: null,
+      payPeriodEnd: null,
+      maxDays: 366,
+    });
+  });
+});

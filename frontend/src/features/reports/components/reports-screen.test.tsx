@@ -1,0 +1,295 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { renderWithApp } from '@/testing/render';
+import { fakeToken } from '@/testing/tokens';
+import { callsTo, fieldErrors, file, json, ptoReport, reportsServer, summaryReport } from '../testing/reports-server';
+import { ReportsScreen } from './reports-screen';
+
+const render = () => renderWithApp(<ReportsScreen />);
+
+/** The text of each cell of a table's body rows. */
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody'))
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+const firstColumn = (table: HTMLElement) => bodyRows(table).map((cells) => cells[0]);
+
+async function runReport(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Run report' }));
+}
+
+/** Downloads: object URLs and the clicked link that saves the file. */
+let saved: { name: string; href: string }[] = [];
+
+describe('the reports screen', () => {
+  beforeEach(() => {
+    saved = [];
+    URL.createObjectURL = vi.fn(() => 'blob:report/1');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('runs the summary report of the pay period for everyone and shows the rows with the server totals', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    // The pay period is the default range; nothing is asked before 'Run report'.
+    expect(await screen.findByText('11/01/2026 – 11/14/2026')).toBeInTheDocument();
+    expect(callsTo(fetch, '/report/summary-report-data')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
+
+    await runReport(user);
+    const table = await screen.findByRole('table', { name: 'Summary report' });
+    const [call] = callsTo(fetch, '/report/summary-report-data');
+    expect(call!.search).toBe('?type=summary&start=2026-11-01&end=2026-11-14');
+
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      'Employee', 'Status', 'Regular', 'Overtime', 'Vacation', 'Sick', 'Holiday', 'Subtotal',
+    ]);
+    // The server's order until a header is clicked; terminated people are marked.
+    expect(bodyRows(table)).toEqual([
+      ['Liam Carter', 'Active', '70.50', '2.25', '0.00', '4.00', '8.00', '84.75'],
+      ['Emma Brooks', 'Active', '80.00', '0.33', '16.00', '0.00', '8.00', '104.33'],
+      ['Zoe Young (terminated)', 'Terminated', '12.75', '0.00', '0.00', '0.00', '0.00', '12.75'],
+    ]);
+    // The totals are the server's, not the rows added up (163.25 regular hours here).
+    const totals = screen.getByTestId('totals-row');
+    expect(within(totals).getByRole('rowheader')).toHaveTextContent('Total');
+    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '999.99', '2.58', '16.00', '4.00', '16.00', '1038.57']);
+
+    expect(screen.getByTestId('filter-summary')).toHaveTextContent('Summary report · 11/01/2026 – 11/14/2026 · Everyone');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+  });
+
+  it('sorts by a column when its header is clicked, and back the other way on a second click', async () => {
+    reportsServer();
+    render();
+    const user = userEvent.setup();
+    await runReport(user);
+    const table = await screen.findByRole('table', { name: 'Summary report' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+
+    await user.click(within(table).getByRole('button', { name: 'Employee' }));
+    expect(firstColumn(table)).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young (terminated)']);
+    expect(header('Employee')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(table).getByRole('button', { name: 'Regular' }));
+    expect(firstColumn(table)).toEqual(['Zoe Young (terminated)', 'Liam Carter', 'Emma Brooks']);
+    expect(header('Regular')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Employee')).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(table).getByRole('button', { name: 'Regular' }));
+    expect(firstColumn(table)).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young (terminated)']);
+    expect(header('Regular')).toHaveAttribute('aria-sort', 'descending');
+
+    // A type of time off sorts too; the totals stay below the rows.
+    await user.click(within(table).getByRole('button', { name: 'Sick' }));
+    await user.click(within(table).getByRole('button', { name: 'Sick' }));
+    expect(firstColumn(table)[0]).toBe('Liam Carter');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.at(-1)).toBe(screen.getByTestId('totals-row'));
+  });
+
+  it('runs the timesheet report for the chosen employees: a section each, then the grand total', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Report type', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Timesheet' }));
+    await user.click(screen.getByLabelText('Employees', { selector: 'input' }));
+    // Sorted by last name; terminated people are marked.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Emma Brooks', 'Liam Carter', 'Zoe Young (terminated)']);
+    await user.click(screen.getByRole('option', { name: 'Zoe Young (terminated)' }));
+    await user.click(screen.getByRole('option', { name: 'Emma Brooks' }));
+    await runReport(user);
+
+    const sections = await screen.findAllByTestId('report-section');
+    const [call] = callsTo(fetch, '/report/timesheet-report-data');
+    expect(call!.search).toBe('?type=timesheet&start=2026-11-01&end=2026-11-14&empids=11%2C9');
+    expect(call!.searchParams.get('empids')).toBe('11,9');
+
+    expect(sections).toHaveLength(2);
+    const emma = within(sections[0]!).getByRole('table', { name: 'Shifts of Emma Brooks' });
+    expect(bodyRows(emma)).toEqual([
+      ['11/02/2026', '09:03 AM', '05:33 PM', '30 min', '8.00'],
+      ['11/03/2026', '10:00 PM', '11/04/2026 06:15 AM', '—', '8.25'],
+    ]);
+    expect(within(emma).getByTestId('employee-total')).toHaveTextContent('16.25');
+    expect(within(emma).getByTestId('employee-overtime')).toHaveTextContent('0.00');
+    const zoe = within(sections[1]!).getByRole('table', { name: 'Shifts of Zoe Young (terminated)' });
+    expect(bodyRows(zoe)).toEqual([['11/05/2026', '08:00 AM', '—', '1 hr 15 min', '1.67']]);
+
+    // Sorting one employee's shifts by hours, most first.
+    await user.click(within(emma).getByRole('button', { name: 'Hours' }));
+    await user.click(within(emma).getByRole('button', { name: 'Hours' }));
+    expect(firstColumn(emma)).toEqual(['11/03/2026', '11/02/2026']);
+
+    const grand = screen.getByRole('table', { name: 'Grand total' });
+    expect(bodyRows(grand)).toEqual([
+      ['Emma Brooks', '16.25', '0.00'],
+      ['Zoe Young (terminated)', '1.67', '0.00'],
+    ]);
+    expect(within(grand).getByTestId('totals-row')).toHaveTextContent('Total17.920.00');
+    expect(screen.getByTestId('filter-summary')).toHaveTextContent('Timesheet report · 11/01/2026 – 11/14/2026 · Zoe Young (terminated), Emma Brooks');
+  });
+
+  it('runs the PTO report: each employee’s approved requests and hours by type, then the totals by type', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Report type', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'PTO' }));
+    await runReport(user);
+    const requests = await screen.findByRole('table', { name: 'Time off of Emma Brooks' });
+    expect(callsTo(fetch, '/report/pto-report-data')[0]!.search).toBe('?type=pto&start=2026-11-01&end=2026-11-14');
+    expect(bodyRows(requests)).toEqual([
+      ['Vacation', '11/09/2026 – 11/10/2026', '16.00'],
+      ['Sick', '11/12/2026 09:00 AM – 11:30 AM', '2.50'],
+    ]);
+    expect(within(requests).getAllByTestId('employee-type-total').map((r) => r.textContent)).toEqual(['Vacation16.00', 'Sick2.50']);
+    expect(within(requests).getByTestId('employee-total')).toHaveTextContent('Total18.50');
+
+    const totals = screen.getByRole('table', { name: 'Totals by type' });
+    expect(bodyRows(totals)).toEqual([
+      ['Vacation', '16.00'],
+      ['Sick', '2.50'],
+    ]);
+    await user.click(within(totals).getByRole('button', { name: 'Type' }));
+    expect(firstColumn(totals)).toEqual(['Sick', 'Vacation']);
+    expect(within(totals).getByTestId('totals-row')).toHaveTextContent('Total18.50');
+  });
+
+  it("says 'No data' when the report has no rows", async () => {
+    reportsServer({ 'GET /report/pto-report-data': json(ptoReport({ employees: [], totals: { byType: [], totalMinutes: 0, totalHours: 0 } })) });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Report type', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'PTO' }));
+    await runReport(user);
+    expect(await screen.findByTestId('report-empty')).toHaveTextContent('No data');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('asks for both dates before sending anything', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    await screen.findByText('11/01/2026 – 11/14/2026');
+    await user.click(screen.getByRole('button', { name: 'Clear the dates' }));
+    await runReport(user);
+    expect(await screen.findByText('Please choose a start and end date (YYYY-MM-DD)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(callsTo(fetch, '/report/summary-report-data')).toHaveLength(0);
+    expect(callsTo(fetch, '/report/export')).toHaveLength(0);
+  });
+
+  it("shows the server's per-field errors on the filter", async () => {
+    reportsServer({
+      'GET /report/summary-report-data': fieldErrors({
+        end: ['Please choose an end date after the start date, within 366 days'],
+        empids: ['Please choose employees by their ids'],
+      }),
+    });
+    render();
+    const user = userEvent.setup();
+    await runReport(user);
+    expect(await screen.findByText('Please choose an end date after the start date, within 366 days')).toBeInTheDocument();
+    expect(screen.getByText('Please choose employees by their ids')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows a refusal without field errors above the report', async () => {
+    reportsServer({
+      'GET /report/summary-report-data': () =>
+        new Response(JSON.stringify({ code: 'not_found', message: 'Not found', errors: {} }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+    });
+    render();
+    await runReport(userEvent.setup());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+  });
+
+  it('says the generic text when the server fails', async () => {
+    reportsServer({ 'GET /report/summary-report-data': () => new Response('boom', { status: 500, statusText: 'Internal Server Error' }) });
+    render();
+    await runReport(userEvent.setup());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went horribly wrong!');
+  });
+
+  it('exports the filter’s report as CSV and XLSX, and the payroll of the pay period holding its first day', async () => {
+    const fetch = reportsServer({ 'GET /report/export': file('timekeep-pto-2026-11-01-2026-11-14.xlsx') });
+    const token = fakeToken({ eid: 2, roles: ['manager'] });
+    sessionStore.setToken(token);
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Report type', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'PTO' }));
+    await user.click(screen.getByLabelText('Employees', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Liam Carter' }));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callsTo(fetch, '/report/export')[0]!.search).toBe('?type=pto&start=2026-11-01&end=2026-11-14&empids=12&format=csv');
+    const init = fetch.mock.calls.find(([url]) => String(url).startsWith('/server/v1/report/export'))![1]!;
+    expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${token}`);
+    expect(saved[0]).toEqual({ name: 'timekeep-pto-2026-11-01-2026-11-14.xlsx', href: 'blob:report/1' });
+
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() => expect(callsTo(fetch, '/report/export')).toHaveLength(2));
+    expect(callsTo(fetch, '/report/export')[1]!.searchParams.get('format')).toBe('xlsx');
+
+    await user.click(screen.getByRole('button', { name: 'Payroll CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(callsTo(fetch, '/report/payroll-export')[0]!.search).toBe('?date=2026-11-01&empids=12');
+    expect(saved[2]!.name).toBe('payroll-2026-11-01.csv');
+    // No report was run for any of it.
+    expect(callsTo(fetch, '/report/pto-report-data')).toHaveLength(0);
+  });
+
+  it("saves under the contract's name when the answer names no file", async () => {
+    reportsServer({ 'GET /report/export': () => new Response('x', { headers: { 'Content-Type': 'text/csv' } }) });
+    render();
+    const user = userEvent.setup();
+    await screen.findByText('11/01/2026 – 11/14/2026');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'timekeep-summary-2026-11-01-2026-11-14.csv', href: 'blob:report/1' }]));
+  });
+
+  it('prints the report shown', async () => {
+    reportsServer();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    render();
+    const user = userEvent.setup();
+    await runReport(user);
+    await screen.findByRole('table', { name: 'Summary report' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // What prints: the screen (title, filter summary, tables); the filter and buttons are marked not to.
+    expect(screen.getByTestId('reports-screen')).toHaveClass('tk-report-print');
+    expect(screen.getByRole('form', { name: 'Report filter' }).closest('.tk-no-print')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Print' }).closest('.tk-no-print')).not.toBeNull();
+    expect(screen.getByTestId('filter-summary').closest('.tk-no-print')).toBeNull();
+  });
+
+  it('runs again with a new range picked on the calendar', async () => {
+    const fetch = reportsServer({ 'GET /report/summary-report-data': json(summaryReport({ rows: [] })) });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('11/01/2026 – 11/14/2026'));
+    await user.click(await screen.findByRole('button', { name: '3 November 2026' }));
+    await user.click(screen.getByRole('button', { name: '5 November 2026' }));
+    await runReport(user);
+    await waitFor(() => expect(callsTo(fetch, '/report/summary-report-data')).toHaveLength(1));
+    expect(callsTo(fetch, '/report/summary-report-data')[0]!.search).toBe('?type=summary&start=2026-11-03&end=2026-11-05');
+  });
+});
