@@ -28,6 +28,7 @@ mod m20261125_000019_worked_changes;
 mod m20261125_000020_pto_requests;
 mod m20261126_000021_hr_records;
 mod m20261126_000022_policies;
+mod m20261126_000023_calendar;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000020_pto_requests::Migration),
             Box::new(m20261126_000021_hr_records::Migration),
             Box::new(m20261126_000022_policies::Migration),
+            Box::new(m20261126_000023_calendar::Migration),
         ]
     }
 }

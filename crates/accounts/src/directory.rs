@@ -48,6 +48,44 @@ impl Accounts {
         }
     }
 
+    /// The people the actor reaches, terminated ones too, by last and first name: all of them,
+    /// or those of `ids` — every one of which must be within reach, else `NotFound` (an id is
+    /// never silently dropped).
+    pub async fn people_of(&self, ctx: &TenantCtx, ids: Option<&[i64]>) -> Result<Vec<users::Model>, AccountsError> {
+        use sea_orm::QueryOrder;
+        let ordered = |query: Select<users::Entity>| {
+            query
+                .order_by_asc(users::Column::LastName)
+                .order_by_asc(users::Column::FirstName)
+                .order_by_asc(users::Column::Id)
+        };
+        let Some(ids) = ids else {
+            return Ok(ordered(people_in_reach(ctx)).all(&self.db).await?);
+        };
+        let mut people = Vec::new();
+        // In chunks, within every database's parameter limit.
+        for chunk in ids.chunks(500) {
+            people.extend(
+                ordered(people_in_reach(ctx).filter(users::Column::Id.is_in(chunk.iter().copied()))).all(&self.db).await?,
+            );
+        }
+        let wanted: std::collections::BTreeSet<i64> = ids.iter().copied().collect();
+        if people.len() != wanted.len() {
+            return Err(AccountsError::NotFound);
+        }
+        people.sort_by(|a, b| (&a.last_name, &a.first_name, a.id).cmp(&(&b.last_name, &b.first_name, b.id)));
+        Ok(people)
+    }
+
+    /// The caller's company's name (mails and the agenda's anniversaries say it).
+    pub async fn company_name(&self, ctx: &TenantCtx) -> Result<String, AccountsError> {
+        Ok(crate::entities::companies::Entity::find_by_id(ctx.company().0)
+            .one(&self.db)
+            .await?
+            .map(|company| company.name)
+            .unwrap_or_default())
+    }
+
     /// The company's job roles, active and retired, by id: for the crates that refer to them
     /// (a PTO type's allowance per job role).
     pub async fn job_roles_of(&self, ctx: &TenantCtx) -> Result<Vec<job_roles::Model>, AccountsError> {

@@ -28,7 +28,7 @@ pub use directory::{company_people, people_in_reach, reach_condition, EmployeeFi
 pub use email_change::EMAIL_CHANGE_TAKEN;
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use recovery::RESET_REQUESTED_MESSAGE;
-pub use sessions::{AccountStanding, Authenticated, SignedIn};
+pub use sessions::{AccountStanding, Authenticated, Member, SignedIn};
 pub use signup::SignupOutcome;
 pub use tokens::Identity;
 
@@ -153,6 +153,14 @@ impl Accounts {
             Ok(()) => tracing::info!(to = %mail.to_email, subject = %mail.subject, "mail sent"),
             Err(err) => tracing::error!(to = %mail.to_email, error = %err, "mail not sent"),
         }
+    }
+
+    /// Sends a mail and says whether it went: for a job that records what it sent and must
+    /// try again later when delivery failed (the celebration mails).
+    pub async fn deliver(&self, mail: &mail::OutgoingMail) -> Result<(), mail::MailError> {
+        self.mailer.send(mail).await?;
+        tracing::info!(to = %mail.to_email, subject = %mail.subject, "mail sent");
+        Ok(())
     }
 
     /// Sends another crate's notice (a time-off decision, say) without holding up the request

@@ -104,7 +104,38 @@ pub(crate) fn company_time_zone(company: Option<&companies::Model>) -> Tz {
     company.and_then(|company| parse_time_zone(&company.time_zone)).unwrap_or(DEFAULT_TIME_ZONE)
 }
 
+/// A company member found by id, for a guard that proves who is asking by other means than a
+/// token (the calendar feed's secret).
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub user_id: UserId,
+    pub company: CompanyId,
+    pub role: Role,
+    pub time_zone: Tz,
+}
+
 impl Accounts {
+    /// The member `user_id` of `company` if they may still sign in (active, with a role and a
+    /// company); `None` otherwise, so a feed of someone terminated stops like their sessions.
+    pub async fn active_member(&self, company: CompanyId, user_id: UserId) -> Result<Option<Member>, AccountsError> {
+        let Some(user) = users::Entity::find_by_id(user_id.0)
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
+            .one(&self.db)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let Some(role) = Role::from_code(&user.role).filter(|role| *role != Role::SysAdmin) else { return Ok(None) };
+        if user.status != EmploymentStatus::Active {
+            return Ok(None);
+        }
+        let company_row = companies::Entity::find_by_id(company.0).one(&self.db).await?;
+        if company_row.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(Member { user_id, company, role, time_zone: company_time_zone(company_row.as_ref()) }))
+    }
+
     /// `POST /auth/login` in its three forms.
     pub async fn login(&self, command: LoginCommand, meta: &RequestMeta) -> Result<SignedIn, AccountsError> {
         match command {

@@ -580,10 +580,7 @@ pub async fn worked_minutes(
 }
 
 /// Worked and overtime minutes of the whole weeks `first_week..=last_week` (their Sundays) over
-/// a company's employees, or some of them; overtime is an employee's minutes above `threshold`
-/// in a week. The database adds up the ended shifts and applies the threshold per employee and
-/// week, answering one row however many people there are; running shifts (and any stored before
-/// worked time was kept) are added here to the weeks they belong to.
+/// a company's employees, or some of them: [`employee_week_totals`] added up.
 #[allow(clippy::too_many_arguments)]
 pub async fn week_totals(
     db: &impl ConnectionTrait,
@@ -595,10 +592,35 @@ pub async fn week_totals(
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
 ) -> Result<WeekTotals, DbErr> {
+    let per_employee = employee_week_totals(db, company, employees, first_week, last_week, threshold, tz, now).await?;
+    Ok(per_employee.values().fold(WeekTotals::default(), |sum, one| WeekTotals {
+        clocked: sum.clocked + one.clocked,
+        overtime: sum.overtime + one.overtime,
+    }))
+}
+
+/// Worked and overtime minutes of the whole weeks `first_week..=last_week` (their Sundays) per
+/// employee, for a company's employees or some of them; overtime is an employee's minutes above
+/// `threshold` in a week. The database adds up the ended shifts and applies the threshold per
+/// employee and week, answering one row per employee however many weeks there are; running
+/// shifts (and any stored before worked time was kept) are added here to the weeks they belong
+/// to. People with no time are left out.
+#[allow(clippy::too_many_arguments)]
+pub async fn employee_week_totals(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[i64]>,
+    first_week: chrono::NaiveDate,
+    last_week: chrono::NaiveDate,
+    threshold: i64,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> Result<HashMap<i64, WeekTotals>, DbErr> {
     use sea_orm::sea_query::{Alias, Expr, Query};
     use sea_orm::{QuerySelect, QueryTrait};
+    let mut result: HashMap<i64, WeekTotals> = HashMap::new();
     if employees.is_some_and(<[i64]>::is_empty) {
-        return Ok(WeekTotals::default());
+        return Ok(result);
     }
     let last_day = last_week + chrono::Duration::days(6);
     // Stored minutes per employee and week.
@@ -620,20 +642,29 @@ pub async fn week_totals(
             .group_by(time_entries::Column::WorkWeek)
             .group_by(time_entries::Column::EmployeeId)
     };
-    // Grouped in the database; only the sums over the groups come back.
-    let weeks = per_week(employees).into_query();
+    // Grouped in the database; only the sums per employee come back. Long lists of people go
+    // in chunks, within every database's parameter limit.
+    let chunks: Vec<Option<&[i64]>> = match employees {
+        Some(employees) => employees.chunks(500).map(Some).collect(),
+        None => vec![None],
+    };
     let minutes = Expr::col(Alias::new("minutes"));
     let over = Expr::case(minutes.clone().gt(threshold), minutes.clone().sub(threshold)).finally(0);
-    let totals = Query::select()
-        .expr_as(Expr::expr(minutes.sum()).cast_as(Alias::new("BIGINT")), Alias::new("clocked"))
-        .expr_as(Expr::expr(Expr::expr(over).sum()).cast_as(Alias::new("BIGINT")), Alias::new("overtime"))
-        .from_subquery(weeks, Alias::new("weeks"))
-        .to_owned();
-    let row = db.query_one(db.get_database_backend().build(&totals)).await?;
-    let total = |column: &str| -> Result<i64, DbErr> {
-        Ok(row.as_ref().map(|row| row.try_get::<Option<i64>>("", column)).transpose()?.flatten().unwrap_or(0))
-    };
-    let mut result = WeekTotals { clocked: total("clocked")?, overtime: total("overtime")? };
+    for chunk in chunks {
+        let totals = Query::select()
+            .column(Alias::new("employee_id"))
+            .expr_as(Expr::expr(minutes.clone().sum()).cast_as(Alias::new("BIGINT")), Alias::new("clocked"))
+            .expr_as(Expr::expr(Expr::expr(over.clone()).sum()).cast_as(Alias::new("BIGINT")), Alias::new("overtime"))
+            .from_subquery(per_week(chunk).into_query(), Alias::new("weeks"))
+            .group_by_col(Alias::new("employee_id"))
+            .to_owned();
+        for row in db.query_all(db.get_database_backend().build(&totals)).await? {
+            let employee: i64 = row.try_get("", "employee_id")?;
+            let clocked: Option<i64> = row.try_get("", "clocked")?;
+            let overtime: Option<i64> = row.try_get("", "overtime")?;
+            result.insert(employee, WeekTotals { clocked: clocked.unwrap_or(0), overtime: overtime.unwrap_or(0) });
+        }
+    }
     // Running shifts: their minutes, and the overtime they add to their weeks.
     let live_query = unsummed(company, employees, tz, first_week, last_day);
     let mut live: HashMap<(i64, chrono::NaiveDate), i64> = HashMap::new();
@@ -650,10 +681,11 @@ pub async fn week_totals(
     let stored_of: HashMap<(i64, chrono::NaiveDate), i64> =
         sums.into_iter().map(|(employee, week, minutes)| ((employee, week), minutes)).collect();
     let over = |minutes: i64| (minutes - threshold).max(0);
-    for (key, running) in live {
-        let before = stored_of.get(&key).copied().unwrap_or(0);
-        result.clocked += running;
-        result.overtime += over(before + running) - over(before);
+    for ((employee, week), running) in live {
+        let before = stored_of.get(&(employee, week)).copied().unwrap_or(0);
+        let totals = result.entry(employee).or_default();
+        totals.clocked += running;
+        totals.overtime += over(before + running) - over(before);
     }
     Ok(result)
 }

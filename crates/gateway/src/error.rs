@@ -248,8 +248,13 @@ impl From<files::FilesError> for ApiError {
 impl From<reports::ReportsError> for ApiError {
     fn from(err: reports::ReportsError) -> Self {
         match err {
+            reports::ReportsError::Validation(errors) => ApiError::validation(errors),
+            reports::ReportsError::NotFound => ApiError::not_found(),
             reports::ReportsError::Timesheet(err) => err.into(),
             reports::ReportsError::Pto(err) => err.into(),
+            reports::ReportsError::Hr(err) => err.into(),
+            reports::ReportsError::Database(err) => ApiError::internal(err),
+            reports::ReportsError::Export(message) => ApiError::internal(message),
         }
     }
 }

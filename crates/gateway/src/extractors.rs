@@ -202,3 +202,31 @@ impl FromRequest for ClientMeta {
         ready(Ok(ClientMeta(RequestMeta { ip, user_agent })))
     }
 }
+
+/// The owner of a calendar feed, proven by the secret in the feed's URL
+/// (`/calendar-feed/{secret}.ics`): calendar apps send no token, so the secret is the key. It
+/// builds the owner's own [`TenantCtx`] — the feed shows what they may see — only while they
+/// may still sign in; any other secret is a 404, like a URL that does not exist.
+pub struct FeedOwner {
+    pub ctx: TenantCtx,
+}
+
+impl FromRequest for FeedOwner {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let secret = req.match_info().get("secret").map(|secret| secret.trim_end_matches(".ics").to_owned());
+        Box::pin(async move {
+            let (Some(state), Some(secret)) = (state, secret) else { return Err(ApiError::not_found()) };
+            let owner = state.hr.feed_owner(&secret).await?.ok_or_else(ApiError::not_found)?;
+            let member = state
+                .accounts
+                .active_member(kernel::CompanyId(owner.company_id), kernel::UserId(owner.user_id))
+                .await?
+                .ok_or_else(ApiError::not_found)?;
+            Ok(FeedOwner { ctx: TenantCtx::new(member.company, member.user_id, member.role, member.time_zone) })
+        })
+    }
+}

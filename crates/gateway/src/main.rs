@@ -176,6 +176,17 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    // Every quarter hour, so each company's mail goes out soon after 08:00 in its own zone.
+    let hr = state.hr.clone();
+    scheduler.add(hr::celebrations::CELEBRATIONS_JOB, chrono::Duration::minutes(15), move |now| {
+        let hr = hr.clone();
+        async move {
+            hr.send_celebrations(now)
+                .await
+                .map(|run| format!("{} celebration mails sent, {} to try again", run.sent, run.failed))
+                .map_err(|err| err.to_string())
+        }
+    });
     scheduler
 }
 

@@ -40,11 +40,12 @@ impl AppState {
         let files = Files::new(db.clone(), file_store);
         let timesheet = TimesheetService::new(db.clone(), accounts.clone(), gate.clone());
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
+        let hr = Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
         Self {
-            clock: ClockService::new(db.clone(), gate.clone()),
-            reports: Reports::new(timesheet.clone(), pto.clone()),
+            clock: ClockService::new(db.clone(), gate),
+            reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone()),
             timesheet,
-            hr: Hr::new(db.clone(), accounts.clone(), files.clone(), gate),
+            hr,
             pto,
             files,
             accounts,

@@ -9,6 +9,8 @@
 //! requests into the commands of [`commands`] and maps [`HrError`] to responses.
 
 mod activities;
+pub mod calendar;
+pub mod celebrations;
 pub mod commands;
 mod company;
 mod contacts;

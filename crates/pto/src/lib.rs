@@ -16,6 +16,7 @@ pub mod entities;
 mod error;
 pub mod holidays;
 pub mod plans;
+pub mod reporting;
 pub mod requests;
 pub mod rules;
 pub mod switching;

@@ -13,6 +13,7 @@ pub mod entities;
 mod error;
 pub mod overview;
 pub mod paycycle;
+pub mod reporting;
 mod service;
 pub mod views;
 

@@ -5,7 +5,7 @@
 
 use crate::entities::timesheet_edit_requests as requests;
 use crate::error::TimesheetError;
-use crate::paycycle::{overtime_by_day, pay_period};
+use crate::paycycle::pay_period;
 use crate::service::TimesheetService;
 use crate::views::RequestPayload;
 use accounts::entities::users;
@@ -15,7 +15,7 @@ use kernel::time::{local_date, start_of_day, week_start};
 use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, RequestStatus, TenantCtx};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// Rows each inbox section shows per page (spec: 'Show More' adds the next ones).
 pub const INBOX_PAGE_SIZE: u64 = 10;
@@ -347,61 +347,9 @@ impl TimesheetService {
                 "Please choose an end date after the start date, within 400 days",
             )));
         }
-        // Overtime is weekly (Sunday to Saturday). Weeks wholly inside the range need only their
-        // totals; a week the range cuts needs its days, as overtime belongs to the days it was
-        // worked.
-        let now = clock::now();
-        let first_week = week_start(start);
-        let last_week = week_start(end);
-        let scope_ids = scope.as_deref();
-        let cut_weeks: Vec<NaiveDate> = [first_week, last_week]
-            .into_iter()
-            .filter(|week| *week < start || *week + Duration::days(6) > end)
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let threshold = settings.weekly_overtime_minutes;
-        // The weeks wholly inside the range, added up by the database.
-        let whole_first = if cut_weeks.contains(&first_week) { first_week + Duration::days(7) } else { first_week };
-        let whole_last = if cut_weeks.contains(&last_week) { last_week - Duration::days(7) } else { last_week };
-        let mut clocked = 0;
-        let mut overtime = 0;
-        if whole_first <= whole_last {
-            let totals = clock::store::week_totals(
-                &self.db,
-                ctx.company(),
-                scope_ids,
-                whole_first,
-                whole_last,
-                threshold,
-                tz,
-                now,
-            )
-            .await?;
-            clocked = totals.clocked;
-            overtime = totals.overtime;
-        }
-        for week in cut_weeks {
-            let days = clock::store::worked_minutes(
-                &self.db,
-                ctx.company(),
-                scope_ids,
-                week,
-                week + Duration::days(6),
-                Grouping::Day,
-                tz,
-                now,
-            )
-            .await?;
-            let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
-            for ((employee, day), worked) in days {
-                by_employee.entry(employee).or_default().insert(day, worked);
-            }
-            for days in by_employee.values() {
-                clocked += days.range(start..=end).map(|(_, worked)| worked).sum::<i64>();
-                overtime += overtime_by_day(days, threshold).range(start..=end).map(|(_, extra)| extra).sum::<i64>();
-            }
-        }
+        let per_employee = self.worked_by_employee(ctx, scope.as_deref(), start, end).await?;
+        let clocked: i64 = per_employee.values().map(|totals| totals.clocked).sum();
+        let overtime: i64 = per_employee.values().map(|totals| totals.overtime).sum();
         let pending = Self::requests_of(ctx, &scope)
             .filter(requests::Column::Status.eq(RequestStatus::Raised))
             .count(&self.db)

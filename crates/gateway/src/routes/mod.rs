@@ -3,6 +3,8 @@
 
 pub mod account;
 pub mod auth;
+pub mod calendar;
+pub mod celebrations;
 pub mod clock;
 pub mod company;
 pub mod contacts;
@@ -17,6 +19,7 @@ pub mod overview;
 pub mod policy;
 pub mod profile;
 pub mod pto_manage;
+pub mod reports;
 pub mod settings;
 pub mod time_off;
 pub mod timesheet;
@@ -85,6 +88,9 @@ pub const TABLES: &[Table] = &[
     (company::ROUTES, company::document),
     (files::ROUTES, files::document),
     (overview::ROUTES, overview::document),
+    (calendar::ROUTES, calendar::document),
+    (celebrations::ROUTES, celebrations::document),
+    (reports::ROUTES, reports::document),
     (docs::ROUTES, docs::document),
 ];
 
@@ -107,6 +113,9 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     company::configure(cfg);
     files::configure(cfg);
     overview::configure(cfg);
+    calendar::configure(cfg);
+    celebrations::configure(cfg);
+    reports::configure(cfg);
     docs::configure(cfg);
 }
 

@@ -8,6 +8,7 @@ use actix_web::web;
 use chrono::NaiveDate;
 use kernel::FieldErrors;
 use reports::overview::{DashboardData, InboxData, PendingRequests, WeekHours};
+use reports::tables::DailyHours;
 use serde::Deserialize;
 use timesheet::overview::InboxQuery;
 use utoipa::IntoParams;
@@ -16,6 +17,7 @@ crate::routes::route_table! {
     get "/dashboard/data" => dashboard_data,
     get "/dashboard/employee-hours" => employee_hours,
     get "/dashboard/pending-requests" => pending_requests,
+    get "/dashboard/daily-hours" => daily_hours,
     get "/inbox/data" => inbox_data,
 }
 
@@ -112,4 +114,21 @@ pub async fn inbox_data(
         includes_terminated,
     };
     Ok(web::Json(state.reports.inbox(&guard.ctx, &inbox).await?))
+}
+
+/// Hours worked, overtime and time off per day of the pay cycle (or of `start..=end`), over
+/// everyone the caller oversees: the dashboard's chart.
+#[utoipa::path(get, path = "/server/v1/dashboard/daily-hours", tag = "dashboard", security(("bearer" = [])),
+    params(RangeQuery),
+    responses((status = 200, body = DailyHours), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn daily_hours(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<RangeQuery>,
+) -> Result<web::Json<DailyHours>, ApiError> {
+    let range = match query.parse()? {
+        (Some(start), Some(end)) => Some((start, end)),
+        _ => None,
+    };
+    Ok(web::Json(state.reports.daily_hours(&guard.ctx, range).await?))
 }

@@ -9,7 +9,8 @@ use actix_web::web;
 use chrono::NaiveDate;
 use kernel::{FieldErrors, UserId};
 use pto::requests::{BalanceCheckView, PtoRequestView, RequestOutcome, TimeOffCommand, TimeOffInput};
-use pto::time_off::{Agenda, AgendaQuery, ProjectedBalance, PtoData, PtoHistory};
+use pto::time_off::{AgendaQuery, ProjectedBalance, PtoData, PtoHistory};
+use reports::agenda::{Agenda, AgendaTypes};
 use reports::overview::PayCyclePto;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -206,9 +207,13 @@ pub struct AgendaParams {
     pub allday: Option<String>,
     /// Accepted for the spec's client.
     pub from: Option<String>,
+    /// Only these agenda types (comma-joined: PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY,
+    /// HrCalendarEvent); all when left out.
+    pub types: Option<String>,
 }
 
-/// Time off and paid holidays between two days ('Who Else is Out?').
+/// The team agenda between two days: time off, paid holidays, calendar events, birthdays and
+/// work anniversaries ('What's happening?', /team-calendar, 'Who Else is Out?').
 #[utoipa::path(get, path = "/server/v1/pto/agenda", tag = "pto", security(("bearer" = [])),
     params(AgendaParams),
     responses((status = 200, body = Agenda), (status = 400, body = ErrorBody)))]
@@ -230,13 +235,17 @@ pub async fn agenda(
     let start = start.unwrap_or(today);
     let end = end.unwrap_or(start + chrono::Duration::days(30));
     let include_pending = matches!(query.include_pending.as_deref().map(str::trim), Some("1" | "true"));
+    let types = AgendaTypes::parse(query.types.as_deref()).unwrap_or_else(|| {
+        errors.add("types", "Please choose agenda types among PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY and HrCalendarEvent");
+        AgendaTypes::all()
+    });
     let parsed = AgendaQuery::new(start, end, query.excluded_employee_id, include_pending);
     let query = match (errors.is_empty(), parsed) {
         (true, Ok(query)) => query,
         (_, Err(more)) if errors.is_empty() => return Err(ApiError::validation(more)),
         _ => return Err(ApiError::validation(errors)),
     };
-    Ok(web::Json(state.pto.agenda(&member.ctx, &query).await?))
+    Ok(web::Json(state.reports.agenda(&member.ctx, &query, &types).await?))
 }
 
 /// Approved time off in the current pay cycle, in all and per person overseen.

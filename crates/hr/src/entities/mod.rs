@@ -1,3 +1,8 @@
+pub mod calendar_events;
+pub mod calendar_feeds;
+pub mod celebration_messages;
+pub mod celebration_sends;
+pub mod company_celebration_messages;
 pub mod emergency_contacts;
 pub mod hr_doc_requests;
 pub mod hr_documents;

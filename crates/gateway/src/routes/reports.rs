@@ -1,0 +1,177 @@
+//! Reports (spec 002 §7 "Reports"; issue 21's exports): the filter's data, the summary,
+//! timesheet and PTO reports, each as CSV or XLSX, and the payroll CSV. Managers (the people they
+//! reach) and admins; the rules are `reports::tables`' and `reports::export`'s.
+
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::Privileged;
+use crate::routes::my_hr::attachment;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use kernel::FieldErrors;
+use reports::export::ExportFormat;
+use reports::tables::{PtoReport, ReportData, ReportInput, ReportQuery, ReportType, SummaryReport, TimesheetReport};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+crate::routes::route_table! {
+    get "/report/data" => data,
+    get "/report/summary-report-data" => summary,
+    get "/report/timesheet-report-data" => timesheet,
+    get "/report/pto-report-data" => pto,
+    get "/report/export" => export,
+    get "/report/payroll-export" => payroll,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReportParams {
+    /// summary, timesheet or pto (the three data calls know their own).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// YYYY-MM-DD, required.
+    pub start: Option<String>,
+    /// YYYY-MM-DD, required; at most 366 days from `start`, both included.
+    pub end: Option<String>,
+    /// Employee ids, comma-joined; everyone the caller reaches when left out. An id out of
+    /// reach is a 404.
+    pub empids: Option<String>,
+    /// Exports: csv or xlsx.
+    pub format: Option<String>,
+}
+
+impl ReportParams {
+    fn query(&self) -> Result<ReportQuery, ApiError> {
+        ReportQuery::parse(&ReportInput {
+            start: self.start.as_deref(),
+            end: self.end.as_deref(),
+            empids: self.empids.as_deref(),
+        })
+        .map_err(ApiError::validation)
+    }
+}
+
+/// What the report filter offers: report types, the people the caller reaches (terminated
+/// ones marked), PTO types and the current pay period.
+#[utoipa::path(get, path = "/server/v1/report/data", tag = "reports", security(("bearer" = [])),
+    responses((status = 200, body = ReportData), (status = 403, body = ErrorBody)))]
+pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<ReportData>, ApiError> {
+    Ok(web::Json(state.reports.report_data(&guard.ctx).await?))
+}
+
+/// Regular, overtime, holiday and time-off hours per person, with totals.
+#[utoipa::path(get, path = "/server/v1/report/summary-report-data", tag = "reports", security(("bearer" = [])),
+    params(ReportParams),
+    responses((status = 200, body = SummaryReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn summary(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<ReportParams>,
+) -> Result<web::Json<SummaryReport>, ApiError> {
+    Ok(web::Json(state.reports.summary_report(&guard.ctx, &params.query()?).await?))
+}
+
+/// Every shift per person, with worked and overtime totals.
+#[utoipa::path(get, path = "/server/v1/report/timesheet-report-data", tag = "reports", security(("bearer" = [])),
+    params(ReportParams),
+    responses((status = 200, body = TimesheetReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn timesheet(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<ReportParams>,
+) -> Result<web::Json<TimesheetReport>, ApiError> {
+    Ok(web::Json(state.reports.timesheet_report(&guard.ctx, &params.query()?).await?))
+}
+
+/// Approved time off per person and type, with totals.
+#[utoipa::path(get, path = "/server/v1/report/pto-report-data", tag = "reports", security(("bearer" = [])),
+    params(ReportParams),
+    responses((status = 200, body = PtoReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn pto(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<ReportParams>,
+) -> Result<web::Json<PtoReport>, ApiError> {
+    Ok(web::Json(state.reports.pto_report(&guard.ctx, &params.query()?).await?))
+}
+
+fn file(export: reports::export::ExportFile) -> HttpResponse {
+    attachment(hr::DownloadedFile {
+        name: export.file_name,
+        media_type: export.content_type.to_owned(),
+        bytes: export.bytes,
+    })
+}
+
+/// A report as a CSV or XLSX file (the same rows and totals as on screen).
+#[utoipa::path(get, path = "/server/v1/report/export", tag = "reports", security(("bearer" = [])),
+    params(ReportParams),
+    responses(
+        (status = 200, description = "The report as a file (attachment)", content_type = "application/octet-stream"),
+        (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn export(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<ReportParams>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = FieldErrors::new();
+    let kind = ReportType::parse(params.kind.as_deref());
+    if kind.is_none() {
+        errors.add("type", reports::tables::TYPE_INVALID);
+    }
+    let format = ExportFormat::parse(params.format.as_deref());
+    if format.is_none() {
+        errors.add("format", "Please choose csv or xlsx");
+    }
+    let query = params.query();
+    let (Some(kind), Some(format), Ok(query)) = (kind, format, &query) else {
+        if let Err(err) = query {
+            return Err(err);
+        }
+        return Err(ApiError::validation(errors));
+    };
+    Ok(file(state.reports.export(&guard.ctx, kind, query, format).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PayrollParams {
+    /// A day of the pay period (YYYY-MM-DD); today when left out.
+    pub date: Option<String>,
+    /// Employee ids, comma-joined; everyone the caller reaches when left out.
+    pub empids: Option<String>,
+}
+
+/// The payroll CSV of one pay period (columns in docs/payroll-export.md).
+#[utoipa::path(get, path = "/server/v1/report/payroll-export", tag = "reports", security(("bearer" = [])),
+    params(PayrollParams),
+    responses(
+        (status = 200, description = "The payroll CSV (attachment)", content_type = "text/csv"),
+        (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn payroll(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<PayrollParams>,
+) -> Result<HttpResponse, ApiError> {
+    let date = match params.date.as_deref().map(str::trim).filter(|date| !date.is_empty()) {
+        None => None,
+        Some(text) => Some(
+            NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .ok()
+                .filter(|date| kernel::validation::is_sane_date(*date))
+                .ok_or_else(|| ApiError::validation(FieldErrors::single("date", "Please input the date as YYYY-MM-DD")))?,
+        ),
+    };
+    // The same employee list rules as the reports (the dates are the pay period's).
+    let employees = ReportQuery::parse(&ReportInput {
+        start: Some("2000-01-01"),
+        end: Some("2000-01-01"),
+        empids: params.empids.as_deref(),
+    })
+    .map_err(ApiError::validation)?
+    .employees;
+    Ok(file(state.reports.payroll_export(&guard.ctx, date, employees).await?))
+}

@@ -1,0 +1,183 @@
+//! What the reports read of time off (issue 21): approved time off per day and the paid holidays
+//! each person is paid for, over a range of days and a set of people the caller reaches.
+//!
+//! - Time off counts on the days it uses (weekends and paid holidays skipped, partial days their
+//!   own minutes), and only the part inside the range; pending, denied and cancelled time off
+//!   does not count.
+//! - A paid holiday is paid to whoever is employed that day: started on or before it and, for
+//!   someone terminated, not terminated before it. Their hours are the ones an admin set for
+//!   them, or 8 (002 §9).
+
+use crate::entities::{employee_holiday_hours as hours_rows, paid_holidays as holidays, pto_requests as requests, pto_types};
+use crate::requests::{RequestState, ViewData};
+use crate::{Pto, PtoError};
+use chrono::NaiveDate;
+use kernel::{EmploymentStatus, ManagerCtx};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+
+/// One approved request, with the minutes it uses on each day inside the range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeOffTaken {
+    pub request_id: i64,
+    pub employee_id: i64,
+    pub pto_type_id: i64,
+    pub type_name: String,
+    /// `YYYY-MM-DD HH:mm:ss`, local, as the request reads.
+    pub start: String,
+    pub end: String,
+    pub days: Vec<(NaiveDate, i64)>,
+}
+
+impl TimeOffTaken {
+    pub fn minutes(&self) -> i64 {
+        self.days.iter().map(|(_, minutes)| minutes).sum()
+    }
+}
+
+/// A paid holiday someone is paid for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HolidayPaid {
+    pub employee_id: i64,
+    pub holiday_id: i64,
+    pub date: NaiveDate,
+    pub name: String,
+    pub minutes: i64,
+}
+
+/// Someone's employment, as far as holiday pay needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Employment {
+    pub employee_id: i64,
+    pub status: EmploymentStatus,
+    pub start: Option<NaiveDate>,
+    pub terminated: Option<NaiveDate>,
+}
+
+impl Employment {
+    fn employed_on(&self, day: NaiveDate) -> bool {
+        let started = self.start.is_none_or(|start| start <= day);
+        let still = self.status == EmploymentStatus::Active || self.terminated.is_none_or(|end| day <= end);
+        started && still
+    }
+}
+
+/// A PTO type as the reports name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeName {
+    pub id: i64,
+    pub name: String,
+    /// Paid time off (an unpaid type's hours are not paid).
+    pub payable: bool,
+}
+
+impl Pto {
+    /// The company's PTO types, deleted ones too (past time off may use them), by name.
+    pub async fn type_names(&self, ctx: &ManagerCtx) -> Result<Vec<TypeName>, PtoError> {
+        Ok(pto_types::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .order_by_asc(pto_types::Column::Name)
+            .order_by_asc(pto_types::Column::Id)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| TypeName { id: row.id, name: row.name, payable: row.payable })
+            .collect())
+    }
+
+    /// Approved time off of `employees` on the days `start..=end` (see the module docs).
+    pub async fn time_off_taken(
+        &self,
+        ctx: &ManagerCtx,
+        employees: &[i64],
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<Vec<TimeOffTaken>, PtoError> {
+        if employees.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut rows = Vec::new();
+        // In chunks, so a list of thousands stays within every database's parameter limit.
+        for chunk in employees.chunks(500) {
+            rows.extend(
+                requests::Entity::find()
+                    .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+                    .filter(requests::Column::EmployeeId.is_in(chunk.iter().copied()))
+                    .filter(requests::Column::Status.eq(RequestState::Approved.code()))
+                    .filter(requests::Column::StartDate.lte(end))
+                    .filter(requests::Column::EndDate.gte(start))
+                    .order_by_asc(requests::Column::StartDate)
+                    .order_by_asc(requests::Column::Id)
+                    .all(&self.db)
+                    .await?,
+            );
+        }
+        let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
+        let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
+        let types: HashMap<i64, String> = self.type_names(ctx).await?.into_iter().map(|kind| (kind.id, kind.name)).collect();
+        let data = ViewData { people: HashMap::new(), types: HashMap::new(), holidays: self.holiday_dates(ctx, first, last).await? };
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let view = data.view(ctx, row);
+                TimeOffTaken {
+                    request_id: row.id,
+                    employee_id: row.employee_id,
+                    pto_type_id: row.pto_type_id,
+                    type_name: types.get(&row.pto_type_id).cloned().unwrap_or_default(),
+                    start: view.start,
+                    end: view.end,
+                    days: data.days(row).into_iter().filter(|(day, minutes)| (start..=end).contains(day) && *minutes > 0).collect(),
+                }
+            })
+            .filter(|taken| !taken.days.is_empty())
+            .collect())
+    }
+
+    /// The paid holidays of `start..=end` each of `people` is paid for (see the module docs).
+    pub async fn holidays_paid(
+        &self,
+        ctx: &ManagerCtx,
+        people: &[Employment],
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<Vec<HolidayPaid>, PtoError> {
+        let days = holidays::Entity::find()
+            .filter(kernel::tenancy::same_company::<holidays::Entity>(ctx.company()))
+            .filter(holidays::Column::DeletedAt.is_null())
+            .filter(holidays::Column::Holiday.between(start, end))
+            .order_by_asc(holidays::Column::Holiday)
+            .all(&self.db)
+            .await?;
+        if days.is_empty() || people.is_empty() {
+            return Ok(Vec::new());
+        }
+        let set: HashMap<(i64, i64), i64> = hours_rows::Entity::find()
+            .filter(kernel::tenancy::same_company::<hours_rows::Entity>(ctx.company()))
+            .filter(hours_rows::Column::HolidayId.is_in(days.iter().map(|day| day.id)))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| ((row.employee_id, row.holiday_id), i64::from(row.minutes)))
+            .collect();
+        let mut paid = Vec::new();
+        for person in people {
+            for day in days.iter().filter(|day| person.employed_on(day.holiday)) {
+                let minutes = set
+                    .get(&(person.employee_id, day.id))
+                    .copied()
+                    .unwrap_or(i64::from(crate::holidays::HOLIDAY_MINUTES));
+                if minutes > 0 {
+                    paid.push(HolidayPaid {
+                        employee_id: person.employee_id,
+                        holiday_id: day.id,
+                        date: day.holiday,
+                        name: day.name.clone(),
+                        minutes,
+                    });
+                }
+            }
+        }
+        Ok(paid)
+    }
+}

@@ -1,0 +1,209 @@
+//! The team agenda (000 §3 "Agenda item", §7 `/pto/agenda`): time off and paid holidays from
+//! `pto`, calendar events, birthdays and work anniversaries from `hr`, side by side, by start.
+//! It is what the 'What's happening?' card, /team-calendar and 'Who Else is Out?' show.
+//!
+//! What each person sees is what its owner decides: `pto` shows everyone's approved time off but
+//! its type and pending requests only within the caller's reach; everyone sees every event,
+//! holiday, birthday and anniversary of the company.
+
+use crate::{Reports, ReportsError};
+use chrono::NaiveDate;
+use kernel::TenantCtx;
+use pto::time_off::AgendaQuery;
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// What the agenda holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AgendaType {
+    TimeOff,
+    Holiday,
+    Birthday,
+    Anniversary,
+    Event,
+}
+
+impl AgendaType {
+    pub const ALL: [AgendaType; 5] =
+        [AgendaType::TimeOff, AgendaType::Holiday, AgendaType::Birthday, AgendaType::Anniversary, AgendaType::Event];
+
+    /// The spec's `agendaType`.
+    pub fn code(self) -> &'static str {
+        match self {
+            AgendaType::TimeOff => "PTO_REQUEST",
+            AgendaType::Holiday => "HOLIDAY",
+            AgendaType::Birthday => "BIRTHDAY",
+            AgendaType::Anniversary => "ANNIVERSARY",
+            AgendaType::Event => "HrCalendarEvent",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<AgendaType> {
+        AgendaType::ALL.into_iter().find(|kind| kind.code().eq_ignore_ascii_case(code.trim()))
+    }
+}
+
+/// The agenda types asked for; all when the request names none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgendaTypes(BTreeSet<AgendaType>);
+
+impl AgendaTypes {
+    pub fn all() -> Self {
+        AgendaTypes(AgendaType::ALL.into_iter().collect())
+    }
+
+    /// From `types=PTO_REQUEST,HOLIDAY`; `None` for an unknown name.
+    pub fn parse(list: Option<&str>) -> Option<Self> {
+        let list = list.map(str::trim).filter(|list| !list.is_empty());
+        let Some(list) = list else { return Some(Self::all()) };
+        list.split(',').filter(|part| !part.trim().is_empty()).map(AgendaType::parse).collect::<Option<BTreeSet<_>>>().map(AgendaTypes)
+    }
+
+    pub fn has(&self, kind: AgendaType) -> bool {
+        self.0.contains(&kind)
+    }
+}
+
+/// One thing on the agenda (000 §3 "Agenda item").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AgendaItem {
+    /// PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY or HrCalendarEvent.
+    pub agenda_type: String,
+    /// The request's, holiday's or event's id; the employee's for a birthday or anniversary.
+    pub id: i64,
+    /// `YYYY-MM-DD HH:mm:ss`, the company's local time.
+    pub start: String,
+    pub end: String,
+    pub allday: u8,
+    pub soffset: i32,
+    pub eoffset: i32,
+    pub status: i16,
+    pub avatar: Option<String>,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    /// The type of time off ('Time Off' outside the caller's reach), the holiday's or event's
+    /// name, 'Birthday', or the anniversary ('3 years at Acme').
+    pub name: String,
+    pub employee_id: Option<i64>,
+    /// ANNIVERSARY: whole years completed that day.
+    pub years: Option<i32>,
+    /// HrCalendarEvent: the caller may edit and delete it.
+    pub can_edit: bool,
+}
+
+/// `GET /pto/agenda`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Agenda {
+    pub items: Vec<AgendaItem>,
+}
+
+fn whole_day(day: NaiveDate) -> (String, String) {
+    (format!("{} 00:00:00", day.format("%Y-%m-%d")), format!("{} 23:59:59", day.format("%Y-%m-%d")))
+}
+
+impl Reports {
+    /// The agenda of the days `query.start..=query.end` (see the module docs).
+    pub async fn agenda(
+        &self,
+        ctx: &TenantCtx,
+        query: &AgendaQuery,
+        types: &AgendaTypes,
+    ) -> Result<Agenda, ReportsError> {
+        let mut items = Vec::new();
+        if types.has(AgendaType::TimeOff) || types.has(AgendaType::Holiday) {
+            for item in self.pto.agenda(ctx, query).await?.items {
+                let kind = AgendaType::parse(&item.agenda_type);
+                if kind.is_some_and(|kind| types.has(kind)) {
+                    items.push(AgendaItem {
+                        agenda_type: item.agenda_type,
+                        id: item.id,
+                        start: item.start,
+                        end: item.end,
+                        allday: item.allday,
+                        soffset: item.soffset,
+                        eoffset: item.eoffset,
+                        status: item.status,
+                        avatar: item.avatar,
+                        firstname: item.firstname,
+                        lastname: item.lastname,
+                        name: item.name,
+                        employee_id: item.employee_id,
+                        years: None,
+                        can_edit: false,
+                    });
+                }
+            }
+        }
+        if types.has(AgendaType::Event) {
+            for event in self.hr.calendar_events_between(ctx, query.start, query.end).await? {
+                if query.excluded_employee.is_some() && query.excluded_employee == event.employee_id {
+                    continue;
+                }
+                items.push(AgendaItem {
+                    agenda_type: AgendaType::Event.code().to_owned(),
+                    id: event.id,
+                    start: event.start_date,
+                    end: event.end_date,
+                    allday: 0,
+                    soffset: event.soffset,
+                    eoffset: event.eoffset,
+                    status: pto::requests::RequestState::Approved.code(),
+                    avatar: event.avatar,
+                    firstname: event.firstname,
+                    lastname: event.lastname,
+                    name: event.event_name,
+                    employee_id: event.employee_id,
+                    years: None,
+                    can_edit: event.can_edit,
+                });
+            }
+        }
+        if types.has(AgendaType::Birthday) || types.has(AgendaType::Anniversary) {
+            let company = self.accounts.company_name(ctx).await.map_err(hr::HrError::from)?;
+            for celebration in self.hr.celebrations_between(ctx, query.start, query.end).await? {
+                let kind = if celebration.kind == hr::celebrations::Kind::Birthday.code() {
+                    AgendaType::Birthday
+                } else {
+                    AgendaType::Anniversary
+                };
+                if !types.has(kind) || query.excluded_employee == Some(celebration.employee_id) {
+                    continue;
+                }
+                let offset = kernel::time::utc_offset_minutes(
+                    ctx.time_zone(),
+                    kernel::time::start_of_day(ctx.time_zone(), celebration.date),
+                );
+                let (start, end) = whole_day(celebration.date);
+                let name = match (kind, celebration.years) {
+                    (AgendaType::Anniversary, Some(1)) => format!("1 year at {company}"),
+                    (AgendaType::Anniversary, Some(years)) => format!("{years} years at {company}"),
+                    _ => "Birthday".to_owned(),
+                };
+                items.push(AgendaItem {
+                    agenda_type: kind.code().to_owned(),
+                    id: celebration.employee_id,
+                    start,
+                    end,
+                    allday: 1,
+                    soffset: offset,
+                    eoffset: offset,
+                    status: pto::requests::RequestState::Approved.code(),
+                    avatar: celebration.avatar,
+                    firstname: Some(celebration.firstname),
+                    lastname: Some(celebration.lastname),
+                    name,
+                    employee_id: Some(celebration.employee_id),
+                    years: celebration.years,
+                    can_edit: false,
+                });
+            }
+        }
+        items.sort_by(|a, b| {
+            a.start.cmp(&b.start).then(a.agenda_type.cmp(&b.agenda_type)).then(a.id.cmp(&b.id))
+        });
+        Ok(Agenda { items })
+    }
+}
