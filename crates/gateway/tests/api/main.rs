@@ -7,6 +7,7 @@ mod account;
 mod accruals;
 mod architecture;
 mod auth;
+mod calendar;
 mod clock;
 mod contract;
 mod helpers;

@@ -192,6 +192,45 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/dashboard/data", "", "UFPPPPUP"),
     ("get", "/dashboard/employee-hours", "", "UFPPPPUP"),
     ("get", "/dashboard/pending-requests", "", "UFPPPPUP"),
+    ("get", "/dashboard/daily-hours", "", "UFPPPPUP"),
+    ("get", "/calendar-event/get-calendar-event-info?id=999999", "", "UAAAAAUA"),
+    ("get", "/calendar-event/employees", "", "UPPPPPUP"),
+    (
+        "post",
+        "/calendar-event/add-event",
+        r#"{"eventName": "Lunch", "startDate": "2026-12-01 12:00:00", "endDate": "2026-12-01 13:00:00"}"#,
+        "UPPPPPUE",
+    ),
+    (
+        "post",
+        "/calendar-event/update-event",
+        r#"{"id": 999999, "eventName": "Lunch", "startDate": "2026-12-01 12:00:00", "endDate": "2026-12-01 13:00:00"}"#,
+        "UAAAAAUE",
+    ),
+    ("post", "/calendar-event/del-calendar-event", r#"{"id": 999999}"#, "UAAAAAUE"),
+    ("get", "/calendar-feed/mine", "", "UPPPPPUP"),
+    ("post", "/calendar-feed/reset", "{}", "UPPPPPUE"),
+    ("get", "/calendar-feed/not-a-feed.ics", "", "NNNNNNNN"),
+    ("get", "/celebration/next-celebrations", "", "UPPPPPUP"),
+    ("get", "/celebration/get-system-messages", "", "UPPPPPUP"),
+    ("get", "/celebration/get-celebration-message?employeeId={emp}&type=BIRTHDAY", "", "UFPNPNUP"),
+    ("get", "/celebration/get-company-celebration-message?type=BIRTHDAY", "", "UFFFPPUP"),
+    ("get", "/celebration/delete-custom-celebration-message?id=999999", "", "UFAAAAUA"),
+    ("get", "/celebration/delete-custom-company-celebration-message?id=999999", "", "UFFFAAUA"),
+    (
+        "post",
+        "/celebration/save-celebration-message",
+        r#"{"employeeId": {emp}, "type": "BIRTHDAY", "message": "Happy birthday!"}"#,
+        "UFPNPNUE",
+    ),
+    ("post", "/celebration/save-company-celebration-message", r#"{"type": "BIRTHDAY", "message": "Hi"}"#, "UFFFPPUE"),
+    ("post", "/celebration/email-now?type=BIRTHDAY", r#"{"employeeId": {emp}}"#, "UFPNPNUE"),
+    ("get", "/report/data", "", "UFPPPPUP"),
+    ("get", "/report/summary-report-data?start=2026-10-01&end=2026-10-31&empids={emp}", "", "UFPNPNUP"),
+    ("get", "/report/timesheet-report-data?start=2026-10-01&end=2026-10-31&empids={emp}", "", "UFPNPNUP"),
+    ("get", "/report/pto-report-data?start=2026-10-01&end=2026-10-31&empids={emp}", "", "UFPNPNUP"),
+    ("get", "/report/export?type=summary&format=xlsx&start=2026-10-01&end=2026-10-31&empids={emp}", "", "UFPNPNUP"),
+    ("get", "/report/payroll-export?date=2026-10-15&empids={emp}", "", "UFPNPNUP"),
     ("get", "/inbox/data", "", "UFPPPPUP"),
     ("get", "/openapi.json", "", "AAAAAAAA"),
     // Last: it ends the column's session.
@@ -268,7 +307,7 @@ async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
     let rows: Vec<(String, String)> = MATRIX
         .iter()
         .map(|(method, path, _, _)| {
-            let bare = path.split('?').next().unwrap().replace("999999", "{id}");
+            let bare = path.split('?').next().unwrap().replace("999999", "{id}").replace("not-a-feed.ics", "{secret}");
             (method.to_string(), bare)
         })
         .collect();
