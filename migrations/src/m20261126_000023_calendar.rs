@@ -88,7 +88,11 @@ enum CelebrationSends {
 }
 
 fn company_fk<T: Iden + 'static>(table: T, column: impl Iden + 'static) -> ForeignKeyCreateStatement {
-    ForeignKey::create().from(table, column).to(Companies::Table, Companies::Id).on_delete(ForeignKeyAction::Cascade).to_owned()
+    ForeignKey::create()
+        .from(table, column)
+        .to(Companies::Table, Companies::Id)
+        .on_delete(ForeignKeyAction::Cascade)
+        .to_owned()
 }
 
 fn user_fk<T: Iden + 'static>(
@@ -117,8 +121,16 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(CalendarEvents::CreatedAt).timestamp_with_time_zone().not_null())
                     .col(ColumnDef::new(CalendarEvents::UpdatedAt).timestamp_with_time_zone().not_null())
                     .foreign_key(&mut company_fk(CalendarEvents::Table, CalendarEvents::CompanyId))
-                    .foreign_key(&mut user_fk(CalendarEvents::Table, CalendarEvents::EmployeeId, ForeignKeyAction::Cascade))
-                    .foreign_key(&mut user_fk(CalendarEvents::Table, CalendarEvents::CreatedBy, ForeignKeyAction::SetNull))
+                    .foreign_key(&mut user_fk(
+                        CalendarEvents::Table,
+                        CalendarEvents::EmployeeId,
+                        ForeignKeyAction::Cascade,
+                    ))
+                    .foreign_key(&mut user_fk(
+                        CalendarEvents::Table,
+                        CalendarEvents::CreatedBy,
+                        ForeignKeyAction::SetNull,
+                    ))
                     .to_owned(),
             )
             .await?;
@@ -150,7 +162,12 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ux_calendar_feeds_user").table(CalendarFeeds::Table).col(CalendarFeeds::UserId).unique().to_owned(),
+                Index::create()
+                    .name("ux_calendar_feeds_user")
+                    .table(CalendarFeeds::Table)
+                    .col(CalendarFeeds::UserId)
+                    .unique()
+                    .to_owned(),
             )
             .await?;
         manager
@@ -167,7 +184,9 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(CelebrationMessages::Table)
-                    .col(ColumnDef::new(CelebrationMessages::Id).big_integer().not_null().auto_increment().primary_key())
+                    .col(
+                        ColumnDef::new(CelebrationMessages::Id).big_integer().not_null().auto_increment().primary_key(),
+                    )
                     .col(ColumnDef::new(CelebrationMessages::CompanyId).big_integer().not_null())
                     .col(ColumnDef::new(CelebrationMessages::EmployeeId).big_integer().not_null())
                     .col(ColumnDef::new(CelebrationMessages::Kind).string_len(16).not_null())
@@ -215,7 +234,10 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(CompanyCelebrationMessages::Message).text().not_null())
                     .col(ColumnDef::new(CompanyCelebrationMessages::UpdatedBy).big_integer().null())
                     .col(ColumnDef::new(CompanyCelebrationMessages::UpdatedAt).timestamp_with_time_zone().not_null())
-                    .foreign_key(&mut company_fk(CompanyCelebrationMessages::Table, CompanyCelebrationMessages::CompanyId))
+                    .foreign_key(&mut company_fk(
+                        CompanyCelebrationMessages::Table,
+                        CompanyCelebrationMessages::CompanyId,
+                    ))
                     .foreign_key(&mut user_fk(
                         CompanyCelebrationMessages::Table,
                         CompanyCelebrationMessages::UpdatedBy,
@@ -246,7 +268,11 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(CelebrationSends::Day).date().not_null())
                     .col(ColumnDef::new(CelebrationSends::SentAt).timestamp_with_time_zone().not_null())
                     .foreign_key(&mut company_fk(CelebrationSends::Table, CelebrationSends::CompanyId))
-                    .foreign_key(&mut user_fk(CelebrationSends::Table, CelebrationSends::EmployeeId, ForeignKeyAction::Cascade))
+                    .foreign_key(&mut user_fk(
+                        CelebrationSends::Table,
+                        CelebrationSends::EmployeeId,
+                        ForeignKeyAction::Cascade,
+                    ))
                     .to_owned(),
             )
             .await?;

@@ -66,7 +66,9 @@ impl Accounts {
         // In chunks, within every database's parameter limit.
         for chunk in ids.chunks(500) {
             people.extend(
-                ordered(people_in_reach(ctx).filter(users::Column::Id.is_in(chunk.iter().copied()))).all(&self.db).await?,
+                ordered(people_in_reach(ctx).filter(users::Column::Id.is_in(chunk.iter().copied())))
+                    .all(&self.db)
+                    .await?,
             );
         }
         let wanted: std::collections::BTreeSet<i64> = ids.iter().copied().collect();

@@ -25,9 +25,7 @@ use kernel::time::{parse_local_datetime, LocalTimeError};
 use kernel::validation::check_text;
 use kernel::{EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use rand::RngCore;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 

@@ -20,7 +20,9 @@
 //!   day. A day missed entirely (no server ran from 08:00 to midnight) is not made up the next
 //!   day: a birthday wish a day late reads as forgotten rather than kept.
 
-use crate::entities::{celebration_messages as messages, celebration_sends as sends, company_celebration_messages as company_messages};
+use crate::entities::{
+    celebration_messages as messages, celebration_sends as sends, company_celebration_messages as company_messages,
+};
 use crate::records::now;
 use crate::{Hr, HrError};
 use accounts::entities::{companies, users};
@@ -103,7 +105,9 @@ pub fn parse_birthday(text: &str) -> Option<(u32, u32)> {
 fn occurrences(person: &users::Model, first: NaiveDate, last: NaiveDate) -> Vec<(Kind, NaiveDate, Option<i32>)> {
     let mut found = Vec::new();
     for year in first.year()..=last.year() {
-        if let Some(day) = person.birthday.as_deref().and_then(parse_birthday).and_then(|(m, d)| day_in_year(year, m, d)) {
+        if let Some(day) =
+            person.birthday.as_deref().and_then(parse_birthday).and_then(|(m, d)| day_in_year(year, m, d))
+        {
             if (first..=last).contains(&day) {
                 found.push((Kind::Birthday, day, None));
             }
@@ -244,7 +248,9 @@ impl MessageCommand {
             errors.add("message", text);
         }
         match kind {
-            Some(kind) if errors.is_empty() => Ok(MessageCommand { employee: input.employee_id.map(UserId), kind, message }),
+            Some(kind) if errors.is_empty() => {
+                Ok(MessageCommand { employee: input.employee_id.map(UserId), kind, message })
+            }
             _ => Err(errors),
         }
     }
@@ -299,7 +305,9 @@ impl Hr {
     /// `GET /celebration/next-celebrations`: today and the next [`UPCOMING_DAYS`] days.
     pub async fn next_celebrations(&self, ctx: &TenantCtx) -> Result<NextCelebrations, HrError> {
         let today = local_date(ctx.time_zone(), Utc::now());
-        Ok(NextCelebrations { celebrations: self.celebrations_between(ctx, today, today + Duration::days(UPCOMING_DAYS)).await? })
+        Ok(NextCelebrations {
+            celebrations: self.celebrations_between(ctx, today, today + Duration::days(UPCOMING_DAYS)).await?,
+        })
     }
 
     /// `GET /celebration/get-system-messages`.
@@ -352,7 +360,12 @@ impl Hr {
         MessageSlot {
             employee_id: None,
             kind: kind.code().to_owned(),
-            message: row.map(|row| CustomMessage { id: row.id, employee_id: None, kind: row.kind, message: row.message }),
+            message: row.map(|row| CustomMessage {
+                id: row.id,
+                employee_id: None,
+                kind: row.kind,
+                message: row.message,
+            }),
             effective,
             source: source.to_owned(),
         }
@@ -435,13 +448,22 @@ impl Hr {
     }
 
     /// `GET /celebration/get-celebration-message`: one person's message of a kind.
-    pub async fn celebration_message(&self, ctx: &ManagerCtx, employee: UserId, kind: Kind) -> Result<MessageSlot, HrError> {
+    pub async fn celebration_message(
+        &self,
+        ctx: &ManagerCtx,
+        employee: UserId,
+        kind: Kind,
+    ) -> Result<MessageSlot, HrError> {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         self.person_slot(ctx, person.id, kind).await
     }
 
     /// `POST /celebration/save-celebration-message`.
-    pub async fn save_celebration_message(&self, ctx: &ManagerCtx, command: MessageCommand) -> Result<MessageSlot, HrError> {
+    pub async fn save_celebration_message(
+        &self,
+        ctx: &ManagerCtx,
+        command: MessageCommand,
+    ) -> Result<MessageSlot, HrError> {
         let employee = command.employee.ok_or_else(|| HrError::field("employeeId", "Please choose an employee"))?;
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         {
@@ -552,7 +574,9 @@ impl Hr {
                     .await;
                     let claim = match claimed {
                         Ok(claim) => claim,
-                        Err(err) if matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => continue,
+                        Err(err) if matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+                            continue
+                        }
                         Err(err) => return Err(err.into()),
                     };
                     let mail = self.celebration_mail(&ctx, &person, kind, years).await?;
@@ -612,8 +636,14 @@ mod tests {
     #[test]
     fn leap_day_birthdays_fall_on_28_february_in_common_years() {
         let leap = person(Some("02/29"), None);
-        assert_eq!(occurrences(&leap, day(2027, 2, 1), day(2027, 3, 31)), vec![(Kind::Birthday, day(2027, 2, 28), None)]);
-        assert_eq!(occurrences(&leap, day(2028, 2, 1), day(2028, 3, 31)), vec![(Kind::Birthday, day(2028, 2, 29), None)]);
+        assert_eq!(
+            occurrences(&leap, day(2027, 2, 1), day(2027, 3, 31)),
+            vec![(Kind::Birthday, day(2027, 2, 28), None)]
+        );
+        assert_eq!(
+            occurrences(&leap, day(2028, 2, 1), day(2028, 3, 31)),
+            vec![(Kind::Birthday, day(2028, 2, 29), None)]
+        );
         assert_eq!(parse_birthday("13/01"), None);
         assert_eq!(parse_birthday("02/30"), None);
     }
@@ -626,7 +656,9 @@ mod tests {
             vec![(Kind::Birthday, day(2026, 12, 31), None), (Kind::Anniversary, day(2026, 12, 31), Some(3))]
         );
         // Not on the start day itself.
-        assert!(occurrences(&ann, day(2023, 12, 31), day(2023, 12, 31)).iter().all(|(kind, ..)| *kind == Kind::Birthday));
+        assert!(occurrences(&ann, day(2023, 12, 31), day(2023, 12, 31))
+            .iter()
+            .all(|(kind, ..)| *kind == Kind::Birthday));
         let text = render(system_message(Kind::Anniversary), &ann, "Acme", Some(3));
         assert!(text.contains("Ann") && text.contains("3 years with Acme"), "{text}");
     }

@@ -8,7 +8,9 @@
 //!   someone terminated, not terminated before it. Their hours are the ones an admin set for
 //!   them, or 8 (002 §9).
 
-use crate::entities::{employee_holiday_hours as hours_rows, paid_holidays as holidays, pto_requests as requests, pto_types};
+use crate::entities::{
+    employee_holiday_hours as hours_rows, paid_holidays as holidays, pto_requests as requests, pto_types,
+};
 use crate::requests::{RequestState, ViewData};
 use crate::{Pto, PtoError};
 use chrono::NaiveDate;
@@ -114,8 +116,13 @@ impl Pto {
         }
         let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
         let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
-        let types: HashMap<i64, String> = self.type_names(ctx).await?.into_iter().map(|kind| (kind.id, kind.name)).collect();
-        let data = ViewData { people: HashMap::new(), types: HashMap::new(), holidays: self.holiday_dates(ctx, first, last).await? };
+        let types: HashMap<i64, String> =
+            self.type_names(ctx).await?.into_iter().map(|kind| (kind.id, kind.name)).collect();
+        let data = ViewData {
+            people: HashMap::new(),
+            types: HashMap::new(),
+            holidays: self.holiday_dates(ctx, first, last).await?,
+        };
         Ok(rows
             .iter()
             .map(|row| {
@@ -127,7 +134,11 @@ impl Pto {
                     type_name: types.get(&row.pto_type_id).cloned().unwrap_or_default(),
                     start: view.start,
                     end: view.end,
-                    days: data.days(row).into_iter().filter(|(day, minutes)| (start..=end).contains(day) && *minutes > 0).collect(),
+                    days: data
+                        .days(row)
+                        .into_iter()
+                        .filter(|(day, minutes)| (start..=end).contains(day) && *minutes > 0)
+                        .collect(),
                 }
             })
             .filter(|taken| !taken.days.is_empty())

@@ -56,7 +56,11 @@ impl AgendaTypes {
     pub fn parse(list: Option<&str>) -> Option<Self> {
         let list = list.map(str::trim).filter(|list| !list.is_empty());
         let Some(list) = list else { return Some(Self::all()) };
-        list.split(',').filter(|part| !part.trim().is_empty()).map(AgendaType::parse).collect::<Option<BTreeSet<_>>>().map(AgendaTypes)
+        list.split(',')
+            .filter(|part| !part.trim().is_empty())
+            .map(AgendaType::parse)
+            .collect::<Option<BTreeSet<_>>>()
+            .map(AgendaTypes)
     }
 
     pub fn has(&self, kind: AgendaType) -> bool {
@@ -201,9 +205,7 @@ impl Reports {
                 });
             }
         }
-        items.sort_by(|a, b| {
-            a.start.cmp(&b.start).then(a.agenda_type.cmp(&b.agenda_type)).then(a.id.cmp(&b.id))
-        });
+        items.sort_by(|a, b| a.start.cmp(&b.start).then(a.agenda_type.cmp(&b.agenda_type)).then(a.id.cmp(&b.id)));
         Ok(Agenda { items })
     }
 }

@@ -87,7 +87,9 @@ fn status_text(status: i16) -> &'static str {
 /// The summary report as a sheet.
 pub fn summary_sheet(report: &SummaryReport) -> Sheet {
     let mut header: Vec<String> =
-        ["Employee ID", "Last Name", "First Name", "Status", "Regular Hours", "Overtime Hours"].map(String::from).to_vec();
+        ["Employee ID", "Last Name", "First Name", "Status", "Regular Hours", "Overtime Hours"]
+            .map(String::from)
+            .to_vec();
     header.extend(report.pto_types.iter().map(|kind| format!("{} Hours", kind.name)));
     header.extend(["Holiday Hours", "Subtotal Hours"].map(String::from));
     let mut rows = Vec::new();
@@ -110,9 +112,19 @@ pub fn summary_sheet(report: &SummaryReport) -> Sheet {
 
 /// The timesheet report as a sheet: a row per shift, each person's total, the grand total.
 pub fn timesheet_sheet(report: &TimesheetReport) -> Sheet {
-    let header = ["Employee ID", "Last Name", "First Name", "Date", "Clock In", "Clock Out", "Break Minutes", "Worked Hours", "Overtime Hours"]
-        .map(String::from)
-        .to_vec();
+    let header = [
+        "Employee ID",
+        "Last Name",
+        "First Name",
+        "Date",
+        "Clock In",
+        "Clock Out",
+        "Break Minutes",
+        "Worked Hours",
+        "Overtime Hours",
+    ]
+    .map(String::from)
+    .to_vec();
     let mut rows = Vec::new();
     for person in &report.employees {
         for shift in &person.shifts {
@@ -182,7 +194,15 @@ pub fn pto_sheet(report: &PtoReport) -> Sheet {
             Cell::Hours(amount.centi),
         ]);
     }
-    rows.push(vec![Cell::Empty, text("Total"), Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty, Cell::Hours(report.totals.centi)]);
+    rows.push(vec![
+        Cell::Empty,
+        text("Total"),
+        Cell::Empty,
+        Cell::Empty,
+        Cell::Empty,
+        Cell::Empty,
+        Cell::Hours(report.totals.centi),
+    ]);
     Sheet { name: "PTO", header, rows }
 }
 
@@ -318,12 +338,8 @@ impl Reports {
         for row in &report.rows {
             let Some(id) = row.employee_id else { continue };
             let email = statuses.get(&id).map(|(_, email)| email.clone()).unwrap_or_default();
-            let paid_pto: i64 = types
-                .iter()
-                .zip(&row.pto)
-                .filter(|(kind, _)| kind.payable)
-                .map(|(_, amount)| amount.centi)
-                .sum();
+            let paid_pto: i64 =
+                types.iter().zip(&row.pto).filter(|(kind, _)| kind.payable).map(|(_, amount)| amount.centi).sum();
             let mut cells = vec![
                 Cell::Number(id),
                 text(row.lastname.clone().unwrap_or_default()),

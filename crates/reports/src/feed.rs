@@ -41,11 +41,15 @@ fn summary(item: &AgendaItem) -> String {
 impl Reports {
     /// The feed of the context's owner (see the module docs), as `text/calendar`.
     pub async fn calendar_feed(&self, ctx: &TenantCtx, host: &str) -> Result<String, ReportsError> {
-        let today = chrono::DateTime::<Utc>::from(std::time::SystemTime::now())
-            .with_timezone(&ctx.time_zone())
-            .date_naive();
-        let query = AgendaQuery::new(today - Duration::days(FEED_PAST_DAYS), today + Duration::days(FEED_AHEAD_DAYS), None, false)
-            .map_err(ReportsError::Validation)?;
+        let today =
+            chrono::DateTime::<Utc>::from(std::time::SystemTime::now()).with_timezone(&ctx.time_zone()).date_naive();
+        let query = AgendaQuery::new(
+            today - Duration::days(FEED_PAST_DAYS),
+            today + Duration::days(FEED_AHEAD_DAYS),
+            None,
+            false,
+        )
+        .map_err(ReportsError::Validation)?;
         let types = AgendaTypes::parse(Some("PTO_REQUEST,HOLIDAY,HrCalendarEvent")).unwrap_or_else(AgendaTypes::all);
         let agenda = self.agenda(ctx, &query, &types).await?;
         let company = self.accounts.company_name(ctx).await.map_err(hr::HrError::from)?;

@@ -760,20 +760,28 @@ mod tests {
 
     #[test]
     fn report_query_rules() {
-        let ok = ReportQuery::parse(&ReportInput { start: Some("2026-01-01"), end: Some("2026-12-31"), empids: Some("3, 1,3") })
-            .unwrap();
+        let ok = ReportQuery::parse(&ReportInput {
+            start: Some("2026-01-01"),
+            end: Some("2026-12-31"),
+            empids: Some("3, 1,3"),
+        })
+        .unwrap();
         assert_eq!(ok.employees, Some(vec![1, 3]));
-        let leap = ReportQuery::parse(&ReportInput { start: Some("2028-01-01"), end: Some("2028-12-31"), empids: None });
+        let leap =
+            ReportQuery::parse(&ReportInput { start: Some("2028-01-01"), end: Some("2028-12-31"), empids: None });
         assert!(leap.is_ok(), "a leap year is 366 days");
-        let long = ReportQuery::parse(&ReportInput { start: Some("2026-01-01"), end: Some("2027-01-02"), empids: None })
-            .unwrap_err();
+        let long =
+            ReportQuery::parse(&ReportInput { start: Some("2026-01-01"), end: Some("2027-01-02"), empids: None })
+                .unwrap_err();
         assert_eq!(long.messages("end"), [RANGE_INVALID]);
-        let bad = ReportQuery::parse(&ReportInput { start: Some("2026-02-30"), end: None, empids: Some("1,x") }).unwrap_err();
+        let bad =
+            ReportQuery::parse(&ReportInput { start: Some("2026-02-30"), end: None, empids: Some("1,x") }).unwrap_err();
         assert_eq!(bad.messages("start"), [DATES_MISSING]);
         assert_eq!(bad.messages("end"), [DATES_MISSING]);
         assert_eq!(bad.messages("empids"), [EMPIDS_INVALID]);
         let backwards =
-            ReportQuery::parse(&ReportInput { start: Some("2026-03-02"), end: Some("2026-03-01"), empids: None }).unwrap_err();
+            ReportQuery::parse(&ReportInput { start: Some("2026-03-02"), end: Some("2026-03-01"), empids: None })
+                .unwrap_err();
         assert_eq!(backwards.messages("end"), [RANGE_INVALID]);
     }
 }

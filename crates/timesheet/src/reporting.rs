@@ -148,7 +148,11 @@ impl TimesheetService {
     }
 
     /// The company's pay period holding `date` (first and last day).
-    pub async fn pay_period_of(&self, ctx: &ManagerCtx, date: NaiveDate) -> Result<(NaiveDate, NaiveDate), TimesheetError> {
+    pub async fn pay_period_of(
+        &self,
+        ctx: &ManagerCtx,
+        date: NaiveDate,
+    ) -> Result<(NaiveDate, NaiveDate), TimesheetError> {
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         Ok(crate::paycycle::pay_period(settings.pay_cycle, settings.pay_cycle_anchor, date))
     }
@@ -165,28 +169,27 @@ impl TimesheetService {
         let now = clock::now();
         let from = start_of_day(tz, start);
         let to = start_of_day(tz, end + Duration::days(1));
-        let mut shifts: Vec<ReportShift> =
-            clock::store::shifts_of_many(&self.db, ctx.company(), employees, from, to)
-                .await?
-                .into_iter()
-                .map(|stored| {
-                    let shift = stored.shift();
-                    let break_seconds: i64 = stored
-                        .breaks
-                        .iter()
-                        .map(|pause| (pause.end_at.unwrap_or(now) - pause.start_at).num_seconds().max(0))
-                        .sum();
-                    ReportShift {
-                        id: stored.entry.id,
-                        employee_id: stored.entry.employee_id,
-                        day: shift.day(tz),
-                        clock_in: stored.entry.start_at,
-                        clock_out: stored.entry.end_at,
-                        break_minutes: clock::shift::minutes_from_seconds(break_seconds),
-                        worked_minutes: shift.worked_minutes(now),
-                    }
-                })
-                .collect();
+        let mut shifts: Vec<ReportShift> = clock::store::shifts_of_many(&self.db, ctx.company(), employees, from, to)
+            .await?
+            .into_iter()
+            .map(|stored| {
+                let shift = stored.shift();
+                let break_seconds: i64 = stored
+                    .breaks
+                    .iter()
+                    .map(|pause| (pause.end_at.unwrap_or(now) - pause.start_at).num_seconds().max(0))
+                    .sum();
+                ReportShift {
+                    id: stored.entry.id,
+                    employee_id: stored.entry.employee_id,
+                    day: shift.day(tz),
+                    clock_in: stored.entry.start_at,
+                    clock_out: stored.entry.end_at,
+                    break_minutes: clock::shift::minutes_from_seconds(break_seconds),
+                    worked_minutes: shift.worked_minutes(now),
+                }
+            })
+            .collect();
         shifts.sort_by_key(|shift| (shift.employee_id, shift.clock_in, shift.id));
         Ok(shifts)
     }

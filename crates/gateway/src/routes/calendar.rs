@@ -49,7 +49,10 @@ pub async fn event_info(
 /// Whom the caller may pick in the panel: 'Team Event' first.
 #[utoipa::path(get, path = "/server/v1/calendar-event/employees", tag = "calendar", security(("bearer" = [])),
     responses((status = 200, body = EventEmployeeOptions)))]
-pub async fn employees(state: web::Data<AppState>, member: Member) -> Result<web::Json<EventEmployeeOptions>, ApiError> {
+pub async fn employees(
+    state: web::Data<AppState>,
+    member: Member,
+) -> Result<web::Json<EventEmployeeOptions>, ApiError> {
     Ok(web::Json(state.hr.event_employee_options(&member.ctx).await?))
 }
 
@@ -76,7 +79,8 @@ pub async fn update_event(
     member: Member,
     body: Body<EventInput>,
 ) -> Result<web::Json<CalendarEvent>, ApiError> {
-    let id = body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the event")))?;
+    let id =
+        body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the event")))?;
     let command = EventCommand::parse(&body, member.ctx.time_zone()).map_err(ApiError::validation)?;
     Ok(web::Json(state.hr.update_calendar_event(&member.ctx, id, command).await?))
 }

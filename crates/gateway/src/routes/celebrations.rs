@@ -31,7 +31,10 @@ fn kind(value: Option<&str>) -> Result<Kind, ApiError> {
 /// Birthdays and work anniversaries of active employees, today and the next 60 days.
 #[utoipa::path(get, path = "/server/v1/celebration/next-celebrations", tag = "celebrations", security(("bearer" = [])),
     responses((status = 200, body = NextCelebrations)))]
-pub async fn next_celebrations(state: web::Data<AppState>, member: Member) -> Result<web::Json<NextCelebrations>, ApiError> {
+pub async fn next_celebrations(
+    state: web::Data<AppState>,
+    member: Member,
+) -> Result<web::Json<NextCelebrations>, ApiError> {
     Ok(web::Json(state.hr.next_celebrations(&member.ctx).await?))
 }
 

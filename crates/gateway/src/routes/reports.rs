@@ -162,7 +162,9 @@ pub async fn payroll(
             NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .ok()
                 .filter(|date| kernel::validation::is_sane_date(*date))
-                .ok_or_else(|| ApiError::validation(FieldErrors::single("date", "Please input the date as YYYY-MM-DD")))?,
+                .ok_or_else(|| {
+                    ApiError::validation(FieldErrors::single("date", "Please input the date as YYYY-MM-DD"))
+                })?,
         ),
     };
     // The same employee list rules as the reports (the dates are the pay period's).

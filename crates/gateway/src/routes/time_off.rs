@@ -236,7 +236,10 @@ pub async fn agenda(
     let end = end.unwrap_or(start + chrono::Duration::days(30));
     let include_pending = matches!(query.include_pending.as_deref().map(str::trim), Some("1" | "true"));
     let types = AgendaTypes::parse(query.types.as_deref()).unwrap_or_else(|| {
-        errors.add("types", "Please choose agenda types among PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY and HrCalendarEvent");
+        errors.add(
+            "types",
+            "Please choose agenda types among PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY and HrCalendarEvent",
+        );
         AgendaTypes::all()
     });
     let parsed = AgendaQuery::new(start, end, query.excluded_employee_id, include_pending);

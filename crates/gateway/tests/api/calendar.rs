@@ -74,48 +74,74 @@ async fn events_are_everyones_and_changed_only_by_whom_the_rules_allow() {
     assert_eq!(empty.field("startDate"), ["Please input Start Date"]);
     assert_eq!(empty.field("endDate"), ["Please input the End Time"]);
     let backwards = app
-        .post_as(&t.employee, "/server/v1/calendar-event/add-event", event(None, "Lunch", &format!("{day} 12:00:00"), &format!("{day} 11:00:00")))
+        .post_as(
+            &t.employee,
+            "/server/v1/calendar-event/add-event",
+            event(None, "Lunch", &format!("{day} 12:00:00"), &format!("{day} 11:00:00")),
+        )
         .await;
     assert_eq!(backwards.field("endDate"), ["EndDate can't be earlier than StartDate!"]);
     let control = app
-        .post_as(&t.employee, "/server/v1/calendar-event/add-event", event(None, "Lunch\u{7}", &format!("{day} 12:00:00"), &format!("{day} 13:00:00")))
+        .post_as(
+            &t.employee,
+            "/server/v1/calendar-event/add-event",
+            event(None, "Lunch\u{7}", &format!("{day} 12:00:00"), &format!("{day} 13:00:00")),
+        )
         .await;
     assert_eq!(control.status, 400);
     assert!(!control.field("eventName").is_empty());
 
     // An employee plans a team event, or one of their own; nobody else's.
     let lunch = ok(app
-        .post_as(&t.employee, "/server/v1/calendar-event/add-event", event(None, "Team lunch", &format!("{day} 12:00:00"), &format!("{day} 13:30:00")))
+        .post_as(
+            &t.employee,
+            "/server/v1/calendar-event/add-event",
+            event(None, "Team lunch", &format!("{day} 12:00:00"), &format!("{day} 13:30:00")),
+        )
         .await);
     assert_eq!(lunch["employeeId"], Value::Null);
     assert_eq!(lunch["startDate"], format!("{day} 12:00:00"));
     assert_eq!(lunch["starttime"], "12:00");
     assert_eq!(lunch["canEdit"], true);
     let others = app
-        .post_as(&t.employee, "/server/v1/calendar-event/add-event", event(Some(t.colleague_id), "Visit", &format!("{day} 09:00:00"), &format!("{day} 10:00:00")))
+        .post_as(
+            &t.employee,
+            "/server/v1/calendar-event/add-event",
+            event(Some(t.colleague_id), "Visit", &format!("{day} 09:00:00"), &format!("{day} 10:00:00")),
+        )
         .await;
     assert_eq!(others.status, 400);
     assert_eq!(others.field("employeeId"), [hr::calendar::EMPLOYEE_NOT_ALLOWED]);
     let options = ok(app.get_as(&t.employee, "/server/v1/calendar-event/employees").await);
-    let labels: Vec<&str> = options["options"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> =
+        options["options"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
     assert_eq!(labels.len(), 2, "{labels:?}");
     assert_eq!(labels[0], "Team Event");
 
     // Stored as the UTC instant of the company's wall time.
-    let row = <hr::entities::calendar_events::Entity as sea_orm::EntityTrait>::find_by_id(lunch["id"].as_i64().unwrap())
-        .one(&app.db)
-        .await
-        .unwrap()
-        .unwrap();
+    let row =
+        <hr::entities::calendar_events::Entity as sea_orm::EntityTrait>::find_by_id(lunch["id"].as_i64().unwrap())
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
     let local = day.and_hms_opt(12, 0, 0).unwrap().and_local_timezone(t.zone).unwrap();
     assert_eq!(row.starts_at, local.with_timezone(&Utc));
 
     // Managers plan for their reports, not for others.
     let review = ok(app
-        .post_as(&t.manager, "/server/v1/calendar-event/add-event", event(Some(t.employee_id), "Review", &format!("{day} 15:00:00"), &format!("{day} 16:00:00")))
+        .post_as(
+            &t.manager,
+            "/server/v1/calendar-event/add-event",
+            event(Some(t.employee_id), "Review", &format!("{day} 15:00:00"), &format!("{day} 16:00:00")),
+        )
         .await);
     let not_theirs = app
-        .post_as(&t.manager, "/server/v1/calendar-event/add-event", event(Some(t.colleague_id), "Review", &format!("{day} 15:00:00"), &format!("{day} 16:00:00")))
+        .post_as(
+            &t.manager,
+            "/server/v1/calendar-event/add-event",
+            event(Some(t.colleague_id), "Review", &format!("{day} 15:00:00"), &format!("{day} 16:00:00")),
+        )
         .await;
     assert_eq!(not_theirs.field("employeeId"), [hr::calendar::EMPLOYEE_NOT_ALLOWED]);
 
@@ -129,19 +155,31 @@ async fn events_are_everyones_and_changed_only_by_whom_the_rules_allow() {
     let mut body = change.clone();
     body["id"] = json!(id);
     assert_eq!(app.post_as(&t.colleague, "/server/v1/calendar-event/update-event", body.clone()).await.status, 403);
-    assert_eq!(app.post_as(&t.colleague, "/server/v1/calendar-event/del-calendar-event", json!({"id": id})).await.status, 403);
+    assert_eq!(
+        app.post_as(&t.colleague, "/server/v1/calendar-event/del-calendar-event", json!({"id": id})).await.status,
+        403
+    );
     let moved = ok(app.post_as(&t.admin, "/server/v1/calendar-event/update-event", body).await);
     assert_eq!(moved["eventName"], "Team lunch moved");
     assert_eq!(moved["endtime"], "14:00");
     let review_id = review["id"].as_i64().unwrap();
-    let info = ok(app.get_as(&t.employee, &format!("/server/v1/calendar-event/get-calendar-event-info?id={review_id}")).await);
+    let info =
+        ok(app.get_as(&t.employee, &format!("/server/v1/calendar-event/get-calendar-event-info?id={review_id}")).await);
     assert_eq!(info["canEdit"], false, "the subject of a manager's event does not change it");
     ok(app.post_as(&t.employee, "/server/v1/calendar-event/del-calendar-event", json!({"id": id})).await);
-    assert_eq!(app.get_as(&t.employee, &format!("/server/v1/calendar-event/get-calendar-event-info?id={id}")).await.status, 404);
+    assert_eq!(
+        app.get_as(&t.employee, &format!("/server/v1/calendar-event/get-calendar-event-info?id={id}")).await.status,
+        404
+    );
 
     // Another company's event is a 404, like one that does not exist.
     let other_admin = app.admin_of_new_company("Elsewhere", &unique_email("other")).await;
-    assert_eq!(app.get_as(&other_admin, &format!("/server/v1/calendar-event/get-calendar-event-info?id={review_id}")).await.status, 404);
+    assert_eq!(
+        app.get_as(&other_admin, &format!("/server/v1/calendar-event/get-calendar-event-info?id={review_id}"))
+            .await
+            .status,
+        404
+    );
     let mut steal = event(None, "Mine now", &format!("{day} 15:00:00"), &format!("{day} 16:00:00"));
     steal["id"] = json!(review_id);
     assert_eq!(app.post_as(&other_admin, "/server/v1/calendar-event/update-event", steal).await.status, 404);
@@ -165,16 +203,27 @@ async fn the_agenda_holds_time_off_holidays_birthdays_anniversaries_and_events()
         .await);
     let holiday_day = today + Duration::days(4);
     let holiday = app
-        .post_as(&t.admin, "/server/v1/holiday/add", json!({"name": "Founders' Day", "holiday": holiday_day.to_string()}))
+        .post_as(
+            &t.admin,
+            "/server/v1/holiday/add",
+            json!({"name": "Founders' Day", "holiday": holiday_day.to_string()}),
+        )
         .await;
     assert_eq!(holiday.status, 200, "{:?}", holiday.body);
     ok(app
-        .post_as(&t.colleague, "/server/v1/calendar-event/add-event", event(None, "Open house", &format!("{soon} 17:00:00"), &format!("{soon} 19:00:00")))
+        .post_as(
+            &t.colleague,
+            "/server/v1/calendar-event/add-event",
+            event(None, "Open house", &format!("{soon} 17:00:00"), &format!("{soon} 19:00:00")),
+        )
         .await);
 
     let items = agenda(&app, &t.colleague, today, today + Duration::days(6), "").await;
     let kinds: Vec<&str> = items.iter().map(|item| item["agendaType"].as_str().unwrap()).collect();
-    assert!(kinds.contains(&"BIRTHDAY") && kinds.contains(&"HOLIDAY") && kinds.contains(&"HrCalendarEvent"), "{kinds:?}");
+    assert!(
+        kinds.contains(&"BIRTHDAY") && kinds.contains(&"HOLIDAY") && kinds.contains(&"HrCalendarEvent"),
+        "{kinds:?}"
+    );
     let birthday = items.iter().find(|item| item["agendaType"] == "BIRTHDAY").unwrap();
     assert_eq!(birthday["employeeId"], t.employee_id);
     assert_eq!(birthday["start"], format!("{soon} 00:00:00"));
@@ -208,13 +257,23 @@ async fn the_feed_is_private_parsable_and_revocable() {
     let t = team(&app).await;
     let day = today(&t) + Duration::days(5);
     ok(app
-        .post_as(&t.employee, "/server/v1/calendar-event/add-event", event(None, "Quarterly meeting", &format!("{day} 09:00:00"), &format!("{day} 10:00:00")))
+        .post_as(
+            &t.employee,
+            "/server/v1/calendar-event/add-event",
+            event(None, "Quarterly meeting", &format!("{day} 09:00:00"), &format!("{day} 10:00:00")),
+        )
         .await);
-    let holiday = app.post_as(&t.admin, "/server/v1/holiday/add", json!({"name": "Founders' Day", "holiday": day.to_string()})).await;
+    let holiday = app
+        .post_as(&t.admin, "/server/v1/holiday/add", json!({"name": "Founders' Day", "holiday": day.to_string()}))
+        .await;
     assert_eq!(holiday.status, 200, "{:?}", holiday.body);
 
     let url = ok(app.get_as(&t.employee, "/server/v1/calendar-feed/mine").await)["url"].as_str().unwrap().to_owned();
-    assert_eq!(ok(app.get_as(&t.employee, "/server/v1/calendar-feed/mine").await)["url"], url, "the same URL each time");
+    assert_eq!(
+        ok(app.get_as(&t.employee, "/server/v1/calendar-feed/mine").await)["url"],
+        url,
+        "the same URL each time"
+    );
     let path = url.split_once("/server/v1/").map(|(_, rest)| format!("/server/v1/{rest}")).unwrap();
     // No token: the secret is the key.
     let (status, content_type, bytes) = app.get_bytes_as("", &path).await;
@@ -233,7 +292,9 @@ async fn the_feed_is_private_parsable_and_revocable() {
     let meeting = events.iter().find(|event| event.get_summary() == Some("Quarterly meeting")).unwrap();
     let expected = day.and_hms_opt(9, 0, 0).unwrap().and_local_timezone(t.zone).unwrap().with_timezone(&Utc);
     match meeting.get_start() {
-        Some(icalendar::DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(start))) => assert_eq!(start, expected),
+        Some(icalendar::DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(start))) => {
+            assert_eq!(start, expected)
+        }
         other => panic!("a timed event starts at a UTC instant: {other:?}"),
     }
     let founders = events.iter().find(|event| event.get_summary() == Some("Holiday: Founders' Day")).unwrap();
@@ -241,7 +302,10 @@ async fn the_feed_is_private_parsable_and_revocable() {
     assert_eq!(founders.get_end(), Some(icalendar::DatePerhapsTime::Date(day + Duration::days(1))));
 
     // Reset: the old URL is gone at once, the new one works.
-    let fresh = ok(app.post_as(&t.employee, "/server/v1/calendar-feed/reset", json!({})).await)["url"].as_str().unwrap().to_owned();
+    let fresh = ok(app.post_as(&t.employee, "/server/v1/calendar-feed/reset", json!({})).await)["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert_ne!(fresh, url);
     assert_eq!(app.get_bytes_as("", &path).await.0, 404);
     let fresh_path = fresh.split_once("/server/v1/").map(|(_, rest)| format!("/server/v1/{rest}")).unwrap();
@@ -253,7 +317,12 @@ async fn the_feed_is_private_parsable_and_revocable() {
 
 fn hr_service(app: &TestApp) -> hr::Hr {
     let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-celebrations-test")));
-    hr::Hr::new(app.db.clone(), app.accounts.clone(), files::Files::new(app.db.clone(), store), kernel::WriteGate::open())
+    hr::Hr::new(
+        app.db.clone(),
+        app.accounts.clone(),
+        files::Files::new(app.db.clone(), store),
+        kernel::WriteGate::open(),
+    )
 }
 
 #[actix_web::test]
@@ -285,13 +354,28 @@ async fn celebration_messages_and_the_daily_mail_sent_once() {
     let slot = ok(app.get_as(&t.admin, "/server/v1/celebration/get-company-celebration-message?type=BIRTHDAY").await);
     assert_eq!(slot["source"], "system");
     let company = ok(app
-        .post_as(&t.admin, "/server/v1/celebration/save-company-celebration-message", json!({"type": "BIRTHDAY", "message": "Happy birthday {firstname}, from all of {company}!"}))
+        .post_as(
+            &t.admin,
+            "/server/v1/celebration/save-company-celebration-message",
+            json!({"type": "BIRTHDAY", "message": "Happy birthday {firstname}, from all of {company}!"}),
+        )
         .await);
     assert_eq!(company["source"], "company");
-    let person = ok(app.get_as(&t.manager, &format!("/server/v1/celebration/get-celebration-message?employeeId={}&type=birthday", t.employee_id)).await);
+    let person = ok(app
+        .get_as(
+            &t.manager,
+            &format!("/server/v1/celebration/get-celebration-message?employeeId={}&type=birthday", t.employee_id),
+        )
+        .await);
     assert_eq!(person["source"], "company");
     assert_eq!(person["effective"], "Happy birthday {firstname}, from all of {company}!");
-    let empty = app.post_as(&t.manager, "/server/v1/celebration/save-celebration-message", json!({"employeeId": t.employee_id, "type": "PARTY"})).await;
+    let empty = app
+        .post_as(
+            &t.manager,
+            "/server/v1/celebration/save-celebration-message",
+            json!({"employeeId": t.employee_id, "type": "PARTY"}),
+        )
+        .await;
     assert_eq!(empty.field("message"), [hr::celebrations::MESSAGE_MISSING]);
     assert_eq!(empty.field("type"), [hr::celebrations::KIND_INVALID]);
     let own = ok(app
@@ -300,11 +384,23 @@ async fn celebration_messages_and_the_daily_mail_sent_once() {
     assert_eq!(own["source"], "custom");
     // A manager does not write for someone outside their reach, nor for the company.
     let outside = app
-        .post_as(&t.manager, "/server/v1/celebration/save-celebration-message", json!({"employeeId": t.colleague_id, "type": "BIRTHDAY", "message": "Hi"}))
+        .post_as(
+            &t.manager,
+            "/server/v1/celebration/save-celebration-message",
+            json!({"employeeId": t.colleague_id, "type": "BIRTHDAY", "message": "Hi"}),
+        )
         .await;
     assert_eq!(outside.status, 404);
-    assert_eq!(app.get_as(&t.manager, "/server/v1/celebration/get-company-celebration-message?type=BIRTHDAY").await.status, 403);
-    assert_eq!(app.get_as(&t.employee, "/server/v1/celebration/get-celebration-message?employeeId=1&type=BIRTHDAY").await.status, 403);
+    assert_eq!(
+        app.get_as(&t.manager, "/server/v1/celebration/get-company-celebration-message?type=BIRTHDAY").await.status,
+        403
+    );
+    assert_eq!(
+        app.get_as(&t.employee, "/server/v1/celebration/get-celebration-message?employeeId=1&type=BIRTHDAY")
+            .await
+            .status,
+        403
+    );
 
     // Before 08:00 nothing goes; after, one mail each, however often the job runs, on two
     // servers at once too.
@@ -320,7 +416,9 @@ async fn celebration_messages_and_the_daily_mail_sent_once() {
     // Back to the company's message after deleting the custom one; 'email now' sends it.
     let id = own["message"]["id"].as_i64().unwrap();
     ok(app.get_as(&t.manager, &format!("/server/v1/celebration/delete-custom-celebration-message?id={id}")).await);
-    let sent = ok(app.post_as(&t.manager, "/server/v1/celebration/email-now?type=BIRTHDAY", json!({"employeeId": t.employee_id})).await);
+    let sent = ok(app
+        .post_as(&t.manager, "/server/v1/celebration/email-now?type=BIRTHDAY", json!({"employeeId": t.employee_id}))
+        .await);
     assert_eq!(sent["sent"], 1);
     let mail = app.mail.wait_for(&t.employee_email, "from all of Calendar Co").await;
     assert!(mail.text().contains("Happy birthday Emma"), "{}", mail.text());

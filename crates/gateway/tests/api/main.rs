@@ -23,6 +23,7 @@ mod pto_requests;
 mod pto_rules;
 mod pto_switching;
 mod pto_types;
+mod reports;
 mod security;
 mod sessions;
 mod tenancy;
