@@ -126,14 +126,11 @@ pub async fn export(
     if format.is_none() {
         errors.add("format", "Please choose csv or xlsx");
     }
-    let query = params.query();
-    let (Some(kind), Some(format), Ok(query)) = (kind, format, &query) else {
-        if let Err(err) = query {
-            return Err(err);
-        }
+    let query = params.query()?;
+    let (Some(kind), Some(format)) = (kind, format) else {
         return Err(ApiError::validation(errors));
     };
-    Ok(file(state.reports.export(&guard.ctx, kind, query, format).await?))
+    Ok(file(state.reports.export(&guard.ctx, kind, &query, format).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

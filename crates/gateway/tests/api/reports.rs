@@ -90,7 +90,7 @@ fn assert_adds_up(report: &Value) {
     }
 }
 
-fn row_of<'a>(report: &'a Value, employee: i64) -> &'a Value {
+fn row_of(report: &Value, employee: i64) -> &Value {
     report["rows"]
         .as_array()
         .unwrap()
