@@ -148,6 +148,10 @@ bench-pto: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
     cargo bench -p gateway --bench accruals
 
+# The summary report of 1,000 employees x 1 year of shifts and its XLSX export; the team calendar's month of 500 employees; SQLite and PostgreSQL.
+bench-reports: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench reports
+
 # HR broadcasts and the folder of a 500-employee company: publishing to everyone, a broadcast's status, the All tab of 1,000 entries; SQLite and PostgreSQL.
 bench-hr: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench hr

@@ -16,7 +16,7 @@ import classes from './team-calendar.module.css';
 
 const PLUGINS = [dayGridPlugin, interactionPlugin];
 const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' };
-const BUTTON_TEXT = { today: 'Today', month: 'Month', week: 'Week' };
+const BUTTON_TEXT = { prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week' };
 const TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
 
 /**
@@ -73,6 +73,8 @@ export function TeamCalendarScreen({ identity, today }: { identity: Identity; to
           firstDay={0}
           headerToolbar={TOOLBAR}
           buttonText={BUTTON_TEXT}
+          // Text buttons: FullCalendar's icon spans are role="img" without a name (axe).
+          buttonIcons={false}
           height="auto"
           eventDisplay="block"
           eventTimeFormat={TIME_FORMAT}
