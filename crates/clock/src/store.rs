@@ -486,24 +486,29 @@ pub async fn current_clocks(
     Ok(clocks)
 }
 
-/// The shifts of the days `from..=to` whose worked minutes are computed on reading: running
-/// ones, and any stored before worked time was kept (through the index of unsummed shifts).
-fn unsummed(
+/// The shifts whose minutes are computed on reading (running ones, and any stored before worked
+/// time was kept) that started on the company days `from..=to`. The query names no range on their
+/// start, so it reads the partial index of such shifts (a handful per company) whatever the span:
+/// with a range, SQLite's planner takes the index of the company's shifts by start and reads every
+/// shift of the span (a year's report: hundreds of thousands). The span is applied here.
+async fn unsummed(
+    db: &impl ConnectionTrait,
     company: CompanyId,
     employees: Option<&[i64]>,
     tz: chrono_tz::Tz,
     from: chrono::NaiveDate,
     to: chrono::NaiveDate,
-) -> sea_orm::Select<time_entries::Entity> {
+) -> Result<Vec<time_entries::Model>, DbErr> {
     let query = time_entries::Entity::find()
         .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
-        .filter(time_entries::Column::WorkedMinutes.is_null())
-        .filter(time_entries::Column::StartAt.gte(kernel::time::start_of_day(tz, from)))
-        .filter(time_entries::Column::StartAt.lt(kernel::time::start_of_day(tz, to + chrono::Duration::days(1))));
-    match employees {
+        .filter(time_entries::Column::WorkedMinutes.is_null());
+    let query = match employees {
         Some(employees) => query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied())),
         None => query,
-    }
+    };
+    let (first, after) =
+        (kernel::time::start_of_day(tz, from), kernel::time::start_of_day(tz, to + chrono::Duration::days(1)));
+    Ok(query.all(db).await?.into_iter().filter(|entry| entry.start_at >= first && entry.start_at < after).collect())
 }
 
 /// How [`worked_minutes`] adds shifts up.
@@ -550,7 +555,6 @@ pub async fn worked_minutes(
         .filter(period.gte(from))
         .filter(period.lte(to))
         .filter(time_entries::Column::WorkedMinutes.is_not_null());
-    let live = unsummed(company, employees, tz, from, to);
     if let Some(employees) = employees {
         stored = stored.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied()));
     }
@@ -567,7 +571,7 @@ pub async fn worked_minutes(
         .await?;
     let mut minutes: HashMap<(i64, chrono::NaiveDate), i64> =
         sums.into_iter().map(|(employee, period, sum)| ((employee, period), sum)).collect();
-    for shift in with_breaks(db, live.all(db).await?).await? {
+    for shift in with_breaks(db, unsummed(db, company, employees, tz, from, to).await?).await? {
         let worked = shift.shift();
         let day = worked.day(tz);
         let key = match grouping {
@@ -623,26 +627,24 @@ pub async fn employee_week_totals(
         return Ok(result);
     }
     let last_day = last_week + chrono::Duration::days(6);
-    // Stored minutes per employee and week.
+    // Stored minutes per employee and week: the sums the database keeps as shifts are written
+    // (`weekly_worked_minutes`, one row per person and week instead of one per shift).
     let per_week = |employees: Option<&[i64]>| {
-        let query = time_entries::Entity::find()
-            .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
-            .filter(time_entries::Column::WorkWeek.gte(first_week))
-            .filter(time_entries::Column::WorkWeek.lte(last_week))
-            .filter(time_entries::Column::WorkedMinutes.is_not_null());
+        let query = weekly_worked_minutes::Entity::find()
+            .filter(kernel::tenancy::same_company::<weekly_worked_minutes::Entity>(company))
+            .filter(weekly_worked_minutes::Column::WorkWeek.gte(first_week))
+            .filter(weekly_worked_minutes::Column::WorkWeek.lte(last_week));
         let query = match employees {
-            Some(employees) => query.filter(time_entries::Column::EmployeeId.is_in(employees.iter().copied())),
+            Some(employees) => query.filter(weekly_worked_minutes::Column::EmployeeId.is_in(employees.iter().copied())),
             None => query,
         };
         query
             .select_only()
-            .column(time_entries::Column::EmployeeId)
-            .column(time_entries::Column::WorkWeek)
-            .column_as(Expr::col(time_entries::Column::WorkedMinutes).sum(), "minutes")
-            .group_by(time_entries::Column::WorkWeek)
-            .group_by(time_entries::Column::EmployeeId)
+            .column(weekly_worked_minutes::Column::EmployeeId)
+            .column(weekly_worked_minutes::Column::WorkWeek)
+            .column_as(Expr::col(weekly_worked_minutes::Column::Minutes), "minutes")
     };
-    // Grouped in the database; only the sums per employee come back. Long lists of people go
+    // Added up in the database; only the sums per employee come back. Long lists of people go
     // in chunks, within every database's parameter limit.
     let chunks: Vec<Option<&[i64]>> = match employees {
         Some(employees) => employees.chunks(500).map(Some).collect(),
@@ -666,9 +668,8 @@ pub async fn employee_week_totals(
         }
     }
     // Running shifts: their minutes, and the overtime they add to their weeks.
-    let live_query = unsummed(company, employees, tz, first_week, last_day);
     let mut live: HashMap<(i64, chrono::NaiveDate), i64> = HashMap::new();
-    for shift in with_breaks(db, live_query.all(db).await?).await? {
+    for shift in with_breaks(db, unsummed(db, company, employees, tz, first_week, last_day).await?).await? {
         let week = kernel::time::week_start(shift.shift().day(tz));
         *live.entry((shift.entry.employee_id, week)).or_insert(0) += shift.shift().worked_minutes(now);
     }

@@ -53,7 +53,15 @@ async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec
     };
     person(admin_email.clone(), "Ada".into(), "Admin".into(), Role::Admin, 0).insert(db).await.unwrap();
     let rows: Vec<_> = (0..size)
-        .map(|i| person(format!("p{i}-{tag}@bench.example.com"), format!("First{i}"), format!("Last{:04}", (i * 7919) % size), Role::Employee, i))
+        .map(|i| {
+            person(
+                format!("p{i}-{tag}@bench.example.com"),
+                format!("First{i}"),
+                format!("Last{:04}", (i * 7919) % size),
+                Role::Employee,
+                i,
+            )
+        })
         .collect();
     for chunk in rows.chunks(200) {
         users::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
@@ -85,7 +93,15 @@ async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec
 }
 
 /// `per_person` approved days off each, spread over `first..first + span` days.
-async fn days_off(db: &DatabaseConnection, company: i64, vacation: i64, ids: &[i64], first: NaiveDate, span: i64, per_person: usize) {
+async fn days_off(
+    db: &DatabaseConnection,
+    company: i64,
+    vacation: i64,
+    ids: &[i64],
+    first: NaiveDate,
+    span: i64,
+    per_person: usize,
+) {
     let now = Utc::now();
     let mut requests = Vec::new();
     for (index, id) in ids.iter().enumerate() {
@@ -152,7 +168,10 @@ async fn run(label: &str) {
     days_off(&db, calendar_company, calendar_vacation, &calendar_ids, month_start, 28, 2).await;
     let now = Utc::now();
     for n in 0..100i64 {
-        let start = tz.from_local_datetime(&(month_start + Days::days(n % 28)).and_hms_opt(10, 0, 0).unwrap()).earliest().unwrap();
+        let start = tz
+            .from_local_datetime(&(month_start + Days::days(n % 28)).and_hms_opt(10, 0, 0).unwrap())
+            .earliest()
+            .unwrap();
         hr::entities::calendar_events::ActiveModel {
             company_id: Set(calendar_company),
             employee_id: Set((n % 3 == 0).then(|| calendar_ids[n as usize])),
@@ -213,12 +232,16 @@ async fn run(label: &str) {
         exports.push(started.elapsed());
     }
     exports.sort();
-    println!("[{label}] summary XLSX export, one at a time          max {:>8.2} ms", exports.last().unwrap().as_secs_f64() * 1000.0);
+    println!(
+        "[{label}] summary XLSX export, one at a time          max {:>8.2} ms",
+        exports.last().unwrap().as_secs_f64() * 1000.0
+    );
 
     let token = support::login(&client, &base, &calendar_admin).await;
     let target = support::Target { client: &client, base: &base, token: &token };
     let month_end = month_start + Days::days(34);
-    let calendar_path = format!("/server/v1/pto/agenda?start={}&end={month_end}&includePending=1", month_start - Days::days(6));
+    let calendar_path =
+        format!("/server/v1/pto/agenda?start={}&end={month_end}&includePending=1", month_start - Days::days(6));
     let samples = support::load(
         &format!("[{label}] team calendar month, 500 people, {CONCURRENCY} at once"),
         &target,

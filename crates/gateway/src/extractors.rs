@@ -60,8 +60,14 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
 }
 
-fn is_write(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+/// Calls the spec makes by GET that change something (002 §7 "Celebrations"): writes all the
+/// same, blocked like any other for an expired or suspended company.
+pub const WRITES_BY_GET: [&str; 2] =
+    ["/celebration/delete-custom-celebration-message", "/celebration/delete-custom-company-celebration-message"];
+
+fn is_write(method: &Method, path: &str) -> bool {
+    let by_get = path.strip_prefix(crate::API_BASE).is_some_and(|path| WRITES_BY_GET.contains(&path));
+    by_get || !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
 /// Any signed-in user, system admins included. Refuses writes of an expired or suspended
@@ -81,7 +87,7 @@ impl FromRequest for SignedIn {
                 None => return Err(ApiError::unauthorized()),
             };
             let exempt = write_allowed_when_blocked(req.path());
-            if is_write(req.method()) && !exempt {
+            if is_write(req.method(), req.path()) && !exempt {
                 match auth.standing(chrono::Utc::now()) {
                     AccountStanding::Active => {}
                     AccountStanding::TrialExpired => {

@@ -215,8 +215,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/celebration/get-system-messages", "", "UPPPPPUP"),
     ("get", "/celebration/get-celebration-message?employeeId={emp}&type=BIRTHDAY", "", "UFPNPNUP"),
     ("get", "/celebration/get-company-celebration-message?type=BIRTHDAY", "", "UFFFPPUP"),
-    ("get", "/celebration/delete-custom-celebration-message?id=999999", "", "UFAAAAUA"),
-    ("get", "/celebration/delete-custom-company-celebration-message?id=999999", "", "UFFFAAUA"),
+    ("get", "/celebration/delete-custom-celebration-message?id=999999", "", "UFAAAAUE"),
+    ("get", "/celebration/delete-custom-company-celebration-message?id=999999", "", "UFFFAAUE"),
     (
         "post",
         "/celebration/save-celebration-message",

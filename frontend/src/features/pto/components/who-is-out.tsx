@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { loadErrorMessage } from '@/components/load-error-modal';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -48,9 +49,15 @@ export function WhoIsOut({ today, employeeId }: { today: string; employeeId: num
   return (
     <Card withBorder radius="md" p="lg" data-testid="who-is-out">
       <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Who Else is Out?
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg">
+            Who Else is Out?
+          </Title>
+          {/* Spec 000 §2: the card links to the team calendar. */}
+          <Anchor component={Link} to="/team-calendar" size="sm" fw={600}>
+            Team Calendar
+          </Anchor>
+        </Group>
         {agenda.isLoading ? (
           <Loader size="sm" aria-label="Loading who else is out" />
         ) : agenda.isError ? (
