@@ -9,7 +9,8 @@
 //!    approved requests and 100 events in the month: `GET /pto/agenda` for a month (what
 //!    /team-calendar asks), 4 clients at once.
 //!
-//! Figures (p50, p95, p99) are printed, not asserted. `BENCH_SECONDS` (default 10) per load.
+//! Each load runs with one client, then 4 at once. Figures (p50, p95, p99) are printed, not
+//! asserted. `BENCH_SECONDS` (default 10) per load; `BENCH_ONLY=calendar` skips the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod support;
@@ -200,25 +201,29 @@ async fn run(label: &str) {
         println!("[{label}] {name:<44} p95 {:>8.2} ms", support::percentile(samples, 0.95));
     };
 
+    let only_calendar = std::env::var("BENCH_ONLY").is_ok_and(|only| only == "calendar");
     let token = support::login(&client, &base, &report_admin).await;
     let target = support::Target { client: &client, base: &base, token: &token };
     let range = format!("start={year_start}&end={}", today - Days::days(1));
     let summary_path = format!("/server/v1/report/summary-report-data?type=summary&{range}");
-    let samples = support::load(
-        &format!("[{label}] summary report, 1,000 people x 1 year, {CONCURRENCY} at once"),
-        &target,
-        CONCURRENCY,
-        seconds,
-        Rc::new(move |_, _| summary_path.clone()),
-        |body: &Value| {
-            body["rows"].as_array().is_some_and(|rows| rows.len() == 1001)
-                && body["totals"]["workedMinutes"].as_i64().is_some_and(|minutes| minutes > 100_000_000)
-        },
-    )
-    .await;
-    p95("summary report (1,000 x 1 year)", &samples);
+    for concurrency in [1, CONCURRENCY].into_iter().filter(|_| !only_calendar) {
+        let path = summary_path.clone();
+        let samples = support::load(
+            &format!("[{label}] summary report, 1,000 people x 1 year, {concurrency} at once"),
+            &target,
+            concurrency,
+            seconds,
+            Rc::new(move |_, _| path.clone()),
+            |body: &Value| {
+                body["rows"].as_array().is_some_and(|rows| rows.len() == 1001)
+                    && body["totals"]["workedMinutes"].as_i64().is_some_and(|minutes| minutes > 100_000_000)
+            },
+        )
+        .await;
+        p95(&format!("summary report (1,000 x 1 year), {concurrency} at once"), &samples);
+    }
     let mut exports = Vec::new();
-    for _ in 0..5 {
+    for _ in (0..5).filter(|_| !only_calendar) {
         let started = Instant::now();
         let mut response = client
             .get(format!("{base}/server/v1/report/export?type=summary&format=xlsx&{range}"))
@@ -232,26 +237,31 @@ async fn run(label: &str) {
         exports.push(started.elapsed());
     }
     exports.sort();
-    println!(
-        "[{label}] summary XLSX export, one at a time          max {:>8.2} ms",
-        exports.last().unwrap().as_secs_f64() * 1000.0
-    );
+    if let Some(slowest) = exports.last() {
+        println!(
+            "[{label}] summary XLSX export, one at a time          max {:>8.2} ms",
+            slowest.as_secs_f64() * 1000.0
+        );
+    }
 
     let token = support::login(&client, &base, &calendar_admin).await;
     let target = support::Target { client: &client, base: &base, token: &token };
     let month_end = month_start + Days::days(34);
     let calendar_path =
         format!("/server/v1/pto/agenda?start={}&end={month_end}&includePending=1", month_start - Days::days(6));
-    let samples = support::load(
-        &format!("[{label}] team calendar month, 500 people, {CONCURRENCY} at once"),
-        &target,
-        CONCURRENCY,
-        seconds,
-        Rc::new(move |_, _| calendar_path.clone()),
-        |body: &Value| body["items"].as_array().is_some_and(|items| items.len() > 1000),
-    )
-    .await;
-    p95("team calendar month (500 people)", &samples);
+    for concurrency in [1, CONCURRENCY] {
+        let path = calendar_path.clone();
+        let samples = support::load(
+            &format!("[{label}] team calendar month, 500 people, {concurrency} at once"),
+            &target,
+            concurrency,
+            seconds,
+            Rc::new(move |_, _| path.clone()),
+            |body: &Value| body["items"].as_array().is_some_and(|items| items.len() > 1000),
+        )
+        .await;
+        p95(&format!("team calendar month (500 people), {concurrency} at once"), &samples);
+    }
     drop(server_thread);
     cleanup();
 }
