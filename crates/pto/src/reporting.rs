@@ -126,14 +126,14 @@ impl Pto {
         Ok(rows
             .iter()
             .map(|row| {
-                let view = data.view(ctx, row);
+                let (first_local, last_local, ..) = data.agenda_view(ctx, row);
                 TimeOffTaken {
                     request_id: row.id,
                     employee_id: row.employee_id,
                     pto_type_id: row.pto_type_id,
                     type_name: types.get(&row.pto_type_id).cloned().unwrap_or_default(),
-                    start: view.start,
-                    end: view.end,
+                    start: first_local,
+                    end: last_local,
                     days: data
                         .days(row)
                         .into_iter()

@@ -490,6 +490,19 @@ impl ViewData {
         }
     }
 
+    /// What the agenda shows of a request, without the day-by-day arithmetic of a full
+    /// [`Self::view`]: its local start and end, the zone's offsets there, whether it is all day,
+    /// and its type's name.
+    pub(crate) fn agenda_view(
+        &self,
+        ctx: &TenantCtx,
+        row: &requests::Model,
+    ) -> (String, String, i32, i32, bool, String) {
+        let (start, end, soffset, eoffset) = bounds(ctx.time_zone(), row);
+        let type_name = self.types.get(&row.pto_type_id).map(|kind| kind.name.clone()).unwrap_or_default();
+        (start, end, soffset, eoffset, !row.partial, type_name)
+    }
+
     /// Minutes a request uses on each day.
     pub(crate) fn days(&self, row: &requests::Model) -> Vec<(NaiveDate, i64)> {
         usage(row, &self.holidays).days.into_iter().map(|day| (day.date, day.minutes)).collect()

@@ -619,20 +619,20 @@ impl Pto {
             if RequestState::of(row.status) == RequestState::Pending && !in_reach {
                 continue;
             }
-            let view = data.view(ctx, row);
+            let (start, end, soffset, eoffset, allday, type_name) = data.agenda_view(ctx, row);
             items.push(AgendaItem {
                 agenda_type: "PTO_REQUEST".to_owned(),
                 id: row.id,
-                start: view.start,
-                end: view.end,
-                allday: view.allday,
-                soffset: view.soffset,
-                eoffset: view.eoffset,
-                status: view.status,
+                start,
+                end,
+                allday: u8::from(allday),
+                soffset,
+                eoffset,
+                status: RequestState::of(row.status).code(),
                 avatar: person.and_then(|user| user.avatar.clone()),
                 firstname: person.map(|user| user.first_name.clone()),
                 lastname: person.map(|user| user.last_name.clone()),
-                name: if in_reach { view.type_name } else { "Time Off".to_owned() },
+                name: if in_reach { type_name } else { "Time Off".to_owned() },
                 employee_id: Some(row.employee_id),
             });
         }
