@@ -1,13 +1,10 @@
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
-import { formFailure, serverMessage } from '@/lib/form-errors';
+import { serverMessage } from '@/lib/form-errors';
 import {
   CELEBRATION_TYPES,
   MESSAGE_MAX,
-  messageError,
   systemMessageOf,
   useCompanyMessage,
   useDeleteCompanyMessage,
@@ -19,6 +16,7 @@ import {
 } from '../api/celebrations';
 import { CELEBRATION_TEXTS, TYPE_LOOKS } from './labels';
 import { EffectiveMessage, SystemDefault } from './message-parts';
+import { useMessageEditor } from './use-message-editor';
 
 const COMPANY_SOURCE_LABELS: Record<MessageSource, string> = {
   custom: "The company's message",
@@ -29,41 +27,13 @@ const COMPANY_SOURCE_LABELS: Record<MessageSource, string> = {
 function CompanyMessageForm({ type, current, systemDefault }: { type: CelebrationType; current: CompanyMessage; systemDefault: string | null }) {
   const save = useSaveCompanyMessage(type);
   const remove = useDeleteCompanyMessage(type);
-  const [text, setText] = useState(current.message?.message ?? current.effective);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const { text, setText, fieldError, setFieldError, error, confirming, setConfirming, submit, removeCustom } = useMessageEditor(
+    current,
+    save,
+    remove,
+    CELEBRATION_TEXTS.reset,
+  );
   const label = TYPE_LOOKS[type].label;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = messageError(text);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return;
-    save.mutate(text, {
-      onSuccess: () => notifications.show({ color: 'green', message: CELEBRATION_TEXTS.saved }),
-      onError: (err) => {
-        const failure = formFailure(err, ['message'], { useServerMessage: true });
-        setFieldError(failure.fieldErrors.message ?? null);
-        setError(failure.message);
-      },
-    });
-  };
-
-  const resetToDefault = () => {
-    if (!current.message) return;
-    remove.mutate(current.message.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        notifications.show({ color: 'green', message: CELEBRATION_TEXTS.reset });
-      },
-      onError: (err) => {
-        setConfirming(false);
-        setError(serverMessage(err));
-      },
-    });
-  };
 
   return (
     <form noValidate onSubmit={submit} aria-label={`${label} message`}>
@@ -106,7 +76,7 @@ function CompanyMessageForm({ type, current, systemDefault }: { type: Celebratio
         confirmLabel="Reset"
         danger
         loading={remove.isPending}
-        onConfirm={resetToDefault}
+        onConfirm={removeCustom}
         onCancel={() => setConfirming(false)}
       />
     </form>

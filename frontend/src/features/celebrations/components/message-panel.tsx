@@ -1,13 +1,11 @@
 import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
-import { formFailure, serverMessage } from '@/lib/form-errors';
+import { serverMessage } from '@/lib/form-errors';
 import {
   MESSAGE_MAX,
-  messageError,
   systemMessageOf,
   useDeletePersonMessage,
   usePersonMessage,
@@ -19,6 +17,7 @@ import {
 } from '../api/celebrations';
 import { CELEBRATION_TEXTS, fullName, MESSAGE_DOCK_WIDTH, TYPE_LOOKS } from './labels';
 import { EffectiveMessage, SystemDefault } from './message-parts';
+import { useMessageEditor } from './use-message-editor';
 
 interface Person {
   employeeId: number;
@@ -31,40 +30,12 @@ function MessageForm({ person, current, systemDefault }: { person: Person; curre
   const { employeeId, type } = person;
   const save = useSavePersonMessage(employeeId, type);
   const remove = useDeletePersonMessage(employeeId, type);
-  const [text, setText] = useState(current.message?.message ?? current.effective);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = messageError(text);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return;
-    save.mutate(text, {
-      onSuccess: () => notifications.show({ color: 'green', message: CELEBRATION_TEXTS.saved }),
-      onError: (err) => {
-        const failure = formFailure(err, ['message'], { useServerMessage: true });
-        setFieldError(failure.fieldErrors.message ?? null);
-        setError(failure.message);
-      },
-    });
-  };
-
-  const deleteCustom = () => {
-    if (!current.message) return;
-    remove.mutate(current.message.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        notifications.show({ color: 'green', message: CELEBRATION_TEXTS.deleted });
-      },
-      onError: (err) => {
-        setConfirming(false);
-        setError(serverMessage(err));
-      },
-    });
-  };
+  const { text, setText, fieldError, setFieldError, error, confirming, setConfirming, submit, removeCustom } = useMessageEditor(
+    current,
+    save,
+    remove,
+    CELEBRATION_TEXTS.deleted,
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-label="Custom message" data-testid="message-form">
@@ -107,7 +78,7 @@ function MessageForm({ person, current, systemDefault }: { person: Person; curre
         confirmLabel="Delete"
         danger
         loading={remove.isPending}
-        onConfirm={deleteCustom}
+        onConfirm={removeCustom}
         onCancel={() => setConfirming(false)}
       />
     </form>
