@@ -1,10 +1,8 @@
-import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormAlert } from '@/components/form-alert';
 import { serverMessage } from '@/lib/form-errors';
 import {
   CELEBRATION_TYPES,
-  MESSAGE_MAX,
   systemMessageOf,
   useCompanyMessage,
   useDeleteCompanyMessage,
@@ -15,8 +13,7 @@ import {
   type MessageSource,
 } from '../api/celebrations';
 import { CELEBRATION_TEXTS, TYPE_LOOKS } from './labels';
-import { EffectiveMessage, SystemDefault } from './message-parts';
-import { useMessageEditor } from './use-message-editor';
+import { MessageForm, type MessageFormTexts } from './message-form';
 
 const COMPANY_SOURCE_LABELS: Record<MessageSource, string> = {
   custom: "The company's message",
@@ -27,60 +24,17 @@ const COMPANY_SOURCE_LABELS: Record<MessageSource, string> = {
 function CompanyMessageForm({ type, current, systemDefault }: { type: CelebrationType; current: CompanyMessage; systemDefault: string | null }) {
   const save = useSaveCompanyMessage(type);
   const remove = useDeleteCompanyMessage(type);
-  const { text, setText, fieldError, setFieldError, error, confirming, setConfirming, submit, removeCustom } = useMessageEditor(
-    current,
-    save,
-    remove,
-    CELEBRATION_TEXTS.reset,
-  );
   const label = TYPE_LOOKS[type].label;
-
-  return (
-    <form noValidate onSubmit={submit} aria-label={`${label} message`}>
-      <Stack gap="md">
-        <EffectiveMessage effective={current.effective} source={current.source} sourceLabels={COMPANY_SOURCE_LABELS} />
-        <Textarea
-          label={`Company ${label.toLowerCase()} message`}
-          description={CELEBRATION_TEXTS.placeholders}
-          autosize
-          minRows={5}
-          maxRows={14}
-          maxLength={MESSAGE_MAX}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setFieldError(null);
-          }}
-          error={fieldError}
-          withAsterisk
-        />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <Group justify="space-between">
-          {current.message ? (
-            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} disabled={save.isPending}>
-              Reset to default
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" loading={save.isPending} disabled={remove.isPending}>
-            Save
-          </Button>
-        </Group>
-        <SystemDefault message={systemDefault} />
-      </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title="Reset to the system default?"
-        message={`The company's ${label.toLowerCase()} message is deleted; people without a message of their own get the system default.`}
-        confirmLabel="Reset"
-        danger
-        loading={remove.isPending}
-        onConfirm={removeCustom}
-        onCancel={() => setConfirming(false)}
-      />
-    </form>
-  );
+  const texts: MessageFormTexts = {
+    form: `${label} message`,
+    field: `Company ${label.toLowerCase()} message`,
+    remove: 'Reset to default',
+    removed: CELEBRATION_TEXTS.reset,
+    confirmTitle: 'Reset to the system default?',
+    confirmMessage: `The company's ${label.toLowerCase()} message is deleted; people without a message of their own get the system default.`,
+    confirmLabel: 'Reset',
+  };
+  return <MessageForm current={current} save={save} remove={remove} texts={texts} systemDefault={systemDefault} sourceLabels={COMPANY_SOURCE_LABELS} />;
 }
 
 function CompanyMessageCard({ type, systemDefault }: { type: CelebrationType; systemDefault: string | null }) {

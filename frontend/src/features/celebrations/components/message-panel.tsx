@@ -1,11 +1,9 @@
-import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { serverMessage } from '@/lib/form-errors';
 import {
-  MESSAGE_MAX,
   systemMessageOf,
   useDeletePersonMessage,
   usePersonMessage,
@@ -16,8 +14,7 @@ import {
   type PersonMessage,
 } from '../api/celebrations';
 import { CELEBRATION_TEXTS, fullName, MESSAGE_DOCK_WIDTH, TYPE_LOOKS } from './labels';
-import { EffectiveMessage, SystemDefault } from './message-parts';
-import { useMessageEditor } from './use-message-editor';
+import { MessageForm, type MessageFormTexts } from './message-form';
 
 interface Person {
   employeeId: number;
@@ -26,63 +23,20 @@ interface Person {
   type: CelebrationType;
 }
 
-function MessageForm({ person, current, systemDefault }: { person: Person; current: PersonMessage; systemDefault: string | null }) {
+function PersonMessageForm({ person, current, systemDefault }: { person: Person; current: PersonMessage; systemDefault: string | null }) {
   const { employeeId, type } = person;
   const save = useSavePersonMessage(employeeId, type);
   const remove = useDeletePersonMessage(employeeId, type);
-  const { text, setText, fieldError, setFieldError, error, confirming, setConfirming, submit, removeCustom } = useMessageEditor(
-    current,
-    save,
-    remove,
-    CELEBRATION_TEXTS.deleted,
-  );
-
-  return (
-    <form noValidate onSubmit={submit} aria-label="Custom message" data-testid="message-form">
-      <Stack gap="md">
-        <EffectiveMessage effective={current.effective} source={current.source} />
-        <Textarea
-          label={`Custom message for ${person.firstname}`}
-          description={CELEBRATION_TEXTS.placeholders}
-          autosize
-          minRows={5}
-          maxRows={14}
-          maxLength={MESSAGE_MAX}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setFieldError(null);
-          }}
-          error={fieldError}
-          withAsterisk
-        />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <Group justify="space-between">
-          {current.message ? (
-            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} disabled={save.isPending}>
-              Delete custom message
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" loading={save.isPending} disabled={remove.isPending}>
-            Save
-          </Button>
-        </Group>
-        <SystemDefault message={systemDefault} />
-      </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title="Delete the custom message?"
-        message={`${fullName(person)} will get the company's message, or the system default, instead.`}
-        confirmLabel="Delete"
-        danger
-        loading={remove.isPending}
-        onConfirm={removeCustom}
-        onCancel={() => setConfirming(false)}
-      />
-    </form>
-  );
+  const texts: MessageFormTexts = {
+    form: 'Custom message',
+    field: `Custom message for ${person.firstname}`,
+    remove: 'Delete custom message',
+    removed: CELEBRATION_TEXTS.deleted,
+    confirmTitle: 'Delete the custom message?',
+    confirmMessage: `${fullName(person)} will get the company's message, or the system default, instead.`,
+    confirmLabel: 'Delete',
+  };
+  return <MessageForm current={current} save={save} remove={remove} texts={texts} systemDefault={systemDefault} testId="message-form" />;
 }
 
 function MessageEditor({ person }: { person: Person }) {
@@ -96,7 +50,7 @@ function MessageEditor({ person }: { person: Person }) {
         What {fullName(person)} gets by e-mail at 08:00 on the day of their {TYPE_LOOKS[person.type].label.toLowerCase()}.
       </Text>
       {/* A saved or deleted custom message starts the editor afresh. */}
-      <MessageForm key={current.data.message?.id ?? 'none'} person={person} current={current.data} systemDefault={systemMessageOf(system.data?.messages, person.type)} />
+      <PersonMessageForm key={current.data.message?.id ?? 'none'} person={person} current={current.data} systemDefault={systemMessageOf(system.data?.messages, person.type)} />
     </Stack>
   );
 }
