@@ -275,6 +275,26 @@ impl Hr {
             .await?)
     }
 
+    /// The active people celebrated on `day`: the database picks them (birthdays by their
+    /// `MM/DD`, anniversaries by the start dates a whole number of years before), so the job that
+    /// runs every quarter hour reads a handful of rows per company, not the whole staff.
+    async fn celebrated_on(&self, ctx: &TenantCtx, day: NaiveDate) -> Result<Vec<users::Model>, HrError> {
+        let leap_day_too = day.month() == 2 && day.day() == 28 && NaiveDate::from_ymd_opt(day.year(), 2, 29).is_none();
+        let mut birthdays = vec![day.format("%m/%d").to_string()];
+        let mut starts: Vec<NaiveDate> =
+            (1..=100).filter_map(|back| day_in_year(day.year() - back, day.month(), day.day())).collect();
+        if leap_day_too {
+            birthdays.push("02/29".to_owned());
+            starts.extend((1..=100).filter_map(|back| NaiveDate::from_ymd_opt(day.year() - back, 2, 29)));
+        }
+        Ok(accounts::company_people(ctx)
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
+            .filter(users::Column::Birthday.is_in(birthdays).or(users::Column::LastStartDate.is_in(starts)))
+            .order_by_asc(users::Column::Id)
+            .all(&self.db)
+            .await?)
+    }
+
     /// Birthdays and anniversaries of active people on the days `first..=last`, by day.
     pub async fn celebrations_between(
         &self,
@@ -560,7 +580,7 @@ impl Hr {
             }
             let ctx = TenantCtx::for_job(CompanyId(company.id), zone);
             let today = local_date(zone, now);
-            for person in self.active_people(&ctx).await? {
+            for person in self.celebrated_on(&ctx, today).await? {
                 for (kind, _, years) in occurrences(&person, today, today) {
                     let claimed = sends::ActiveModel {
                         company_id: Set(company.id),

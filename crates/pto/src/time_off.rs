@@ -173,13 +173,15 @@ impl AgendaQuery {
     }
 }
 
-/// One thing on the agenda (000 §3 "Agenda item"): time off or a paid holiday.
+/// One thing on the agenda (000 §3 "Agenda item"). This crate makes the time off and paid
+/// holidays; `reports` adds calendar events, birthdays and anniversaries in the same shape.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AgendaItem {
-    /// PTO_REQUEST or HOLIDAY.
+    /// PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY or HrCalendarEvent.
     pub agenda_type: String,
+    /// The request's, holiday's or event's id; the employee's for a birthday or anniversary.
     pub id: i64,
     /// `YYYY-MM-DD HH:mm:ss`, the company's local time.
     pub start: String,
@@ -191,9 +193,14 @@ pub struct AgendaItem {
     pub avatar: Option<String>,
     pub firstname: Option<String>,
     pub lastname: Option<String>,
-    /// The type of time off (for people in reach; 'Time Off' otherwise) or the holiday's name.
+    /// The type of time off (for people in reach; 'Time Off' otherwise), the holiday's or event's
+    /// name, 'Birthday', or the anniversary ('3 years at Acme').
     pub name: String,
     pub employee_id: Option<i64>,
+    /// ANNIVERSARY: whole years completed that day.
+    pub years: Option<i32>,
+    /// HrCalendarEvent: the caller may edit and delete it.
+    pub can_edit: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -634,6 +641,8 @@ impl Pto {
                 lastname: person.map(|user| user.last_name.clone()),
                 name: if in_reach { type_name } else { "Time Off".to_owned() },
                 employee_id: Some(row.employee_id),
+                years: None,
+                can_edit: false,
             });
         }
         for holiday in self.holidays_between(ctx, query.start, query.end).await? {
@@ -655,6 +664,8 @@ impl Pto {
                 lastname: None,
                 name: holiday.name,
                 employee_id: None,
+                years: None,
+                can_edit: false,
             });
         }
         items.sort_by(|a, b| a.start.cmp(&b.start).then(a.agenda_type.cmp(&b.agenda_type)).then(a.id.cmp(&b.id)));

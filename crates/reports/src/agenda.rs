@@ -1,5 +1,6 @@
 //! The team agenda (000 §3 "Agenda item", §7 `/pto/agenda`): time off and paid holidays from
-//! `pto`, calendar events, birthdays and work anniversaries from `hr`, side by side, by start.
+//! `pto` (in its [`AgendaItem`] shape), calendar events, birthdays and work anniversaries from
+//! `hr`, side by side, by start.
 //! It is what the 'What's happening?' card, /team-calendar and 'Who Else is Out?' show.
 //!
 //! What each person sees is what its owner decides: `pto` shows everyone's approved time off but
@@ -9,8 +10,7 @@
 use crate::{Reports, ReportsError};
 use chrono::NaiveDate;
 use kernel::TenantCtx;
-use pto::time_off::AgendaQuery;
-use serde::Serialize;
+use pto::time_off::{Agenda, AgendaItem, AgendaQuery};
 use std::collections::BTreeSet;
 
 /// What the agenda holds.
@@ -68,42 +68,6 @@ impl AgendaTypes {
     }
 }
 
-/// One thing on the agenda (000 §3 "Agenda item").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct AgendaItem {
-    /// PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY or HrCalendarEvent.
-    pub agenda_type: String,
-    /// The request's, holiday's or event's id; the employee's for a birthday or anniversary.
-    pub id: i64,
-    /// `YYYY-MM-DD HH:mm:ss`, the company's local time.
-    pub start: String,
-    pub end: String,
-    pub allday: u8,
-    pub soffset: i32,
-    pub eoffset: i32,
-    pub status: i16,
-    pub avatar: Option<String>,
-    pub firstname: Option<String>,
-    pub lastname: Option<String>,
-    /// The type of time off ('Time Off' outside the caller's reach), the holiday's or event's
-    /// name, 'Birthday', or the anniversary ('3 years at Acme').
-    pub name: String,
-    pub employee_id: Option<i64>,
-    /// ANNIVERSARY: whole years completed that day.
-    pub years: Option<i32>,
-    /// HrCalendarEvent: the caller may edit and delete it.
-    pub can_edit: bool,
-}
-
-/// `GET /pto/agenda`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Agenda {
-    pub items: Vec<AgendaItem>,
-}
-
 fn whole_day(day: NaiveDate) -> (String, String) {
     (format!("{} 00:00:00", day.format("%Y-%m-%d")), format!("{} 23:59:59", day.format("%Y-%m-%d")))
 }
@@ -118,28 +82,8 @@ impl Reports {
     ) -> Result<Agenda, ReportsError> {
         let mut items = Vec::new();
         if types.has(AgendaType::TimeOff) || types.has(AgendaType::Holiday) {
-            for item in self.pto.agenda(ctx, query).await?.items {
-                let kind = AgendaType::parse(&item.agenda_type);
-                if kind.is_some_and(|kind| types.has(kind)) {
-                    items.push(AgendaItem {
-                        agenda_type: item.agenda_type,
-                        id: item.id,
-                        start: item.start,
-                        end: item.end,
-                        allday: item.allday,
-                        soffset: item.soffset,
-                        eoffset: item.eoffset,
-                        status: item.status,
-                        avatar: item.avatar,
-                        firstname: item.firstname,
-                        lastname: item.lastname,
-                        name: item.name,
-                        employee_id: item.employee_id,
-                        years: None,
-                        can_edit: false,
-                    });
-                }
-            }
+            items = self.pto.agenda(ctx, query).await?.items;
+            items.retain(|item| AgendaType::parse(&item.agenda_type).is_some_and(|kind| types.has(kind)));
         }
         if types.has(AgendaType::Event) {
             for event in self.hr.calendar_events_between(ctx, query.start, query.end).await? {

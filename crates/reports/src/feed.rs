@@ -11,12 +11,12 @@
 //!   UTC instants, so every calendar shows them at the right local time.
 //! - UIDs are stable (`pto-12@<host>`), so a calendar updates an item in place.
 
-use crate::agenda::{AgendaItem, AgendaType, AgendaTypes};
+use crate::agenda::{AgendaType, AgendaTypes};
 use crate::{Reports, ReportsError};
 use chrono::{Duration, NaiveDate, NaiveDateTime, Utc};
 use icalendar::{Calendar, Component, Event, EventLike};
 use kernel::TenantCtx;
-use pto::time_off::AgendaQuery;
+use pto::time_off::{AgendaItem, AgendaQuery};
 
 pub const FEED_PAST_DAYS: i64 = 30;
 pub const FEED_AHEAD_DAYS: i64 = 365;

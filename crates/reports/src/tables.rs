@@ -86,6 +86,22 @@ fn day(value: Option<&str>) -> Result<Option<NaiveDate>, ()> {
     }
 }
 
+/// `empids` (comma-joined ids; at most 10,000), sorted without repeats; `None` when left out or
+/// empty (everyone the caller reaches).
+pub fn parse_empids(empids: Option<&str>) -> Result<Option<Vec<i64>>, FieldErrors> {
+    let Some(ids) = empids.map(str::trim).filter(|ids| !ids.is_empty()) else { return Ok(None) };
+    let parsed: Result<Vec<i64>, _> =
+        ids.split(',').filter(|id| !id.trim().is_empty()).map(|id| id.trim().parse::<i64>()).collect();
+    match parsed {
+        Ok(mut ids) if ids.len() <= 10_000 => {
+            ids.sort_unstable();
+            ids.dedup();
+            Ok(Some(ids))
+        }
+        _ => Err(FieldErrors::single("empids", EMPIDS_INVALID)),
+    }
+}
+
 impl ReportQuery {
     pub fn parse(input: &ReportInput<'_>) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
@@ -108,24 +124,10 @@ impl ReportQuery {
                 errors.add("end", RANGE_INVALID);
             }
         }
-        let employees = match input.empids.map(str::trim).filter(|ids| !ids.is_empty()) {
-            None => None,
-            Some(ids) => {
-                let parsed: Result<Vec<i64>, _> =
-                    ids.split(',').filter(|id| !id.trim().is_empty()).map(|id| id.trim().parse::<i64>()).collect();
-                match parsed {
-                    Ok(mut ids) if ids.len() <= 10_000 => {
-                        ids.sort_unstable();
-                        ids.dedup();
-                        Some(ids)
-                    }
-                    _ => {
-                        errors.add("empids", EMPIDS_INVALID);
-                        None
-                    }
-                }
-            }
-        };
+        let employees = parse_empids(input.empids).unwrap_or_else(|more| {
+            errors.add("empids", more.first_message().unwrap_or(EMPIDS_INVALID));
+            None
+        });
         match (start, end) {
             (Some(start), Some(end)) if errors.is_empty() => Ok(ReportQuery { start, end, employees }),
             _ => Err(errors),

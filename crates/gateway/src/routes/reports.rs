@@ -164,13 +164,6 @@ pub async fn payroll(
                 })?,
         ),
     };
-    // The same employee list rules as the reports (the dates are the pay period's).
-    let employees = ReportQuery::parse(&ReportInput {
-        start: Some("2000-01-01"),
-        end: Some("2000-01-01"),
-        empids: params.empids.as_deref(),
-    })
-    .map_err(ApiError::validation)?
-    .employees;
+    let employees = reports::tables::parse_empids(params.empids.as_deref()).map_err(ApiError::validation)?;
     Ok(file(state.reports.payroll_export(&guard.ctx, date, employees).await?))
 }

@@ -338,14 +338,15 @@ async fn celebration_messages_and_the_daily_mail_sent_once() {
             &t.admin,
             "/server/v1/manage/add-user",
             json!({"id": t.employee_id, "firstname": "Emma", "lastname": "Brooks", "email": t.employee_email,
-                   "managerId": t.manager_id, "birthday": today.format("%m/%d").to_string()}),
+                   "managerId": t.manager_id, "birthday": today.format("%m/%d").to_string(),
+                   "startDate": format!("{}-{:02}-{:02}", today.year() - 2, today.month(), today.day())}),
         )
         .await);
+    let anniversary_today = NaiveDate::from_ymd_opt(today.year() - 2, today.month(), today.day()).is_some();
 
     let next = ok(app.get_as(&t.colleague, "/server/v1/celebration/next-celebrations").await);
-    let first = &next["celebrations"][0];
+    let first = next["celebrations"].as_array().unwrap().iter().find(|c| c["type"] == "BIRTHDAY").unwrap();
     assert_eq!(first["employeeId"], t.employee_id);
-    assert_eq!(first["type"], "BIRTHDAY");
     assert_eq!(first["daysAway"], 0);
 
     // System, company and personal messages, in that order of precedence.
@@ -407,11 +408,15 @@ async fn celebration_messages_and_the_daily_mail_sent_once() {
     let hr = hr_service(&app);
     assert_eq!(hr.send_celebrations(early).await.unwrap().sent, 0);
     let (a, b) = tokio::join!(hr.send_celebrations(morning), hr.send_celebrations(morning));
-    assert_eq!(a.unwrap().sent + b.unwrap().sent, 1);
+    assert_eq!(a.unwrap().sent + b.unwrap().sent, 1 + u64::from(anniversary_today));
     assert_eq!(hr.send_celebrations(morning + Duration::hours(3)).await.unwrap().sent, 0);
     let mail = app.mail.wait_for(&t.employee_email, "Happy birthday").await;
     assert!(mail.text().contains("the team owes you cake, Emma!"), "{}", mail.text());
     assert_eq!(app.mail.to(&t.employee_email).iter().filter(|m| m.text().contains("owes you cake")).count(), 1);
+    if anniversary_today {
+        let mail = app.mail.wait_for(&t.employee_email, "Happy work anniversary").await;
+        assert!(mail.text().contains("2 years with Calendar Co"), "{}", mail.text());
+    }
 
     // Back to the company's message after deleting the custom one; 'email now' sends it.
     let id = own["message"]["id"].as_i64().unwrap();
