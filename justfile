@@ -16,7 +16,7 @@ run: web-build
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
-test: fmt-check clippy test-build web-build pg-ready
+test: fmt-check clippy test-build web-build pg-ready stripe-ready
     #!/usr/bin/env bash
     # After the builds, the independent suites run at once (each one's log printed when it ends),
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
@@ -85,12 +85,16 @@ clippy:
     cargo clippy --workspace --all-targets --locked -- -D warnings
 
 # The Rust test suite on SQLite.
-test-sqlite:
+test-sqlite: stripe-ready
     cargo test --workspace --locked
 
 # The Rust test suite again on PostgreSQL.
-test-postgres: pg-ready
+test-postgres: pg-ready stripe-ready
     TIMEKEEP_TEST_POSTGRES={{pg_url}} cargo test --workspace --locked
+
+# The Stripe-shaped server the billing tests and journeys run against (e2e/stripe/harness.py) needs localstripe.
+stripe-ready:
+    @python3 -c 'import localstripe' 2>/dev/null || pip install --quiet "localstripe==1.15.10"
 
 # Fails clearly when the PostgreSQL server is not reachable.
 pg-ready:
@@ -155,6 +159,10 @@ bench-reports: pg-ready
 # HR broadcasts and the folder of a 500-employee company: publishing to everyone, a broadcast's status, the All tab of 1,000 entries; SQLite and PostgreSQL.
 bench-hr: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench hr
+
+# The monthly charge job for 2,000 and 10,000 subscribed companies against the local Stripe harness (time, peak memory, every company charged exactly once); SQLite and PostgreSQL.
+bench-billing: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench billing
 
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:

@@ -29,6 +29,7 @@ mod m20261125_000020_pto_requests;
 mod m20261126_000021_hr_records;
 mod m20261126_000022_policies;
 mod m20261126_000023_calendar;
+mod m20261127_000024_billing;
 
 pub struct Migrator;
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000021_hr_records::Migration),
             Box::new(m20261126_000022_policies::Migration),
             Box::new(m20261126_000023_calendar::Migration),
+            Box::new(m20261127_000024_billing::Migration),
         ]
     }
 }

@@ -7,6 +7,7 @@
 //! It knows nothing of HTTP: the gateway turns requests into the commands of [`commands`] and
 //! maps [`AccountsError`] to responses.
 
+mod billed;
 pub mod bot;
 pub mod commands;
 mod demo;
@@ -17,16 +18,19 @@ mod error;
 pub mod hashing;
 pub mod mail;
 pub mod password;
+pub mod purge;
 mod recovery;
 mod sessions;
 mod signup;
 pub mod throttle;
 pub mod tokens;
 
+pub use billed::{BilledCompany, BillingContact};
 pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
 pub use directory::{company_people, people_in_reach, reach_condition, EmployeeFilter, EMPLOYEE_PAGE_SIZE};
 pub use email_change::EMAIL_CHANGE_TAKEN;
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
+pub use purge::{lock_company, purge_company};
 pub use recovery::RESET_REQUESTED_MESSAGE;
 pub use sessions::{AccountStanding, Authenticated, Member, SignedIn};
 pub use signup::SignupOutcome;
@@ -52,6 +56,10 @@ pub struct AccountsConfig {
     pub session_max_age: Duration,
     /// The free trial (spec: 30 days).
     pub trial_days: i64,
+    /// Whether this server bills companies (a payment provider is configured). Off — a
+    /// self-hosted install — no trial ends, nobody sees Billing, and nobody is suspended for
+    /// not paying: the session ignores the stored trial end.
+    pub billing_enabled: bool,
     pub verification_link_ttl: Duration,
     pub reset_link_ttl: Duration,
     pub security_link_ttl: Duration,
@@ -74,6 +82,7 @@ impl Default for AccountsConfig {
             session_ttl: Duration::hours(12),
             session_max_age: Duration::days(7),
             trial_days: 30,
+            billing_enabled: false,
             verification_link_ttl: Duration::days(7),
             reset_link_ttl: Duration::hours(1),
             security_link_ttl: Duration::days(7),

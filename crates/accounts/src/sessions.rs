@@ -66,6 +66,20 @@ pub struct Authenticated {
     pub refreshed_token: Option<String>,
 }
 
+impl Accounts {
+    /// The company as a session sees it: without billing (a self-hosted install) there is no
+    /// trial end and no Billing screen; with it every company has Billing (spec 000 §6's
+    /// "HR subscription").
+    fn as_billed(&self, company: Option<companies::Model>) -> Option<companies::Model> {
+        let billing = self.config.billing_enabled;
+        company.map(|company| companies::Model {
+            trial_end: company.trial_end.filter(|_| billing),
+            has_hr_subscription: billing,
+            ..company
+        })
+    }
+}
+
 /// Whether the company may still change things (spec 000 §4 'Account').
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccountStanding {
@@ -296,7 +310,7 @@ impl Accounts {
         .insert(&self.db)
         .await?;
         let company = match user.company_id {
-            Some(id) => companies::Entity::find_by_id(id).one(&self.db).await?,
+            Some(id) => self.as_billed(companies::Entity::find_by_id(id).one(&self.db).await?),
             None => None,
         };
         let signed = self.sign(&session, &user, company.as_ref(), now)?;
@@ -362,7 +376,7 @@ impl Accounts {
             .ok_or(AccountsError::Unauthenticated)?;
         let session = sessions::Model::from_query_result(&row, "A_")?;
         let user = users::Model::from_query_result_optional(&row, "B_")?;
-        let company = companies::Model::from_query_result_optional(&row, "C_")?;
+        let company = self.as_billed(companies::Model::from_query_result_optional(&row, "C_")?);
         if session.revoked_at.is_some()
             || session.expires_at <= now
             || session.created_at + self.config.session_max_age <= now

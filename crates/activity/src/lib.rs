@@ -10,6 +10,9 @@
 //! whose timeline (reach) is the caller's business (hr checks it before asking).
 
 mod entities;
+mod purge;
+
+pub use purge::purge_company;
 
 use chrono::{DateTime, Utc};
 use entities::activities;

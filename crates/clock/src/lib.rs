@@ -12,6 +12,7 @@ pub mod entities;
 mod error;
 pub mod machine;
 pub mod presses;
+mod purge;
 mod service;
 pub mod settings;
 pub mod shift;
@@ -19,4 +20,5 @@ pub mod store;
 
 pub use error::ClockError;
 pub use machine::ClockState;
+pub use purge::purge_company;
 pub use service::{now, ClockService, ClockStatus, Device, MOBILE_DISABLED_MESSAGE};

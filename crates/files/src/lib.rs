@@ -9,10 +9,12 @@
 
 pub mod document;
 pub mod entities;
+pub mod purge;
 mod sniff;
 mod store;
 
 pub use document::{clean_file_name, SavedDocument, MAX_DOCUMENT_BYTES};
+pub use purge::{purge_company, PurgedFiles, RemovedFiles};
 pub use sniff::{sniff, sniff_document, Kind};
 pub use store::{FileStore, LocalDirStore};
 

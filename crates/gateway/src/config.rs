@@ -18,6 +18,27 @@ pub enum Command {
     Migrate(StorageArgs),
     /// Create the demo company on an empty database and print its logins.
     Demo(DemoArgs),
+    /// Run the monthly charge job once and exit (`serve` runs it every quarter hour): makes the
+    /// charges due and attempts those due for an attempt. Needs the Stripe settings of `serve`.
+    ChargeRun(ChargeRunArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ChargeRunArgs {
+    #[command(flatten)]
+    pub storage: StorageArgs,
+    #[command(flatten)]
+    pub billing: BillingArgs,
+    /// Where people reach the web app (links in the e-mails about declined payments).
+    #[arg(long, env = "TIMEKEEP_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+    /// SMTP server for those e-mails (as for `serve`); without it they go to the outbox folder.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Run as if it were this instant (RFC 3339), e.g. to catch up a missed day or to rehearse
+    /// a month ahead on a copy of the data; default: now.
+    #[arg(long)]
+    pub at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -81,6 +102,33 @@ pub struct ServeArgs {
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,
+    #[command(flatten)]
+    pub billing: BillingArgs,
+}
+
+/// Billing through Stripe. Without a secret key billing is off (a self-hosted install): no
+/// trial ends, no Billing screen, no charges.
+#[derive(Debug, Clone, Args)]
+pub struct BillingArgs {
+    /// Stripe's secret API key (`sk_…`); turns billing on.
+    #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true)]
+    pub stripe_secret_key: Option<String>,
+    /// Stripe's publishable key (`pk_…`), handed to the web app.
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY")]
+    pub stripe_publishable_key: Option<String>,
+    /// The signing secret of the webhook endpoint (`whsec_…`) for `/server/v1/billing/webhook`.
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET", hide_env_values = true)]
+    pub stripe_webhook_secret: Option<String>,
+    /// Where Stripe's API is (a Stripe-compatible server in tests).
+    #[arg(long, env = "STRIPE_API_BASE", default_value = "https://api.stripe.com")]
+    pub stripe_api_base: String,
+}
+
+impl BillingArgs {
+    /// The secret key, when billing is on (an empty value counts as unset).
+    pub fn secret_key(&self) -> Option<&str> {
+        self.stripe_secret_key.as_deref().map(str::trim).filter(|key| !key.is_empty())
+    }
 }
 
 impl StorageArgs {

@@ -25,6 +25,12 @@ pub enum ErrorCode {
     EmailTaken,
     Conflict,
     MobileClockInDisabled,
+    /// Billing: a checkout session that cannot activate or update anything.
+    ActivationFailed,
+    /// Billing: the card was declined.
+    PaymentFailed,
+    /// A webhook whose signature is missing, wrong or stale.
+    InvalidSignature,
     PayloadTooLarge,
     TooManyRequests,
     /// Working at its bound (password hashes): try again shortly.
@@ -50,6 +56,9 @@ impl ErrorCode {
             ErrorCode::EmailTaken => ("email_taken", StatusCode::CONFLICT),
             ErrorCode::Conflict => ("conflict", StatusCode::CONFLICT),
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
+            ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
+            ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
+            ErrorCode::InvalidSignature => ("invalid_signature", StatusCode::BAD_REQUEST),
             ErrorCode::PayloadTooLarge => ("payload_too_large", StatusCode::PAYLOAD_TOO_LARGE),
             ErrorCode::TooManyRequests => ("too_many_requests", StatusCode::TOO_MANY_REQUESTS),
             ErrorCode::ServerBusy => ("server_busy", StatusCode::SERVICE_UNAVAILABLE),
@@ -241,6 +250,38 @@ impl From<files::FilesError> for ApiError {
             files::FilesError::NotFound => ApiError::not_found(),
             files::FilesError::Db(err) => ApiError::internal(err),
             files::FilesError::Store(err) => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<billing::BillingError> for ApiError {
+    fn from(err: billing::BillingError) -> Self {
+        match err {
+            billing::BillingError::ActivationFailed => {
+                ApiError::new(ErrorCode::ActivationFailed, billing::ACTIVATION_FAILED_MESSAGE)
+            }
+            billing::BillingError::CardDeclined => {
+                ApiError::new(ErrorCode::PaymentFailed, billing::CARD_INVALID_MESSAGE)
+            }
+            billing::BillingError::InvalidSignature => {
+                ApiError::new(ErrorCode::InvalidSignature, "The webhook's signature is invalid.")
+            }
+            billing::BillingError::MalformedEvent => {
+                ApiError::new(ErrorCode::Validation, "The webhook's event is malformed.")
+            }
+            billing::BillingError::Provider(err) => ApiError::internal(err),
+            billing::BillingError::Accounts(err) => err.into(),
+            billing::BillingError::Database(err) => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<closure::ClosureError> for ApiError {
+    fn from(err: closure::ClosureError) -> Self {
+        match err {
+            closure::ClosureError::NotFound => ApiError::not_found(),
+            closure::ClosureError::Db(err) => ApiError::internal(err),
+            closure::ClosureError::Billing(err) => ApiError::internal(err),
         }
     }
 }

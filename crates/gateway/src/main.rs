@@ -6,7 +6,7 @@ use accounts::tokens::TokenKeys;
 use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
 use actix_web::{web, HttpServer};
 use clap::Parser;
-use gateway::config::{Cli, Command, DemoArgs, ServeArgs, StorageArgs};
+use gateway::config::{ChargeRunArgs, Cli, Command, DemoArgs, ServeArgs, StorageArgs};
 use gateway::state::AppState;
 use gateway::{build_app, db};
 use std::path::Path;
@@ -26,6 +26,7 @@ fn main() -> ExitCode {
             Command::Serve(args) => serve(args).await,
             Command::Migrate(storage) => migrate(&storage).await,
             Command::Demo(args) => demo(&args).await,
+            Command::ChargeRun(args) => charge_run(args).await,
         }
     });
     match result {
@@ -97,6 +98,7 @@ fn accounts_service(
     }
     let config = AccountsConfig {
         public_url,
+        billing_enabled: args.billing.secret_key().is_some(),
         session_ttl: chrono::Duration::minutes(args.session_idle_minutes),
         session_max_age: chrono::Duration::hours(args.session_max_hours),
         ..AccountsConfig::default()
@@ -118,6 +120,12 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
     let mut state = AppState::new(db, accounts, file_store);
     state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
+    let state = with_billing(state, &args.billing, &public_url)?;
+    if state.billing.is_some() {
+        tracing::info!(api = %args.billing.stripe_api_base, "billing is on");
+    } else {
+        tracing::info!("no STRIPE_SECRET_KEY: billing is off (no trial expiry, no charges)");
+    }
     let state = web::Data::new(state);
     scheduler(&state).spawn(std::time::Duration::from_secs(60));
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
@@ -187,13 +195,49 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    // Charges are made on each company's charge day (in its zone) and retried on their
+    // schedule; a quarter hour is soon enough for both.
+    if let Some(billing) = state.billing.clone() {
+        scheduler.add(billing::CHARGE_JOB, chrono::Duration::minutes(15), move |now| {
+            let billing = billing.clone();
+            async move { billing.run_charges(now).await.map(|run| run.to_string()).map_err(|err| err.to_string()) }
+        });
+    }
     scheduler
 }
 
-async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
-    let storage = &demo_args.storage;
-    let db = open_database(storage).await?;
-    let args = ServeArgs {
+/// Billing on when a Stripe secret key is given.
+fn with_billing(state: AppState, args: &gateway::config::BillingArgs, public_url: &str) -> Result<AppState, BoxError> {
+    let Some(key) = args.secret_key() else { return Ok(state) };
+    let provider = billing::provider::StripeProvider::new(key, &args.stripe_api_base)?;
+    Ok(state.with_billing(
+        Arc::new(provider),
+        billing::BillingConfig {
+            public_url: public_url.to_owned(),
+            publishable_key: args.stripe_publishable_key.clone(),
+            webhook_secret: args.stripe_webhook_secret.clone(),
+        },
+    ))
+}
+
+async fn charge_run(args: ChargeRunArgs) -> Result<(), BoxError> {
+    let db = open_database(&args.storage).await?;
+    let serve =
+        ServeArgs { smtp_url: args.smtp_url.clone(), billing: args.billing.clone(), ..demo_serve_args(&args.storage) };
+    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone())?;
+    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let state = with_billing(AppState::new(db, accounts, file_store), &args.billing, &args.public_url)?;
+    let billing = state.billing.as_ref().ok_or("billing is off: set STRIPE_SECRET_KEY")?;
+    let run = billing.run_charges(args.at.unwrap_or_else(chrono::Utc::now)).await?;
+    println!("{run}");
+    // The e-mails about declines are sent on their own tasks: give them time to go.
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    Ok(())
+}
+
+/// `serve`'s settings for the commands that only need its services.
+fn demo_serve_args(storage: &StorageArgs) -> ServeArgs {
+    ServeArgs {
         storage: storage.clone(),
         bind: String::new(),
         public_url: None,
@@ -205,7 +249,19 @@ async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
         frame_ancestors: Vec::new(),
         session_idle_minutes: 720,
         session_max_hours: 168,
-    };
+        billing: gateway::config::BillingArgs {
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: String::new(),
+        },
+    }
+}
+
+async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
+    let storage = &demo_args.storage;
+    let db = open_database(storage).await?;
+    let args = demo_serve_args(storage);
     let accounts = accounts_service(db.clone(), &args, String::new())?;
     let outcome = accounts.seed_demo().await?;
     if demo_args.with_hr {

@@ -21,8 +21,13 @@ pub struct AppState {
     /// Reads across timesheet and pto (the dashboard, the inbox).
     pub reports: Reports,
     pub files: Files,
+    /// Billing, when a payment provider is configured (`None`: a self-hosted install).
+    pub billing: Option<billing::Billing>,
+    /// Closing a company's account.
+    pub closure: closure::Closure,
     /// The security headers' settings (framing origins).
     pub web: crate::middleware::WebPolicy,
+    gate: WriteGate,
 }
 
 impl AppState {
@@ -42,7 +47,10 @@ impl AppState {
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
         let hr = Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
         Self {
-            clock: ClockService::new(db.clone(), gate),
+            closure: closure::Closure::new(db.clone(), files.clone(), gate.clone()),
+            billing: None,
+            clock: ClockService::new(db.clone(), gate.clone()),
+            gate,
             reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone()),
             timesheet,
             hr,
@@ -52,5 +60,18 @@ impl AppState {
             db,
             web: crate::middleware::WebPolicy::default(),
         }
+    }
+
+    /// Turns billing on, with `provider` taking the payments.
+    pub fn with_billing(
+        mut self,
+        provider: Arc<dyn billing::provider::PaymentProvider>,
+        config: billing::BillingConfig,
+    ) -> Self {
+        let billing =
+            billing::Billing::new(self.db.clone(), self.accounts.clone(), provider, config, self.gate.clone());
+        self.closure = self.closure.with_billing(billing.clone());
+        self.billing = Some(billing);
+        self
     }
 }

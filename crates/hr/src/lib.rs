@@ -20,6 +20,7 @@ mod job_roles;
 mod people;
 pub mod policies;
 mod profile;
+mod purge;
 pub mod records;
 pub mod views;
 
@@ -28,6 +29,7 @@ pub use error::HrError;
 pub use files::Purpose;
 pub use job_roles::DUPLICATE_ROLE;
 pub use people::{SavedEmployee, ADMIN_EDITS_ADMIN, ADMIN_ONLY_FIELD};
+pub use purge::purge_company;
 pub use records::{DownloadedFile, NamedUpload};
 
 use accounts::Accounts;

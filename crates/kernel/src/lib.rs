@@ -3,10 +3,12 @@
 //! Nearly everything here is plain data with no I/O: typed ids, shared statuses, the four roles, the tenant
 //! context every tenant-scoped service requires, per-field validation errors, and the time-zone
 //! rules (instants are stored in UTC and shown in the company's zone), and the rich-text sanitiser. The exceptions are the
-//! write gate, which every domain crate's writes share, and the job scheduler, which every
-//! domain crate's background jobs share: both live below them all.
+//! write gate, which every domain crate's writes share, the job scheduler, which every
+//! domain crate's background jobs share, and the few statements every crate's erasing of a closed
+//! company shares ([`purge`]): they live below them all.
 
 pub mod ids;
+pub mod purge;
 pub mod rich_text;
 pub mod role;
 pub mod scheduler;

@@ -16,6 +16,7 @@ pub mod entities;
 mod error;
 pub mod holidays;
 pub mod plans;
+mod purge;
 pub mod reporting;
 pub mod requests;
 pub mod rules;
@@ -28,6 +29,7 @@ pub use balances::{
 };
 pub use error::PtoError;
 pub use pto_engine::{PlanId, PtoTypeId, RuleId};
+pub use purge::purge_company;
 
 use accounts::Accounts;
 use kernel::WriteGate;

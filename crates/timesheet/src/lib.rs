@@ -13,11 +13,13 @@ pub mod entities;
 mod error;
 pub mod overview;
 pub mod paycycle;
+mod purge;
 pub mod reporting;
 mod service;
 pub mod views;
 
 pub use error::TimesheetError;
+pub use purge::purge_company;
 pub use service::{
     TimesheetService, FUTURE_END_MESSAGE, FUTURE_START_MESSAGE, MAX_LIST_DAYS, NO_CHANGE_MESSAGE, PAGE_SIZE,
 };

@@ -15,6 +15,7 @@ pub mod health;
 pub mod holidays;
 pub mod manage;
 pub mod my_hr;
+pub mod myaccount;
 pub mod overview;
 pub mod policy;
 pub mod profile;
@@ -92,6 +93,7 @@ pub const TABLES: &[Table] = &[
     (celebrations::ROUTES, celebrations::document),
     (reports::ROUTES, reports::document),
     (docs::ROUTES, docs::document),
+    (myaccount::ROUTES, myaccount::document),
 ];
 
 /// Registers every table's routes (under the API's base scope).
@@ -117,6 +119,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     celebrations::configure(cfg);
     reports::configure(cfg);
     docs::configure(cfg);
+    myaccount::configure(cfg);
 }
 
 /// Every route under the API's base: (method, full path).

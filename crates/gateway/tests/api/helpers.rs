@@ -226,18 +226,87 @@ impl Reply {
     }
 }
 
+/// The Stripe-shaped server the billing tests talk to: `e2e/stripe/harness.py` (localstripe,
+/// plus Checkout Sessions and a hosted checkout page), a real HTTP server in its own process.
+pub struct StripeServer {
+    pub url: String,
+    /// Its end closes when the tests' process ends, and the harness then exits.
+    _stdin: Mutex<std::process::ChildStdin>,
+    child: Mutex<std::process::Child>,
+}
+
+impl Drop for StripeServer {
+    fn drop(&mut self) {
+        if let Ok(child) = self.child.get_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+pub const STRIPE_SECRET_KEY: &str = "sk_test_timekeep";
+pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_timekeep_test";
+/// A card that pays, and one that attaches but is declined when charged.
+pub const CARD_OK: &str = "4242424242424242";
+pub const CARD_DECLINED: &str = "4000000000000341";
+
+impl StripeServer {
+    /// A harness of one's own (the shared one is [`stripe`]).
+    pub fn start() -> Self {
+        use std::io::BufRead;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../e2e/stripe/harness.py");
+        let mut child = std::process::Command::new("python3")
+            .arg(script)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start e2e/stripe/harness.py (pip install localstripe==1.15.10)");
+        let stdin = child.stdin.take().unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("the Stripe harness said {line:?}"));
+        StripeServer {
+            url: ready["url"].as_str().unwrap().to_owned(),
+            _stdin: Mutex::new(stdin),
+            child: Mutex::new(child),
+        }
+    }
+}
+
+/// The Stripe harness shared by the tests of this process.
+pub fn stripe() -> &'static StripeServer {
+    static SHARED: std::sync::OnceLock<StripeServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(StripeServer::start)
+}
+
 pub struct TestApp {
     pub address: String,
     pub client: awc::Client,
     pub mail: MailSink,
     pub accounts: Accounts,
     pub db: DatabaseConnection,
+    /// Billing (on unless the app was spawned without it), for running its job in a test.
+    pub billing: Option<billing::Billing>,
+    /// The Stripe server billing talks to.
+    pub stripe_url: String,
     server: actix_web::dev::ServerHandle,
     _database: TestDatabase,
 }
 
+/// An app as hosted: billing on, against the shared Stripe harness.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(AccountsConfig::default()).await
+}
+
+/// An app as self-hosted: no payment provider, so no billing.
+pub async fn spawn_app_without_billing() -> TestApp {
+    spawn_app_on(AccountsConfig::default(), accounts::hashing::HashPool::per_core(), None, None).await
+}
+
+/// A hosted app whose billing talks to `stripe_url` (a harness of the test's own).
+pub async fn spawn_app_with_stripe(stripe_url: &str) -> TestApp {
+    spawn_app_on(AccountsConfig::default(), accounts::hashing::HashPool::per_core(), None, Some(stripe_url.to_owned()))
+        .await
 }
 
 /// `TEST_LOG=1` shows the server's logs of failing tests.
@@ -269,6 +338,15 @@ async fn spawn_app_full(
     pool: accounts::hashing::HashPool,
     web_dir: Option<PathBuf>,
 ) -> TestApp {
+    spawn_app_on(config, pool, web_dir, Some(stripe().url.clone())).await
+}
+
+async fn spawn_app_on(
+    config: AccountsConfig,
+    pool: accounts::hashing::HashPool,
+    web_dir: Option<PathBuf>,
+    stripe_url: Option<String>,
+) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
     let db = gateway::db::connect(&database.url).await.expect("connect");
@@ -281,7 +359,7 @@ async fn spawn_app_full(
     .unwrap();
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
-    let config = AccountsConfig { public_url: address.clone(), ..config };
+    let config = AccountsConfig { public_url: address.clone(), billing_enabled: stripe_url.is_some(), ..config };
     let accounts = Accounts::new(
         db.clone(),
         TokenKeys::from_secret(random_token().as_bytes()),
@@ -292,7 +370,19 @@ async fn spawn_app_full(
     .with_hash_pool(pool);
     let file_store =
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
-    let state = web::Data::new(AppState::new(db.clone(), accounts.clone(), file_store));
+    let mut state = AppState::new(db.clone(), accounts.clone(), file_store);
+    if let Some(url) = &stripe_url {
+        state = state.with_billing(
+            Arc::new(billing::provider::StripeProvider::new(STRIPE_SECRET_KEY, url).unwrap()),
+            billing::BillingConfig {
+                public_url: address.clone(),
+                publishable_key: Some("pk_test_timekeep".to_owned()),
+                webhook_secret: Some(STRIPE_WEBHOOK_SECRET.to_owned()),
+            },
+        );
+    }
+    let billing = state.billing.clone();
+    let state = web::Data::new(state);
     let server = HttpServer::new(move || gateway::build_app(state.clone(), web_dir.clone()))
         .listen(listener)
         .unwrap()
@@ -307,7 +397,17 @@ async fn spawn_app_full(
         .connector(awc::Connector::new().conn_keep_alive(Duration::from_secs(2)))
         .timeout(Duration::from_secs(30))
         .finish();
-    TestApp { address, client, mail, accounts, db, server: handle, _database: database }
+    TestApp {
+        address,
+        client,
+        mail,
+        accounts,
+        db,
+        billing,
+        stripe_url: stripe_url.unwrap_or_default(),
+        server: handle,
+        _database: database,
+    }
 }
 
 impl Drop for TestApp {
@@ -525,6 +625,43 @@ impl TestApp {
         let zone = kernel::time::parse_time_zone(&company.time_zone).unwrap_or(chrono_tz::America::New_York);
         row.last_start_date = Set(Some(kernel::time::local_date(zone, now)));
         row.insert(&self.db).await.unwrap().id
+    }
+
+    /// The billing service (the app was spawned with billing).
+    pub fn billing(&self) -> &billing::Billing {
+        self.billing.as_ref().expect("billing is on")
+    }
+
+    /// Fills in the provider's hosted checkout page at `url` with `card`, as the admin's browser
+    /// would, and returns the `session_id` the provider sends the browser back with.
+    pub async fn complete_checkout(&self, url: &str, card: &str) -> String {
+        let client = awc::Client::builder().disable_redirects().timeout(Duration::from_secs(30)).finish();
+        let response = client
+            .post(url)
+            .send_form(&[("card_number", card), ("exp_month", "12"), ("exp_year", "2034"), ("cvc", "123")])
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 303, "the hosted checkout page refused the card");
+        let location = response.headers().get("location").unwrap().to_str().unwrap().to_owned();
+        assert!(location.starts_with(&format!("{}/admin/manage/my-account?", self.address)), "{location}");
+        location.split("session_id=").nth(1).unwrap().split('&').next().unwrap().to_owned()
+    }
+
+    /// From the trial to a subscription paid with `card`: the admin's billing screen, the
+    /// hosted checkout, and the activation. Returns the activation's answer.
+    pub async fn activate_with(&self, admin: &str, card: &str) -> Reply {
+        let data = self.get_as(admin, "/server/v1/myaccount/data").await;
+        assert_eq!(data.status, 200, "{:?}", data.body);
+        let session = self.complete_checkout(data.body["activateUrl"].as_str().unwrap(), card).await;
+        self.post_as(admin, "/server/v1/myaccount/activate", json!({ "token": session })).await
+    }
+
+    /// Replaces the card through the hosted checkout; the answer of `update-card`.
+    pub async fn update_card_with(&self, admin: &str, card: &str) -> Reply {
+        let data = self.get_as(admin, "/server/v1/myaccount/data").await;
+        assert_eq!(data.status, 200, "{:?}", data.body);
+        let session = self.complete_checkout(data.body["updateUrl"].as_str().unwrap(), card).await;
+        self.post_as(admin, "/server/v1/myaccount/update-card", json!({ "token": session })).await
     }
 
     pub async fn token_of(&self, email: &str) -> String {

@@ -233,8 +233,15 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/report/payroll-export?date=2026-10-15&empids={emp}", "", "UFPNPNUP"),
     ("get", "/inbox/data", "", "UFPPPPUP"),
     ("get", "/openapi.json", "", "AAAAAAAA"),
-    // Last: it ends the column's session.
-    ("post", "/auth/logout", "{}", "UPPPPPUP"),
+    ("get", "/myaccount/data?sessionId=cs_x", "", "UFFFPPUP"),
+    ("get", "/myaccount/charges?page=1", "", "UFFFPPUP"),
+    ("post", "/myaccount/activate", r#"{"token": "cs_x"}"#, "UFFFPPUP"),
+    ("post", "/myaccount/update-card", r#"{"token": "cs_x"}"#, "UFFFPPUP"),
+    ("post", "/billing/webhook", "{}", "AAAAAAAA"),
+    // Next to last: it closes an admin's company, and with it every session of theirs.
+    ("post", "/myaccount/cancel", "", "UFFFPPUP"),
+    // Last: it ends the column's session (an admin's ended already with their company).
+    ("post", "/auth/logout", "{}", "UPPPUUUU"),
 ];
 
 /// A column's caller and the person its requests are about.

@@ -1,0 +1,574 @@
+//! The monthly charges: the scheduled job that makes each due charge once and attempts it, the
+//! attempts themselves, and what a decline or a payment changes. See the crate's docs for the
+//! rules; this module is how they are kept.
+
+use crate::entities::{accounts as billing_accounts, attempts, charges};
+use crate::provider::{PaymentState, ProviderError};
+use crate::{Billing, BillingError, BASE_CENTS, MAX_ATTEMPTS, PER_USER_CENTS, RETRY_GAPS};
+use accounts::mail::OutgoingMail;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use kernel::tenancy::{in_company, same_company};
+use kernel::time::local_date;
+use kernel::CompanyId;
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
+};
+use std::collections::BTreeMap;
+
+/// The charge job's name on the scheduler.
+pub const CHARGE_JOB: &str = "billing-charges";
+
+/// How long a server holds a charge it is attempting: longer than the provider's timeout.
+const CLAIM: Duration = Duration::minutes(5);
+/// When the provider could not be reached, the attempt is tried again after this.
+const UNREACHABLE_RETRY: Duration = Duration::minutes(30);
+
+pub(crate) const PENDING: &str = "pending";
+pub(crate) const PAID: &str = "paid";
+pub(crate) const RETRYING: &str = "retrying";
+pub(crate) const FAILED: &str = "failed";
+
+pub(crate) const STARTED: &str = "started";
+const SUCCEEDED: &str = "succeeded";
+const DECLINED: &str = "declined";
+const ERROR: &str = "error";
+
+/// What one run of the job did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ChargeRun {
+    /// Charges made (one per company and period).
+    pub created: usize,
+    pub paid: usize,
+    pub declined: usize,
+    /// Attempts whose outcome is not known yet (the provider did not answer).
+    pub unsettled: usize,
+    pub suspended: usize,
+}
+
+impl std::fmt::Display for ChargeRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} charges made, {} paid, {} declined, {} unsettled, {} companies suspended",
+            self.created, self.paid, self.declined, self.unsettled, self.suspended
+        )
+    }
+}
+
+/// How an attempt ended, for the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AttemptResult {
+    Paid,
+    Declined,
+    /// Not known yet, or not made (the charge is held by another server, or already settled).
+    Unsettled,
+}
+
+/// Whether an attempt is the schedule's (a decline counts towards suspension) or the admin's
+/// with a new card (a decline changes nothing but the history).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AttemptKind {
+    Scheduled,
+    Manual,
+}
+
+impl Billing {
+    /// The charge job: makes every due charge, then attempts every charge due for an attempt.
+    /// Safe to run on several servers at once and to run again.
+    pub async fn run_charges(&self, now: DateTime<Utc>) -> Result<ChargeRun, BillingError> {
+        let mut run = ChargeRun::default();
+        // Due in some zone: the earliest zone's today is at most a day behind UTC's tomorrow.
+        let horizon = now.date_naive() + Duration::days(1);
+        let due: Vec<i64> = billing_accounts::Entity::find()
+            .select_only()
+            .column(billing_accounts::Column::CompanyId)
+            .filter(billing_accounts::Column::Status.is_in([super::overview::ACTIVE, super::overview::PAST_DUE]))
+            .filter(billing_accounts::Column::NextChargeOn.lte(horizon))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        for company in due {
+            run.created += self.make_due_charges(CompanyId(company), now).await?;
+        }
+        let attempts: Vec<i64> = charges::Entity::find()
+            .select_only()
+            .column(charges::Column::Id)
+            .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+            .filter(charges::Column::NextAttemptAt.lte(now))
+            .order_by_asc(charges::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        for charge in attempts {
+            match self.attempt(charge, now, AttemptKind::Scheduled).await? {
+                (AttemptResult::Paid, _) => run.paid += 1,
+                (AttemptResult::Declined, suspended) => {
+                    run.declined += 1;
+                    run.suspended += usize::from(suspended);
+                }
+                (AttemptResult::Unsettled, _) => run.unsettled += 1,
+            }
+        }
+        Ok(run)
+    }
+
+    /// Makes the company's charges that are due by its local today, each once: the charge row
+    /// and the subscription's next date move together in one transaction, and the row is unique
+    /// per period.
+    pub(crate) async fn make_due_charges(&self, company: CompanyId, now: DateTime<Utc>) -> Result<usize, BillingError> {
+        let Some(billed) = self.accounts.billed_company(company).await? else { return Ok(0) };
+        let today = local_date(billed.time_zone, now);
+        let mut created = 0;
+        loop {
+            let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
+                return Ok(created);
+            };
+            let (Some(period_start), Some(day)) = (account.next_charge_on, account.recurring_day) else {
+                return Ok(created);
+            };
+            if period_start > today
+                || ![super::overview::ACTIVE, super::overview::PAST_DUE].contains(&account.status.as_str())
+            {
+                return Ok(created);
+            }
+            let next = crate::next_charge_date(period_start, u32::try_from(day).unwrap_or(1));
+            let users = self.accounts.active_user_count(company).await?;
+            let users_i32 = i32::try_from(users).unwrap_or(i32::MAX);
+            let row = charges::ActiveModel {
+                company_id: Set(company.0),
+                period_start: Set(period_start),
+                period_end: Set(next - Duration::days(1)),
+                user_count: Set(users_i32),
+                base_cents: Set(BASE_CENTS),
+                per_user_cents: Set(PER_USER_CENTS),
+                total_cents: Set(BASE_CENTS + PER_USER_CENTS * users),
+                status: Set(PENDING.to_owned()),
+                failures: Set(0),
+                next_attempt_at: Set(Some(now)),
+                claimed_until: Set(None),
+                paid_at: Set(None),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            };
+            let _permit = self.gate.enter().await;
+            let txn = self.db.begin().await?;
+            let moved = billing_accounts::Entity::update_many()
+                .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(next)))
+                .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
+                .filter(same_company::<billing_accounts::Entity>(company))
+                .filter(billing_accounts::Column::NextChargeOn.eq(period_start))
+                .exec(&txn)
+                .await?
+                .rows_affected;
+            if moved == 1 {
+                let inserted = charges::Entity::insert(row)
+                    .on_conflict(
+                        OnConflict::columns([charges::Column::CompanyId, charges::Column::PeriodStart])
+                            .do_nothing()
+                            .to_owned(),
+                    )
+                    .exec_without_returning(&txn)
+                    .await?;
+                created += usize::try_from(inserted).unwrap_or(0);
+            }
+            txn.commit().await?;
+        }
+    }
+
+    /// One attempt at a charge (or the settling of an earlier attempt whose outcome was not
+    /// known). Returns how it ended and whether the company was suspended by it.
+    pub(crate) async fn attempt(
+        &self,
+        charge_id: i64,
+        now: DateTime<Utc>,
+        kind: AttemptKind,
+    ) -> Result<(AttemptResult, bool), BillingError> {
+        // Claim the charge: one server at a time attempts it.
+        let unpaid: &[&str] = match kind {
+            AttemptKind::Scheduled => &[PENDING, RETRYING],
+            AttemptKind::Manual => &[PENDING, RETRYING, FAILED],
+        };
+        let claimed = {
+            let _permit = self.gate.enter().await;
+            charges::Entity::update_many()
+                .col_expr(charges::Column::ClaimedUntil, Expr::value(Some(now + CLAIM)))
+                .filter(charges::Column::Id.eq(charge_id))
+                .filter(charges::Column::Status.is_in(unpaid.iter().copied()))
+                .filter(
+                    Condition::any()
+                        .add(charges::Column::ClaimedUntil.is_null())
+                        .add(charges::Column::ClaimedUntil.lt(now)),
+                )
+                .exec(&self.db)
+                .await?
+                .rows_affected
+                == 1
+        };
+        if !claimed {
+            return Ok((AttemptResult::Unsettled, false));
+        }
+        let outcome = self.attempt_claimed(charge_id, now, kind).await;
+        self.release(charge_id).await?;
+        outcome
+    }
+
+    async fn release(&self, charge_id: i64) -> Result<(), BillingError> {
+        let _permit = self.gate.enter().await;
+        charges::Entity::update_many()
+            .col_expr(charges::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .filter(charges::Column::Id.eq(charge_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    async fn attempt_claimed(
+        &self,
+        charge_id: i64,
+        now: DateTime<Utc>,
+        kind: AttemptKind,
+    ) -> Result<(AttemptResult, bool), BillingError> {
+        let Some(charge) = charges::Entity::find_by_id(charge_id).one(&self.db).await? else {
+            return Ok((AttemptResult::Unsettled, false));
+        };
+        let company = CompanyId(charge.company_id);
+        let last = attempts::Entity::find()
+            .filter(attempts::Column::ChargeId.eq(charge_id))
+            .order_by_desc(attempts::Column::Number)
+            .one(&self.db)
+            .await?;
+        let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
+            return Ok((AttemptResult::Unsettled, false));
+        };
+        let (Some(customer), Some(method)) = (account.customer_id.clone(), account.payment_method_id.clone()) else {
+            return Ok((AttemptResult::Unsettled, false));
+        };
+        // An earlier attempt whose outcome is not known: ask the provider, never charge again.
+        if let Some(last) = last.as_ref().filter(|attempt| attempt.outcome == STARTED) {
+            match &last.payment_intent_id {
+                None => {
+                    // Stopped before the intent existed (or before its id was stored): an
+                    // unconfirmed intent, if any, takes no money. This attempt is over.
+                    self.finish_attempt(last.id, ERROR, Some("interrupted"), None, now).await?;
+                }
+                Some(intent) => {
+                    let state = match self.provider.payment_state(intent).await {
+                        Ok(PaymentState::AwaitingConfirmation) => {
+                            self.provider.confirm_payment(intent, &method, &attempt_key(&charge, last.number)).await
+                        }
+                        other => other,
+                    };
+                    return self.settle(&charge, last, state, now, kind).await;
+                }
+            }
+        }
+        // A new attempt: written before the provider hears of it.
+        let number = last.as_ref().map_or(1, |attempt| attempt.number + 1);
+        let attempt = {
+            let _permit = self.gate.enter().await;
+            attempts::ActiveModel {
+                charge_id: Set(charge.id),
+                company_id: Set(company.0),
+                number: Set(number),
+                manual: Set(kind == AttemptKind::Manual),
+                payment_intent_id: Set(None),
+                outcome: Set(STARTED.to_owned()),
+                error_code: Set(None),
+                error_message: Set(None),
+                started_at: Set(now),
+                finished_at: Set(None),
+                ..Default::default()
+            }
+            .insert(&self.db)
+            .await?
+        };
+        let key = attempt_key(&charge, number);
+        let metadata = BTreeMap::from([
+            ("company_id".to_owned(), company.0.to_string()),
+            ("charge_id".to_owned(), charge.id.to_string()),
+            ("period_start".to_owned(), charge.period_start.to_string()),
+            ("attempt".to_owned(), number.to_string()),
+        ]);
+        let intent = match self.provider.create_payment(&customer, &method, charge.total_cents, &key, &metadata).await {
+            Ok(intent) => intent,
+            Err(err) => {
+                return self.settle(&charge, &attempt, Err(err), now, kind).await;
+            }
+        };
+        {
+            let _permit = self.gate.enter().await;
+            attempts::Entity::update_many()
+                .col_expr(attempts::Column::PaymentIntentId, Expr::value(Some(intent.clone())))
+                .filter(attempts::Column::Id.eq(attempt.id))
+                .exec(&self.db)
+                .await?;
+        }
+        let state = self.provider.confirm_payment(&intent, &method, &key).await;
+        self.settle(&charge, &attempt, state, now, kind).await
+    }
+
+    /// Applies the provider's answer about an attempt.
+    async fn settle(
+        &self,
+        charge: &charges::Model,
+        attempt: &attempts::Model,
+        state: Result<PaymentState, ProviderError>,
+        now: DateTime<Utc>,
+        kind: AttemptKind,
+    ) -> Result<(AttemptResult, bool), BillingError> {
+        match state {
+            Ok(PaymentState::Succeeded) => {
+                self.settle_paid(attempt.id, now).await?;
+                Ok((AttemptResult::Paid, false))
+            }
+            Ok(PaymentState::Declined { code, message }) => {
+                let (_, suspended) = self.settle_declined(attempt.id, &code, &message, now, kind).await?;
+                Ok((AttemptResult::Declined, suspended))
+            }
+            // Still with the provider: the next run asks again.
+            Ok(PaymentState::Processing | PaymentState::AwaitingConfirmation) => {
+                self.postpone(charge.id, now + UNREACHABLE_RETRY).await?;
+                Ok((AttemptResult::Unsettled, false))
+            }
+            Err(ProviderError::Unreachable(error)) => {
+                // The outcome is unknown when the intent exists: the attempt stays `started`
+                // and the next run asks the provider about it. Without an intent nothing
+                // happened: the attempt is over.
+                if attempt.payment_intent_id.is_none() && attempt.outcome == STARTED {
+                    let stored = attempts::Entity::find_by_id(attempt.id).one(&self.db).await?;
+                    if stored.is_some_and(|stored| stored.payment_intent_id.is_none()) {
+                        self.finish_attempt(attempt.id, ERROR, Some("unreachable"), Some(&error), now).await?;
+                    }
+                }
+                tracing::warn!(charge = charge.id, %error, "the payment provider did not answer; trying later");
+                self.postpone(charge.id, now + UNREACHABLE_RETRY).await?;
+                Ok((AttemptResult::Unsettled, false))
+            }
+            Err(ProviderError::Refused { code, message, .. }) => {
+                // Refused as a request (not a card decline): recorded, tried again later.
+                self.finish_attempt(attempt.id, ERROR, Some(&code), Some(&message), now).await?;
+                tracing::error!(charge = charge.id, %code, %message, "the payment provider refused a charge");
+                self.postpone(charge.id, now + UNREACHABLE_RETRY).await?;
+                Ok((AttemptResult::Unsettled, false))
+            }
+        }
+    }
+
+    async fn postpone(&self, charge_id: i64, at: DateTime<Utc>) -> Result<(), BillingError> {
+        let _permit = self.gate.enter().await;
+        charges::Entity::update_many()
+            .col_expr(charges::Column::NextAttemptAt, Expr::value(Some(at)))
+            .filter(charges::Column::Id.eq(charge_id))
+            .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Ends an attempt with `outcome` if it is still `started`; whether this call ended it.
+    async fn finish_attempt(
+        &self,
+        attempt_id: i64,
+        outcome: &str,
+        code: Option<&str>,
+        message: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, BillingError> {
+        let _permit = self.gate.enter().await;
+        Ok(attempts::Entity::update_many()
+            .col_expr(attempts::Column::Outcome, Expr::value(outcome))
+            .col_expr(attempts::Column::ErrorCode, Expr::value(code.map(|code| truncate(code, 64))))
+            .col_expr(attempts::Column::ErrorMessage, Expr::value(message.map(|message| truncate(message, 500))))
+            .col_expr(attempts::Column::FinishedAt, Expr::value(Some(now)))
+            .filter(attempts::Column::Id.eq(attempt_id))
+            .filter(attempts::Column::Outcome.eq(STARTED))
+            .exec(&self.db)
+            .await?
+            .rows_affected
+            == 1)
+    }
+
+    /// The attempt took the money: its charge is paid, and a company that owes nothing more is
+    /// in good standing. Only the call that ends the attempt applies this.
+    pub(crate) async fn settle_paid(&self, attempt_id: i64, now: DateTime<Utc>) -> Result<bool, BillingError> {
+        let Some(attempt) = attempts::Entity::find_by_id(attempt_id).one(&self.db).await? else { return Ok(false) };
+        let _permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let ended = attempts::Entity::update_many()
+            .col_expr(attempts::Column::Outcome, Expr::value(SUCCEEDED))
+            .col_expr(attempts::Column::FinishedAt, Expr::value(Some(now)))
+            .filter(attempts::Column::Id.eq(attempt_id))
+            .filter(attempts::Column::Outcome.eq(STARTED))
+            .exec(&txn)
+            .await?
+            .rows_affected
+            == 1;
+        if !ended {
+            txn.rollback().await?;
+            return Ok(false);
+        }
+        charges::Entity::update_many()
+            .col_expr(charges::Column::Status, Expr::value(PAID))
+            .col_expr(charges::Column::PaidAt, Expr::value(Some(now)))
+            .col_expr(charges::Column::NextAttemptAt, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(charges::Column::UpdatedAt, Expr::value(now))
+            .filter(charges::Column::Id.eq(attempt.charge_id))
+            .exec(&txn)
+            .await?;
+        let company = CompanyId(attempt.company_id);
+        let owing = in_company::<charges::Entity>(company)
+            .filter(charges::Column::Status.is_in([RETRYING, FAILED]))
+            .one(&txn)
+            .await?
+            .is_some();
+        if !owing {
+            billing_accounts::Entity::update_many()
+                .col_expr(billing_accounts::Column::Status, Expr::value(super::overview::ACTIVE))
+                .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
+                .filter(same_company::<billing_accounts::Entity>(company))
+                .filter(billing_accounts::Column::Status.eq(super::overview::PAST_DUE))
+                .exec(&txn)
+                .await?;
+        }
+        txn.commit().await?;
+        Ok(true)
+    }
+
+    /// The attempt was declined. A scheduled one counts towards suspension: the charge is
+    /// retried on the schedule or, after the last attempt, fails and the company is suspended;
+    /// the admins are told either way. Returns whether this call ended the attempt, and
+    /// whether it suspended the company.
+    pub(crate) async fn settle_declined(
+        &self,
+        attempt_id: i64,
+        code: &str,
+        message: &str,
+        now: DateTime<Utc>,
+        kind: AttemptKind,
+    ) -> Result<(bool, bool), BillingError> {
+        let Some(attempt) = attempts::Entity::find_by_id(attempt_id).one(&self.db).await? else {
+            return Ok((false, false));
+        };
+        if !self.finish_attempt(attempt_id, DECLINED, Some(code), Some(message), now).await? {
+            return Ok((false, false));
+        }
+        if kind == AttemptKind::Manual {
+            return Ok((true, false));
+        }
+        let Some(charge) = charges::Entity::find_by_id(attempt.charge_id).one(&self.db).await? else {
+            return Ok((true, false));
+        };
+        let failures = charge.failures + 1;
+        let company = CompanyId(charge.company_id);
+        let last = failures >= MAX_ATTEMPTS;
+        let next_attempt = usize::try_from(failures - 1).ok().and_then(|i| RETRY_GAPS.get(i)).map(|gap| now + *gap);
+        {
+            let _permit = self.gate.enter().await;
+            let txn = self.db.begin().await?;
+            charges::Entity::update_many()
+                .col_expr(charges::Column::Failures, Expr::value(failures))
+                .col_expr(charges::Column::Status, Expr::value(if last { FAILED } else { RETRYING }))
+                .col_expr(charges::Column::NextAttemptAt, Expr::value(if last { None } else { next_attempt }))
+                .col_expr(charges::Column::UpdatedAt, Expr::value(now))
+                .filter(charges::Column::Id.eq(charge.id))
+                .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+                .exec(&txn)
+                .await?;
+            billing_accounts::Entity::update_many()
+                .col_expr(
+                    billing_accounts::Column::Status,
+                    Expr::value(if last { super::overview::SUSPENDED } else { super::overview::PAST_DUE }),
+                )
+                .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
+                .filter(same_company::<billing_accounts::Entity>(company))
+                .filter(billing_accounts::Column::Status.is_in([super::overview::ACTIVE, super::overview::PAST_DUE]))
+                .exec(&txn)
+                .await?;
+            txn.commit().await?;
+        }
+        if last {
+            self.accounts.set_suspended(company, true).await?;
+        }
+        self.tell_admins(company, &charge, last, next_attempt).await?;
+        Ok((true, last))
+    }
+
+    async fn tell_admins(
+        &self,
+        company: CompanyId,
+        charge: &charges::Model,
+        suspended: bool,
+        next_attempt: Option<DateTime<Utc>>,
+    ) -> Result<(), BillingError> {
+        let Some(billed) = self.accounts.billed_company(company).await? else { return Ok(()) };
+        let amount = dollars(charge.total_cents);
+        let link = self.accounts.screen_link("/admin/manage/my-account");
+        let (subject, text) = if suspended {
+            (
+                "Your Timekeep account has been suspended".to_owned(),
+                format!(
+                    "We could not charge {amount} for {}'s Timekeep subscription after several attempts, so the account has been suspended.\n\nYour team cannot use Timekeep until the payment method is updated. Update it here: {link}\n",
+                    billed.name
+                ),
+            )
+        } else {
+            let when = next_attempt
+                .map(|at| local_date(billed.time_zone, at).format("%b %d, %Y").to_string())
+                .unwrap_or_default();
+            (
+                "Your Timekeep payment was declined".to_owned(),
+                format!(
+                    "We could not charge {amount} for {}'s Timekeep subscription: the card was declined.\n\nWe will try again on {when}. To avoid a suspension, update the payment method here: {link}\n",
+                    billed.name
+                ),
+            )
+        };
+        let mails = self
+            .accounts
+            .company_admins(company)
+            .await?
+            .into_iter()
+            .map(|admin| OutgoingMail {
+                to_email: admin.email,
+                to_name: admin.name,
+                subject: subject.clone(),
+                text: text.clone(),
+            })
+            .collect();
+        self.accounts.notify_all(mails);
+        Ok(())
+    }
+}
+
+/// The idempotency key sent with an attempt's requests: one per company, period and attempt.
+fn attempt_key(charge: &charges::Model, number: i32) -> String {
+    format!("timekeep-{}-{}-{}", charge.company_id, charge.period_start, number)
+}
+
+/// `$29.00`.
+pub(crate) fn dollars(cents: i64) -> String {
+    format!("${}.{:02}", cents / 100, (cents % 100).abs())
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+/// The charge day as stored (1–31) for a subscription that starts on `day`.
+pub(crate) fn charge_day(day: NaiveDate) -> i32 {
+    i32::try_from(day.day()).unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dollars_are_whole_cents() {
+        assert_eq!(dollars(2900), "$29.00");
+        assert_eq!(dollars(805), "$8.05");
+    }
+}

@@ -1,0 +1,33 @@
+use sea_orm::entity::prelude::*;
+
+/// One month's charge of a company: unique per company and `period_start`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "billing_charges")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub period_start: Date,
+    pub period_end: Date,
+    pub user_count: i32,
+    pub base_cents: i64,
+    /// The price of one user (the charge has `user_count` of them).
+    pub per_user_cents: i64,
+    pub total_cents: i64,
+    /// `pending`, `paid`, `retrying` or `failed`.
+    pub status: String,
+    pub failures: i32,
+    pub next_attempt_at: Option<DateTimeUtc>,
+    /// A server attempting this charge holds it until then.
+    pub claimed_until: Option<DateTimeUtc>,
+    pub paid_at: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();

@@ -1,0 +1,22 @@
+use sea_orm::entity::prelude::*;
+
+/// A checkout session this server started at the provider, for one company and one purpose
+/// (`activate` or `update-card`); used once.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "billing_checkouts")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub company_id: i64,
+    pub session_id: String,
+    pub purpose: String,
+    pub created_at: DateTimeUtc,
+    pub used_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+kernel::company_owned!();
