@@ -108,6 +108,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/company-profile').then((m) => ({ Component: m.CompanyProfileRoute })),
           },
           {
+            // Billing, admins only: managers go to their home; a suspended admin is sent here
+            // from every other company screen (lib/redirects.ts).
+            path: 'admin/manage/my-account',
+            loader: guard('admin'),
+            lazy: () => import('./routes/my-account').then((m) => ({ Component: m.MyAccountRoute })),
+          },
+          {
             path: 'admin/manage',
             loader: guard('privileged'),
             lazy: () => import('./routes/manage-list').then((m) => ({ Component: m.ManageListRoute })),

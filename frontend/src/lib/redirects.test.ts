@@ -96,6 +96,27 @@ describe('accessDecision: route guards', () => {
     expect(decision).toEqual(expected === null ? { kind: 'allow' } : { kind: 'redirect', to: expected });
   });
 
+  it.each([
+    // [access, path, expected]: a suspended admin may open Billing only (spec 000 §4, §6).
+    ['privileged', '/admin/dashboard', '/admin/manage/my-account?supended=1'],
+    ['privileged', '/admin/manage', '/admin/manage/my-account?supended=1'],
+    ['admin', '/admin/manage/batch-pto', '/admin/manage/my-account?supended=1'],
+    ['company', '/my-team', '/admin/manage/my-account?supended=1'],
+    ['admin', '/admin/manage/my-account', null],
+    ['admin', '/admin/manage/my-account/', null],
+    ['signedIn', '/change-my-password', null],
+  ] as const)('a suspended admin on %s %s -> %s', (access, pathname, expected) => {
+    const decision = accessDecision(access, who('admin', true), { pathname, search: '?supended=1' });
+    expect(decision).toEqual(expected === null ? { kind: 'allow' } : { kind: 'redirect', to: expected });
+  });
+
+  it('leaves other people of a suspended company to the shell (it shows them the suspended message)', () => {
+    expect(accessDecision('privileged', who('manager', true), { pathname: '/admin/dashboard' })).toEqual({ kind: 'allow' });
+    expect(accessDecision('company', who('employee', true), { pathname: '/clockin' })).toEqual({ kind: 'allow' });
+    // Billing stays admins only.
+    expect(accessDecision('admin', who('manager', true), { pathname: '/admin/manage/my-account' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
   it('a redirect produced by a guard is honoured by the login page for the right person', () => {
     const decision = accessDecision('privileged', null, { pathname: '/admin/inbox' });
     expect(decision.kind).toBe('redirect');

@@ -12,6 +12,8 @@ export const PATHS = {
   sysadminHome: '/sy5tem/adm1n',
   privilegedHome: '/admin/dashboard',
   employeeHome: '/clockin',
+  /** Billing (spec 001 §2 /admin/manage/my-account): admins of a company with an HR subscription. */
+  billing: '/admin/manage/my-account',
   /** 'supended' is the original's spelling and part of the contract. */
   suspendedAdmin: '/admin/manage/my-account?supended=1',
   suspendedUser: '/',
@@ -107,6 +109,16 @@ export function landingRedirect(who: Who | null, search = ''): string | null {
   return `${base}${search}`;
 }
 
+/**
+ * Spec 000 §4/§6: a suspended company's admin may use Billing only; any other company screen sends
+ * them there (their login destination). Others of a suspended company see the suspended message
+ * in the shell instead, and pages open to every signed-in person (the password) stay open.
+ */
+const suspendedAdminAway = (who: Who, place: Place): Decision =>
+  who.suspended && isAdmin(who) && !isSysadmin(who) && (place.pathname.replace(/\/+$/, '') || '/') !== PATHS.billing
+    ? redirectTo(PATHS.suspendedAdmin)
+    : allow;
+
 /** The guard of a route: may this person open this place, and if not, where do they go. */
 export function accessDecision(access: Access, who: Who | null, place: Place): Decision {
   if (access === 'public') return allow;
@@ -116,13 +128,13 @@ export function accessDecision(access: Access, who: Who | null, place: Place): D
       return allow;
     case 'company':
       // The system admin has no employee screens.
-      return isSysadmin(who) ? redirectTo(PATHS.sysadminHome) : allow;
+      return isSysadmin(who) ? redirectTo(PATHS.sysadminHome) : suspendedAdminAway(who, place);
     case 'privileged':
-      return isPrivileged(who) ? allow : redirectTo(loginPathFor(place));
+      return isPrivileged(who) ? suspendedAdminAway(who, place) : redirectTo(loginPathFor(place));
     case 'admin':
       if (!isPrivileged(who)) return redirectTo(loginPathFor(place));
       // A manager is signed in rightly, just not allowed here: their home, not the login page.
-      return isAdmin(who) ? allow : redirectTo(homePathFor(who));
+      return isAdmin(who) ? suspendedAdminAway(who, place) : redirectTo(homePathFor(who));
     case 'sysadmin':
       return isSysadmin(who) ? allow : redirectTo(loginPathFor(place));
   }

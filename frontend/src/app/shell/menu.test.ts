@@ -100,3 +100,26 @@ describe('the quick-add menu', () => {
     }
   });
 });
+
+describe('Billing', () => {
+  it('is in the menu of admins with an HR subscription only, after Settings', () => {
+    const menu = labels({ roles: ['admin'], hasHrSubscription: true });
+    expect(menu).toContain('Billing /admin/manage/my-account');
+    expect(menu.indexOf('Billing /admin/manage/my-account')).toBe(menu.indexOf('Settings /admin/manage/settings') + 1);
+    for (const overrides of [
+      { roles: ['admin'], hasHrSubscription: false },
+      { roles: ['manager'], hasHrSubscription: true },
+      { roles: ['employee'], hasHrSubscription: true },
+      { roles: ['sysadmin'], hasHrSubscription: true },
+    ] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.startsWith('Billing'))).toBe(false);
+    }
+  });
+
+  it("is a suspended admin's only entry; other people of a suspended company have none", () => {
+    expect(labels({ roles: ['admin'], hasHrSubscription: true, suspended: true })).toEqual(['Billing /admin/manage/my-account']);
+    expect(labels({ roles: ['manager'], hasHrSubscription: true, suspended: true })).toEqual([]);
+    expect(labels({ roles: ['employee'], hasHrSubscription: true, suspended: true })).toEqual([]);
+    expect(labels({ roles: ['admin'], hasHrSubscription: false, suspended: true })).toEqual([]);
+  });
+});

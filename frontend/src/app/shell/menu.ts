@@ -1,4 +1,5 @@
 import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
+import { PATHS } from '@/lib/redirects';
 
 /**
  * The menus of the signed-in shell by role (spec 000 §6), as data. A later screen joins the menu by
@@ -11,8 +12,12 @@ import { isAdmin, isPrivileged, isSysadmin, type Identity } from '@/lib/identity
  * managers are employees too, with events and documents of their own (and their own tasks), so
  * they find it as well.
  *
- * Still to come, with their visibility (spec 000 §6): privileged: HR Event;
- * admins with an HR subscription: Billing (the only entry of a suspended account); system admin:
+ * Billing (/admin/manage/my-account): admins whose identity has `hasHrSubscription` (true for
+ * every member of a company while the server has billing on; spec 000 §6, 001 §2). It is the only
+ * entry of a suspended account (`whenSuspended`), and a suspended admin's only screen: the guards
+ * send them there from any other (lib/redirects.ts).
+ *
+ * Still to come, with their visibility (spec 000 §6): privileged: HR Event; system admin:
  * Statistics, Reset Password, Impersonation, Promotions.
  *
  * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
@@ -27,6 +32,10 @@ export interface MenuEntry {
 }
 
 const companyUser = (who: Identity) => !isSysadmin(who);
+
+/** Admins are pointed at billing in the trial reminder; the account screen holds billing. */
+export const BILLING_PATH = PATHS.billing;
+export const canManageBilling = (who: Identity): boolean => isAdmin(who) && !isSysadmin(who);
 
 export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who) },
@@ -45,6 +54,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who) },
   { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },
 ];
@@ -95,7 +105,3 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
 ];
 
 export const accountMenuFor = (who: Identity) => ACCOUNT_MENU.filter((entry) => entry.visible(who));
-
-/** Admins are pointed at billing in the trial reminder; the account screen holds billing. */
-export const BILLING_PATH = '/admin/manage/my-account';
-export const canManageBilling = (who: Identity): boolean => isAdmin(who) && !isSysadmin(who);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { sessionStore } from '@/lib/session';
+import { refreshIdentity } from '@/lib/refresh-identity';
 import { isEmail, requiredText } from '@/lib/validation';
 
 const text = z.string().nullable().optional().transform((v) => v ?? '');
@@ -111,24 +111,6 @@ export const updateMyProfile = (form: ProfileForm): Promise<UpdatedProfile> =>
 /** The profile's answer when a new e-mail waits for its link. */
 export const emailChangePending = (email: string) =>
   `We sent a link to ${email}: your sign-in email changes when you follow it. Until then, keep signing in with your current one.`;
-
-const freshTokenSchema = z.object({ token: z.string().min(1) });
-
-/**
- * The session identity (names, e-mail, avatar) lives in the token's claims: after a change the
- * live token is exchanged for a fresh one (POST /auth/login {token}, same session), and the
- * login data is read again. A failure keeps the old token: the change is saved all the same.
- */
-export async function refreshIdentity(): Promise<void> {
-  const current = sessionStore.get();
-  if (!current) return;
-  try {
-    const { token } = await api.post('/auth/login', { token: current.token }, { schema: freshTokenSchema });
-    sessionStore.setToken(token);
-  } catch {
-    // The next login shows the new names.
-  }
-}
 
 export function useUpdateMyProfile() {
   const queryClient = useQueryClient();

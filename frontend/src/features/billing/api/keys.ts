@@ -1,0 +1,9 @@
+/**
+ * Query keys of billing. Every billing write (activation, a new card) invalidates `all`: the data
+ * and the past payments change together.
+ */
+export const billingKeys = {
+  all: ['billing'] as const,
+  data: ['billing', 'data'] as const,
+  charges: (page: number) => ['billing', 'charges', page] as const,
+};
