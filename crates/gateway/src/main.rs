@@ -17,7 +17,11 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
+                // `stripe_webhook` logs an error for every event its own types cannot read, which
+                // billing then reads itself (crates/billing/src/webhooks.rs): not an error here.
+                .unwrap_or_else(|_| {
+                    tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn,stripe_webhook=off")
+                }),
         )
         .init();
     let cli = Cli::parse();
