@@ -16,7 +16,8 @@ export function FormAlert({ children, color = 'red', title }: FormAlertProps) {
       title={title}
       role={color === 'red' ? 'alert' : 'status'}
       data-testid={color === 'red' ? 'form-error' : 'form-message'}
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      // The text colour for the title too: a light alert's own shade fails WCAG AA on its background.
+      styles={{ message: { color: 'var(--mantine-color-text)' }, title: { color: 'var(--mantine-color-text)' } }}
     >
       {children}
     </Alert>

@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
 import { sorry } from '@/lib/form-errors';
 import type { Identity } from '@/lib/identity';
+import { refreshIdentity } from '@/lib/refresh-identity';
 import { useBillingData } from '../api/get-billing-data';
 import type { BillingData } from '../api/schemas';
 import { CancelAccountSection } from './cancel-account';
@@ -72,10 +73,28 @@ function CheckoutMessage({ notice }: { notice: CheckoutNotice }) {
   );
 }
 
+/**
+ * The session's claims (suspended, the trial end) are refreshed when the server's status says
+ * otherwise: the charge job may have suspended the company, or payment reactivated it, since the
+ * token was issued; the menu and the screens follow the fresh claims.
+ */
+function useIdentityFollowsStatus(identity: Identity, status: BillingData['status'] | undefined) {
+  const refreshed = useRef<string | null>(null);
+  useEffect(() => {
+    if (status === undefined) return;
+    const disagrees = (status === 'suspended') !== identity.suspended || (status !== 'trial' && identity.trialEnd !== null);
+    if (disagrees && refreshed.current !== status) {
+      refreshed.current = status;
+      void refreshIdentity();
+    }
+  }, [identity.suspended, identity.trialEnd, status]);
+}
+
 /** The billing of a company with billing on: the return from checkout first, then the data. */
-function Billing({ onCancelled }: { onCancelled: (message: string) => void }) {
+function Billing({ identity, onCancelled }: { identity: Identity; onCancelled: (message: string) => void }) {
   const checkout = useCheckoutReturn();
   const data = useBillingData({ enabled: !checkout.pending });
+  useIdentityFollowsStatus(identity, data.data?.status);
   return (
     <>
       {checkout.notice ? <CheckoutMessage notice={checkout.notice} /> : null}
@@ -129,7 +148,7 @@ export function BillingScreen({ identity, onSignOut }: BillingScreenProps) {
       ) : !identity.hasHrSubscription ? (
         <FormAlert color="blue">{BILLING_TEXTS.billingOff}</FormAlert>
       ) : (
-        <Billing onCancelled={setCancelled} />
+        <Billing identity={identity} onCancelled={setCancelled} />
       )}
     </Stack>
   );

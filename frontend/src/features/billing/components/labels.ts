@@ -33,11 +33,12 @@ export const STATUS_LABELS: Record<BillingStatus, string> = {
   suspended: 'Suspended',
 };
 
+/** Filled badges in dark shades (with autoContrast), as elsewhere: light ones fail WCAG AA. */
 export const STATUS_COLORS: Record<BillingStatus, string> = {
-  trial: 'blue',
-  active: 'green',
-  past_due: 'yellow',
-  suspended: 'red',
+  trial: 'blue.8',
+  active: 'green.9',
+  past_due: 'yellow.4',
+  suspended: 'red.9',
 };
 
 export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
@@ -48,8 +49,8 @@ export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
 };
 
 export const CHARGE_STATUS_COLORS: Record<ChargeStatus, string> = {
-  pending: 'gray',
-  paid: 'green',
-  retrying: 'yellow',
-  failed: 'red',
+  pending: 'gray.7',
+  paid: 'green.9',
+  retrying: 'yellow.4',
+  failed: 'red.9',
 };

@@ -20,7 +20,7 @@ function ChargeRow({ charge }: { charge: Charge }) {
         {formatCents(charge.totalAmount)}
       </Table.Td>
       <Table.Td>
-        <Badge color={CHARGE_STATUS_COLORS[charge.status]} variant="light">
+        <Badge color={CHARGE_STATUS_COLORS[charge.status]} variant="filled" autoContrast>
           {CHARGE_STATUS_LABELS[charge.status]}
         </Badge>
       </Table.Td>

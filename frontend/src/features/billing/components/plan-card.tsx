@@ -64,7 +64,7 @@ function PlanPaper({ title, badge, children }: { title: string; badge: ReactNode
 }
 
 const StatusBadge = ({ status }: { status: BillingData['status'] }) => (
-  <Badge color={STATUS_COLORS[status]} variant="light" data-testid="billing-status">
+  <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast data-testid="billing-status">
     {STATUS_LABELS[status]}
   </Badge>
 );
