@@ -10,11 +10,15 @@
  *                  'postgres' as the admin database).
  *   CHROMIUM_PATH  default /usr/bin/chromium
  *   E2E_KEEP=1     keep the temporary data dir (and print where it is)
+ *   PYTHON         the Python of the Stripe harness (default python3; it needs localstripe 1.15.10)
  *
- * Steps: temp data dir -> `timekeep demo --data-dir DIR` -> `timekeep serve --bind 127.0.0.1:<free port>
- * --data-dir DIR --web-dir <repo>/frontend/dist` with TIMEKEEP_PUBLIC_URL -> wait for GET /healthz 200 ->
- * Playwright specs with BASE_URL and DATA_DIR -> SIGTERM -> clean up -> exit with the specs' status.
- * Extra arguments go to `playwright test` (e.g. `node run.mjs specs/02-employee-login.spec.mjs`).
+ * Steps: temp data dir -> `timekeep demo --data-dir DIR` -> the Stripe harness (e2e/stripe/harness.py,
+ * stdin piped: it stops when that closes) -> `timekeep serve --bind 127.0.0.1:<free port>
+ * --data-dir DIR --web-dir <repo>/frontend/dist` with TIMEKEEP_PUBLIC_URL and billing on (STRIPE_* pointing
+ * at the harness) -> wait for GET /healthz 200 -> the server's webhook registered at the harness ->
+ * Playwright specs with BASE_URL, DATA_DIR, STRIPE_URL, TIMEKEEP_BIN (and the server's DATABASE_URL and
+ * STRIPE_* for `timekeep charge-run`: support/billing.mjs) -> SIGTERM -> clean up -> exit with the specs'
+ * status. Extra arguments go to `playwright test` (e.g. `node run.mjs specs/02-employee-login.spec.mjs`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +35,15 @@ const artifacts = join(e2eDir, 'artifacts');
 const bin = resolve(process.env.TIMEKEEP_BIN ?? join(repoRoot, 'target', 'debug', 'timekeep'));
 const webDir = join(repoRoot, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const python = process.env.PYTHON ?? 'python3';
+const stripeHarness = join(e2eDir, 'stripe', 'harness.py');
+
+/** Billing is on, as in the hosted product; these keys are the harness's (any test key works there). */
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+};
 
 const log = (message) => console.log(`[e2e] ${message}`);
 const cleanups = [];
@@ -109,6 +122,65 @@ async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
   throw new Error(`GET ${baseUrl}/healthz did not answer 200 within ${timeoutMs / 1000}s`);
 }
 
+/**
+ * The Stripe stand-in (e2e/stripe/harness.py): started with its stdin piped, it prints one JSON line
+ * `{"url", "localstripe"}` and serves until that stdin closes. Returns `{ url, child }`.
+ */
+function startStripeHarness(logStream, timeoutMs = 30_000) {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(python, [stripeHarness], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stderr.pipe(logStream);
+    let buffered = '';
+    let settled = false;
+    const done = (error, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolveStart(value);
+    };
+    const timer = setTimeout(() => done(new Error(`the Stripe harness printed no address within ${timeoutMs / 1000}s (see ${artifacts}/stripe.log)`)), timeoutMs);
+    child.on('error', (error) => done(new Error(`the Stripe harness did not start (${python}): ${error.message}`)));
+    child.on('exit', (code, signal) => done(new Error(`the Stripe harness exited with ${code ?? signal} (see ${artifacts}/stripe.log; pip install localstripe==1.15.10)`)));
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      try {
+        const { url } = JSON.parse(buffered.slice(0, end));
+        if (!/^https?:\/\//.test(url ?? '')) throw new Error(`no url in ${buffered.slice(0, end)}`);
+        done(null, { url, child });
+      } catch (error) {
+        done(new Error(`the Stripe harness's first line is not its address: ${error.message}`));
+      }
+    });
+  });
+}
+
+/** Closing its stdin stops the harness; SIGTERM, then SIGKILL, if it lingers. */
+function stopStripeHarness(child) {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    const term = setTimeout(() => child.kill('SIGTERM'), 5_000);
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(term);
+      clearTimeout(kill);
+      resolveStop();
+    });
+    child.stdin.end();
+  });
+}
+
+/** The server's webhook endpoint at the harness (signed with STRIPE_WEBHOOK_SECRET). */
+async function registerWebhook(stripeUrl, baseUrl) {
+  const res = await fetch(`${stripeUrl}/_config/webhooks/timekeep`, {
+    method: 'POST',
+    body: new URLSearchParams({ url: `${baseUrl}/server/v1/billing/webhook`, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET }),
+  });
+  if (!res.ok) throw new Error(`registering the webhook at the Stripe harness answered ${res.status}: ${await res.text()}`);
+}
+
 function stopServer(server) {
   return new Promise((resolveStop) => {
     if (server.exitCode !== null || server.signalCode !== null) return resolveStop();
@@ -163,11 +235,17 @@ try {
   log(`seeding the demo company in ${dataDir}`);
   await run(bin, ['demo', '--data-dir', dataDir], env, 'timekeep demo');
 
+  const stripe = await startStripeHarness(createWriteStream(join(artifacts, 'stripe.log')));
+  cleanups.push(() => stopStripeHarness(stripe.child));
+  log(`Stripe harness on ${stripe.url} (log: ${join(artifacts, 'stripe.log')})`);
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // What the server and `timekeep charge-run` (support/billing.mjs) share: the database, billing.
+  const serverEnv = { ...env, ...STRIPE_ENV, STRIPE_API_BASE: stripe.url, TIMEKEEP_PUBLIC_URL: baseUrl };
   const serverLog = createWriteStream(join(artifacts, 'server.log'));
   const server = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', webDir], {
-    env: { ...env, TIMEKEEP_PUBLIC_URL: baseUrl },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.pipe(serverLog);
@@ -175,12 +253,21 @@ try {
   cleanups.push(() => stopServer(server));
   log(`server on ${baseUrl} (log: ${join(artifacts, 'server.log')})`);
   await waitForHealth(baseUrl, server);
+  await registerWebhook(stripe.url, baseUrl);
 
   const require = createRequire(import.meta.url);
   const cli = require.resolve('@playwright/test/cli');
   const tests = spawn(process.execPath, [cli, 'test', '--config', join(e2eDir, 'playwright.config.mjs'), ...process.argv.slice(2)], {
     cwd: e2eDir,
-    env: { ...env, BASE_URL: baseUrl, DATA_DIR: dataDir, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: {
+      ...serverEnv,
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      STRIPE_URL: stripe.url,
+      TIMEKEEP_BIN: bin,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
     stdio: 'inherit',
   });
   status = await new Promise((resolveTests) => tests.on('exit', (code) => resolveTests(code ?? 1)));
