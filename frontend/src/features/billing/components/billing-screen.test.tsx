@@ -147,6 +147,26 @@ describe('Billing (/admin/manage/my-account)', () => {
   });
 
   describe('returning from checkout', () => {
+    it("refreshes the session's claims when the server says the company was suspended since sign-in, once", async () => {
+      sessionStore.setToken(fakeToken(ADMIN));
+      const suspended = fakeToken({ ...ADMIN, trialEnd: null, suspended: true });
+      const fetch = billingServer({
+        data: subscribedData({ status: 'suspended', amountDue: 1400 }),
+        more: { 'POST /auth/login': json({ token: suspended, identity: {} }) },
+      });
+      render('/admin/manage/my-account', { who: identity({ trialEnd: null, suspended: false }) });
+      await waitFor(() => expect(sessionStore.get()?.identity.suspended).toBe(true));
+      expect(callsTo(fetch, 'POST', '/auth/login')).toHaveLength(1);
+    });
+
+    it('leaves the claims alone when they agree with the server', async () => {
+      sessionStore.setToken(fakeToken(ADMIN));
+      const fetch = billingServer({ data: subscribedData() });
+      render('/admin/manage/my-account', { who: identity({ trialEnd: null, suspended: false }) });
+      expect(await screen.findByRole('region', { name: /Subscription/ })).toBeInTheDocument();
+      expect(callsTo(fetch, 'POST', '/auth/login')).toHaveLength(0);
+    });
+
     it('activates once with the session id (strict mode too), refreshes the identity, reads the data after, and cleans the address', async () => {
       sessionStore.setToken(fakeToken(ADMIN));
       const renewed = fakeToken({ ...ADMIN, trialEnd: null });
