@@ -47,6 +47,7 @@ enum BillingCheckouts {
     CompanyId,
     SessionId,
     Purpose,
+    Url,
     CreatedAt,
     UsedAt,
 }
@@ -146,6 +147,7 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(BillingCheckouts::CompanyId).big_integer().not_null())
                     .col(ColumnDef::new(BillingCheckouts::SessionId).string_len(255).not_null())
                     .col(ColumnDef::new(BillingCheckouts::Purpose).string_len(16).not_null())
+                    .col(ColumnDef::new(BillingCheckouts::Url).string_len(2048).not_null())
                     .col(ColumnDef::new(BillingCheckouts::CreatedAt).timestamp_with_time_zone().not_null())
                     .col(ColumnDef::new(BillingCheckouts::UsedAt).timestamp_with_time_zone().null())
                     .foreign_key(&mut company_fk(BillingCheckouts::Table, BillingCheckouts::CompanyId))

@@ -23,6 +23,9 @@ pub(crate) const SUSPENDED: &str = "suspended";
 const ACTIVATE: &str = "activate";
 const UPDATE_CARD: &str = "update-card";
 
+/// How long a checkout page is offered again (the provider's last a day).
+const CHECKOUT_REUSE: Duration = Duration::hours(1);
+
 /// Past payments a page.
 pub const CHARGE_PAGE_SIZE: u64 = 10;
 
@@ -259,6 +262,8 @@ impl Billing {
         })
     }
 
+    /// A checkout page for `purpose`: the one offered in the last hour if it is still unused,
+    /// or a new one.
     async fn checkout(
         &self,
         company: CompanyId,
@@ -266,6 +271,16 @@ impl Billing {
         purpose: &str,
         now: DateTime<Utc>,
     ) -> Result<crate::provider::Checkout, BillingError> {
+        let offered = in_company::<checkouts::Entity>(company)
+            .filter(checkouts::Column::Purpose.eq(purpose))
+            .filter(checkouts::Column::UsedAt.is_null())
+            .filter(checkouts::Column::CreatedAt.gt(now - CHECKOUT_REUSE))
+            .order_by_desc(checkouts::Column::Id)
+            .one(&self.db)
+            .await?;
+        if let Some(offered) = offered {
+            return Ok(crate::provider::Checkout { id: offered.session_id, url: offered.url });
+        }
         let base = format!("{}/admin/manage/my-account", self.config.public_url.trim_end_matches('/'));
         let success = format!("{base}?session_id={{CHECKOUT_SESSION_ID}}&action={purpose}");
         let checkout =
@@ -275,6 +290,7 @@ impl Billing {
             company_id: Set(company.0),
             session_id: Set(checkout.id.clone()),
             purpose: Set(purpose.to_owned()),
+            url: Set(checkout.url.clone()),
             created_at: Set(now),
             used_at: Set(None),
             ..Default::default()

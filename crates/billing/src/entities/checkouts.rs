@@ -1,7 +1,8 @@
 use sea_orm::entity::prelude::*;
 
 /// A checkout session this server started at the provider, for one company and one purpose
-/// (`activate` or `update-card`); used once.
+/// (`activate` or `update-card`); used once. The screen offers the same one for an hour rather
+/// than start one at the provider on every visit.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "billing_checkouts")]
 pub struct Model {
@@ -10,6 +11,8 @@ pub struct Model {
     pub company_id: i64,
     pub session_id: String,
     pub purpose: String,
+    /// The provider's hosted page.
+    pub url: String,
     pub created_at: DateTimeUtc,
     pub used_at: Option<DateTimeUtc>,
 }

@@ -69,6 +69,9 @@ async fn a_company_goes_from_trial_to_paying_to_suspended_to_paying_again() {
     assert_eq!(data.body["totalCharge"], 1100);
     assert!(data.body["activateUrl"].as_str().unwrap().starts_with(&app.stripe_url));
     assert_eq!(data.body["updateUrl"], Value::Null);
+    // Visiting again offers the same checkout rather than starting another at the provider.
+    let again = app.get_as(&admin, "/server/v1/myaccount/data").await;
+    assert_eq!(again.body["activateSessionId"], data.body["activateSessionId"]);
     let identity = app.login(&email, "password-123").await.body["identity"].clone();
     assert_eq!(identity["hasHrSubscription"], true);
     assert!(identity["trialEnd"].is_string());
