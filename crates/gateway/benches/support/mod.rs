@@ -14,7 +14,9 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub mod memory;
 pub mod pto_company;
+pub mod stripe;
 
 pub fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
