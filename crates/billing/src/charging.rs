@@ -186,7 +186,10 @@ impl Billing {
         now: DateTime<Utc>,
         kind: AttemptKind,
     ) -> Result<(AttemptResult, bool), BillingError> {
-        // Claim the charge: one server at a time attempts it.
+        // Claim the charge: one server at a time attempts it. A claim is about real time (how long
+        // an attempt may take), not the instant the run acts as of (a run may act as of another
+        // time, or last longer than a claim), so it is stamped and checked with the clock.
+        let wall = Utc::now();
         let unpaid: &[&str] = match kind {
             AttemptKind::Scheduled => &[PENDING, RETRYING],
             AttemptKind::Manual => &[PENDING, RETRYING, FAILED],
@@ -194,13 +197,13 @@ impl Billing {
         let claimed = {
             let _permit = self.gate.enter().await;
             charges::Entity::update_many()
-                .col_expr(charges::Column::ClaimedUntil, Expr::value(Some(now + CLAIM)))
+                .col_expr(charges::Column::ClaimedUntil, Expr::value(Some(wall + CLAIM)))
                 .filter(charges::Column::Id.eq(charge_id))
                 .filter(charges::Column::Status.is_in(unpaid.iter().copied()))
                 .filter(
                     Condition::any()
                         .add(charges::Column::ClaimedUntil.is_null())
-                        .add(charges::Column::ClaimedUntil.lt(now)),
+                        .add(charges::Column::ClaimedUntil.lt(wall)),
                 )
                 .exec(&self.db)
                 .await?
@@ -298,13 +301,28 @@ impl Billing {
                 return self.settle(&charge, &attempt, Err(err), now, kind).await;
             }
         };
-        {
+        // Stored only while the attempt is still this run's to finish: had another server taken
+        // the charge meanwhile (and ended this attempt as interrupted), this intent is left
+        // unconfirmed — it takes no money — and the other attempt stands.
+        let stored = {
             let _permit = self.gate.enter().await;
             attempts::Entity::update_many()
                 .col_expr(attempts::Column::PaymentIntentId, Expr::value(Some(intent.clone())))
                 .filter(attempts::Column::Id.eq(attempt.id))
+                .filter(attempts::Column::Outcome.eq(STARTED))
+                .filter(attempts::Column::PaymentIntentId.is_null())
                 .exec(&self.db)
-                .await?;
+                .await?
+                .rows_affected
+                == 1
+        };
+        if !stored {
+            tracing::warn!(
+                charge = charge.id,
+                intent,
+                "an attempt ended by another server: its intent is left unconfirmed"
+            );
+            return Ok((AttemptResult::Unsettled, false));
         }
         let state = self.provider.confirm_payment(&intent, &method, &key).await;
         self.settle(&charge, &attempt, state, now, kind).await

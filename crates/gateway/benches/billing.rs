@@ -10,9 +10,10 @@
 //!    4242… saved and attached (`IN_FLIGHT` companies at once); then the billing accounts:
 //!    active, charged on the day three days ago, so every company is due once.
 //! 2. One `run_charges(now)` over them all, this process's resident memory (`VmRSS`) sampled
-//!    every 100 ms on a thread of its own (and the harness's, a process of its own). The time
-//!    is split between the provider's round trips (a provider that times its calls) and the
-//!    SQL statements (sea-orm's metric callback).
+//!    every 100 ms on a thread of its own (its peak, and its value at each tenth of the run; the
+//!    harness's peak too, a process of its own). The time is split between the provider's round
+//!    trips (a provider that times its calls) and the SQL statements (sea-orm's metric callback;
+//!    transactions' BEGIN and COMMIT are not counted, and fall in "the rest").
 //! 3. Exactly once: every company has one charge, paid, of 800 + 300 × its active people, with
 //!    one succeeded attempt; the harness holds one PaymentIntent per company in all, and each
 //!    customer's list holds exactly that one, succeeded, for that amount; a second
@@ -344,6 +345,8 @@ async fn run(label: &str, count: usize, all_problems: &mut Vec<String>) -> Line 
     let charged = billing.run_charges(now).await.unwrap();
     let took = started.elapsed();
     let sampled = sampler.finish();
+    // The allocator may hand memory back between the reading before and the first sample.
+    let peak = sampled.peak.max(before);
     let after = rss_mib(None);
     let (statements_after, sql_after) = statements.totals();
     let (calls, created, confirms, waited) = provider.totals();
@@ -356,11 +359,13 @@ async fn run(label: &str, count: usize, all_problems: &mut Vec<String>) -> Line 
     );
     println!(
         "{tag} memory: RSS before {before:.1} MiB, peak {:.1} MiB (+{:.1}), after {after:.1} MiB ({} samples); the harness {harness_before:.0} → peak {:.0} MiB",
-        sampled.peak,
-        sampled.peak - before,
+        peak,
+        peak - before,
         sampled.samples,
         sampled.other_peak
     );
+    let tenths: Vec<String> = RssSampler::tenths(&sampled.series).iter().map(|rss| format!("{rss:.0}")).collect();
+    println!("{tag} RSS at each tenth of the run (MiB): {}", tenths.join(" "));
     println!(
         "{tag} where the time went: provider {calls} calls ({created} created, {confirms} confirmed) {:.1} s ({:.2} ms a call); SQL {run_statements} statements ({:.1} a company) {:.1} s ({:.3} ms each); the rest {:.1} s",
         waited.as_secs_f64(),
@@ -426,7 +431,7 @@ async fn run(label: &str, count: usize, all_problems: &mut Vec<String>) -> Line 
         companies: count,
         seeding: format!("{:.0} s ({:.0} s at the harness)", seeded.as_secs_f64(), cards_took.as_secs_f64()),
         run: took,
-        memory: format!("{before:.0} → {:.0} → {after:.0} MiB", sampled.peak),
+        memory: format!("{before:.0} → {peak:.0} → {after:.0} MiB"),
         second: format!("{} made, {} paid, {} calls", second.created, second.paid, calls_again - calls),
         once: if problems.is_empty() { "yes".to_owned() } else { "NO".to_owned() },
     }
@@ -451,12 +456,12 @@ fn main() {
     });
     println!();
     println!(
-        "{:<9} {:>9}  {:<24} {:>9} {:>10}  {:<26} {:<28} exactly once",
+        "{:<9} {:>9}  {:<28} {:>9} {:>10}  {:<26} {:<28} exactly once",
         "database", "companies", "seeding", "run", "a company", "RSS before → peak → after", "second run"
     );
     for line in &lines {
         println!(
-            "{:<9} {:>9}  {:<24} {:>7.1} s {:>7.1} ms  {:<26} {:<28} {}",
+            "{:<9} {:>9}  {:<28} {:>7.1} s {:>7.1} ms  {:<26} {:<28} {}",
             line.label,
             line.companies,
             line.seeding,

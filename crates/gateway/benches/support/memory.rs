@@ -27,13 +27,15 @@ pub struct RssSampler {
 }
 
 /// What a sampler saw.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Sampled {
     /// This process's highest `VmRSS`, MiB.
     pub peak: f64,
     /// The other process's highest `VmRSS`, MiB.
     pub other_peak: f64,
     pub samples: usize,
+    /// This process's `VmRSS` at each sample, MiB.
+    pub series: Vec<f64>,
 }
 
 impl RssSampler {
@@ -43,7 +45,9 @@ impl RssSampler {
         let thread = std::thread::spawn(move || {
             let mut seen = Sampled::default();
             loop {
-                seen.peak = seen.peak.max(rss_mib(None));
+                let rss = rss_mib(None);
+                seen.peak = seen.peak.max(rss);
+                seen.series.push(rss);
                 if other.is_some() {
                     seen.other_peak = seen.other_peak.max(rss_mib(other));
                 }
@@ -55,6 +59,14 @@ impl RssSampler {
             }
         });
         Self { stop, thread }
+    }
+
+    /// The sampled `VmRSS` at each tenth of the time sampled (the start, then 10 % … 100 %).
+    pub fn tenths(series: &[f64]) -> Vec<f64> {
+        if series.is_empty() {
+            return Vec::new();
+        }
+        (0..=10).map(|tenth| series[(series.len() - 1) * tenth / 10]).collect()
     }
 
     pub fn finish(self) -> Sampled {

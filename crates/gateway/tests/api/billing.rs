@@ -292,7 +292,18 @@ async fn a_run_stopped_mid_charge_is_settled_by_asking_the_provider_not_by_charg
     }
     run.abort();
     let _ = run.await;
-    // The claim outlives the stopped server; once it has expired another run settles the charge.
+    // The claim outlives the stopped server (five minutes of real time); once it has expired,
+    // another run settles the charge.
+    charges::Entity::update_many()
+        .col_expr(
+            charges::Column::ClaimedUntil,
+            sea_orm::sea_query::Expr::value(Some(Utc::now() - Duration::minutes(1))),
+        )
+        .filter(charges::Column::CompanyId.eq(company))
+        .filter(charges::Column::ClaimedUntil.is_not_null())
+        .exec(&app.db)
+        .await
+        .unwrap();
     let later = month + Duration::minutes(10);
     app.billing().run_charges(later).await.unwrap();
     app.billing().run_charges(later + Duration::hours(1)).await.unwrap();
