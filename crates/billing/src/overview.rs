@@ -339,6 +339,23 @@ impl Billing {
         Ok(card)
     }
 
+    /// The company, its billing account and its customer at the provider, when the account's
+    /// status is one `fits` allows; otherwise the activation error.
+    async fn account_for_checkout(
+        &self,
+        company: CompanyId,
+        fits: impl Fn(&str) -> bool,
+    ) -> Result<(accounts::BilledCompany, billing_accounts::Model, String), BillingError> {
+        let billed = self.accounts.billed_company(company).await?.ok_or(BillingError::ActivationFailed)?;
+        let account = billing_accounts::Entity::find_by_id(company.0)
+            .one(&self.db)
+            .await?
+            .filter(|account| fits(&account.status))
+            .ok_or(BillingError::ActivationFailed)?;
+        let customer = account.customer_id.clone().ok_or(BillingError::ActivationFailed)?;
+        Ok((billed, account, customer))
+    }
+
     /// `POST /myaccount/activate`: from the trial to a subscription with the card saved at
     /// checkout; the first month is charged at once.
     pub async fn activate(
@@ -348,22 +365,12 @@ impl Billing {
         now: DateTime<Utc>,
     ) -> Result<ActivationOutcome, BillingError> {
         let company = ctx.company();
-        let billed = self.accounts.billed_company(company).await?.ok_or(BillingError::ActivationFailed)?;
-        let account = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await?;
-        let Some(account) = account.filter(|account| account.status == TRIAL) else {
-            return Err(BillingError::ActivationFailed);
-        };
-        let customer = account.customer_id.clone().ok_or(BillingError::ActivationFailed)?;
+        let (billed, _, customer) = self.account_for_checkout(company, |status| status == TRIAL).await?;
         let card = self.card_from_checkout(company, &customer, session, ACTIVATE, now).await?;
         let today = local_date(billed.time_zone, now);
         let subscribed = {
             let _permit = self.gate.enter().await;
-            billing_accounts::Entity::update_many()
-                .col_expr(billing_accounts::Column::PaymentMethodId, Expr::value(Some(card.payment_method.clone())))
-                .col_expr(billing_accounts::Column::CardBrand, Expr::value(Some(card.brand.clone())))
-                .col_expr(billing_accounts::Column::CardLast4, Expr::value(Some(card.last4.clone())))
-                .col_expr(billing_accounts::Column::CardExpMonth, Expr::value(Some(card.exp_month)))
-                .col_expr(billing_accounts::Column::CardExpYear, Expr::value(Some(card.exp_year)))
+            saving_card(billing_accounts::Entity::update_many(), &card)
                 .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
                 .col_expr(billing_accounts::Column::SubscribedOn, Expr::value(Some(today)))
                 .col_expr(billing_accounts::Column::RecurringDay, Expr::value(Some(charge_day(today))))
@@ -409,21 +416,11 @@ impl Billing {
         now: DateTime<Utc>,
     ) -> Result<CardUpdateOutcome, BillingError> {
         let company = ctx.company();
-        let billed = self.accounts.billed_company(company).await?.ok_or(BillingError::ActivationFailed)?;
-        let account = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await?;
-        let Some(account) = account.filter(|account| account.status != TRIAL) else {
-            return Err(BillingError::ActivationFailed);
-        };
-        let customer = account.customer_id.clone().ok_or(BillingError::ActivationFailed)?;
+        let (billed, account, customer) = self.account_for_checkout(company, |status| status != TRIAL).await?;
         let card = self.card_from_checkout(company, &customer, session, UPDATE_CARD, now).await?;
         {
             let _permit = self.gate.enter().await;
-            billing_accounts::Entity::update_many()
-                .col_expr(billing_accounts::Column::PaymentMethodId, Expr::value(Some(card.payment_method.clone())))
-                .col_expr(billing_accounts::Column::CardBrand, Expr::value(Some(card.brand.clone())))
-                .col_expr(billing_accounts::Column::CardLast4, Expr::value(Some(card.last4.clone())))
-                .col_expr(billing_accounts::Column::CardExpMonth, Expr::value(Some(card.exp_month)))
-                .col_expr(billing_accounts::Column::CardExpYear, Expr::value(Some(card.exp_year)))
+            saving_card(billing_accounts::Entity::update_many(), &card)
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
                 .exec(&self.db)
@@ -535,6 +532,19 @@ impl Billing {
     pub async fn customer_of(&self, company: CompanyId) -> Result<Option<String>, BillingError> {
         Ok(billing_accounts::Entity::find_by_id(company.0).one(&self.db).await?.and_then(|account| account.customer_id))
     }
+}
+
+/// The update that puts `card` on the account.
+fn saving_card(
+    update: sea_orm::UpdateMany<billing_accounts::Entity>,
+    card: &crate::provider::SavedCard,
+) -> sea_orm::UpdateMany<billing_accounts::Entity> {
+    update
+        .col_expr(billing_accounts::Column::PaymentMethodId, Expr::value(Some(card.payment_method.clone())))
+        .col_expr(billing_accounts::Column::CardBrand, Expr::value(Some(card.brand.clone())))
+        .col_expr(billing_accounts::Column::CardLast4, Expr::value(Some(card.last4.clone())))
+        .col_expr(billing_accounts::Column::CardExpMonth, Expr::value(Some(card.exp_month)))
+        .col_expr(billing_accounts::Column::CardExpYear, Expr::value(Some(card.exp_year)))
 }
 
 fn card_of(account: &billing_accounts::Model) -> Option<CardView> {
