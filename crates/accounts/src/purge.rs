@@ -4,6 +4,7 @@
 //! [`lock_company`] comes first in the closing transaction, [`purge_company`] last.
 
 use crate::entities::{auth_throttle, companies, email_tokens, job_roles, sessions, users};
+use crate::throttle;
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::tenancy::in_company;
 use kernel::CompanyId;
@@ -61,10 +62,9 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
     ])
 }
 
-/// The throttle's rows keyed by one of the company's people: their e-mail address
-/// (`login-email:`, `login-email-ip:<e-mail>|<address>`, `reset-email:`, the keys of
-/// `sessions.rs` and `recovery.rs`) or their id (`change-password:`). They name a person who
-/// no longer has an account.
+/// The throttle's rows keyed by one of the company's people (the builders of
+/// [`throttle::keys`]): by their e-mail address, or their id. They name a person who no longer
+/// has an account.
 async fn purge_throttle<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Result<Erased, DbErr> {
     let people: Vec<(i64, String)> = in_company::<users::Entity>(company)
         .select_only()
@@ -78,10 +78,10 @@ async fn purge_throttle<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Res
         let mut keys = Vec::with_capacity(batch.len() * 3);
         let mut condition = Condition::any();
         for (id, email) in batch {
-            keys.push(format!("login-email:{email}"));
-            keys.push(format!("reset-email:{email}"));
-            keys.push(format!("change-password:{id}"));
-            let pattern = format!("login-email-ip:{}|%", escape_like(email));
+            keys.push(throttle::keys::login_email(email));
+            keys.push(throttle::keys::reset_email(email));
+            keys.push(throttle::keys::change_password(*id));
+            let pattern = format!("{}%", escape_like(&throttle::keys::login_email_ip_prefix(email)));
             condition = condition.add(auth_throttle::Column::Key.like(LikeExpr::new(pattern).escape('\\')));
         }
         let result = auth_throttle::Entity::delete_many()

@@ -20,7 +20,7 @@ impl Accounts {
     /// user. The caller cannot tell whether it did.
     pub async fn request_password_reset(&self, email: &str) -> Result<(), AccountsError> {
         let now = Utc::now();
-        let key = format!("reset-email:{email}");
+        let key = throttle::keys::reset_email(email);
         if throttle::blocked_until(&self.db, &key, now).await?.is_some() {
             // Quietly: answering differently would tell that the address is known.
             return Ok(());
@@ -72,7 +72,7 @@ impl Accounts {
         let user = update.update(&txn).await?;
         self.revoke_all_sessions(&txn, UserId(user.id)).await?;
         txn.commit().await?;
-        throttle::clear(&self.db, &format!("login-email:{email}")).await?;
+        throttle::clear(&self.db, &throttle::keys::login_email(&email)).await?;
         Ok(())
     }
 
@@ -88,7 +88,7 @@ impl Accounts {
         let command = ChangePasswordCommand::parse(input, auth.user.password_hash.is_some())
             .map_err(AccountsError::Validation)?;
         // Guessing the current password from a signed-in session is throttled like sign-in.
-        let throttle_key = format!("change-password:{}", auth.user.id);
+        let throttle_key = throttle::keys::change_password(auth.user.id);
         if let Some(until) = throttle::blocked_until(&self.db, &throttle_key, now).await? {
             return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
         }

@@ -173,9 +173,9 @@ impl Accounts {
         // Three counts: this account from this address, this address across accounts, and this
         // account from anywhere. The last blocks only addresses the account never signed in
         // from, so an attacker failing on purpose cannot lock the owner out.
-        let email_key = format!("login-email:{email}");
-        let email_ip_key = format!("login-email-ip:{email}|{}", meta.ip_key());
-        let ip_key = format!("login-ip:{}", meta.ip_key());
+        let email_key = throttle::keys::login_email(email);
+        let email_ip_key = throttle::keys::login_email_ip(email, meta.ip_key());
+        let ip_key = throttle::keys::login_ip(meta.ip_key());
         let user = users::Entity::find().filter(users::Column::Email.eq(email)).one(&self.db).await?;
         for key in [&email_ip_key, &ip_key, &email_key] {
             if let Some(until) = throttle::blocked_until(&self.db, key, now).await? {

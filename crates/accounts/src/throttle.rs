@@ -1,6 +1,39 @@
 //! Counting failures per key (an e-mail, an address) in a time window, and blocking a key that
 //! failed too often. Kept in the database, so every server process of a deployment shares it.
 
+/// The keys, one builder each, so counting, clearing and erasing (`purge.rs`) name them alike.
+pub mod keys {
+    /// Wrong passwords for an account, from anywhere.
+    pub fn login_email(email: &str) -> String {
+        format!("login-email:{email}")
+    }
+
+    /// The beginning of [`login_email_ip`]'s keys for one account (any address).
+    pub fn login_email_ip_prefix(email: &str) -> String {
+        format!("login-email-ip:{email}|")
+    }
+
+    /// Wrong passwords for an account from one address.
+    pub fn login_email_ip(email: &str, ip: &str) -> String {
+        format!("{}{ip}", login_email_ip_prefix(email))
+    }
+
+    /// Wrong passwords from one address, across accounts.
+    pub fn login_ip(ip: &str) -> String {
+        format!("login-ip:{ip}")
+    }
+
+    /// Reset mails for one address.
+    pub fn reset_email(email: &str) -> String {
+        format!("reset-email:{email}")
+    }
+
+    /// Wrong current passwords when changing it, by user id.
+    pub fn change_password(user_id: i64) -> String {
+        format!("change-password:{user_id}")
+    }
+}
+
 use crate::entities::auth_throttle::{self, Entity as Throttle};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, OnConflict};

@@ -502,30 +502,44 @@ impl Billing {
             .limit(CHARGE_PAGE_SIZE)
             .all(&self.db)
             .await?;
-        let mut charges = Vec::with_capacity(rows.len());
-        for row in &rows {
-            charges.push(self.charge_view(row, tz).await?);
-        }
+        let charges = self.charge_views(&rows, tz).await?;
         Ok(ChargePage { charges, charge_count, page: page.max(1), page_size: CHARGE_PAGE_SIZE })
     }
 
     async fn charge_view(&self, charge: &charges::Model, tz: chrono_tz::Tz) -> Result<ChargeView, BillingError> {
-        let attempts = crate::entities::attempts::Entity::find()
-            .filter(crate::entities::attempts::Column::ChargeId.eq(charge.id))
-            .count(&self.db)
-            .await?;
-        Ok(ChargeView {
-            id: charge.id,
-            modify_date: local_date(tz, charge.updated_at),
-            period_start: charge.period_start,
-            period_end: charge.period_end,
-            user_count: charge.user_count,
-            base_amount: charge.base_cents,
-            per_user_amount: charge.per_user_cents * i64::from(charge.user_count),
-            total_amount: charge.total_cents,
-            status: charge.status.clone(),
-            attempts: i32::try_from(attempts).unwrap_or(i32::MAX),
-        })
+        let mut views = self.charge_views(std::slice::from_ref(charge), tz).await?;
+        views.pop().ok_or_else(|| BillingError::Database(sea_orm::DbErr::RecordNotFound("charge".to_owned())))
+    }
+
+    /// The charges as the screen shows them, with their attempts counted in one query.
+    async fn charge_views(&self, rows: &[charges::Model], tz: chrono_tz::Tz) -> Result<Vec<ChargeView>, BillingError> {
+        use crate::entities::attempts;
+        let counts: std::collections::HashMap<i64, i64> = attempts::Entity::find()
+            .select_only()
+            .column(attempts::Column::ChargeId)
+            .column_as(attempts::Column::Id.count(), "attempts")
+            .filter(attempts::Column::ChargeId.is_in(rows.iter().map(|charge| charge.id)))
+            .group_by(attempts::Column::ChargeId)
+            .into_tuple::<(i64, i64)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        Ok(rows
+            .iter()
+            .map(|charge| ChargeView {
+                id: charge.id,
+                modify_date: local_date(tz, charge.updated_at),
+                period_start: charge.period_start,
+                period_end: charge.period_end,
+                user_count: charge.user_count,
+                base_amount: charge.base_cents,
+                per_user_amount: charge.per_user_cents * i64::from(charge.user_count),
+                total_amount: charge.total_cents,
+                status: charge.status.clone(),
+                attempts: counts.get(&charge.id).map_or(0, |count| i32::try_from(*count).unwrap_or(i32::MAX)),
+            })
+            .collect())
     }
 
     /// The provider's customer of the company, if it has one (for closing the account).
