@@ -168,7 +168,8 @@ describe('Billing (/admin/manage/my-account)', () => {
     });
 
     it('activates once with the session id (strict mode too), refreshes the identity, reads the data after, and cleans the address', async () => {
-      sessionStore.setToken(fakeToken(ADMIN));
+      const signedIn = fakeToken(ADMIN);
+      sessionStore.setToken(signedIn);
       const renewed = fakeToken({ ...ADMIN, trialEnd: null });
       const fetch = billingServer({
         data: subscribedData(),
@@ -185,7 +186,7 @@ describe('Billing (/admin/manage/my-account)', () => {
       expect(bodyOf(activations[0]!.init)).toEqual({ token: 'cs_42' });
       expect(callsTo(fetch, 'POST', '/myaccount/update-card')).toHaveLength(0);
       // The session's claims follow the change (the trial end is gone).
-      expect(bodyOf(callsTo(fetch, 'POST', '/auth/login')[0]!.init)).toEqual({ token: fakeToken(ADMIN) });
+      expect(bodyOf(callsTo(fetch, 'POST', '/auth/login')[0]!.init)).toEqual({ token: signedIn });
       await waitFor(() => expect(sessionStore.get()?.identity.trialEnd).toBeNull());
       // The data is read once the activation is done, and shows the subscription.
       expect(await screen.findByRole('region', { name: /Subscription/ })).toBeInTheDocument();
