@@ -164,6 +164,10 @@ bench-hr: pg-ready
 bench-billing: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench billing
 
+# The operator's screens over 10,000 companies and 200,000 users (customers, statistics, people search, the CSV exports' time and memory); SQLite and PostgreSQL.
+bench-system: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench system
+
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:
     PROPTEST_CASES=10000 cargo test --release -p pto-engine -p clock -p timesheet

@@ -30,6 +30,9 @@ mod m20261126_000021_hr_records;
 mod m20261126_000022_policies;
 mod m20261126_000023_calendar;
 mod m20261127_000024_billing;
+mod m20261127_000025_system;
+mod m20261127_000026_customers;
+mod m20261127_000027_system_people;
 
 pub struct Migrator;
 
@@ -60,6 +63,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000022_policies::Migration),
             Box::new(m20261126_000023_calendar::Migration),
             Box::new(m20261127_000024_billing::Migration),
+            Box::new(m20261127_000025_system::Migration),
+            Box::new(m20261127_000026_customers::Migration),
+            Box::new(m20261127_000027_system_people::Migration),
         ]
     }
 }

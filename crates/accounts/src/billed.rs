@@ -43,6 +43,24 @@ impl Accounts {
         }))
     }
 
+    /// The names of `companies` (those that exist), by id: for the operator's lists of billing
+    /// records.
+    pub async fn company_names_of(
+        &self,
+        companies: &[CompanyId],
+    ) -> Result<std::collections::HashMap<i64, String>, AccountsError> {
+        if companies.is_empty() {
+            return Ok(std::collections::HashMap::new());
+        }
+        Ok(companies::Entity::find()
+            .filter(companies::Column::Id.is_in(companies.iter().map(|company| company.0)))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row.name))
+            .collect())
+    }
+
     /// The users a monthly charge counts: the company's people whose status is active (every
     /// role; a system operator belongs to no company).
     pub async fn active_user_count(&self, company: CompanyId) -> Result<i64, AccountsError> {

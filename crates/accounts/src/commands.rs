@@ -30,7 +30,7 @@ pub const WEAK_PASSWORD_MESSAGE: &str =
 /// is zxcvbn's estimate (common passwords, words, names, dates, keyboard patterns); its two
 /// lowest scores (under about a million guesses) are refused. Unlike a hand-made list, it knows
 /// 'password1' and 'qwertyuiop' and their variations.
-fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
+pub(crate) fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
     if password.chars().count() < MIN_PASSWORD_LENGTH {
         errors.add(field, MIN_LENGTH_MESSAGE);
     } else if password.chars().count() > MAX_PASSWORD_LENGTH {
@@ -53,6 +53,8 @@ pub struct SignupInput {
     pub token: Option<String>,
     /// The honeypot field.
     pub website: Option<String>,
+    /// A promotion code (optional; checked and redeemed by billing's [`crate::promotions::PromotionCodes`]).
+    pub promot_code: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -63,6 +65,8 @@ pub struct SignupCommand {
     pub email: String,
     pub password: String,
     pub time_zone: Tz,
+    /// The promotion code as typed (trimmed), when one was entered.
+    pub promot_code: Option<String>,
 }
 
 impl SignupCommand {
@@ -115,9 +119,24 @@ impl SignupCommand {
         } else {
             check_new_password(&mut errors, "password", &password);
         }
-        let time_zone = present(&input.timezone).and_then(parse_time_zone).unwrap_or(DEFAULT_TIME_ZONE);
-        errors.into_result(SignupCommand { company_name, first_name, last_name, email, password, time_zone })
+        let time_zone = signup_time_zone(input);
+        let promot_code = present(&input.promot_code).map(str::to_owned);
+        errors.into_result(SignupCommand {
+            company_name,
+            first_name,
+            last_name,
+            email,
+            password,
+            time_zone,
+            promot_code,
+        })
     }
+}
+
+/// The zone a signup's company gets: the one sent, or the spec's default when it is absent or
+/// unknown to the server.
+pub fn signup_time_zone(input: &SignupInput) -> Tz {
+    present(&input.timezone).and_then(parse_time_zone).unwrap_or(DEFAULT_TIME_ZONE)
 }
 
 /// The three forms of `POST /auth/login`.

@@ -31,6 +31,9 @@ pub enum AccountsError {
     /// No such record in the caller's company and reach.
     #[error("not found")]
     NotFound,
+    /// A request that makes no sense in the current state, with the message for the person.
+    #[error("{0}")]
+    Refused(String),
     #[error("the bot check failed")]
     BotCheckFailed,
     #[error("database: {0}")]

@@ -7,6 +7,7 @@
 //! It knows nothing of HTTP: the gateway turns requests into the commands of [`commands`] and
 //! maps [`AccountsError`] to responses.
 
+pub mod back_office;
 mod billed;
 pub mod bot;
 pub mod commands;
@@ -16,14 +17,18 @@ mod email_change;
 pub mod entities;
 mod error;
 pub mod hashing;
+pub mod impersonation;
 pub mod mail;
 pub mod password;
+pub mod people_search;
+pub mod promotions;
 pub mod purge;
 mod recovery;
 mod sessions;
 mod signup;
 pub mod throttle;
 pub mod tokens;
+pub mod usage;
 
 pub use billed::{BilledCompany, BillingContact};
 pub use demo::{DemoLogin, DemoOutcome, DEMO_PASSWORD};
@@ -31,7 +36,7 @@ pub use directory::{company_people, people_in_reach, reach_condition, EmployeeFi
 pub use email_change::EMAIL_CHANGE_TAKEN;
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use purge::{lock_company, purge_company};
-pub use recovery::RESET_REQUESTED_MESSAGE;
+pub use recovery::{PasswordHelp, OPERATOR_PASSWORD_MESSAGE, RESET_REQUESTED_MESSAGE, TERMINATED_PASSWORD_MESSAGE};
 pub use sessions::{AccountStanding, Authenticated, Member, SignedIn};
 pub use signup::SignupOutcome;
 pub use tokens::Identity;
@@ -132,6 +137,8 @@ pub struct Accounts {
     bot_check: Arc<dyn BotCheck>,
     config: Arc<AccountsConfig>,
     hashing: hashing::HashPool,
+    /// Redeems promotion codes entered at signup (billing's; `None` while billing is off).
+    promotions: Option<Arc<dyn promotions::PromotionCodes>>,
 }
 
 impl Accounts {
@@ -142,7 +149,15 @@ impl Accounts {
         bot_check: Arc<dyn BotCheck>,
         config: AccountsConfig,
     ) -> Self {
-        Self { db, keys, mailer, bot_check, config: Arc::new(config), hashing: hashing::HashPool::per_core() }
+        Self {
+            db,
+            keys,
+            mailer,
+            bot_check,
+            config: Arc::new(config),
+            hashing: hashing::HashPool::per_core(),
+            promotions: None,
+        }
     }
 
     /// The same service with another bound on password hashes (tests and benchmarks).

@@ -3,7 +3,7 @@
 //!
 //! [`lock_company`] comes first in the closing transaction, [`purge_company`] last.
 
-use crate::entities::{auth_throttle, companies, email_tokens, job_roles, sessions, users};
+use crate::entities::{auth_throttle, companies, email_tokens, job_roles, sessions, sign_in_months, users};
 use crate::throttle;
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::tenancy::in_company;
@@ -39,7 +39,8 @@ pub async fn lock_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> R
 
 /// Deletes the company's accounts: the sign-in throttle's rows that name one of its people,
 /// their e-mail links, their sessions (so every token of the company is refused at once, the
-/// session being read on every request), the people, the job roles and the company itself.
+/// session being read on every request), the months its members signed in, the people, the
+/// job roles and the company itself.
 ///
 /// Every other crate's purge must have run before (their rows refer to these). What stays in
 /// `auth_throttle`: the rows keyed by a network address only (`login-ip:`, `signup-ip:`),
@@ -56,6 +57,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
                 .add(sessions::Column::ImpersonatorId.in_subquery(people())),
         )
         .await?,
+        erase_in_company::<sign_in_months::Entity, C>(conn, company).await?,
         erase_in_company::<users::Entity, C>(conn, company).await?,
         erase_in_company::<job_roles::Entity, C>(conn, company).await?,
         erase::<companies::Entity, C>(conn, companies::Column::Id.eq(company.0)).await?,

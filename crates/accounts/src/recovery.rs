@@ -1,15 +1,30 @@
 //! Forgotten and changed passwords.
 
 use crate::commands::{ChangePasswordCommand, ResetNowCommand};
-use crate::entities::{email_tokens, users};
+use crate::entities::{companies, email_tokens, users};
 use crate::mail::templates;
 use crate::password::{hash_password, verify_password};
 use crate::signup::PURPOSE_RESET;
 use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, SignedIn};
-use chrono::Utc;
-use kernel::{EmploymentStatus, FieldErrors, UserId};
+use chrono::{DateTime, Utc};
+use kernel::{EmploymentStatus, FieldErrors, Role, SystemCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+
+/// What the operator hears asking to change an operator's password (theirs included).
+pub const OPERATOR_PASSWORD_MESSAGE: &str = "An operator's password cannot be changed here.";
+/// What the operator hears asking to change a terminated user's password.
+pub const TERMINATED_PASSWORD_MESSAGE: &str = "This user is terminated and cannot sign in.";
+
+/// The operator's help with a user's password.
+#[derive(Debug, Clone)]
+pub enum PasswordHelp {
+    /// Mail the user the normal reset link (preferred: only the user learns the new password).
+    SendLink,
+    /// Set this password (checked by the product's rules); the user must change it at their
+    /// next sign-in, and every session of theirs ends.
+    Set(String),
+}
 
 /// The answer to every reset request, known address or not.
 pub const RESET_REQUESTED_MESSAGE: &str =
@@ -32,12 +47,74 @@ impl Accounts {
             .one(&self.db)
             .await?;
         if let Some(user) = user {
-            let token =
-                self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
-            let link = self.link(&format!("/reset-password-now?t={token}"));
-            self.send_mail(templates::reset_password(&user.email, &user.first_name, &link)).await;
+            self.send_reset_link(&user, now).await?;
         }
         Ok(())
+    }
+
+    /// Mails `user` a new one-hour reset link (any earlier one ends).
+    async fn send_reset_link(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
+        let token = self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
+        let link = self.link(&format!("/reset-password-now?t={token}"));
+        self.send_mail(templates::reset_password(&user.email, &user.first_name, &link)).await;
+        Ok(())
+    }
+
+    /// The operator's password help for the user `email` (`POST /system/update-password`):
+    /// mails them the normal reset link, or sets a password they must change at their next
+    /// sign-in, ending every session of theirs. Unknown address: `NotFound`; an operator's
+    /// address, or a terminated user's (who cannot sign in), is refused.
+    ///
+    /// The link skips the per-address limit of reset mails (`resets_per_email`), which keeps
+    /// anonymous requests from flooding a mailbox: this request is an operator's, signed in and
+    /// audited, and is often made because the user's own requests did not help. It does not count
+    /// towards that limit either.
+    pub async fn operator_password_help(
+        &self,
+        _ctx: &SystemCtx,
+        email: &str,
+        help: PasswordHelp,
+    ) -> Result<crate::people_search::PlatformPerson, AccountsError> {
+        let now = Utc::now();
+        let email = crate::commands::normalize_email(email);
+        let (user, company) = users::Entity::find()
+            .filter(users::Column::Email.eq(email.as_str()))
+            .find_also_related(companies::Entity)
+            .one(&self.db)
+            .await?
+            .ok_or(AccountsError::NotFound)?;
+        if user.company_id.is_none() || Role::from_code(&user.role) == Some(Role::SysAdmin) {
+            return Err(AccountsError::Refused(OPERATOR_PASSWORD_MESSAGE.to_owned()));
+        }
+        if user.status != EmploymentStatus::Active {
+            return Err(AccountsError::Refused(TERMINATED_PASSWORD_MESSAGE.to_owned()));
+        }
+        let user = match help {
+            PasswordHelp::SendLink => {
+                self.send_reset_link(&user, now).await?;
+                user
+            }
+            PasswordHelp::Set(password) => {
+                let mut errors = FieldErrors::new();
+                crate::commands::check_new_password(&mut errors, "password", &password);
+                if !errors.is_empty() {
+                    return Err(AccountsError::Validation(errors));
+                }
+                let hash = self.hashing.run(move || hash_password(&password)).await??;
+                let txn = self.db.begin().await?;
+                let mut update: users::ActiveModel = user.into();
+                update.password_hash = Set(Some(hash));
+                update.password_change_required = Set(true);
+                update.updated_at = Set(now);
+                let user = update.update(&txn).await?;
+                self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+                txn.commit().await?;
+                // Whoever failed to sign in before may try the new password at once.
+                throttle::clear(&self.db, &throttle::keys::login_email(&user.email)).await?;
+                user
+            }
+        };
+        Ok(crate::people_search::PlatformPerson::of(user, company))
     }
 
     /// `POST /auth/reset-password-now`: sets the new password, signs out every session, and

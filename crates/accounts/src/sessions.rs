@@ -70,7 +70,7 @@ impl Accounts {
     /// The company as a session sees it: without billing (a self-hosted install) there is no
     /// trial end and no Billing screen; with it every company has Billing (spec 000 §6's
     /// "HR subscription").
-    fn as_billed(&self, company: Option<companies::Model>) -> Option<companies::Model> {
+    pub(crate) fn as_billed(&self, company: Option<companies::Model>) -> Option<companies::Model> {
         let billing = self.config.billing_enabled;
         company.map(|company| companies::Model {
             trial_end: company.trial_end.filter(|_| billing),
@@ -301,6 +301,7 @@ impl Accounts {
             id: Set(random_token()),
             user_id: Set(user.id),
             impersonator_id: Set(impersonator.map(|id| id.0)),
+            parent_session_id: Set(None),
             created_at: Set(now),
             expires_at: Set(now + self.config.session_ttl),
             revoked_at: Set(None),
@@ -322,10 +323,14 @@ impl Accounts {
                 .exec(&self.db)
                 .await?;
         }
+        if impersonator.is_none() {
+            // The operator's statistics: the person's last sign-in and their company's month.
+            self.record_sign_in(&user, now).await?;
+        }
         Ok(signed)
     }
 
-    fn sign(
+    pub(crate) fn sign(
         &self,
         session: &sessions::Model,
         user: &users::Model,
@@ -399,7 +404,16 @@ impl Accounts {
             time_zone,
             refreshed_token: None,
         };
-        let renewable = session.expires_at < session.created_at + self.config.session_max_age;
+        if let Some(parent) = &session.parent_session_id {
+            // An impersonation lasts no longer than the operator's own session.
+            let parent = sessions::Entity::find_by_id(parent.as_str()).one(&self.db).await?;
+            if !parent.is_some_and(|parent| parent.revoked_at.is_none() && parent.expires_at > now) {
+                return Err(AccountsError::Unauthenticated);
+            }
+        }
+        // An impersonation is never renewed: it ends an hour after it began.
+        let renewable =
+            session.impersonator_id.is_none() && session.expires_at < session.created_at + self.config.session_max_age;
         if renewable && session.expires_at - now < self.config.session_ttl / 2 {
             auth.refreshed_token = Some(self.extend_session(&auth, now).await?.token);
         }
@@ -407,18 +421,24 @@ impl Accounts {
     }
 
     /// Pushes the session's expiry a full lifetime ahead and signs a token for it.
-    async fn extend_session(&self, auth: &Authenticated, now: DateTime<Utc>) -> Result<SignedIn, AccountsError> {
-        // Never past the session's absolute lifetime.
-        let expires_at = (now + self.config.session_ttl).min(auth.session_started_at + self.config.session_max_age);
-        sessions::Entity::update_many()
-            .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
-            .filter(sessions::Column::Id.eq(auth.session_id.as_str()))
-            .exec(&self.db)
-            .await?;
+    pub(crate) async fn extend_session(
+        &self,
+        auth: &Authenticated,
+        now: DateTime<Utc>,
+    ) -> Result<SignedIn, AccountsError> {
+        let expires_at = self.session_end(auth, now);
+        if auth.impersonated_by.is_none() {
+            sessions::Entity::update_many()
+                .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
+                .filter(sessions::Column::Id.eq(auth.session_id.as_str()))
+                .exec(&self.db)
+                .await?;
+        }
         let session = sessions::Model {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
             impersonator_id: auth.impersonated_by.map(|id| id.0),
+            parent_session_id: None,
             created_at: auth.session_started_at,
             expires_at,
             revoked_at: None,
@@ -428,6 +448,15 @@ impl Accounts {
         self.sign(&session, &auth.user, auth.company.as_ref(), now)
     }
 
+    /// When the session of `auth` ends if renewed now: a full idle lifetime ahead, never past its
+    /// absolute lifetime; an impersonation's end never moves.
+    fn session_end(&self, auth: &Authenticated, now: DateTime<Utc>) -> DateTime<Utc> {
+        if auth.impersonated_by.is_some() {
+            return auth.session_started_at + crate::impersonation::IMPERSONATION_TTL;
+        }
+        (now + self.config.session_ttl).min(auth.session_started_at + self.config.session_max_age)
+    }
+
     /// The identity of the signed-in user as of now (`GET /auth/login-data`).
     pub fn identity_of(&self, auth: &Authenticated) -> Result<Identity, AccountsError> {
         let now = Utc::now();
@@ -435,8 +464,9 @@ impl Accounts {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
             impersonator_id: auth.impersonated_by.map(|id| id.0),
+            parent_session_id: None,
             created_at: auth.session_started_at,
-            expires_at: (now + self.config.session_ttl).min(auth.session_started_at + self.config.session_max_age),
+            expires_at: self.session_end(auth, now),
             revoked_at: None,
             ip: None,
             user_agent: None,

@@ -1,15 +1,16 @@
 //! Signing up a company and verifying the admin's e-mail address.
 
 use crate::bot::BotCheckInput;
-use crate::commands::{decode_base64_email, encode_base64_email, SignupCommand, SignupInput};
+use crate::commands::{decode_base64_email, encode_base64_email, signup_time_zone, SignupCommand, SignupInput};
 use crate::entities::{companies, email_tokens, users};
 use crate::mail::templates;
 use crate::password::hash_password;
+use crate::promotions::{PromotionCodeError, PROMOTIONS_OFF_MESSAGE, PROMOTION_CODE_FIELD};
 use crate::tokens::{hash_token, random_token};
 use crate::{throttle, Accounts, AccountsError, RequestMeta};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{Role, UserId};
+use kernel::{CompanyId, FieldErrors, Role, UserId};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr,
     TransactionTrait,
@@ -48,16 +49,40 @@ impl Accounts {
         if !human {
             return Err(AccountsError::BotCheckFailed);
         }
-        let command = SignupCommand::parse(input).map_err(AccountsError::Validation)?;
+        // The form's field errors and the promotion code's come back together.
+        let parsed = SignupCommand::parse(input);
+        let today = local_date(signup_time_zone(input), now);
+        let mut errors = parsed.as_ref().err().cloned().unwrap_or_default();
+        let code = input.promot_code.as_deref().map(str::trim).filter(|code| !code.is_empty());
+        if let Some(code) = code {
+            if let Some(message) = self.promotion_problem(code, today).await? {
+                errors.add(PROMOTION_CODE_FIELD, message);
+            }
+        }
+        let command = match parsed {
+            Ok(command) if errors.is_empty() => command,
+            _ => return Err(AccountsError::Validation(errors)),
+        };
 
         let password = command.password.clone();
         let hash = self.hashing.run(move || hash_password(&password)).await??;
 
         let txn = self.db.begin().await?;
-        let trial_end = local_date(command.time_zone, now) + Duration::days(self.config.trial_days);
+        let trial_end = today + Duration::days(self.config.trial_days);
         let company = companies::new_row(&command.company_name, command.time_zone.name(), Some(trial_end), now)
             .insert(&txn)
             .await?;
+        // Redeemed in this transaction: a code refused now (deleted or expired since the check)
+        // leaves no company behind.
+        if let (Some(code), Some(promotions)) = (&command.promot_code, &self.promotions) {
+            match promotions.redeem(&txn, CompanyId(company.id), code, now, today).await {
+                Ok(()) => {}
+                Err(PromotionCodeError::Refused(message)) => {
+                    return Err(AccountsError::Validation(FieldErrors::single(PROMOTION_CODE_FIELD, message)));
+                }
+                Err(PromotionCodeError::Database(err)) => return Err(err.into()),
+            }
+        }
         let mut owner = users::NewPerson {
             company_id: Some(company.id),
             email: &command.email,
@@ -87,6 +112,16 @@ impl Accounts {
         ))
         .await;
         Ok(SignupOutcome { email: user.email, company_id: company.id, user_id: user.id })
+    }
+
+    /// What is wrong with a promotion code entered at signup, if anything.
+    async fn promotion_problem(&self, code: &str, today: NaiveDate) -> Result<Option<String>, AccountsError> {
+        let Some(promotions) = &self.promotions else { return Ok(Some(PROMOTIONS_OFF_MESSAGE.to_owned())) };
+        match promotions.check(code, today).await {
+            Ok(()) => Ok(None),
+            Err(PromotionCodeError::Refused(message)) => Ok(Some(message)),
+            Err(PromotionCodeError::Database(err)) => Err(err.into()),
+        }
     }
 
     fn verification_link(&self, email: &str, token: &str) -> String {

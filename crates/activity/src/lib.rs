@@ -45,6 +45,9 @@ pub enum ActivityType {
     EventAffirmation,
     /// The employee acknowledged (or declined) a policy.
     PolicyAffirmation,
+    /// A platform operator (support) signed in as the employee: the employee's own record of
+    /// it (issue 23: "the impersonated user can see that support acted on their account").
+    SupportSession,
 }
 
 /// The `type` filter of the timeline that lists the acknowledgements (the folder's All tab,
@@ -65,6 +68,7 @@ impl ActivityType {
             ActivityType::DocRequest => "DOC_REQUEST",
             ActivityType::EventAffirmation => "EVENT_AFFIRMATION",
             ActivityType::PolicyAffirmation => "POLICY_AFFIRMATION",
+            ActivityType::SupportSession => "SUPPORT_SESSION",
         }
     }
 
@@ -80,6 +84,7 @@ impl ActivityType {
             ActivityType::DocRequest => "Requested document uploaded",
             ActivityType::EventAffirmation => "HR event acknowledged",
             ActivityType::PolicyAffirmation => "Policy acknowledged",
+            ActivityType::SupportSession => "Support session",
         }
     }
 }

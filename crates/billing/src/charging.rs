@@ -92,17 +92,29 @@ impl Billing {
         for company in due {
             run.created += self.make_due_charges(CompanyId(company), now).await?;
         }
-        let attempts: Vec<i64> = charges::Entity::find()
+        self.attempt_due(None, now, &mut run).await?;
+        Ok(run)
+    }
+
+    /// Attempts every charge due for an attempt (of one company, or of all), as the schedule's
+    /// attempts, counting the outcomes in `run`; the charges it attempted.
+    pub(crate) async fn attempt_due(
+        &self,
+        company: Option<CompanyId>,
+        now: DateTime<Utc>,
+        run: &mut ChargeRun,
+    ) -> Result<Vec<i64>, BillingError> {
+        let mut due = charges::Entity::find()
             .select_only()
             .column(charges::Column::Id)
             .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
-            .filter(charges::Column::NextAttemptAt.lte(now))
-            .order_by_asc(charges::Column::Id)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        for charge in attempts {
-            match self.attempt(charge, now, AttemptKind::Scheduled).await? {
+            .filter(charges::Column::NextAttemptAt.lte(now));
+        if let Some(company) = company {
+            due = due.filter(same_company::<charges::Entity>(company));
+        }
+        let attempts: Vec<i64> = due.order_by_asc(charges::Column::Id).into_tuple().all(&self.db).await?;
+        for charge in &attempts {
+            match self.attempt(*charge, now, AttemptKind::Scheduled).await? {
                 (AttemptResult::Paid, _) => run.paid += 1,
                 (AttemptResult::Declined, suspended) => {
                     run.declined += 1;
@@ -111,15 +123,26 @@ impl Billing {
                 (AttemptResult::Unsettled, _) => run.unsettled += 1,
             }
         }
-        Ok(run)
+        Ok(attempts)
     }
 
     /// Makes the company's charges that are due by its local today, each once: the charge row
     /// and the subscription's next date move together in one transaction, and the row is unique
     /// per period.
     pub(crate) async fn make_due_charges(&self, company: CompanyId, now: DateTime<Utc>) -> Result<usize, BillingError> {
+        self.make_charges_through(company, now, None).await
+    }
+
+    /// Makes the company's charges whose periods start by `through` (its local today when
+    /// `None`; a later day brings charges forward), each once, as [`Self::make_due_charges`].
+    pub(crate) async fn make_charges_through(
+        &self,
+        company: CompanyId,
+        now: DateTime<Utc>,
+        through: Option<NaiveDate>,
+    ) -> Result<usize, BillingError> {
         let Some(billed) = self.accounts.billed_company(company).await? else { return Ok(0) };
-        let today = local_date(billed.time_zone, now);
+        let today = through.unwrap_or_else(|| local_date(billed.time_zone, now));
         let mut created = 0;
         loop {
             let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
@@ -136,23 +159,7 @@ impl Billing {
             let next = crate::next_charge_date(period_start, u32::try_from(day).unwrap_or(1));
             let users = self.accounts.active_user_count(company).await?;
             let users_i32 = i32::try_from(users).unwrap_or(i32::MAX);
-            let row = charges::ActiveModel {
-                company_id: Set(company.0),
-                period_start: Set(period_start),
-                period_end: Set(next - Duration::days(1)),
-                user_count: Set(users_i32),
-                base_cents: Set(BASE_CENTS),
-                per_user_cents: Set(PER_USER_CENTS),
-                total_cents: Set(BASE_CENTS + PER_USER_CENTS * users),
-                status: Set(PENDING.to_owned()),
-                failures: Set(0),
-                next_attempt_at: Set(Some(now)),
-                claimed_until: Set(None),
-                paid_at: Set(None),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            };
+            let gross = BASE_CENTS + PER_USER_CENTS * users;
             let _permit = self.gate.enter().await;
             let txn = self.db.begin().await?;
             let moved = billing_accounts::Entity::update_many()
@@ -164,6 +171,33 @@ impl Billing {
                 .await?
                 .rows_affected;
             if moved == 1 {
+                // The promotion is read after the subscription's row is updated: a second run
+                // making the same charge waits on that row, then finds it moved on.
+                let promotion = crate::promotions::applicable(&txn, company).await?;
+                let discount =
+                    promotion.as_ref().map_or(0, |(_, promotion)| crate::promotions::discount(promotion, gross));
+                let total = gross - discount;
+                // Nothing to take: paid as it is made, without the provider (no attempt).
+                let free = total == 0;
+                let row = charges::ActiveModel {
+                    company_id: Set(company.0),
+                    period_start: Set(period_start),
+                    period_end: Set(next - Duration::days(1)),
+                    user_count: Set(users_i32),
+                    base_cents: Set(BASE_CENTS),
+                    per_user_cents: Set(PER_USER_CENTS),
+                    discount_cents: Set(discount),
+                    promotion_code: Set(promotion.as_ref().map(|(_, promotion)| promotion.code.clone())),
+                    total_cents: Set(total),
+                    status: Set(if free { PAID } else { PENDING }.to_owned()),
+                    failures: Set(0),
+                    next_attempt_at: Set(if free { None } else { Some(now) }),
+                    claimed_until: Set(None),
+                    paid_at: Set(free.then_some(now)),
+                    created_at: Set(now),
+                    updated_at: Set(now),
+                    ..Default::default()
+                };
                 let inserted = charges::Entity::insert(row)
                     .on_conflict(
                         OnConflict::columns([charges::Column::CompanyId, charges::Column::PeriodStart])
@@ -172,6 +206,10 @@ impl Billing {
                     )
                     .exec_without_returning(&txn)
                     .await?;
+                // A month of the promotion is used by the charge that was made, only.
+                if inserted == 1 && promotion.is_some_and(|(redemption, _)| redemption.months_left.is_some()) {
+                    crate::promotions::use_month(&txn, company).await?;
+                }
                 created += usize::try_from(inserted).unwrap_or(0);
             }
             txn.commit().await?;

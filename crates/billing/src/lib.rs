@@ -31,10 +31,16 @@
 //! ([`RETRY_GAPS`]: four attempts in all); each decline e-mails the company's admins; after the
 //! fourth the company is suspended. Updating the card charges everything unpaid at once; a
 //! suspended company that then owes nothing is active again ("reactivated").
+//!
+//! **Promotions.** The platform operator's promotion codes, one per company, take a percent or
+//! an amount off the monthly charges for some months or for good ([`promotions`]); a charge
+//! that comes to 0 is paid as it is made, without the provider.
 
 mod charging;
 pub mod entities;
+pub mod operator;
 mod overview;
+pub mod promotions;
 pub mod provider;
 pub mod purge;
 mod webhooks;
@@ -43,6 +49,10 @@ pub use charging::{ChargeRun, CHARGE_JOB};
 pub use overview::{
     ActivationOutcome, BillingOverview, CardUpdateOutcome, CardView, ChargeDetail, ChargePage, ChargeView,
     SubscriptionView,
+};
+pub use promotions::{
+    CompanyPromotion, PromotionCompanies, PromotionCompany, PromotionInput, PromotionPage, PromotionQuery,
+    PromotionSort, PromotionView,
 };
 pub use purge::purge_company;
 pub use webhooks::WebhookOutcome;
@@ -85,6 +95,15 @@ pub enum BillingError {
     /// A signed webhook whose body cannot be read.
     #[error("the webhook event is malformed")]
     MalformedEvent,
+    /// Bad input (a promotion form, a promotion code), field by field.
+    #[error("some fields are invalid")]
+    Validation(kernel::FieldErrors),
+    /// No such record (a promotion, a company).
+    #[error("not found")]
+    NotFound,
+    /// The state forbids it (a promotion code in use cannot be deleted), with the message.
+    #[error("{0}")]
+    Conflict(String),
     #[error("the payment provider failed: {0}")]
     Provider(#[from] provider::ProviderError),
     #[error(transparent)]

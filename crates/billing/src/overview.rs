@@ -12,6 +12,7 @@ use kernel::{AdminCtx, CompanyId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
 };
 use serde::Serialize;
 
@@ -71,6 +72,10 @@ pub struct ChargeView {
     pub user_count: i32,
     pub base_amount: i64,
     pub per_user_amount: i64,
+    /// What the company's promotion took off (cents; 0 without one), included in the total.
+    pub discount: i64,
+    /// The promotion code applied to this charge, as it was then.
+    pub promotion_code: Option<String>,
     pub total_amount: i64,
     /// `pending`, `paid`, `retrying` or `failed`.
     pub status: String,
@@ -102,7 +107,12 @@ pub struct BillingOverview {
     pub trial_days_left: Option<i64>,
     pub employee_count: i64,
     pub charge_detail: ChargeDetail,
+    /// What the company's promotion would take off the next charge now (cents).
+    pub discount: i64,
+    /// What the next charge would be now: the detail's total less the discount.
     pub total_charge: i64,
+    /// The company's promotion code, if it has one (`monthsLeft` 0: used up).
+    pub promotion: Option<crate::promotions::CompanyPromotion>,
     pub last_charge: Option<ChargeView>,
     pub amount_due: i64,
     pub activate_session_id: Option<String>,
@@ -201,8 +211,11 @@ impl Billing {
             }
             Err(err) => return Err(err),
         };
-        let status = account.as_ref().map_or(TRIAL, |account| account.status.as_str()).to_owned();
-        let subscribed = status != TRIAL;
+        let account_status = account.as_ref().map_or(TRIAL, |account| account.status.as_str());
+        let subscribed = account_status != TRIAL;
+        // Suspended by the operator (the system area) as well as by failed payments: the screen
+        // says so either way, a trial's figures staying what they are.
+        let status = if billed.suspended { SUSPENDED } else { account_status }.to_owned();
         let (mut activate, mut update) = (None, None);
         if let Some(customer) = account.as_ref().and_then(|account| account.customer_id.as_deref()) {
             let purpose = if subscribed { UPDATE_CARD } else { ACTIVATE };
@@ -213,19 +226,18 @@ impl Billing {
             }
         }
         let users = self.accounts.active_user_count(company).await?;
+        let gross = BASE_CENTS + PER_USER_CENTS * users;
+        let discount = crate::promotions::applicable(&self.db, company)
+            .await?
+            .map_or(0, |(_, promotion)| crate::promotions::discount(&promotion, gross));
+        let promotion = self.company_promotion(company).await?;
         let last_charge =
             in_company::<charges::Entity>(company).order_by_desc(charges::Column::PeriodStart).one(&self.db).await?;
         let last_charge = match last_charge {
             Some(charge) => Some(self.charge_view(&charge, billed.time_zone).await?),
             None => None,
         };
-        let amount_due: i64 = in_company::<charges::Entity>(company)
-            .filter(charges::Column::Status.is_in([RETRYING, FAILED]))
-            .all(&self.db)
-            .await?
-            .iter()
-            .map(|charge| charge.total_cents)
-            .sum();
+        let amount_due = self.amount_due(company).await?;
         let trial_end = billed.trial_end.filter(|_| !subscribed);
         Ok(BillingOverview {
             status,
@@ -248,7 +260,9 @@ impl Billing {
                 users,
                 per_user_total: PER_USER_CENTS * users,
             },
-            total_charge: BASE_CENTS + PER_USER_CENTS * users,
+            discount,
+            total_charge: gross - discount,
+            promotion,
             last_charge,
             amount_due,
             activate_session_id: activate.as_ref().map(|c| c.id.clone()),
@@ -357,20 +371,28 @@ impl Billing {
     }
 
     /// `POST /myaccount/activate`: from the trial to a subscription with the card saved at
-    /// checkout; the first month is charged at once.
+    /// checkout; the first month is charged at once. A promotion code given with it is redeemed
+    /// with the subscription, so the first charge is discounted; it is checked before the
+    /// checkout session is used, so a mistyped code can be corrected and sent again.
     pub async fn activate(
         &self,
         ctx: &AdminCtx,
         session: &str,
+        promot_code: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<ActivationOutcome, BillingError> {
         let company = ctx.company();
         let (billed, _, customer) = self.account_for_checkout(company, |status| status == TRIAL).await?;
-        let card = self.card_from_checkout(company, &customer, session, ACTIVATE, now).await?;
         let today = local_date(billed.time_zone, now);
+        let code = promot_code.map(str::trim).filter(|code| !code.is_empty());
+        if let Some(code) = code {
+            self.check_code(company, code, today).await?;
+        }
+        let card = self.card_from_checkout(company, &customer, session, ACTIVATE, now).await?;
         let subscribed = {
             let _permit = self.gate.enter().await;
-            saving_card(billing_accounts::Entity::update_many(), &card)
+            let txn = self.db.begin().await?;
+            let subscribed = saving_card(billing_accounts::Entity::update_many(), &card)
                 .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
                 .col_expr(billing_accounts::Column::SubscribedOn, Expr::value(Some(today)))
                 .col_expr(billing_accounts::Column::RecurringDay, Expr::value(Some(charge_day(today))))
@@ -378,10 +400,17 @@ impl Billing {
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
                 .filter(billing_accounts::Column::Status.eq(TRIAL))
-                .exec(&self.db)
+                .exec(&txn)
                 .await?
                 .rows_affected
-                == 1
+                == 1;
+            if subscribed {
+                if let Some(code) = code {
+                    Self::redeem_in(&txn, company, code, now, today).await?;
+                }
+                txn.commit().await?;
+            }
+            subscribed
         };
         if !subscribed {
             return Err(BillingError::ActivationFailed);
@@ -451,7 +480,7 @@ impl Billing {
 
     /// A suspended company that owes nothing is active again; its next charge is the charge
     /// day's next occurrence (the suspended months are not charged).
-    async fn reactivate(
+    pub(crate) async fn reactivate(
         &self,
         company: CompanyId,
         tz: chrono_tz::Tz,
@@ -459,34 +488,52 @@ impl Billing {
     ) -> Result<bool, BillingError> {
         let owing =
             in_company::<charges::Entity>(company).filter(charges::Column::Status.ne(PAID)).one(&self.db).await?;
+        if owing.is_some() {
+            return Ok(false);
+        }
+        let changed = self.resume(company, tz, now, true).await?;
+        if changed {
+            self.accounts.set_suspended(company, false).await?;
+        }
+        Ok(changed)
+    }
+
+    /// A subscription suspended for failed charges runs again (whatever it still owes): active,
+    /// its next charge the charge day's next occurrence (or the stored next date while that is
+    /// still ahead), so the suspended months are not charged. `reactivated` stamps the admin's
+    /// "reactivated" notice (they paid what was owed). Whether it was suspended.
+    pub(crate) async fn resume(
+        &self,
+        company: CompanyId,
+        tz: chrono_tz::Tz,
+        now: DateTime<Utc>,
+        reactivated: bool,
+    ) -> Result<bool, BillingError> {
         let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
             return Ok(false);
         };
-        if owing.is_some() || account.status != SUSPENDED {
+        if account.status != SUSPENDED {
             return Ok(false);
         }
         let today = local_date(tz, now);
         let day = u32::try_from(account.recurring_day.unwrap_or(1)).unwrap_or(1);
         let next =
             account.next_charge_on.filter(|next| *next >= today).unwrap_or_else(|| crate::charge_day_from(today, day));
-        let changed = {
-            let _permit = self.gate.enter().await;
-            billing_accounts::Entity::update_many()
-                .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
-                .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(next)))
-                .col_expr(billing_accounts::Column::ReactivatedAt, Expr::value(Some(now)))
-                .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
-                .filter(same_company::<billing_accounts::Entity>(company))
-                .filter(billing_accounts::Column::Status.eq(SUSPENDED))
-                .exec(&self.db)
-                .await?
-                .rows_affected
-                == 1
-        };
-        if changed {
-            self.accounts.set_suspended(company, false).await?;
+        let _permit = self.gate.enter().await;
+        let mut update = billing_accounts::Entity::update_many()
+            .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
+            .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(next)))
+            .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now));
+        if reactivated {
+            update = update.col_expr(billing_accounts::Column::ReactivatedAt, Expr::value(Some(now)));
         }
-        Ok(changed)
+        Ok(update
+            .filter(same_company::<billing_accounts::Entity>(company))
+            .filter(billing_accounts::Column::Status.eq(SUSPENDED))
+            .exec(&self.db)
+            .await?
+            .rows_affected
+            == 1)
     }
 
     /// `GET /myaccount/charges`: past payments, newest first.
@@ -535,11 +582,24 @@ impl Billing {
                 user_count: charge.user_count,
                 base_amount: charge.base_cents,
                 per_user_amount: charge.per_user_cents * i64::from(charge.user_count),
+                discount: charge.discount_cents,
+                promotion_code: charge.promotion_code.clone(),
                 total_amount: charge.total_cents,
                 status: charge.status.clone(),
                 attempts: counts.get(&charge.id).map_or(0, |count| i32::try_from(*count).unwrap_or(i32::MAX)),
             })
             .collect())
+    }
+
+    /// What the company owes: its declined charges (retrying or failed), in cents.
+    pub(crate) async fn amount_due(&self, company: CompanyId) -> Result<i64, BillingError> {
+        Ok(in_company::<charges::Entity>(company)
+            .filter(charges::Column::Status.is_in([RETRYING, FAILED]))
+            .all(&self.db)
+            .await?
+            .iter()
+            .map(|charge| charge.total_cents)
+            .sum())
     }
 
     /// The provider's customer of the company, if it has one (for closing the account).
@@ -561,7 +621,7 @@ fn saving_card(
         .col_expr(billing_accounts::Column::CardExpYear, Expr::value(Some(card.exp_year)))
 }
 
-fn card_of(account: &billing_accounts::Model) -> Option<CardView> {
+pub(crate) fn card_of(account: &billing_accounts::Model) -> Option<CardView> {
     Some(CardView {
         brand: account.card_brand.clone()?,
         last4: account.card_last4.clone()?,

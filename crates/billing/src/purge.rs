@@ -1,6 +1,6 @@
 //! Erasing a company's billing records when its account is closed (called by `closure`).
 
-use crate::entities::{accounts, attempts, charges, checkouts, webhook_events};
+use crate::entities::{accounts, attempts, charges, checkouts, redemptions, webhook_events};
 use kernel::tenancy::same_company;
 use kernel::CompanyId;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -13,6 +13,8 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
     checkouts::Entity::delete_many().filter(same_company::<checkouts::Entity>(company)).exec(conn).await?;
     // Events name a company only through what they settled (the column may be empty).
     webhook_events::Entity::delete_many().filter(same_company::<webhook_events::Entity>(company)).exec(conn).await?;
+    // Its promotion (the promotion itself is the platform's, and stays).
+    redemptions::Entity::delete_many().filter(same_company::<redemptions::Entity>(company)).exec(conn).await?;
     accounts::Entity::delete_many().filter(same_company::<accounts::Entity>(company)).exec(conn).await?;
     Ok(())
 }

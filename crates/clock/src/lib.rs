@@ -17,6 +17,7 @@ mod service;
 pub mod settings;
 pub mod shift;
 pub mod store;
+pub mod usage;
 
 pub use error::ClockError;
 pub use machine::ClockState;

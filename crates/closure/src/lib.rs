@@ -16,7 +16,8 @@
 //! in the order they are deleted:
 //!
 //! 1. `billing`: `billing_charge_attempts`, `billing_charges`, `billing_checkouts`,
-//!    `billing_webhook_events` (those that name the company), `billing_accounts`.
+//!    `billing_webhook_events` (those that name the company), `billing_promotion_redemptions`,
+//!    `billing_accounts` (the promotion codes themselves, `billing_promotions`, are the platform's).
 //! 2. `hr`: `hr_policy_recipients`, `hr_policy_workflows`, `hr_policy_versions`, `hr_policies`,
 //!    `hr_documents`, `hr_doc_requests`, `hr_events`, `hr_types`, `emergency_contacts`,
 //!    `calendar_feeds`, `calendar_events`, `celebration_sends`, `celebration_messages`,
@@ -54,6 +55,10 @@
 //!   count failures of an address across companies and guard the service, not an account; they
 //!   expire with their window (an hour at most).
 //! - `seaql_migrations`: the schema's history.
+//! - `system_audit`: the platform operator's audit log (`system-admin`), append-only by rule: what
+//!   support did to the company (and that it was deleted, by whom) stays readable to the operator.
+//!   Its rows hold the company's id and name and the e-mail addresses of the people involved,
+//!   nothing of the company's records.
 //! - Mail already handed to the mail server, and the server's logs: outside the database.
 //! - Backups of the database and of the file folder: outside this process; they age out with
 //!   the operator's retention.
@@ -71,7 +76,7 @@
 
 use files::{Files, PurgedFiles};
 use kernel::purge::Erased;
-use kernel::{AdminCtx, CompanyId, WriteGate};
+use kernel::{AdminCtx, CompanyId, SystemCtx, WriteGate};
 use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, TransactionTrait};
 
 #[derive(Debug, thiserror::Error)]
@@ -135,7 +140,22 @@ impl Closure {
     /// The database part is one transaction: on any error nothing is deleted. The files are
     /// removed after the commit.
     pub async fn close_company(&self, ctx: &AdminCtx) -> Result<ClosedCompany, ClosureError> {
-        let company = ctx.company();
+        self.close(ctx.company()).await
+    }
+
+    /// Erases every record and file of `company` for a platform operator (the system area's
+    /// "delete company"), exactly as its admin's "Cancel account" does ([`Self::close_company`]).
+    /// The [`SystemCtx`] is the proof, built by the gateway's operator guard, that the caller may
+    /// name any company. `NotFound` if it does not exist (any more).
+    pub async fn close_company_for_operator(
+        &self,
+        _ctx: &SystemCtx,
+        company: CompanyId,
+    ) -> Result<ClosedCompany, ClosureError> {
+        self.close(company).await
+    }
+
+    async fn close(&self, company: CompanyId) -> Result<ClosedCompany, ClosureError> {
         let customer = match &self.billing {
             Some(billing) => {
                 billing.customer_of(company).await.map_err(|err| ClosureError::Billing(err.to_string()))?

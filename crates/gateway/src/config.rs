@@ -21,6 +21,39 @@ pub enum Command {
     /// Run the monthly charge job once and exit (`serve` runs it every quarter hour): makes the
     /// charges due and attempts those due for an attempt. Needs the Stripe settings of `serve`.
     ChargeRun(ChargeRunArgs),
+    /// Platform operators (the /sy5tem back office): `system-user add EMAIL`.
+    SystemUser(SystemUserArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SystemUserArgs {
+    #[command(subcommand)]
+    pub action: SystemUserAction,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum SystemUserAction {
+    /// Add a platform operator (or send an existing one a new link): prints a one-time link
+    /// where they set their password, and e-mails it when SMTP is configured.
+    Add(SystemUserAddArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SystemUserAddArgs {
+    /// The operator's e-mail address (their sign-in).
+    pub email: String,
+    #[arg(long, default_value = "Timekeep")]
+    pub first_name: String,
+    #[arg(long, default_value = "Support")]
+    pub last_name: String,
+    #[command(flatten)]
+    pub storage: StorageArgs,
+    /// Where people reach the web app (the link's address).
+    #[arg(long, env = "TIMEKEEP_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+    /// SMTP server for the e-mail (as for `serve`); without it the mail goes to the outbox folder.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]

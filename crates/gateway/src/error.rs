@@ -24,6 +24,8 @@ pub enum ErrorCode {
     MethodNotAllowed,
     EmailTaken,
     Conflict,
+    /// What the request names existed and was deleted (the system area's deleted companies).
+    Gone,
     MobileClockInDisabled,
     /// Billing: a checkout session that cannot activate or update anything.
     ActivationFailed,
@@ -55,6 +57,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => ("method_not_allowed", StatusCode::METHOD_NOT_ALLOWED),
             ErrorCode::EmailTaken => ("email_taken", StatusCode::CONFLICT),
             ErrorCode::Conflict => ("conflict", StatusCode::CONFLICT),
+            ErrorCode::Gone => ("gone", StatusCode::GONE),
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
             ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
@@ -193,6 +196,7 @@ impl From<AccountsError> for ApiError {
             },
             AccountsError::Unauthenticated => ApiError::unauthorized(),
             AccountsError::NotFound => ApiError::not_found(),
+            AccountsError::Refused(message) => ApiError::new(ErrorCode::Validation, message),
             AccountsError::BotCheckFailed => {
                 ApiError::new(ErrorCode::BotCheckFailed, "We could not tell you from a robot. Please try again.")
             }
@@ -269,6 +273,9 @@ impl From<billing::BillingError> for ApiError {
             billing::BillingError::MalformedEvent => {
                 ApiError::new(ErrorCode::Validation, "The webhook's event is malformed.")
             }
+            billing::BillingError::Validation(errors) => ApiError::validation(errors),
+            billing::BillingError::NotFound => ApiError::not_found(),
+            billing::BillingError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             billing::BillingError::Provider(err) => ApiError::internal(err),
             billing::BillingError::Accounts(err) => err.into(),
             billing::BillingError::Database(err) => ApiError::internal(err),
@@ -282,6 +289,23 @@ impl From<closure::ClosureError> for ApiError {
             closure::ClosureError::NotFound => ApiError::not_found(),
             closure::ClosureError::Db(err) => ApiError::internal(err),
             closure::ClosureError::Billing(err) => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<system_admin::SystemError> for ApiError {
+    fn from(err: system_admin::SystemError) -> Self {
+        use system_admin::SystemError;
+        match err {
+            SystemError::NotFound => ApiError::not_found(),
+            SystemError::Gone(message) => ApiError::new(ErrorCode::Gone, message),
+            SystemError::Validation(errors) => ApiError::validation(errors),
+            SystemError::Refused(message) => ApiError::new(ErrorCode::Validation, message),
+            SystemError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            SystemError::Accounts(err) => err.into(),
+            SystemError::Billing(err) => err.into(),
+            SystemError::Closure(err) => err.into(),
+            SystemError::Db(err) => ApiError::internal(err),
         }
     }
 }

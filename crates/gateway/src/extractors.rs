@@ -12,7 +12,7 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use kernel::{AdminCtx, ManagerCtx, Role, TenantCtx};
+use kernel::{AdminCtx, ManagerCtx, Role, SystemCtx, TenantCtx};
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
 /// leaving impersonation, and its own subscription; and the reads the spec makes by POST
@@ -51,8 +51,32 @@ pub async fn authenticate(
         }
         req.extensions_mut().insert(SessionOutcome(outcome));
     }
-    next.call(req).await
+    let impersonated_write = match req.extensions().get::<SessionOutcome>() {
+        Some(SessionOutcome(Ok(auth))) if auth.impersonated_by.is_some() => {
+            let path = req.path();
+            let own_exit = path.strip_prefix(crate::API_BASE) == Some(EXIT_IMPERSONATION);
+            (is_write(req.method(), path) && !own_exit).then(|| (auth.clone(), format!("{} {path}", req.method())))
+        }
+        _ => None,
+    };
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let response = next.call(req).await?;
+    // Everything support changes while acting as a user is audited with both names (what was
+    // refused changed nothing, and is not).
+    if let (Some((auth, call)), Some(state)) = (impersonated_write, state) {
+        let status = response.status();
+        if status.is_success() {
+            let what = format!("{call} → {}", status.as_u16());
+            if let Err(err) = state.system.record_act_as(&auth, what).await {
+                tracing::error!(error = %err, "could not audit a write made while impersonating");
+            }
+        }
+    }
+    Ok(response)
 }
+
+/// Leaving impersonation, which audits itself.
+const EXIT_IMPERSONATION: &str = "/auth/exit-impersonation-mode";
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
@@ -170,22 +194,57 @@ tenant_guard_type!(
     |ctx| ctx.manager().and_then(|manager| manager.admin())
 );
 
-/// The platform operator.
-pub struct SysAdmin(pub Authenticated);
+/// The platform operator, signed in as themselves: builds the [`SystemCtx`] every service of
+/// the system area takes. Anyone else — a company admin however privileged, and an operator's
+/// impersonation session — hears 404, as for a path that does not exist (spec 002 §6; the
+/// contract in `docs/contracts/system.md`); without a token, 401.
+pub struct Operator {
+    pub ctx: SystemCtx,
+    pub session: Authenticated,
+}
 
-impl FromRequest for SysAdmin {
+impl FromRequest for Operator {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let session = SignedIn::from_request(req, payload);
         Box::pin(async move {
-            let SignedIn(auth) = session.await?;
-            if auth.role == Role::SysAdmin {
-                Ok(SysAdmin(auth))
-            } else {
-                Err(ApiError::forbidden())
+            let SignedIn(auth) = session.await.map_err(|error| match error.code {
+                ErrorCode::Unauthorized => error,
+                _ => ApiError::not_found(),
+            })?;
+            if auth.role != Role::SysAdmin || auth.impersonated_by.is_some() || auth.company.is_some() {
+                return Err(ApiError::not_found());
             }
+            let ctx = SystemCtx::new(auth.user_id(), auth.user.email.clone());
+            Ok(Operator { ctx, session: auth })
+        })
+    }
+}
+
+/// The user themselves, not support acting as them: changing one's password or e-mail takes
+/// it (issue 23: an impersonation "cannot change the user's password or e-mail"). An
+/// impersonation session hears 403. Named beside the handler's other guard, which still
+/// decides who may call at all.
+pub struct NotImpersonating;
+
+/// Why [`NotImpersonating`] refuses.
+pub const SUPPORT_CANNOT_CHANGE: &str = "Support cannot change this while acting as the user.";
+
+impl FromRequest for NotImpersonating {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let impersonating = matches!(
+            req.extensions().get::<SessionOutcome>(),
+            Some(SessionOutcome(Ok(auth))) if auth.impersonated_by.is_some()
+        );
+        ready(if impersonating {
+            Err(ApiError::new(ErrorCode::Forbidden, SUPPORT_CANNOT_CHANGE))
+        } else {
+            Ok(NotImpersonating)
         })
     }
 }

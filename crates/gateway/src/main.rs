@@ -6,7 +6,7 @@ use accounts::tokens::TokenKeys;
 use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
 use actix_web::{web, HttpServer};
 use clap::Parser;
-use gateway::config::{ChargeRunArgs, Cli, Command, DemoArgs, ServeArgs, StorageArgs};
+use gateway::config::{ChargeRunArgs, Cli, Command, DemoArgs, ServeArgs, StorageArgs, SystemUserAction};
 use gateway::state::AppState;
 use gateway::{build_app, db};
 use std::path::Path;
@@ -31,6 +31,9 @@ fn main() -> ExitCode {
             Command::Migrate(storage) => migrate(&storage).await,
             Command::Demo(args) => demo(&args).await,
             Command::ChargeRun(args) => charge_run(args).await,
+            Command::SystemUser(args) => match args.action {
+                SystemUserAction::Add(args) => system_user_add(args).await,
+            },
         }
     });
     match result {
@@ -236,6 +239,19 @@ async fn charge_run(args: ChargeRunArgs) -> Result<(), BoxError> {
     println!("{run}");
     // The e-mails about declines are sent on their own tasks: give them time to go.
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    Ok(())
+}
+
+async fn system_user_add(args: gateway::config::SystemUserAddArgs) -> Result<(), BoxError> {
+    let db = open_database(&args.storage).await?;
+    let serve = ServeArgs { smtp_url: args.smtp_url.clone(), ..demo_serve_args(&args.storage) };
+    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone())?;
+    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let state = AppState::new(db, accounts, file_store);
+    let added = state.system.add_operator(&args.email, &args.first_name, &args.last_name).await?;
+    let what = if added.created { "Added the platform operator" } else { "The platform operator exists already:" };
+    println!("{what} {}.", added.email);
+    println!("They set their password here (valid for an hour, once): {}", added.link);
     Ok(())
 }
 

@@ -25,6 +25,8 @@ pub struct AppState {
     pub billing: Option<billing::Billing>,
     /// Closing a company's account.
     pub closure: closure::Closure,
+    /// The platform operator's back office.
+    pub system: system_admin::SystemAdmin,
     /// The security headers' settings (framing origins).
     pub web: crate::middleware::WebPolicy,
     gate: WriteGate,
@@ -46,8 +48,10 @@ impl AppState {
         let timesheet = TimesheetService::new(db.clone(), accounts.clone(), gate.clone());
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
         let hr = Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
+        let closure = closure::Closure::new(db.clone(), files.clone(), gate.clone());
         Self {
-            closure: closure::Closure::new(db.clone(), files.clone(), gate.clone()),
+            system: system_admin::SystemAdmin::new(db.clone(), gate.clone(), accounts.clone(), closure.clone()),
+            closure,
             billing: None,
             clock: ClockService::new(db.clone(), gate.clone()),
             gate,
@@ -71,6 +75,15 @@ impl AppState {
         let billing =
             billing::Billing::new(self.db.clone(), self.accounts.clone(), provider, config, self.gate.clone());
         self.closure = self.closure.with_billing(billing.clone());
+        self.system = system_admin::SystemAdmin::new(
+            self.db.clone(),
+            self.gate.clone(),
+            self.accounts.clone(),
+            self.closure.clone(),
+        )
+        .with_billing(billing.clone());
+        // Signup redeems promotion codes (billing's) in its own transaction.
+        self.accounts = self.accounts.clone().with_promotions(billing.promotion_codes());
         self.billing = Some(billing);
         self
     }

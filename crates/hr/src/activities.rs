@@ -22,6 +22,7 @@ fn verb(kind: ActivityType) -> &'static str {
         ActivityType::HrDoc => "filed a document for",
         ActivityType::HrDocRequest => "asked for a document from",
         ActivityType::DocRequest | ActivityType::EventAffirmation | ActivityType::PolicyAffirmation => "responded for",
+        ActivityType::SupportSession => "signed in as",
     }
 }
 

@@ -648,6 +648,7 @@ mod tests {
             joyride_done: false,
             first_time_login: false,
             password_change_required: false,
+            last_login_at: None,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

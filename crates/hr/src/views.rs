@@ -153,7 +153,7 @@ pub struct ActivityView {
     pub id: i64,
     /// EMPLOYEE_START, EMPLOYEE_TERNIMATE (the spec's spelling), EMPLOYEE_REACTIVATE,
     /// MANUALLY_ADD_PTO, HR_EVENT, HR_DOC, HR_DOC_REQ, DOC_REQUEST, EVENT_AFFIRMATION or
-    /// POLICY_AFFIRMATION (001 §9).
+    /// POLICY_AFFIRMATION (001 §9), or SUPPORT_SESSION (support signed in as the person).
     pub activity_type: String,
     pub activity_date: DateTime<Utc>,
     pub title: String,

@@ -12,7 +12,9 @@ pub mod purge;
 pub mod rich_text;
 pub mod role;
 pub mod scheduler;
+pub mod spreadsheet;
 pub mod status;
+pub mod system;
 pub mod tenancy;
 pub mod tenant;
 pub mod time;
@@ -23,6 +25,7 @@ pub use ids::{ActivityId, CompanyId, ContactId, EditRequestId, EntryId, FileId, 
 pub use role::Role;
 pub use scheduler::Scheduler;
 pub use status::{EmploymentStatus, RequestStatus};
+pub use system::SystemCtx;
 pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};
 pub use validation::FieldErrors;
 pub use write_gate::WriteGate;

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod switching;
 pub mod time_off;
 pub mod types;
+pub mod usage;
 
 pub use balances::{
     EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, PtoSummary, OWN_BALANCE,

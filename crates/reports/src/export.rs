@@ -206,16 +206,7 @@ pub fn pto_sheet(report: &PtoReport) -> Sheet {
     Sheet { name: "PTO", header, rows }
 }
 
-/// A text as a spreadsheet will not run it (see the module docs).
-fn defused(value: &str) -> String {
-    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{value}")
-    } else {
-        value.to_owned()
-    }
-}
-
-/// The sheet as CSV (RFC 4180, UTF-8).
+/// The sheet as CSV (RFC 4180, UTF-8), its texts defused ([`kernel::spreadsheet::defused`]).
 pub fn write_csv(sheet: &Sheet) -> Result<Vec<u8>, ReportsError> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let fail = |err: csv::Error| ReportsError::Export(err.to_string());
@@ -224,7 +215,7 @@ pub fn write_csv(sheet: &Sheet) -> Result<Vec<u8>, ReportsError> {
         let record: Vec<String> = row
             .iter()
             .map(|cell| match cell {
-                Cell::Text(value) => defused(value),
+                Cell::Text(value) => kernel::spreadsheet::defused(value).into_owned(),
                 Cell::Hours(centi) => hours_text(*centi),
                 Cell::Number(value) => value.to_string(),
                 Cell::Empty => String::new(),

@@ -193,10 +193,47 @@ export const routes: RouteObject[] = [
             loader: guard('company'),
             lazy: () => import('./routes/my-profile').then((m) => ({ Component: m.MyProfileRoute })),
           },
+          // The system area (spec 002 §2): the platform operator only; anyone else goes to
+          // /login?redirect={path} (lib/redirects.ts).
           {
             path: 'sy5tem/adm1n',
             loader: guard('sysadmin'),
-            lazy: () => import('./routes/landing-targets').then((m) => ({ Component: m.CustomersRoute })),
+            lazy: () => import('./routes/system-customers').then((m) => ({ Component: m.CustomersRoute })),
+          },
+          {
+            path: 'sy5tem/company/:id',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-company').then((m) => ({ Component: m.CompanyRoute })),
+          },
+          {
+            path: 'sy5tem/stat',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-stats').then((m) => ({ Component: m.StatsRoute })),
+          },
+          {
+            path: 'sy5tem/employees',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-employees').then((m) => ({ Component: m.EmployeesRoute })),
+          },
+          {
+            path: 'sy5tem/resetpwd',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-reset-password').then((m) => ({ Component: m.SystemResetPasswordRoute })),
+          },
+          {
+            path: 'sy5tem/impersonate',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-impersonate').then((m) => ({ Component: m.ImpersonateRoute })),
+          },
+          {
+            path: 'sy5tem/promot',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-promotions').then((m) => ({ Component: m.PromotionsRoute })),
+          },
+          {
+            path: 'sy5tem/audit',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-audit').then((m) => ({ Component: m.AuditRoute })),
           },
         ],
       },

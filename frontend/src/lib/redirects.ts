@@ -10,6 +10,8 @@ export const PATHS = {
   landing: '/',
   login: '/login',
   sysadminHome: '/sy5tem/adm1n',
+  /** Where the system admin comes back to when leaving an impersonation (spec 000 §4). */
+  sysadminImpersonate: '/sy5tem/impersonate',
   privilegedHome: '/admin/dashboard',
   employeeHome: '/clockin',
   /** Billing (spec 001 §2 /admin/manage/my-account): admins of a company with an HR subscription. */

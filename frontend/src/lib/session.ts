@@ -102,6 +102,18 @@ export class SessionStore {
 
 export const sessionStore = new SessionStore(preferences);
 
+/**
+ * Opens the session of a sign-in answer (`{token, identity}` of /auth/login, of an impersonation
+ * and of its exit): stores the token, whose claims are the identity, and whether it came from
+ * single sign-on. Throws when the token cannot be read.
+ */
+export function startSession(token: string, { sso = false }: { sso?: boolean } = {}): Session {
+  const session = sessionStore.setToken(token);
+  if (!session) throw new Error('The server returned an unreadable session token.');
+  sessionStore.setSsoLogin(sso);
+  return session;
+}
+
 /** The current session, re-rendering when it changes (login, refresh, logout, expiry). */
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get(), () => null);

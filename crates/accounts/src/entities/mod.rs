@@ -6,4 +6,5 @@ pub mod companies;
 pub mod email_tokens;
 pub mod job_roles;
 pub mod sessions;
+pub mod sign_in_months;
 pub mod users;

@@ -7,6 +7,8 @@ pub struct Model {
     pub id: String,
     pub user_id: i64,
     pub impersonator_id: Option<i64>,
+    /// An impersonation session's origin: the operator's own session, which leaving it returns to.
+    pub parent_session_id: Option<String>,
     pub created_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
     pub revoked_at: Option<DateTimeUtc>,

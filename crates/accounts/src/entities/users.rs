@@ -28,6 +28,8 @@ pub struct Model {
     pub joyride_done: bool,
     pub first_time_login: bool,
     pub password_change_required: bool,
+    /// The last sign-in of the user themselves (not a support session), for the operator's lists.
+    pub last_login_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -106,6 +108,7 @@ impl NewPerson<'_> {
             joyride_done: Set(false),
             first_time_login: Set(true),
             password_change_required: Set(false),
+            last_login_at: Set(None),
             created_at: Set(self.now),
             updated_at: Set(self.now),
             ..Default::default()

@@ -13,6 +13,10 @@ pub struct Model {
     pub base_cents: i64,
     /// The price of one user (the charge has `user_count` of them).
     pub per_user_cents: i64,
+    /// What the company's promotion took off (cents), included in `total_cents`.
+    pub discount_cents: i64,
+    /// The promotion code applied to this charge, as it was then.
+    pub promotion_code: Option<String>,
     pub total_cents: i64,
     /// `pending`, `paid`, `retrying` or `failed`.
     pub status: String,

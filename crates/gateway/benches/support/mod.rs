@@ -63,13 +63,18 @@ pub async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
 /// The server on a local port, with 2 workers on its own thread: its base URL and the thread.
 /// The accounts service over `db`, mail to a folder.
 fn accounts_of(db: &DatabaseConnection, pool: accounts::hashing::HashPool) -> Accounts {
+    accounts_with(db, pool, AccountsConfig::default())
+}
+
+/// [`accounts_of`] with another configuration.
+fn accounts_with(db: &DatabaseConnection, pool: accounts::hashing::HashPool, config: AccountsConfig) -> Accounts {
     let outbox = std::env::temp_dir().join("timekeep-bench-outbox");
     Accounts::new(
         db.clone(),
         TokenKeys::from_secret(random_token().as_bytes()),
         Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
         Arc::new(HoneypotCheck),
-        AccountsConfig::default(),
+        config,
     )
     .with_hash_pool(pool)
 }
@@ -93,11 +98,35 @@ pub fn serve_with_pool(
     db: DatabaseConnection,
     pool: accounts::hashing::HashPool,
 ) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
     let accounts = accounts_of(&db, pool);
     let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
-    let state = web::Data::new(AppState::new(db.clone(), accounts, file_store));
+    serve_state(AppState::new(db.clone(), accounts, file_store))
+}
+
+/// [`serve`] with billing on, as the hosted product runs (trials end, companies subscribe and
+/// can be past due). The payment provider is Stripe's API at an address where nothing listens:
+/// for screens that never call it.
+pub fn serve_with_billing(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
+    let config = AccountsConfig { billing_enabled: true, ..AccountsConfig::default() };
+    let accounts = accounts_with(&db, accounts::hashing::HashPool::per_core(), config);
+    let file_store = Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files")));
+    let provider = billing::provider::StripeProvider::new(stripe::SECRET_KEY, "http://127.0.0.1:9").unwrap();
+    let state = AppState::new(db.clone(), accounts, file_store).with_billing(
+        Arc::new(provider),
+        billing::BillingConfig {
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            publishable_key: Some("pk_test_timekeep".to_owned()),
+            webhook_secret: None,
+        },
+    );
+    serve_state(state)
+}
+
+/// `state` served on a local port, with 2 workers on its own thread: its base URL and the thread.
+fn serve_state(state: AppState) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let state = web::Data::new(state);
     let server_thread = std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             HttpServer::new(move || gateway::build_app(state.clone(), None))

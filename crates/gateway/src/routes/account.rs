@@ -37,6 +37,10 @@ pub struct SignupRequest {
     pub token: Option<String>,
     /// The honeypot: must stay empty.
     pub website: Option<String>,
+    /// A promotion code (optional). Unknown or expired: 400 with a field error on `promotCode`
+    /// (and no company is made); with billing off, any code: 'Promotion codes are not available.'
+    #[serde(rename = "promotCode")]
+    pub promot_code: Option<String>,
 }
 
 impl From<SignupRequest> for SignupInput {
@@ -50,6 +54,7 @@ impl From<SignupRequest> for SignupInput {
             timezone: request.timezone,
             token: request.token,
             website: request.website,
+            promot_code: request.promot_code,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `/auth/*`: signing in and out, passwords.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{ClientMeta, SignedIn};
+use crate::extractors::{ClientMeta, NotImpersonating, SignedIn};
 use crate::forms::Body;
 use crate::routes::MessageResponse;
 use crate::state::AppState;
@@ -20,6 +20,7 @@ crate::routes::route_table! {
     post "/auth/reset-password" => reset_password,
     post "/auth/reset-password-now" => reset_password_now,
     post "/auth/change-my-password" => change_my_password,
+    post "/auth/exit-impersonation-mode" => exit_impersonation_mode,
 }
 
 /// One of three forms: `email` + `password`; `token` (a live session token, exchanged for a
@@ -181,6 +182,7 @@ pub struct ChangePasswordRequest {
 pub async fn change_my_password(
     state: web::Data<AppState>,
     SignedIn(auth): SignedIn,
+    _myself: NotImpersonating,
     ClientMeta(meta): ClientMeta,
     body: Body<ChangePasswordRequest>,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
@@ -191,4 +193,21 @@ pub async fn change_my_password(
         retype_password: body.retype_password,
     };
     Ok(web::Json(state.accounts.change_password(&auth, &input, &meta).await?.into()))
+}
+
+/// Support leaves the user's session (spec 000 §7): the impersonation session ends and the
+/// operator's own session is signed again.
+#[utoipa::path(
+    post, path = "/server/v1/auth/exit-impersonation-mode", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The operator's own session", body = SessionResponse),
+        (status = 400, description = "Not impersonating", body = ErrorBody),
+        (status = 401, description = "No session, or the operator's own session has ended", body = ErrorBody),
+    )
+)]
+pub async fn exit_impersonation_mode(
+    state: web::Data<AppState>,
+    SignedIn(auth): SignedIn,
+) -> Result<web::Json<SessionResponse>, ApiError> {
+    Ok(web::Json(state.system.exit_impersonation(&auth).await?.into()))
 }

@@ -22,6 +22,10 @@ pub mod profile;
 pub mod pto_manage;
 pub mod reports;
 pub mod settings;
+pub mod system;
+pub mod system_customers;
+pub mod system_people;
+pub mod system_promotions;
 pub mod time_off;
 pub mod timesheet;
 
@@ -94,6 +98,10 @@ pub const TABLES: &[Table] = &[
     (reports::ROUTES, reports::document),
     (docs::ROUTES, docs::document),
     (myaccount::ROUTES, myaccount::document),
+    (system::ROUTES, system::document),
+    (system_customers::ROUTES, system_customers::document),
+    (system_people::ROUTES, system_people::document),
+    (system_promotions::ROUTES, system_promotions::document),
 ];
 
 /// Registers every table's routes (under the API's base scope).
@@ -120,6 +128,10 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     reports::configure(cfg);
     docs::configure(cfg);
     myaccount::configure(cfg);
+    system::configure(cfg);
+    system_customers::configure(cfg);
+    system_people::configure(cfg);
+    system_promotions::configure(cfg);
 }
 
 /// Every route under the API's base: (method, full path).

@@ -73,6 +73,10 @@ pub async fn charges(
 pub struct CheckoutReturn {
     /// The checkout session id the provider sent the browser back with (`session_id`).
     pub token: Option<String>,
+    /// Activation only: a promotion code to redeem before the first charge (optional; unknown
+    /// or expired: 400 with a field error on `promotCode`, the session still usable).
+    #[serde(rename = "promotCode")]
+    pub promot_code: Option<String>,
 }
 
 impl CheckoutReturn {
@@ -90,7 +94,7 @@ impl CheckoutReturn {
 #[utoipa::path(post, path = "/server/v1/myaccount/activate", tag = "billing", security(("bearer" = [])),
     request_body = CheckoutReturn,
     responses((status = 200, body = ActivationOutcome),
-        (status = 400, description = "`activation_failed`", body = ErrorBody),
+        (status = 400, description = "`activation_failed`, or `validation` for a promotion code", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn activate(
     state: web::Data<AppState>,
@@ -98,7 +102,8 @@ pub async fn activate(
     body: Body<CheckoutReturn>,
 ) -> Result<web::Json<ActivationOutcome>, ApiError> {
     let session = body.session()?;
-    Ok(web::Json(billing(&state)?.activate(&guard.ctx, session, chrono::Utc::now()).await?))
+    let code = body.promot_code.as_deref();
+    Ok(web::Json(billing(&state)?.activate(&guard.ctx, session, code, chrono::Utc::now()).await?))
 }
 
 /// The card saved at checkout replaces the old one; what is owed is charged to it at once.

@@ -1,7 +1,7 @@
 //! `/profile/*` and `/team/mine`: a person's own profile and their colleagues (spec 000 §5).
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::Member;
+use crate::extractors::{Member, NotImpersonating};
 use crate::forms::{read_upload, Body};
 use crate::routes::manage::AvatarResponse;
 use crate::state::AppState;
@@ -52,6 +52,7 @@ pub struct UpdatedProfile {
 pub async fn update(
     state: web::Data<AppState>,
     member: Member,
+    _myself: NotImpersonating,
     body: Body<ProfileInput>,
 ) -> Result<web::Json<UpdatedProfile>, ApiError> {
     let command = ProfileCommand::parse(&body).map_err(ApiError::validation)?;

@@ -36,6 +36,21 @@ fn only_the_guards_build_a_tenant_context() {
     assert_eq!(jobs, ["hr/src/celebrations.rs", "hr/src/records/onboarding.rs", "pto/src/accruals.rs"]);
 }
 
+/// The system area's proof has one builder too: the `Operator` guard.
+#[test]
+fn only_the_operator_guard_builds_a_system_context() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let builders: Vec<_> = files
+        .iter()
+        .filter(|file| !file.components().any(|part| part.as_os_str() == "tests"))
+        .filter(|file| std::fs::read_to_string(file).unwrap().contains("SystemCtx::new("))
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert_eq!(builders, ["gateway/src/extractors.rs"]);
+}
+
 /// Tenancy has one rule (`kernel::tenancy::same_company`); nobody writes it again by hand.
 #[test]
 fn every_query_is_scoped_to_the_company_through_the_one_helper() {

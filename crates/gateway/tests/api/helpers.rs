@@ -418,6 +418,11 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    /// The test's own database (`sqlite://…` or `postgres://…`), for running the binary on it.
+    pub fn database_url(&self) -> &str {
+        &self._database.url
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -625,6 +630,38 @@ impl TestApp {
         let zone = kernel::time::parse_time_zone(&company.time_zone).unwrap_or(chrono_tz::America::New_York);
         row.last_start_date = Set(Some(kernel::time::local_date(zone, now)));
         row.insert(&self.db).await.unwrap().id
+    }
+
+    /// A platform operator (added straight to the database, as `timekeep system-user add` does
+    /// through accounts), signed in: their token.
+    pub async fn operator_token(&self) -> String {
+        let email = unique_email("operator");
+        let now = Utc::now();
+        let hash = accounts::password::hash_password("password-123").unwrap();
+        users::NewPerson {
+            company_id: None,
+            email: &email,
+            password_hash: Some(hash),
+            first_name: "Sam",
+            last_name: "Operator",
+            role: Role::SysAdmin,
+            verified_at: Some(now),
+            now,
+        }
+        .row()
+        .insert(&self.db)
+        .await
+        .unwrap();
+        self.token_of(&email).await
+    }
+
+    /// The operator of `operator_token` acting as the user `email` (`/system/impersonate`): the
+    /// impersonation session's token.
+    pub async fn impersonate(&self, operator_token: &str, email: &str) -> String {
+        let reply =
+            self.post_as(operator_token, "/server/v1/system/impersonate", serde_json::json!({"email": email})).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
     }
 
     /// The billing service (the app was spawned with billing).

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
@@ -62,6 +62,30 @@ describe('/signup', () => {
     renderRoutes(routes, '/signup');
     await fill();
     expect(await screen.findByText('Please enter valid Company Name')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends a promotion code only when one is typed, and shows its 400 field error under it', async () => {
+    const message = 'Thanks for signing up! We have sent an activation email to ada@acme.com. Please follow the link in it to activate your account.';
+    let fetch = mockFetch({ 'POST /account/signup': () => response({ status: 201, statusText: 'Created', json: { message } }) });
+    const first = renderRoutes(routes, '/signup');
+    await fill();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const signupBody = () => bodyOf(fetch.mock.calls.find(([url]) => String(url).endsWith('/account/signup'))![1]!) as Record<string, string>;
+    expect(signupBody()).not.toHaveProperty('promotCode');
+    first.unmount();
+
+    fetch = mockFetch({
+      'POST /account/signup': () =>
+        response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'Validation failed', errors: { promotCode: ['This promotion code has expired.'] } } }),
+    });
+    renderRoutes(routes, '/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Promotion code/), ' spring-26 ');
+    await fill();
+    const field = screen.getByLabelText(/^Promotion code/);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/This promotion code has expired\./));
+    expect(signupBody()).toMatchObject({ promotCode: 'spring-26', company: 'Acme Insurance' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -263,6 +263,14 @@ describe('the shell of admins and managers', () => {
     expect(activeMenuPath('/admin/inbox', menu)).toBe('/admin/inbox');
     expect(activeMenuPath('/admin/inboxes', menu)).toBeNull();
     expect(activeMenuPath('/my-team', menu)).toBeNull();
+    // An entry may own other paths: a company's page belongs to Customers.
+    const system = [
+      { label: 'Customers', to: '/sy5tem/adm1n', also: ['/sy5tem/company'], visible: () => true },
+      { label: 'Statistics', to: '/sy5tem/stat', visible: () => true },
+    ];
+    expect(activeMenuPath('/sy5tem/company/7', system)).toBe('/sy5tem/adm1n');
+    expect(activeMenuPath('/sy5tem/companyx', system)).toBeNull();
+    expect(activeMenuPath('/sy5tem/stat', system)).toBe('/sy5tem/stat');
   });
 
   it('hides My Profile from the system admin', async () => {

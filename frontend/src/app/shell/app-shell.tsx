@@ -16,7 +16,7 @@ import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
 import { loginPathFor } from '@/lib/redirects';
 import { useSession } from '@/lib/session';
 import { MOBILE_MEDIA_QUERY } from '../theme';
-import { ExpiredBanner, SuspendedNotice, TrialReminder } from './banners';
+import { ExpiredBanner, ImpersonationBanner, SuspendedNotice, TrialReminder } from './banners';
 import { EmployeeSearch } from './employee-search';
 import { Greeting } from './greeting';
 import { mainMenuFor, type MenuEntry } from './menu';
@@ -50,12 +50,13 @@ function CompanyName({ identity }: { identity: Identity }) {
 }
 
 /**
- * The menu entry of the current page: the longest `to` the path starts with, so that
- * /admin/manage/company-profile marks 'My Company' and not a shorter /admin/manage entry too.
+ * The menu entry of the current page: the longest `to` (or `also` path) the path starts with, so
+ * that /admin/manage/company-profile marks 'My Company' and not a shorter /admin/manage entry too.
  */
 export function activeMenuPath(pathname: string, menu: readonly MenuEntry[]): string | null {
-  const matches = menu.map((entry) => entry.to).filter((to) => pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
-  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
+  const under = (path: string) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+  const matches = menu.flatMap((entry) => [entry.to, ...(entry.also ?? [])].filter(under).map((path) => ({ to: entry.to, length: path.length })));
+  return matches.sort((a, b) => b.length - a.length)[0]?.to ?? null;
 }
 
 function SignedInShell({ identity, children }: { identity: Identity; children?: ReactNode }) {
@@ -140,6 +141,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" pb={80}>
+        {identity.impersonate ? <ImpersonationBanner identity={identity} /> : null}
         <TrialReminder identity={identity} today={now} />
         {identity.suspended && !isSysadmin(identity) && !identity.roles.includes('admin') ? (
           <SuspendedNotice identity={identity} />

@@ -1,7 +1,14 @@
-import { Alert, Anchor, Box, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useExitImpersonation } from '@/features/system/api/exit-impersonation';
+import { forgetUnusedQueries } from '@/features/system/api/forget-queries';
 import { isTrialExpired, shouldWarnTrial } from '@/lib/dates';
+import { serverMessage } from '@/lib/form-errors';
 import { isAdmin, isSysadmin, type Identity } from '@/lib/identity';
+import { PATHS } from '@/lib/redirects';
+import { startSession } from '@/lib/session';
 import { BILLING_PATH, canManageBilling } from './menu';
 
 export const EXPIRED_TEXT = 'This account has expired! Please active your subscription.';
@@ -61,5 +68,67 @@ export function SuspendedNotice({ identity }: { identity: Identity }) {
     <Alert color="red" variant="light" data-testid="suspended" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
       {SUSPENDED_TEXT}
     </Alert>
+  );
+}
+
+/** Spec 000 §2: who the operator is acting as. */
+export function impersonationText(identity: Pick<Identity, 'firstname' | 'lastname' | 'email'>): string {
+  const name = `${identity.firstname} ${identity.lastname}`.trim();
+  return `You are signed in as ${name ? `${name} (${identity.email})` : identity.email} by support.`;
+}
+
+/**
+ * Spec 000 §2/§4: while the platform operator acts as a user (`identity.impersonate`), every screen
+ * says so, with 'Exit': POST /auth/exit-impersonation-mode answers the operator's own session,
+ * which is stored, and the operator is back at /sy5tem/impersonate. When that session has ended
+ * meanwhile (401) nobody is signed in any more: the shell goes to the login page. Log out is
+ * hidden meanwhile (the avatar menu), so this is the way out.
+ */
+export function ImpersonationBanner({ identity }: { identity: Identity }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const exit = useExitImpersonation();
+  const [error, setError] = useState<string | null>(null);
+
+  const leave = () => {
+    setError(null);
+    exit.mutate(undefined, {
+      onSuccess: (token) => {
+        // Stored here, not in the call: the operator's session takes this banner away at once.
+        startSession(token);
+        void Promise.resolve(navigate(PATHS.sysadminImpersonate)).then(() => {
+          // The user's screens are gone: nothing of theirs stays for the operator's next session.
+          forgetUnusedQueries(queryClient);
+        });
+      },
+      // A 401 signs out (useExitImpersonation): the shell leaves for the login page.
+      onError: (failure) => setError(serverMessage(failure)),
+    });
+  };
+
+  return (
+    <Box
+      component="section"
+      aria-label="Impersonation"
+      data-testid="impersonation-banner"
+      mb="md"
+      px="md"
+      py="xs"
+      style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-grape-9)', color: 'var(--mantine-color-white)' }}
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text fw={600} inherit style={{ overflowWrap: 'anywhere' }}>
+          {impersonationText(identity)}
+        </Text>
+        <Button size="compact-md" variant="white" color="grape.9" onClick={leave} loading={exit.isPending}>
+          Exit
+        </Button>
+      </Group>
+      {error ? (
+        <Text role="alert" size="sm" mt={4} inherit>
+          {error}
+        </Text>
+      ) : null}
+    </Box>
   );
 }

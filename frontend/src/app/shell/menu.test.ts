@@ -123,3 +123,23 @@ describe('Billing', () => {
     expect(labels({ roles: ['admin'], hasHrSubscription: false, suspended: true })).toEqual([]);
   });
 });
+
+describe('the system area', () => {
+  it("is the system admin's whole menu: the spec's five entries, then Employees and Audit log", () => {
+    expect(labels({ roles: ['sysadmin'], eid: null })).toEqual([
+      'Customers /sy5tem/adm1n',
+      'Statistics /sy5tem/stat',
+      'Reset Password /sy5tem/resetpwd',
+      'Impersonation /sy5tem/impersonate',
+      'Promotions /sy5tem/promot',
+      'Employees /sy5tem/employees',
+      'Audit log /sy5tem/audit',
+    ]);
+  });
+
+  it('is in nobody else’s menu, an operator acting as a user included', () => {
+    for (const overrides of [{ roles: ['employee'] }, { roles: ['manager'] }, { roles: ['admin'] }, { roles: ['admin'], impersonate: true }] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.includes('/sy5tem/'))).toBe(false);
+    }
+  });
+});

@@ -17,8 +17,10 @@ import { PATHS } from '@/lib/redirects';
  * entry of a suspended account (`whenSuspended`), and a suspended admin's only screen: the guards
  * send them there from any other (lib/redirects.ts).
  *
- * Still to come, with their visibility (spec 000 §6): privileged: HR Event; system admin:
- * Statistics, Reset Password, Impersonation, Promotions.
+ * Still to come, with its visibility (spec 000 §6): privileged: HR Event.
+ *
+ * The system admin sees only the system area (spec 000 §6): Customers, Statistics, Reset
+ * Password, Impersonation, Promotions, then this product's Employees and Audit log.
  *
  * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
  * §6 lists them for employees; admins and managers plan events and write messages there).
@@ -26,6 +28,8 @@ import { PATHS } from '@/lib/redirects';
 export interface MenuEntry {
   label: string;
   to: string;
+  /** Other paths whose pages belong to this entry (a company's page to Customers). */
+  also?: readonly string[];
   visible: (who: Identity) => boolean;
   /** Shown to a suspended account (spec: only Billing). */
   whenSuspended?: boolean;
@@ -56,7 +60,13 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who) },
-  { label: 'Customers', to: '/sy5tem/adm1n', visible: isSysadmin },
+  { label: 'Customers', to: '/sy5tem/adm1n', also: ['/sy5tem/company'], visible: isSysadmin },
+  { label: 'Statistics', to: '/sy5tem/stat', visible: isSysadmin },
+  { label: 'Reset Password', to: '/sy5tem/resetpwd', visible: isSysadmin },
+  { label: 'Impersonation', to: '/sy5tem/impersonate', visible: isSysadmin },
+  { label: 'Promotions', to: '/sy5tem/promot', visible: isSysadmin },
+  { label: 'Employees', to: '/sy5tem/employees', visible: isSysadmin },
+  { label: 'Audit log', to: '/sy5tem/audit', visible: isSysadmin },
 ];
 
 export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MENU): MenuEntry[] {

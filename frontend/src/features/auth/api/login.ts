@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { sessionStore, type Session } from '@/lib/session';
+import { startSession, type Session } from '@/lib/session';
 import { requiredEmail, requiredText } from '@/lib/validation';
 
 /** The login form (spec 000 §5 "Login"). */
@@ -29,10 +29,7 @@ export const login = (body: LoginBody): Promise<LoginResponse> =>
 /** Logs in and stores the session; resolves with the stored session. */
 export async function loginAndStore(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<Session> {
   const { token } = await login(body);
-  const session = sessionStore.setToken(token);
-  if (!session) throw new Error('The server returned an unreadable session token.');
-  sessionStore.setSsoLogin(sso);
-  return session;
+  return startSession(token, { sso });
 }
 
 export function useLogin() {

@@ -56,6 +56,18 @@ describe('billing schemas', () => {
     expect(chargesPageSchema.safeParse({ charges: [{ ...CHARGE, status: 'refunded' }], chargeCount: 1, page: 1, pageSize: 10 }).success).toBe(false);
   });
 
+  it('reads the promotion and the discounts when the server sends them, and their absence as none', () => {
+    // An answer from before promotions: no `promotion`, no `discount`.
+    expect(billingDataSchema.parse(CONTRACT_DATA).promotion).toBeNull();
+    expect(chargesPageSchema.parse({ charges: [CHARGE], chargeCount: 1, page: 1, pageSize: 10 }).charges[0]?.discount).toBe(0);
+    const promotion = { code: 'WELCOME', description: '20% off', monthsLeft: 2 };
+    expect(billingDataSchema.parse({ ...CONTRACT_DATA, promotion }).promotion).toEqual(promotion);
+    expect(billingDataSchema.parse({ ...CONTRACT_DATA, promotion: { code: 'FOREVER', monthsLeft: null } }).promotion).toEqual({ code: 'FOREVER', description: '', monthsLeft: null });
+    expect(billingDataSchema.parse({ ...CONTRACT_DATA, promotion: null }).promotion).toBeNull();
+    expect(chargesPageSchema.parse({ charges: [{ ...CHARGE, discount: 580 }], chargeCount: 1, page: 1, pageSize: 10 }).charges[0]?.discount).toBe(580);
+    expect(chargesPageSchema.safeParse({ charges: [{ ...CHARGE, discount: 5.8 }], chargeCount: 1, page: 1, pageSize: 10 }).success).toBe(false);
+  });
+
   it('reads the charges page and the answers of activate and update-card', () => {
     expect(chargesPageSchema.parse({ charges: [CHARGE], chargeCount: 1, page: 1, pageSize: 10 }).charges[0]?.status).toBe('paid');
     expect(activateResponseSchema.parse({ activationStatus: 1, message: 'Your subscription is active.', charge: CHARGE }).charge?.totalAmount).toBe(2900);

@@ -38,6 +38,8 @@ export const chargeSchema = z.object({
   totalAmount: cents,
   status: z.enum(CHARGE_STATUSES),
   attempts: z.number().int().optional().transform((v) => v ?? 0),
+  /** What a promotion took off the charge (cents); 0 without one, and from servers before promotions. */
+  discount: cents.optional().transform((v) => v ?? 0),
 });
 export type Charge = z.output<typeof chargeSchema>;
 
@@ -56,6 +58,17 @@ export const chargeDetailSchema = z.object({
   perUserTotal: cents,
 });
 export type ChargeDetail = z.output<typeof chargeDetailSchema>;
+
+/**
+ * The promotion code the company redeemed (docs/contracts/system.md "Promotions"): `monthsLeft`
+ * charges still discounted, null for every charge.
+ */
+export const promotionSchema = z.object({
+  code: z.string(),
+  description: z.string().nullable().optional().transform((v) => v ?? ''),
+  monthsLeft: z.number().int().nullable().optional().transform((v) => v ?? null),
+});
+export type Promotion = z.output<typeof promotionSchema>;
 
 /** GET /myaccount/data. */
 export const billingDataSchema = z.object({
@@ -76,6 +89,8 @@ export const billingDataSchema = z.object({
   updateSessionId: nullableString,
   updateUrl: nullableString,
   reactivated: z.boolean().optional().transform((v) => v ?? false),
+  /** Null without a promotion code (and from servers before promotions). */
+  promotion: promotionSchema.nullable().optional().transform((v) => v ?? null),
 });
 export type BillingData = z.output<typeof billingDataSchema>;
 

@@ -127,6 +127,16 @@ describe('Billing (/admin/manage/my-account)', () => {
     expect(screen.getByTestId('billing-status')).toHaveTextContent('Suspended');
   });
 
+  it('shows a trial suspended by the operator as suspended, with its trial, without refreshing the claims again and again', async () => {
+    const fetch = billingServer({ data: trialData({ status: 'suspended' }) });
+    render('/admin/manage/my-account?supended=1', { who: identity({ suspended: true }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Account suspended');
+    expect(screen.getByTestId('billing-status')).toHaveTextContent('Suspended');
+    expect(screen.getByRole('button', { name: 'Activate Subscription' })).toBeInTheDocument();
+    expect(callsTo(fetch, 'POST', '/auth/login')).toHaveLength(0);
+  });
+
   it('welcomes back a company the server marks reactivated', async () => {
     billingServer({ data: subscribedData({ reactivated: true }) });
     render();
@@ -238,6 +248,110 @@ describe('Billing (/admin/manage/my-account)', () => {
       render('/admin/manage/my-account?session_id=cs_card&action=update-card');
       expect(await screen.findByTestId('checkout-message')).toHaveTextContent(`Sorry ${CARD_INVALID}`);
       expect(screen.queryByText('Welcome back! Your account is active again.')).toBeNull();
+    });
+  });
+
+  describe('promotion codes', () => {
+    const WELCOME = { code: 'WELCOME', description: '20% off the first 3 months', monthsLeft: 2 };
+
+    it("shows the company's promotion with what is left of it", async () => {
+      billingServer({ data: subscribedData({ promotion: WELCOME }) });
+      render();
+      await screen.findByRole('region', { name: /Subscription/ });
+      expect(fact('promotion')).toBe('WELCOME: 20% off the first 3 months (2 charges left)');
+    });
+
+    it("shows what the promotion takes off the next charge, from the server's total", async () => {
+      const data = subscribedData({ promotion: WELCOME });
+      billingServer({ data: { ...data, totalCharge: data.chargeDetail.base + data.chargeDetail.perUserTotal - 550 } });
+      render();
+      const breakdown = await screen.findByRole('table', { name: 'Next charge' });
+      expect(within(breakdown).getByRole('row', { name: /Promotion discount/ })).toHaveTextContent('−$5.50');
+    });
+
+    it('shows no discount line when nothing is taken off', async () => {
+      billingServer({ data: subscribedData() });
+      render();
+      const breakdown = await screen.findByRole('table', { name: 'Next charge' });
+      expect(within(breakdown).queryByRole('row', { name: /Promotion discount/ })).toBeNull();
+    });
+
+    it('shows none without one (an answer from before promotions too)', async () => {
+      const older: Partial<ReturnType<typeof subscribedData>> = subscribedData();
+      delete older.promotion;
+      billingServer({ data: older as ReturnType<typeof subscribedData> });
+      render();
+      await screen.findByRole('region', { name: /Subscription/ });
+      expect(screen.queryByTestId('promotion')).toBeNull();
+    });
+
+    it('keeps the code typed on the trial for the checkout, and the activation sends it', async () => {
+      const first = billingServer({ data: trialData() });
+      const view = render();
+      const plan = await screen.findByRole('region', { name: /Free Trial/ });
+      const user = userEvent.setup();
+      await user.type(within(plan).getByLabelText(/^Promotion code/), ' welcome ');
+      await user.click(within(plan).getByRole('button', { name: 'Activate Subscription' }));
+      expect(opened).toEqual(['https://checkout.example/cs_activate']);
+      expect(callsTo(first, 'POST', '/myaccount/activate')).toHaveLength(0);
+      view.unmount();
+
+      // Back from the provider's checkout.
+      const fetch = billingServer({
+        data: subscribedData({ promotion: { ...WELCOME, code: 'WELCOME', monthsLeft: 3 } }),
+        more: {
+          'POST /myaccount/activate': json({ activationStatus: 1, message: 'Your subscription is active.', charge: charge(1, { discount: 580, totalAmount: 2320 }) }),
+          'POST /auth/login': json({ token: fakeToken(ADMIN), identity: {} }),
+        },
+      });
+      render('/admin/manage/my-account?session_id=cs_activate&action=activate');
+      expect(await screen.findByTestId('checkout-message')).toHaveTextContent('Your subscription is active.');
+      expect(callsTo(fetch, 'POST', '/myaccount/activate').map(({ init }) => bodyOf(init))).toEqual([{ token: 'cs_activate', promotCode: 'welcome' }]);
+      // Sent once: another return does not send it again.
+      expect(window.sessionStorage.length).toBe(0);
+    });
+
+    it("sends no code typed for another checkout, nor one when none was typed", async () => {
+      const fetch = billingServer({ more: { 'POST /myaccount/activate': json({ activationStatus: 1, message: 'Your subscription is active.', charge: null }) } });
+      window.sessionStorage.setItem('timekeep.activationPromotCode', JSON.stringify({ sessionId: 'cs_other', code: 'WELCOME' }));
+      render('/admin/manage/my-account?session_id=cs_9&action=activate');
+      expect(await screen.findByTestId('checkout-message')).toHaveTextContent('Your subscription is active.');
+      expect(callsTo(fetch, 'POST', '/myaccount/activate').map(({ init }) => bodyOf(init))).toEqual([{ token: 'cs_9' }]);
+    });
+
+    it('shows a refused code in its field, to correct before activating again', async () => {
+      billingServer({
+        data: trialData(),
+        more: { 'POST /myaccount/activate': apiError(400, 'validation', 'Validation failed', { promotCode: ['This promotion code does not exist.'] }) },
+      });
+      window.sessionStorage.setItem('timekeep.activationPromotCode', JSON.stringify({ sessionId: 'cs_activate', code: 'NOPE' }));
+      render('/admin/manage/my-account?session_id=cs_activate&action=activate');
+      expect(await screen.findByTestId('checkout-message')).toHaveTextContent('Sorry This promotion code does not exist.');
+      const plan = await screen.findByRole('region', { name: /Free Trial/ });
+      const field = within(plan).getByLabelText(/^Promotion code/);
+      expect(field).toHaveValue('NOPE');
+      expect(field).toHaveAccessibleDescription(/This promotion code does not exist\./);
+    });
+
+    it('lists the discount of past payments when one had a discount', async () => {
+      billingServer({
+        data: subscribedData(),
+        more: {
+          'GET /myaccount/charges': json({
+            charges: [charge(2, { discount: 580, totalAmount: 2320 }), charge(1)],
+            chargeCount: 2,
+            page: 1,
+            pageSize: 10,
+          }),
+        },
+      });
+      render();
+      const table = await screen.findByRole('table', { name: 'Past payments' });
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Period', 'Users', 'Base', 'Per User', 'Discount', 'Total', 'Status']);
+      expect(bodyRows(table).map((cells) => cells.slice(5, 7))).toEqual([
+        ['−$5.80', '$23.20'],
+        ['—', '$29.00'],
+      ]);
     });
   });
 

@@ -5,10 +5,10 @@ import { usePageTitle } from '@/components/page-title';
 import { sorry } from '@/lib/form-errors';
 import type { Identity } from '@/lib/identity';
 import { refreshIdentity } from '@/lib/refresh-identity';
+import { formatCents } from '@/lib/money';
 import { useBillingData } from '../api/get-billing-data';
 import type { BillingData } from '../api/schemas';
 import { CancelAccountSection } from './cancel-account';
-import { formatCents } from './format';
 import { BILLING_TEXTS } from './labels';
 import { PastPayments } from './past-payments';
 import { PaymentMethodCard } from './payment-method-card';
@@ -50,14 +50,22 @@ function StatusNotice({ data }: { data: BillingData }) {
   return null;
 }
 
-function BillingDetails({ data, reactivated, onCancelled }: { data: BillingData; reactivated: boolean; onCancelled: (message: string) => void }) {
+interface BillingDetailsProps {
+  data: BillingData;
+  reactivated: boolean;
+  refusedPromotCode: CheckoutNotice['refusedPromotCode'];
+  onCancelled: (message: string) => void;
+}
+
+function BillingDetails({ data, reactivated, refusedPromotCode, onCancelled }: BillingDetailsProps) {
   return (
     <>
       {reactivated || data.reactivated ? <FormAlert color="green">{BILLING_TEXTS.reactivated}</FormAlert> : null}
       <StatusNotice data={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PaymentMethodCard data={data} />
-        {data.status === 'trial' ? <TrialCard data={data} /> : <SubscriptionCard data={data} />}
+        {/* A trial suspended by the operator is still a trial: no subscription to show. */}
+        {data.subscription === null ? <TrialCard data={data} refusedPromotCode={refusedPromotCode} /> : <SubscriptionCard data={data} />}
       </SimpleGrid>
       <PastPayments />
       <CancelAccountSection onCancelled={onCancelled} />
@@ -78,23 +86,25 @@ function CheckoutMessage({ notice }: { notice: CheckoutNotice }) {
  * otherwise: the charge job may have suspended the company, or payment reactivated it, since the
  * token was issued; the menu and the screens follow the fresh claims.
  */
-function useIdentityFollowsStatus(identity: Identity, status: BillingData['status'] | undefined) {
+function useIdentityFollowsStatus(identity: Identity, data: BillingData | undefined) {
   const refreshed = useRef<string | null>(null);
+  const status = data?.status;
+  const subscribed = data !== undefined && data.trialEnd === null;
   useEffect(() => {
     if (status === undefined) return;
-    const disagrees = (status === 'suspended') !== identity.suspended || (status !== 'trial' && identity.trialEnd !== null);
+    const disagrees = (status === 'suspended') !== identity.suspended || (subscribed && identity.trialEnd !== null);
     if (disagrees && refreshed.current !== status) {
       refreshed.current = status;
       void refreshIdentity();
     }
-  }, [identity.suspended, identity.trialEnd, status]);
+  }, [identity.suspended, identity.trialEnd, status, subscribed]);
 }
 
 /** The billing of a company with billing on: the return from checkout first, then the data. */
 function Billing({ identity, onCancelled }: { identity: Identity; onCancelled: (message: string) => void }) {
   const checkout = useCheckoutReturn();
   const data = useBillingData({ enabled: !checkout.pending });
-  useIdentityFollowsStatus(identity, data.data?.status);
+  useIdentityFollowsStatus(identity, data.data);
   return (
     <>
       {checkout.notice ? <CheckoutMessage notice={checkout.notice} /> : null}
@@ -105,7 +115,12 @@ function Billing({ identity, onCancelled }: { identity: Identity; onCancelled: (
       ) : data.isError ? (
         <FormAlert>{sorry(data.error)}</FormAlert>
       ) : (
-        <BillingDetails data={data.data} reactivated={checkout.notice?.reactivated ?? false} onCancelled={onCancelled} />
+        <BillingDetails
+          data={data.data}
+          reactivated={checkout.notice?.reactivated ?? false}
+          refusedPromotCode={checkout.notice?.refusedPromotCode}
+          onCancelled={onCancelled}
+        />
       )}
     </>
   );

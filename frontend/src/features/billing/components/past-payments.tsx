@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { Pager } from '@/components/pager';
 import { sorry } from '@/lib/form-errors';
+import { formatCents } from '@/lib/money';
 import { chargePageCount, useCharges } from '../api/get-charges';
 import type { Charge } from '../api/schemas';
-import { billingDay, chargePeriod, formatCents } from './format';
+import { billingDay, chargePeriod } from './format';
 import { BILLING_TEXTS, CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from './labels';
 
-function ChargeRow({ charge }: { charge: Charge }) {
+function ChargeRow({ charge, withDiscount }: { charge: Charge; withDiscount: boolean }) {
   return (
     <Table.Tr data-testid="charge">
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{billingDay(charge.modifyDate)}</Table.Td>
@@ -16,6 +17,7 @@ function ChargeRow({ charge }: { charge: Charge }) {
       <Table.Td ta="right">{charge.userCount}</Table.Td>
       <Table.Td ta="right">{formatCents(charge.baseAmount)}</Table.Td>
       <Table.Td ta="right">{formatCents(charge.perUserAmount)}</Table.Td>
+      {withDiscount ? <Table.Td ta="right">{charge.discount > 0 ? `−${formatCents(charge.discount)}` : '—'}</Table.Td> : null}
       <Table.Td ta="right" fw={600}>
         {formatCents(charge.totalAmount)}
       </Table.Td>
@@ -28,12 +30,16 @@ function ChargeRow({ charge }: { charge: Charge }) {
   );
 }
 
-/** Past payments (001 §3 "Charges"): ten a page, newest first, with the pager over `chargeCount`. */
+/**
+ * Past payments (001 §3 "Charges"): ten a page, newest first, with the pager over `chargeCount`.
+ * A page with a discounted charge (a promotion code) shows what was taken off in its own column.
+ */
 export function PastPayments() {
   const [page, setPage] = useState(1);
   const charges = useCharges(page);
   const pages = chargePageCount(charges.data?.chargeCount ?? 0);
   const list = charges.data?.charges ?? [];
+  const withDiscount = list.some((charge) => charge.discount > 0);
   // Fewer charges than the page shown (a page past the end is empty): the last page instead.
   if (charges.data && !charges.isPlaceholderData && page > pages) setPage(pages);
 
@@ -61,13 +67,14 @@ export function PastPayments() {
                   <Table.Th ta="right">Users</Table.Th>
                   <Table.Th ta="right">Base</Table.Th>
                   <Table.Th ta="right">Per User</Table.Th>
+                  {withDiscount ? <Table.Th ta="right">Discount</Table.Th> : null}
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.map((charge) => (
-                  <ChargeRow key={charge.id} charge={charge} />
+                  <ChargeRow key={charge.id} charge={charge} withDiscount={withDiscount} />
                 ))}
               </Table.Tbody>
             </Table>

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { cardBrand, cardExpiry } from '@/lib/money';
 import type { BillingData } from '../api/schemas';
-import { cardBrand, cardExpiry } from './format';
 import { BILLING_TEXTS } from './labels';
 import { checkoutPage } from './use-checkout-return';
 

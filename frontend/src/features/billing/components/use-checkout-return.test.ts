@@ -11,6 +11,7 @@ const CHARGE = {
   perUserAmount: 2100,
   totalAmount: 2900,
   attempts: 1,
+  discount: 0,
 };
 
 describe('the return from checkout', () => {

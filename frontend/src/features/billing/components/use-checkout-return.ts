@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api-client';
 import { sorry } from '@/lib/form-errors';
 import { useActivateSubscription } from '../api/activate-subscription';
 import { ACTIVATION_SUCCEEDED, type ActivateResponse } from '../api/schemas';
 import { useUpdateCard } from '../api/update-card';
+import { forgetPromotCode, promotCodeFor } from './promotion-code';
 
 /**
  * The payment provider's checkout sends the browser back to
@@ -42,6 +44,11 @@ export interface CheckoutNotice {
   ok: boolean;
   message: string;
   reactivated: boolean;
+  /**
+   * A promotion code the activation refused (unknown or expired): the code and the server's
+   * message for its field, so the trial card shows them to correct before activating again.
+   */
+  refusedPromotCode?: { code: string; error: string };
 }
 
 /** An activation answered 200 may still carry a declined first charge ('Your credit card is invalid.'). */
@@ -62,6 +69,8 @@ export function activationNotice(answer: ActivateResponse): CheckoutNotice {
 export function useCheckoutReturn(): { pending: boolean; notice: CheckoutNotice | null } {
   const [search, setSearch] = useSearchParams();
   const [request] = useState(() => checkoutReturnOf(search));
+  // The code typed before the checkout, for this return's activation (forgotten once sent).
+  const [promotCode] = useState(() => (request?.action === 'activate' ? promotCodeFor(request.sessionId) : null));
   const started = useRef(false);
   const activate = useActivateSubscription();
   const update = useUpdateCard();
@@ -71,8 +80,12 @@ export function useCheckoutReturn(): { pending: boolean; notice: CheckoutNotice 
   useEffect(() => {
     if (!request || started.current) return;
     started.current = true;
-    if (request.action === 'activate') activateMutate(request.sessionId);
-    else updateMutate(request.sessionId);
+    if (request.action === 'activate') {
+      activateMutate({ sessionId: request.sessionId, promotCode });
+      forgetPromotCode();
+    } else {
+      updateMutate(request.sessionId);
+    }
     setSearch(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -82,12 +95,16 @@ export function useCheckoutReturn(): { pending: boolean; notice: CheckoutNotice 
       },
       { replace: true },
     );
-  }, [request, activateMutate, updateMutate, setSearch]);
+  }, [request, promotCode, activateMutate, updateMutate, setSearch]);
 
   if (!request) return { pending: false, notice: null };
   if (request.action === 'activate') {
     if (activate.isSuccess) return { pending: false, notice: activationNotice(activate.data) };
-    if (activate.isError) return { pending: false, notice: { ok: false, message: sorry(activate.error), reactivated: false } };
+    if (activate.isError) {
+      const codeError = activate.error instanceof ApiError ? activate.error.errors.promotCode?.[0] : undefined;
+      const refusedPromotCode = codeError && promotCode ? { code: promotCode, error: codeError } : undefined;
+      return { pending: false, notice: { ok: false, message: sorry(activate.error), reactivated: false, refusedPromotCode } };
+    }
   } else {
     if (update.isSuccess) return { pending: false, notice: { ok: true, message: update.data.message, reactivated: update.data.reactivated } };
     if (update.isError) return { pending: false, notice: { ok: false, message: sorry(update.error), reactivated: false } };

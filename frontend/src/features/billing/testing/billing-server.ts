@@ -13,8 +13,8 @@ export const json =
   () =>
     response({ status, statusText: String(status), json: body });
 
-export const apiError = (status: number, code: string, message: string): Handler =>
-  json({ code, message, errors: {}, requestId: 'r1' }, status);
+export const apiError = (status: number, code: string, message: string, errors: Record<string, string[]> = {}): Handler =>
+  json({ code, message, errors, requestId: 'r1' }, status);
 
 export const ACTIVATION_FAILED = 'There are some errors in activating your account. Please contact our support staff.';
 export const CARD_INVALID = 'Your credit card is invalid.';
@@ -42,6 +42,7 @@ export const trialData = (fields: Partial<BillingData> = {}): BillingData => ({
   updateSessionId: null,
   updateUrl: null,
   reactivated: false,
+  promotion: null,
   ...fields,
 });
 
@@ -56,6 +57,7 @@ export const charge = (id: number, fields: Partial<Charge> = {}): Charge => ({
   totalAmount: 2900,
   status: 'paid',
   attempts: 1,
+  discount: 0,
   ...fields,
 });
 

@@ -34,6 +34,11 @@ describe('signup validation (spec 000 §5)', () => {
     [{ password: 'short' }, { password: 'Password minimal length is 8' }],
   ])('%o', (change, expected) => expect(messages({ ...valid, ...change })).toEqual(expected));
 
+  it('takes an optional promotion code', () => {
+    expect(signupSchema.parse(valid).promotCode).toBe('');
+    expect(signupSchema.parse({ ...valid, promotCode: 'WELCOME' }).promotCode).toBe('WELCOME');
+  });
+
   it('has the activation message of the contract', () => {
     expect(signupSuccessMessage('a@b.co')).toBe(
       'Thanks for signing up! We have sent an activation email to a@b.co. Please follow the link in it to activate your account.',

@@ -10,6 +10,8 @@ export const signupSchema = z.object({
   lastname: requiredName('Enter Last Name', 'Please enter valid Last Name', isValidPersonName),
   email: requiredEmail('Enter a Email', 'Invalid Email Address'),
   password: newPassword('Enter a Password'),
+  /** Optional (docs/contracts/system.md "Promotions"): the server checks that it exists and is live. */
+  promotCode: z.string().default(''),
   /** The honeypot: humans never see or fill it. */
   website: z.string(),
 });
@@ -27,7 +29,8 @@ export const signupResponseSchema = z.object({ message: z.string() });
 export const signupSuccessMessage = (email: string): string =>
   `Thanks for signing up! We have sent an activation email to ${email}. Please follow the link in it to activate your account.`;
 
-export const signup = (body: SignupBody): Promise<{ message: string }> =>
+/** POST /account/signup; a promotion code is sent only when one was typed. */
+export const signup = ({ promotCode, ...body }: SignupBody): Promise<{ message: string }> =>
   api.post(
     '/account/signup',
     {
@@ -36,6 +39,7 @@ export const signup = (body: SignupBody): Promise<{ message: string }> =>
       firstname: body.firstname.trim(),
       lastname: body.lastname.trim(),
       email: body.email.trim(),
+      ...(promotCode.trim() ? { promotCode: promotCode.trim() } : {}),
     },
     { schema: signupResponseSchema },
   );

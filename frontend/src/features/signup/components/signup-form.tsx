@@ -8,7 +8,7 @@ import { formFailure } from '@/lib/form-errors';
 import { signupSchema, signupSuccessMessage, useSignup, type SignupInput } from '../api/signup';
 import { HoneypotField } from './honeypot-field';
 
-const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password'] as const;
+const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password', 'promotCode'] as const;
 
 /**
  * Signup status (spec 000 §4): 0 initial, 1 success, 2 failure. The invisible bot check has no
@@ -22,7 +22,7 @@ export function SignupForm() {
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<SignupInput>({
     mode: 'uncontrolled',
-    initialValues: { company: '', firstname: '', lastname: '', email: '', password: '', website: '' },
+    initialValues: { company: '', firstname: '', lastname: '', email: '', password: '', promotCode: '', website: '' },
     validate: schemaResolver(signupSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -69,6 +69,7 @@ export function SignupForm() {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        <TextInput label="Promotion code" description="Optional" autoComplete="off" key={form.key('promotCode')} {...form.getInputProps('promotCode')} />
         <HoneypotField key={form.key('website')} {...form.getInputProps('website')} />
         <Button type="submit" loading={signup.isPending} fullWidth>
           Start Free Trial

@@ -1,0 +1,264 @@
+//! Finding anyone across companies, for the platform operator (the system area's "Employees",
+//! issue 23): a searched, filtered and sorted page of people, one person by e-mail address, and
+//! everyone in batches for the export. Each function takes a [`SystemCtx`]; none is scoped to a
+//! tenant, since the operator's are all of them. Platform operators are people too: they are
+//! listed, with no company.
+//!
+//! **The search** (`q`): the start of an e-mail address, a first name or a last name, any case.
+//! Each is a range on an index of migration 000027 — `key >= q AND key < q || U+10FFFF`, where
+//! `key` is the stored e-mail address (stored lower-cased) or `lower(name)` — so a search reads
+//! the people it finds, not everyone: on PostgreSQL the keys are compared in the `"C"`
+//! collation (the bytes' order, as the indexes are built), whatever the database's collation;
+//! SQLite compares bytes anyway. SQLite's `lower()` folds ASCII letters only: a name starting
+//! with a non-ASCII capital is found when typed with that capital.
+//!
+//! **Pages at scale** (200,000 users): the count and the page's ids are read from the indexes
+//! (the search's, the company's, or the sort's: e-mail, `(last_name, first_name, id)`,
+//! `(created_at, id)`), then the page's 20 rows with their companies' names.
+
+use crate::entities::{companies, users};
+use crate::{Accounts, AccountsError};
+use chrono::{DateTime, Utc};
+use kernel::{CompanyId, EmploymentStatus, SystemCtx, UserId};
+use sea_orm::sea_query::{Expr, SimpleExpr};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, Order, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Select,
+};
+use std::collections::HashMap;
+
+/// People a page of the operator's list.
+pub const PEOPLE_PAGE_SIZE: u64 = 20;
+
+/// The orders of the operator's list of people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeopleSort {
+    Email,
+    /// Last name, then first name.
+    LastName,
+    CreatedAt,
+}
+
+/// Which people, in which order, which page.
+#[derive(Debug, Clone)]
+pub struct PeopleSearch {
+    /// The start of an e-mail address, a first name or a last name, any case.
+    pub q: Option<String>,
+    pub company: Option<CompanyId>,
+    pub sort: PeopleSort,
+    pub descending: bool,
+    /// From 1.
+    pub page: u64,
+}
+
+/// A person as the operator sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlatformPerson {
+    pub id: UserId,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// The role's code (`employee`, `manager`, `admin`, `sysadmin`).
+    pub role: String,
+    pub status: EmploymentStatus,
+    /// Their company, with its name; `None` for a platform operator.
+    pub company: Option<(CompanyId, String)>,
+    pub created_at: DateTime<Utc>,
+    /// Their latest sign-in of their own (support sessions do not count).
+    pub last_login_at: Option<DateTime<Utc>>,
+}
+
+impl PlatformPerson {
+    pub(crate) fn of(user: users::Model, company: Option<companies::Model>) -> Self {
+        Self {
+            id: UserId(user.id),
+            company: company.map(|company| (CompanyId(company.id), company.name)),
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            role: user.role,
+            status: user.status,
+            created_at: user.created_at,
+            last_login_at: user.last_login_at,
+        }
+    }
+}
+
+/// The columns a [`PlatformPerson`] is read from: the person's and their company's name, not
+/// whole rows (an export reads 200,000 of them).
+#[derive(Debug, FromQueryResult)]
+struct PersonRow {
+    id: i64,
+    company_id: Option<i64>,
+    email: String,
+    first_name: String,
+    last_name: String,
+    role: String,
+    status: EmploymentStatus,
+    created_at: DateTime<Utc>,
+    last_login_at: Option<DateTime<Utc>>,
+    company_name: Option<String>,
+}
+
+impl From<PersonRow> for PlatformPerson {
+    fn from(row: PersonRow) -> Self {
+        Self {
+            id: UserId(row.id),
+            company: row.company_id.zip(row.company_name).map(|(id, name)| (CompanyId(id), name)),
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            role: row.role,
+            status: row.status,
+            created_at: row.created_at,
+            last_login_at: row.last_login_at,
+        }
+    }
+}
+
+/// People as [`PersonRow`]s: their columns and their company's name.
+fn person_rows(select: Select<users::Entity>) -> sea_orm::Selector<sea_orm::SelectModel<PersonRow>> {
+    use users::Column;
+    select
+        .select_only()
+        .columns([
+            Column::Id,
+            Column::CompanyId,
+            Column::Email,
+            Column::FirstName,
+            Column::LastName,
+            Column::Role,
+            Column::Status,
+            Column::CreatedAt,
+            Column::LastLoginAt,
+        ])
+        .column_as(companies::Column::Name, "company_name")
+        .left_join(companies::Entity)
+        .into_model::<PersonRow>()
+}
+
+/// The search's key expressions, as the indexes of migration 000027 are built on each backend.
+fn search_keys(backend: DbBackend) -> [SimpleExpr; 3] {
+    match backend {
+        DbBackend::Postgres => [
+            Expr::cust(r#""users"."email" COLLATE "C""#),
+            Expr::cust(r#"lower("users"."first_name") COLLATE "C""#),
+            Expr::cust(r#"lower("users"."last_name") COLLATE "C""#),
+        ],
+        _ => [
+            Expr::col((users::Entity, users::Column::Email)).into(),
+            Expr::cust(r#"lower("users"."first_name")"#),
+            Expr::cust(r#"lower("users"."last_name")"#),
+        ],
+    }
+}
+
+/// "One of the keys starts with `q`" (already lower-cased), as ranges on the keys' indexes.
+fn starts_with(backend: DbBackend, q: &str) -> Condition {
+    let upper = format!("{q}\u{10FFFF}");
+    search_keys(backend).into_iter().fold(Condition::any(), |any, key| {
+        any.add(Expr::expr(key.clone()).gte(q).and(Expr::expr(key).lt(upper.as_str())))
+    })
+}
+
+impl Accounts {
+    /// A page of people and how many match (see the module's docs).
+    pub async fn search_people(
+        &self,
+        _ctx: &SystemCtx,
+        search: &PeopleSearch,
+    ) -> Result<(Vec<PlatformPerson>, u64), AccountsError> {
+        let mut query = users::Entity::find();
+        if let Some(company) = search.company {
+            query = query.filter(kernel::tenancy::same_company::<users::Entity>(company));
+        }
+        if let Some(q) = search.q.as_deref().map(kernel::validation::fold_case).filter(|q| !q.is_empty()) {
+            query = query.filter(starts_with(self.db.get_database_backend(), &q));
+        }
+        let total = query.clone().count(&self.db).await?;
+        let direction = if search.descending { Order::Desc } else { Order::Asc };
+        let ordered = |select: Select<users::Entity>| match search.sort {
+            PeopleSort::Email => select.order_by(users::Column::Email, direction.clone()),
+            PeopleSort::LastName => select
+                .order_by(users::Column::LastName, direction.clone())
+                .order_by(users::Column::FirstName, direction.clone())
+                .order_by(users::Column::Id, direction.clone()),
+            PeopleSort::CreatedAt => select
+                .order_by(users::Column::CreatedAt, direction.clone())
+                .order_by(users::Column::Id, direction.clone()),
+        };
+        // The page's ids from the indexes, then their rows with their companies.
+        let ids: Vec<i64> = ordered(query)
+            .select_only()
+            .column(users::Column::Id)
+            .offset((search.page.max(1) - 1) * PEOPLE_PAGE_SIZE)
+            .limit(PEOPLE_PAGE_SIZE)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        if ids.is_empty() {
+            return Ok((Vec::new(), total));
+        }
+        let mut found: HashMap<i64, PlatformPerson> =
+            person_rows(users::Entity::find().filter(users::Column::Id.is_in(ids.clone())))
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(|row| (row.id, PlatformPerson::from(row)))
+                .collect();
+        Ok((ids.into_iter().filter_map(|id| found.remove(&id)).collect(), total))
+    }
+
+    /// The person whose e-mail address is `email`, in any case.
+    pub async fn person_by_email(
+        &self,
+        _ctx: &SystemCtx,
+        email: &str,
+    ) -> Result<Option<PlatformPerson>, AccountsError> {
+        let email = crate::commands::normalize_email(email);
+        Ok(person_rows(users::Entity::find().filter(users::Column::Email.eq(email)))
+            .one(&self.db)
+            .await?
+            .map(PlatformPerson::from))
+    }
+
+    /// Up to `limit` people after the id `after`, by id: an export's next batch (keyset, so each
+    /// batch is one range of the primary key whatever the number before it).
+    pub async fn people_after(
+        &self,
+        _ctx: &SystemCtx,
+        after: Option<UserId>,
+        limit: u64,
+    ) -> Result<Vec<PlatformPerson>, AccountsError> {
+        let mut query = users::Entity::find();
+        if let Some(after) = after {
+            query = query.filter(users::Column::Id.gt(after.0));
+        }
+        Ok(person_rows(query.order_by_asc(users::Column::Id).limit(limit))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(PlatformPerson::from)
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::QueryTrait;
+
+    #[test]
+    fn the_search_is_a_range_on_each_key_in_the_indexes_collation() {
+        let postgres = users::Entity::find()
+            .filter(starts_with(DbBackend::Postgres, "ann"))
+            .build(DbBackend::Postgres)
+            .to_string();
+        assert!(postgres.contains(r#"(lower("users"."first_name") COLLATE "C") >= 'ann'"#), "{postgres}");
+        assert!(postgres.contains(r#"("users"."email" COLLATE "C") < 'ann"#), "{postgres}");
+        let sqlite =
+            users::Entity::find().filter(starts_with(DbBackend::Sqlite, "ann")).build(DbBackend::Sqlite).to_string();
+        assert!(sqlite.contains(r#"(lower("users"."last_name")) >= 'ann'"#), "{sqlite}");
+        assert!(sqlite.contains(r#""users"."email" >= 'ann'"#), "{sqlite}");
+    }
+}
