@@ -283,10 +283,7 @@ impl PromotionQuery {
         order: Option<&str>,
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let page = kernel::validation::page(page).unwrap_or_else(|page_errors| {
-            errors.add("page", page_errors.first_message().unwrap_or_default());
-            1
-        });
+        let page = kernel::validation::page_into(&mut errors, page);
         let sort = match sort.map(str::trim).filter(|sort| !sort.is_empty()) {
             None | Some("createdAt") => PromotionSort::CreatedAt,
             Some("code") => PromotionSort::Code,
@@ -295,15 +292,7 @@ impl PromotionQuery {
                 PromotionSort::CreatedAt
             }
         };
-        let descending = match order.map(str::trim).filter(|order| !order.is_empty()) {
-            None => sort == PromotionSort::CreatedAt,
-            Some("asc") => false,
-            Some("desc") => true,
-            Some(_) => {
-                errors.add("order", "Please order by asc or desc");
-                false
-            }
-        };
+        let descending = kernel::validation::descending_into(&mut errors, order, sort == PromotionSort::CreatedAt);
         let q = q.map(normalize_code).filter(|q| !q.is_empty());
         errors.into_result(PromotionQuery { page, q, sort, descending })
     }

@@ -83,6 +83,29 @@ pub fn page(page: Option<u64>) -> Result<u64, FieldErrors> {
     }
 }
 
+/// [`page`] for a query that collects every field's problem at once: a wrong page is added to
+/// `errors` (and the first page is used meanwhile).
+pub fn page_into(errors: &mut FieldErrors, value: Option<u64>) -> u64 {
+    page(value).unwrap_or_else(|page_errors| {
+        errors.add("page", page_errors.first_message().unwrap_or_default());
+        1
+    })
+}
+
+/// A list's `order` parameter: `asc` or `desc`; absent (or blank), the sorted column's default.
+/// Anything else is added to `errors`. Whether the order is descending.
+pub fn descending_into(errors: &mut FieldErrors, order: Option<&str>, by_default: bool) -> bool {
+    match order.map(str::trim).filter(|order| !order.is_empty()) {
+        None => by_default,
+        Some("asc") => false,
+        Some("desc") => true,
+        Some(_) => {
+            errors.add("order", "Please choose asc or desc");
+            by_default
+        }
+    }
+}
+
 /// The form of a name that duplicate checks compare: Unicode lower case, computed here rather than
 /// by a database (SQLite's `lower()` folds ASCII only), so both databases agree.
 pub fn fold_case(text: &str) -> String {

@@ -6,7 +6,7 @@
 //! call here is 404.
 
 use crate::audit::Action;
-use crate::companies::{descending, present};
+use crate::companies::present;
 use crate::{SystemAdmin, SystemError};
 use billing::operator::{
     AttemptOutcome, ChargeAttemptView, ChargeQuery, ChargeSort, CompanyChargeRun, OperatorCharge, OperatorError,
@@ -76,10 +76,7 @@ pub fn charge_query(
     order: Option<&str>,
 ) -> Result<ChargeQuery, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let page = kernel::validation::page(page).unwrap_or_else(|page_errors| {
-        errors.add("page", page_errors.first_message().unwrap_or_default());
-        1
-    });
+    let page = kernel::validation::page_into(&mut errors, page);
     let status = present(status);
     if status.is_some_and(|status| !CHARGE_STATUSES.contains(&status)) {
         errors.add("status", "Please choose pending, paid, retrying or failed");
@@ -92,7 +89,7 @@ pub fn charge_query(
             ChargeSort::PeriodStart
         }
     };
-    let descending = descending(&mut errors, order, true);
+    let descending = kernel::validation::descending_into(&mut errors, order, true);
     errors.into_result(ChargeQuery {
         company: company_id.map(CompanyId),
         status: status.map(str::to_owned),

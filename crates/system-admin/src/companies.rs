@@ -151,10 +151,7 @@ impl CompanyQuery {
         order: Option<&str>,
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let page = kernel::validation::page(page).unwrap_or_else(|page_errors| {
-            errors.add("page", page_errors.first_message().unwrap_or_default());
-            1
-        });
+        let page = kernel::validation::page_into(&mut errors, page);
         let name = filter_text(&mut errors, "name", name);
         let status = present(status);
         if status.is_some_and(|status| !STATUSES.contains(&status)) {
@@ -169,7 +166,7 @@ impl CompanyQuery {
                 CompanySort::CreatedAt
             }
         };
-        let descending = descending(&mut errors, order, sort != CompanySort::Name);
+        let descending = kernel::validation::descending_into(&mut errors, order, sort != CompanySort::Name);
         errors.into_result(Self { page, name, status: status.map(str::to_owned), sort, descending })
     }
 }
@@ -188,19 +185,6 @@ pub(crate) fn filter_text(errors: &mut FieldErrors, field: &str, text: Option<&s
         errors.add(field, "Please keep the filter under 255 characters");
     }
     Some(text.to_owned())
-}
-
-/// `order`: `asc` or `desc`; absent, the column's default.
-pub(crate) fn descending(errors: &mut FieldErrors, order: Option<&str>, by_default: bool) -> bool {
-    match present(order) {
-        None => by_default,
-        Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => {
-            errors.add("order", "Please choose asc or desc");
-            by_default
-        }
-    }
 }
 
 /// `POST /system/update-company`, as sent.

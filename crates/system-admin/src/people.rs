@@ -118,10 +118,7 @@ impl EmployeeQuery {
         order: Option<&str>,
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let page = kernel::validation::page(page).unwrap_or_else(|page_errors| {
-            errors.add("page", page_errors.first_message().unwrap_or_default());
-            1
-        });
+        let page = kernel::validation::page_into(&mut errors, page);
         let q = q.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = q {
             check_text(&mut errors, "q", q);
@@ -135,14 +132,7 @@ impl EmployeeQuery {
                 PeopleSort::Email
             }
         };
-        let descending = match order.map(str::trim).filter(|order| !order.is_empty()) {
-            None | Some("asc") => false,
-            Some("desc") => true,
-            Some(_) => {
-                errors.add("order", "Please choose asc or desc");
-                false
-            }
-        };
+        let descending = kernel::validation::descending_into(&mut errors, order, false);
         errors.into_result(Self(PeopleSearch {
             q: q.map(str::to_owned),
             company: company_id.map(CompanyId),

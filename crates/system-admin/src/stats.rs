@@ -134,10 +134,7 @@ impl StatsQuery {
         order: Option<&str>,
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let page = kernel::validation::page(page).unwrap_or_else(|page_errors| {
-            errors.add("page", page_errors.first_message().unwrap_or_default());
-            1
-        });
+        let page = kernel::validation::page_into(&mut errors, page);
         let name = name.map(str::trim).filter(|name| !name.is_empty());
         if let Some(name) = name {
             if let Err(message) = kernel::validation::check_text("name", name) {
@@ -156,15 +153,7 @@ impl StatsQuery {
                 StatsSort::CreatedAt
             }
         };
-        let descending = match order.map(str::trim).filter(|order| !order.is_empty()) {
-            None => sort == StatsSort::CreatedAt,
-            Some("asc") => false,
-            Some("desc") => true,
-            Some(_) => {
-                errors.add("order", "Please choose asc or desc");
-                false
-            }
-        };
+        let descending = kernel::validation::descending_into(&mut errors, order, sort == StatsSort::CreatedAt);
         errors.into_result(Self { name: name.map(str::to_owned), sort, descending, page })
     }
 }
