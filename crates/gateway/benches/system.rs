@@ -649,7 +649,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
     for (person, id) in people.iter().zip(&user_ids) {
         let Some(last) = person.last_login else { continue };
         let h = mix(&[20, *id as u64]);
-        let earlier = if h % 4 == 0 { 1 + (h >> 8) % 11 } else { 0 } as i64;
+        let earlier = if h.is_multiple_of(4) { 1 + (h >> 8) % 11 } else { 0 } as i64;
         for back in 0..=earlier {
             let at = last - Span::days(30 * back) - Span::minutes(back * 37);
             if at < person.created_at {
@@ -1001,7 +1001,7 @@ async fn alone(
 
 /// The plans of `statements`' slowest three (those over 2 ms), each run alone again.
 async fn explain(db: &DatabaseConnection, label: &str, mut statements: Vec<(Duration, Statement)>) {
-    statements.sort_by(|a, b| b.0.cmp(&a.0));
+    statements.sort_by_key(|statement| std::cmp::Reverse(statement.0));
     for (took, statement) in statements.iter().take(3).filter(|(took, _)| *took > Duration::from_millis(2)) {
         let backend = statement.db_backend;
         let prefix = match backend {
