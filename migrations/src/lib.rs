@@ -33,6 +33,7 @@ mod m20261127_000024_billing;
 mod m20261127_000025_system;
 mod m20261127_000026_customers;
 mod m20261127_000027_system_people;
+mod m20261127_000029_system_indexes;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000025_system::Migration),
             Box::new(m20261127_000026_customers::Migration),
             Box::new(m20261127_000027_system_people::Migration),
+            Box::new(m20261127_000029_system_indexes::Migration),
         ]
     }
 }
