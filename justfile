@@ -86,11 +86,24 @@ clippy:
 
 # The Rust test suite on SQLite.
 test-sqlite: stripe-ready
-    cargo test --workspace --locked
+    just rust-tests
 
 # The Rust test suite again on PostgreSQL.
 test-postgres: pg-ready stripe-ready
-    TIMEKEEP_TEST_POSTGRES={{pg_url}} cargo test --workspace --locked
+    TIMEKEEP_TEST_POSTGRES={{pg_url}} just rust-tests
+
+# `cargo test` of the workspace, ending with the totals over every test binary (its last lines are
+# otherwise an empty doc-test's "0 passed").
+rust-tests:
+    #!/usr/bin/env bash
+    set -uo pipefail
+    log=$(mktemp)
+    cargo test --workspace --locked 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    awk '/^test result:/ { passed += $4; failed += $6; ignored += $8; binaries++ }
+      END { printf "Rust tests (%s): %d passed, %d failed, %d ignored in %d test binaries\n", ENVIRON["TIMEKEEP_TEST_POSTGRES"] == "" ? "SQLite" : "PostgreSQL", passed, failed, ignored, binaries }' "$log"
+    rm -f "$log"
+    exit $status
 
 # The Stripe-shaped server the billing tests and journeys run against (e2e/stripe/harness.py) needs localstripe.
 stripe-ready:

@@ -34,6 +34,7 @@ mod m20261127_000025_system;
 mod m20261127_000026_customers;
 mod m20261127_000027_system_people;
 mod m20261127_000029_system_indexes;
+mod m20261128_000030_company_headcounts;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000026_customers::Migration),
             Box::new(m20261127_000027_system_people::Migration),
             Box::new(m20261127_000029_system_indexes::Migration),
+            Box::new(m20261128_000030_company_headcounts::Migration),
         ]
     }
 }

@@ -15,8 +15,9 @@
 //!
 //! **Pages at scale** (10,000 companies, 200,000 users): filters and the order are SQL; a page's
 //! counts and admins are read for the page's companies only (one grouped query each, with the
-//! page's ids); the order by users counts each listed company's active users in the index of
-//! `users (company_id, status, …)`. A trial's end is compared with each company's local day by
+//! page's ids); the order by users or employees walks an index of the headcounts the database
+//! keeps on each company's row (`companies.active_users`, `companies.people`: triggers on
+//! `users`, migration 000030, which says why). A trial's end is compared with each company's local day by
 //! grouping the zones in use by their local date (at most three dates at any instant).
 
 use crate::entities::{companies, users};
@@ -26,7 +27,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, EmploymentStatus, Role, SystemCtx, UserId};
-use sea_orm::sea_query::{Expr, Func, LikeExpr, Query, SimpleExpr, SubQueryStatement};
+use sea_orm::sea_query::{Alias, Expr, Func, LikeExpr, Query, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{BTreeMap, HashMap};
 
@@ -165,8 +166,9 @@ impl Accounts {
                 query.order_by(SimpleExpr::from(Func::lower(Expr::col(companies::Column::Name))), direction.clone())
             }
             CompanySort::CreatedAt => query.order_by(companies::Column::CreatedAt, direction.clone()),
-            CompanySort::Users => query.order_by(users_of_each_company(true), direction.clone()),
-            CompanySort::Employees => query.order_by(users_of_each_company(false), direction.clone()),
+            // The counts kept on each company's row by the database (migration 000030).
+            CompanySort::Users => query.order_by(Expr::col((companies::Entity, Alias::new("active_users"))), direction.clone()),
+            CompanySort::Employees => query.order_by(Expr::col((companies::Entity, Alias::new("people"))), direction.clone()),
         };
         let rows = ordered
             .order_by(companies::Column::Id, direction)
@@ -396,21 +398,4 @@ impl Accounts {
             })
             .collect())
     }
-}
-
-/// For ordering companies by their users: `(SELECT COUNT(*) FROM users WHERE users.company_id
-/// = companies.id AND users.status = active)`, counted in the index of `users (company_id,
-/// status, …)`; without the status, everyone (`only_active` false).
-fn users_of_each_company(only_active: bool) -> SimpleExpr {
-    let mut count = Query::select()
-        .expr(Expr::col((users::Entity, users::Column::Id)).count())
-        .from(users::Entity)
-        .and_where(
-            Expr::col((users::Entity, users::Column::CompanyId)).equals((companies::Entity, companies::Column::Id)),
-        )
-        .to_owned();
-    if only_active {
-        count.and_where(Expr::col((users::Entity, users::Column::Status)).eq(EmploymentStatus::Active));
-    }
-    SimpleExpr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(count)))
 }

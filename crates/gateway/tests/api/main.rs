@@ -35,4 +35,3 @@ mod system_promotions;
 mod tenancy;
 mod timesheet;
 mod web;
-mod zz_tmp_bench_customers;

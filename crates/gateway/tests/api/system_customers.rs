@@ -700,3 +700,52 @@ async fn without_billing_every_company_not_suspended_is_active_and_charges_are_n
     ok(app.post_as(&operator, "/server/v1/system/suspend-company", json!({ "companyId": company })).await);
     assert_eq!(list(&app, &operator, "status=suspended").await["compCount"], 1);
 }
+
+/// Each company's headcounts as kept for the sorts (migration 000030) and as counted.
+async fn kept_and_counted(app: &TestApp, company: i64) -> ((i64, i64), (i64, i64)) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let sql = format!(
+        "SELECT people, active_users, \
+           (SELECT COUNT(*) FROM users WHERE users.company_id = companies.id), \
+           (SELECT COUNT(*) FROM users WHERE users.company_id = companies.id AND users.status = 1) \
+         FROM companies WHERE id = {company}"
+    );
+    let backend = app.db.get_database_backend();
+    let row = app.db.query_one(Statement::from_string(backend, sql)).await.unwrap().unwrap();
+    let at = |index: usize| row.try_get_by_index::<i64>(index).or_else(|_| row.try_get_by_index::<i32>(index).map(i64::from));
+    ((at(0).unwrap(), at(1).unwrap()), (at(2).unwrap(), at(3).unwrap()))
+}
+
+#[actix_web::test]
+async fn the_headcounts_the_lists_sort_by_follow_every_change_of_the_people() {
+    let app = spawn_app().await;
+    let (_, admin, company) = new_company(&app, "Headcount Agency").await;
+    let (_, _, other) = new_company(&app, "Other Agency").await;
+    let mut people = Vec::new();
+    for _ in 0..3 {
+        people.push(app.add_person(company, &unique_email("staff"), Role::Employee, None).await);
+    }
+    assert_eq!(kept_and_counted(&app, company).await, ((4, 4), (4, 4)));
+    ok(app.post_as(&admin, "/server/v1/manage/terminate-employee", json!({ "id": people[0] })).await);
+    ok(app.post_as(&admin, "/server/v1/manage/terminate-employee", json!({ "id": people[1] })).await);
+    assert_eq!(kept_and_counted(&app, company).await, ((4, 2), (4, 2)));
+    ok(app.post_as(&admin, "/server/v1/manage/reactivate-account", json!({ "id": people[1] })).await);
+    assert_eq!(kept_and_counted(&app, company).await, ((4, 3), (4, 3)));
+    // A person moved to another company (no screen does it; the database keeps the counts anyway),
+    // and one removed.
+    accounts::entities::users::Entity::update_many()
+        .col_expr(accounts::entities::users::Column::CompanyId, Expr::value(other))
+        .filter(accounts::entities::users::Column::Id.eq(people[2]))
+        .exec(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(kept_and_counted(&app, company).await, ((3, 2), (3, 2)));
+    assert_eq!(kept_and_counted(&app, other).await, ((2, 2), (2, 2)));
+    accounts::entities::users::Entity::delete_by_id(people[0]).exec(&app.db).await.unwrap();
+    assert_eq!(kept_and_counted(&app, company).await, ((2, 2), (2, 2)));
+    // And the lists sort by them.
+    app.add_person(other, &unique_email("staff"), Role::Employee, None).await;
+    let operator = app.operator_token().await;
+    assert_eq!(ids(&list(&app, &operator, "sort=users&order=asc").await), vec![company, other]);
+    assert_eq!(ids(&list(&app, &operator, "sort=users&order=desc").await), vec![other, company]);
+}
