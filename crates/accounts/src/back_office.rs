@@ -167,8 +167,12 @@ impl Accounts {
             }
             CompanySort::CreatedAt => query.order_by(companies::Column::CreatedAt, direction.clone()),
             // The counts kept on each company's row by the database (migration 000030).
-            CompanySort::Users => query.order_by(Expr::col((companies::Entity, Alias::new("active_users"))), direction.clone()),
-            CompanySort::Employees => query.order_by(Expr::col((companies::Entity, Alias::new("people"))), direction.clone()),
+            CompanySort::Users => {
+                query.order_by(Expr::col((companies::Entity, Alias::new("active_users"))), direction.clone())
+            }
+            CompanySort::Employees => {
+                query.order_by(Expr::col((companies::Entity, Alias::new("people"))), direction.clone())
+            }
         };
         let rows = ordered
             .order_by(companies::Column::Id, direction)

@@ -712,7 +712,9 @@ async fn kept_and_counted(app: &TestApp, company: i64) -> ((i64, i64), (i64, i64
     );
     let backend = app.db.get_database_backend();
     let row = app.db.query_one(Statement::from_string(backend, sql)).await.unwrap().unwrap();
-    let at = |index: usize| row.try_get_by_index::<i64>(index).or_else(|_| row.try_get_by_index::<i32>(index).map(i64::from));
+    let at = |index: usize| {
+        row.try_get_by_index::<i64>(index).or_else(|_| row.try_get_by_index::<i32>(index).map(i64::from))
+    };
     ((at(0).unwrap(), at(1).unwrap()), (at(2).unwrap(), at(3).unwrap()))
 }
 
