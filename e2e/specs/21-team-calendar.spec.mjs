@@ -67,7 +67,9 @@ test('an employee adds a team event from the card and finds it on the team calen
   // She deletes it.
   await page.getByText(name).first().click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Delete/ }).last().click();
+  // The confirmation by its name: which dialog comes last in the page depends on which portal
+  // opened first, and the edit form's own Delete is then under the confirmation's overlay.
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
   await expect.poll(async () => {
     const after = await apiCall(request, token, 'GET', '/pto/agenda', { params: { start: today, end: today, types: 'HrCalendarEvent' } });
     return after.items.some((item) => item.name === name);
