@@ -16,7 +16,7 @@ run: web-build
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
-test: fmt-check clippy test-build web-build pg-ready stripe-ready
+test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready
     #!/usr/bin/env bash
     # After the builds, the independent suites run at once (each one's log printed when it ends),
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
@@ -85,11 +85,11 @@ clippy:
     cargo clippy --workspace --all-targets --locked -- -D warnings
 
 # The Rust test suite on SQLite.
-test-sqlite: stripe-ready
+test-sqlite: stripe-ready oidc-ready
     just rust-tests
 
 # The Rust test suite again on PostgreSQL.
-test-postgres: pg-ready stripe-ready
+test-postgres: pg-ready stripe-ready oidc-ready
     TIMEKEEP_TEST_POSTGRES={{pg_url}} just rust-tests
 
 # `cargo test` of the workspace, ending with the totals over every test binary (its last lines are
@@ -108,6 +108,10 @@ rust-tests:
 # The Stripe-shaped server the billing tests and journeys run against (e2e/stripe/harness.py) needs localstripe.
 stripe-ready:
     @python3 -c 'import localstripe' 2>/dev/null || pip install --quiet "localstripe==1.15.10"
+
+# The OpenID Connect provider the single sign-on tests and journey run against (e2e/oidc/harness.mjs) needs its packages.
+oidc-ready:
+    cd e2e/oidc && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 
 # Fails clearly when the PostgreSQL server is not reachable.
 pg-ready:
@@ -138,7 +142,7 @@ e2e: web-build pg-ready
     just e2e-run
 
 # The browser journeys against the server and web app already built (SQLite, then PostgreSQL).
-e2e-run:
+e2e-run: oidc-ready
     cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
     cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" env -u DATABASE_URL node run.mjs
     cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs

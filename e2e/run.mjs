@@ -12,6 +12,15 @@
  *   E2E_KEEP=1     keep the temporary data dir (and print where it is)
  *   PYTHON         the Python of the Stripe harness (default python3; it needs localstripe 1.15.10)
  *
+ * Single sign-on: the OpenID Connect provider e2e/oidc/harness.mjs (npm ci in e2e/oidc) is started
+ * like the Stripe harness; the server is its client `timekeep` (TIMEKEEP_SSO_*); the specs get OIDC_URL.
+ *
+ * AgencyZoom: the CRM import talks to e2e/agencyzoom/server.py (standard-library Python, started like
+ * the Stripe harness; AGENCYZOOM_API_BASE); the specs get AGENCYZOOM_URL to make their agencies there.
+ *
+ * Embedded mode: the server lets the page at http://127.0.0.1:<EMBED_PORT> frame the app
+ * (TIMEKEEP_FRAME_ANCESTORS); journey 28 serves its embedding page there (EMBED_PORT, EMBED_ORIGIN).
+ *
  * Steps: temp data dir -> `timekeep demo --data-dir DIR` -> the Stripe harness (e2e/stripe/harness.py,
  * stdin piped: it stops when that closes) -> `timekeep serve --bind 127.0.0.1:<free port>
  * --data-dir DIR --web-dir <repo>/frontend/dist` with TIMEKEEP_PUBLIC_URL and billing on (STRIPE_* pointing
@@ -37,6 +46,8 @@ const webDir = join(repoRoot, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const python = process.env.PYTHON ?? 'python3';
 const stripeHarness = join(e2eDir, 'stripe', 'harness.py');
+const oidcHarness = join(e2eDir, 'oidc', 'harness.mjs');
+const agencyZoomServer = join(e2eDir, 'agencyzoom', 'server.py');
 
 /** Billing is on, as in the hosted product; these keys are the harness's (any test key works there). */
 const STRIPE_ENV = {
@@ -157,7 +168,69 @@ function startStripeHarness(logStream, timeoutMs = 30_000) {
   });
 }
 
-/** Closing its stdin stops the harness; SIGTERM, then SIGKILL, if it lingers. */
+/**
+ * The OpenID Connect provider of single sign-on (e2e/oidc/harness.mjs, oidc-provider): started
+ * with its stdin piped, it prints one JSON line `{"url", "clients"}` and serves until that stdin
+ * closes. Returns `{ url, clients, child }`.
+ */
+function startOidcHarness(logStream, timeoutMs = 30_000) {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(process.execPath, [oidcHarness], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stderr.pipe(logStream);
+    let buffered = '';
+    let settled = false;
+    const done = (error, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolveStart(value);
+    };
+    const timer = setTimeout(() => done(new Error(`the OpenID harness printed no address within ${timeoutMs / 1000}s (see ${artifacts}/oidc.log)`)), timeoutMs);
+    child.on('error', (error) => done(new Error(`the OpenID harness did not start: ${error.message}`)));
+    child.on('exit', (code, signal) => done(new Error(`the OpenID harness exited with ${code ?? signal} (see ${artifacts}/oidc.log; npm ci in e2e/oidc)`)));
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      try {
+        const { url, clients } = JSON.parse(buffered.slice(0, end));
+        if (!/^https?:\/\//.test(url ?? '') || !clients?.timekeep) throw new Error(`no url or client in ${buffered.slice(0, end)}`);
+        done(null, { url, clients, child });
+      } catch (error) {
+        done(new Error(`the OpenID harness's first line is not its address: ${error.message}`));
+      }
+    });
+  });
+}
+
+/**
+ * The AgencyZoom stand-in (e2e/agencyzoom/server.py): prints one JSON line `{"url"}`, then serves
+ * until its stdin closes. Returns `{ url, child }`.
+ */
+function startAgencyZoomServer(logStream, timeoutMs = 30_000) {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(python, [agencyZoomServer], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stderr.pipe(logStream);
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`the AgencyZoom server printed no address within ${timeoutMs / 1000}s`)), timeoutMs);
+    child.on('error', (error) => reject(new Error(`the AgencyZoom server did not start (${python}): ${error.message}`)));
+    child.on('exit', (code, signal) => reject(new Error(`the AgencyZoom server exited with ${code ?? signal} (see ${artifacts}/agencyzoom.log)`)));
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      clearTimeout(timer);
+      try {
+        resolveStart({ url: JSON.parse(buffered.slice(0, end)).url, child });
+      } catch (error) {
+        reject(new Error(`the AgencyZoom server's first line is not its address: ${error.message}`));
+      }
+    });
+  });
+}
+
+/** Closing its stdin stops the harness (the Stripe one or the OpenID one); SIGTERM, then SIGKILL, if it lingers. */
 function stopStripeHarness(child) {
   return new Promise((resolveStop) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
@@ -239,10 +312,30 @@ try {
   cleanups.push(() => stopStripeHarness(stripe.child));
   log(`Stripe harness on ${stripe.url} (log: ${join(artifacts, 'stripe.log')})`);
 
+  const oidc = await startOidcHarness(createWriteStream(join(artifacts, 'oidc.log')));
+  cleanups.push(() => stopStripeHarness(oidc.child));
+  log(`OpenID provider on ${oidc.url} (log: ${join(artifacts, 'oidc.log')})`);
+
+  const agencyzoom = await startAgencyZoomServer(createWriteStream(join(artifacts, 'agencyzoom.log')));
+  cleanups.push(() => stopStripeHarness(agencyzoom.child));
+  log(`AgencyZoom server on ${agencyzoom.url}`);
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const embedPort = await freePort();
+  const embedOrigin = `http://127.0.0.1:${embedPort}`;
   // What the server and `timekeep charge-run` (support/billing.mjs) share: the database, billing.
-  const serverEnv = { ...env, ...STRIPE_ENV, STRIPE_API_BASE: stripe.url, TIMEKEEP_PUBLIC_URL: baseUrl };
+  const serverEnv = { ...env, ...STRIPE_ENV, STRIPE_API_BASE: stripe.url, TIMEKEEP_PUBLIC_URL: baseUrl, TIMEKEEP_FRAME_ANCESTORS: embedOrigin };
+  // Every journey signs its companies up from 127.0.0.1: more than the 10 an hour one address may.
+  serverEnv.TIMEKEEP_SIGNUPS_PER_IP_HOUR = '1000';
+  // Single sign-on through the OpenID harness, as its client `timekeep` (journey 25).
+  Object.assign(serverEnv, {
+    TIMEKEEP_SSO_ISSUER: oidc.url,
+    TIMEKEEP_SSO_CLIENT_ID: oidc.clients.timekeep.id,
+    TIMEKEEP_SSO_CLIENT_SECRET: oidc.clients.timekeep.secret,
+  });
+  // The CRM import reads the AgencyZoom stand-in (journey 26).
+  serverEnv.AGENCYZOOM_API_BASE = agencyzoom.url;
   const serverLog = createWriteStream(join(artifacts, 'server.log'));
   const server = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', webDir], {
     env: serverEnv,
@@ -264,6 +357,10 @@ try {
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       STRIPE_URL: stripe.url,
+      OIDC_URL: oidc.url,
+      AGENCYZOOM_URL: agencyzoom.url,
+      EMBED_PORT: String(embedPort),
+      EMBED_ORIGIN: embedOrigin,
       TIMEKEEP_BIN: bin,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.mjs';
 import { waitForMail } from '../support/mail.mjs';
-import { DEMO, DEMO_PASSWORD, dataDir, expectShell, field, fillLogin, logOut, screenshot, uniqueEmail, uniqueWord } from '../support/journey.mjs';
+import { DEMO, DEMO_PASSWORD, dataDir, expectShell, field, fillLogin, logOut, screenshot, skipTheTour, uniqueEmail, uniqueWord } from '../support/journey.mjs';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const COMPANY = 'Demo Insurance Agency';
@@ -103,6 +103,7 @@ test('an admin adds an employee, who accepts the invitation and finds the admin 
   // --- The employee, in a browser of their own (a phone).
   const phone = await browser.newContext(PHONE);
   const employee = await phone.newPage();
+  await skipTheTour(employee);
   await employee.goto(`${link.pathname}${link.search}`);
   // Signed in at once, on the clock screen, and asked to create a password first.
   await expect(employee).toHaveURL(/\/clockin\?man=1&sectoken=/);

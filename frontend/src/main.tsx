@@ -1,4 +1,4 @@
-import './lib/zod-config';
+import './lib/zod';
 import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -35,6 +35,8 @@ mod m20261127_000026_customers;
 mod m20261127_000027_system_people;
 mod m20261127_000029_system_indexes;
 mod m20261128_000030_company_headcounts;
+mod m20261128_000031_sso;
+mod m20261128_000032_agencyzoom_links;
 
 pub struct Migrator;
 
@@ -70,6 +72,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000027_system_people::Migration),
             Box::new(m20261127_000029_system_indexes::Migration),
             Box::new(m20261128_000030_company_headcounts::Migration),
+            Box::new(m20261128_000031_sso::Migration),
+            Box::new(m20261128_000032_agencyzoom_links::Migration),
         ]
     }
 }

@@ -55,6 +55,9 @@ pub struct SignupInput {
     pub website: Option<String>,
     /// A promotion code (optional; checked and redeemed by billing's [`crate::promotions::PromotionCodes`]).
     pub promot_code: Option<String>,
+    /// The handle of a single sign-on (`ssoAccessToken`): present, this is an SSO signup
+    /// ([`crate::sso`]), with no password and the provider's verified address.
+    pub sso_access_token: Option<String>,
 }
 
 #[derive(Debug, Clone)]

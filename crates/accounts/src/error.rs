@@ -36,6 +36,9 @@ pub enum AccountsError {
     Refused(String),
     #[error("the bot check failed")]
     BotCheckFailed,
+    /// Single sign-on did not sign anyone in (`crate::sso`).
+    #[error("single sign-on failed: {0:?}")]
+    Sso(crate::sso::SsoFailure),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]

@@ -150,6 +150,8 @@ impl Accounts {
             company: None,
             impersonated_by: None,
             refreshed_token: None,
+            // The operator's back office is never embedded.
+            origin: None,
             user: operator_user.clone(),
         };
         let signed_in = self.extend_session(&own, now).await?;

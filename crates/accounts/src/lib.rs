@@ -26,8 +26,10 @@ pub mod purge;
 mod recovery;
 mod sessions;
 mod signup;
+pub mod sso;
 pub mod throttle;
 pub mod tokens;
+mod tour;
 pub mod usage;
 
 pub use billed::{BilledCompany, BillingContact};
@@ -139,6 +141,8 @@ pub struct Accounts {
     hashing: hashing::HashPool,
     /// Redeems promotion codes entered at signup (billing's; `None` while billing is off).
     promotions: Option<Arc<dyn promotions::PromotionCodes>>,
+    /// The identity provider of single sign-on (`None`: not configured).
+    sso: Option<Arc<sso::Provider>>,
 }
 
 impl Accounts {
@@ -157,6 +161,7 @@ impl Accounts {
             config: Arc::new(config),
             hashing: hashing::HashPool::per_core(),
             promotions: None,
+            sso: None,
         }
     }
 

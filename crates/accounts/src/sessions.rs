@@ -64,6 +64,10 @@ pub struct Authenticated {
     pub impersonated_by: Option<UserId>,
     /// A new token, when the one presented was past half its life.
     pub refreshed_token: Option<String>,
+    /// The embedding page's origin the presented token was issued for (its `origin` claim):
+    /// checked against the configured origins when that token's sign-in named it, and carried
+    /// into every token of the session signed from this one.
+    pub origin: Option<String>,
 }
 
 impl Accounts {
@@ -150,9 +154,17 @@ impl Accounts {
         Ok(Some(Member { user_id, company, role, time_zone: company_time_zone(company_row.as_ref()) }))
     }
 
-    /// `POST /auth/login` in its three forms.
-    pub async fn login(&self, command: LoginCommand, meta: &RequestMeta) -> Result<SignedIn, AccountsError> {
-        match command {
+    /// `POST /auth/login` in its three forms. `embed_origin` is the page embedding the product
+    /// (spec 000 §2 `/login?origin=`), already checked by the caller against the configured
+    /// framing origins: it becomes the token's `origin` claim. Exchanging a session token
+    /// without one keeps the claim that token had.
+    pub async fn login(
+        &self,
+        command: LoginCommand,
+        meta: &RequestMeta,
+        embed_origin: Option<String>,
+    ) -> Result<SignedIn, AccountsError> {
+        let signed = match command {
             LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
             LoginCommand::SessionToken(token) => {
                 let now = Utc::now();
@@ -160,7 +172,18 @@ impl Accounts {
                 self.extend_session(&auth, now).await
             }
             LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
+        }?;
+        self.embedded_in(signed, embed_origin)
+    }
+
+    /// The same identity with `origin` as its embedding page (none: unchanged). Signed again
+    /// rather than threaded through every sign-in path: only an embedded sign-in pays for it.
+    pub(crate) fn embedded_in(&self, signed: SignedIn, origin: Option<String>) -> Result<SignedIn, AccountsError> {
+        if origin.is_none() || signed.identity.origin == origin {
+            return Ok(signed);
         }
+        let identity = Identity { origin, ..signed.identity };
+        Ok(SignedIn { token: self.keys.sign(&identity)?, identity })
     }
 
     async fn login_with_password(
@@ -403,6 +426,7 @@ impl Accounts {
             role,
             time_zone,
             refreshed_token: None,
+            origin: claims.origin,
         };
         if let Some(parent) = &session.parent_session_id {
             // An impersonation lasts no longer than the operator's own session.
@@ -445,7 +469,8 @@ impl Accounts {
             ip: None,
             user_agent: None,
         };
-        self.sign(&session, &auth.user, auth.company.as_ref(), now)
+        let signed = self.sign(&session, &auth.user, auth.company.as_ref(), now)?;
+        self.embedded_in(signed, auth.origin.clone())
     }
 
     /// When the session of `auth` ends if renewed now: a full idle lifetime ahead, never past its
@@ -471,7 +496,8 @@ impl Accounts {
             ip: None,
             user_agent: None,
         };
-        Ok(self.sign(&session, &auth.user, auth.company.as_ref(), now)?.identity)
+        let signed = self.sign(&session, &auth.user, auth.company.as_ref(), now)?;
+        Ok(self.embedded_in(signed, auth.origin.clone())?.identity)
     }
 
     /// Ends the session at once: its token is refused from now on.

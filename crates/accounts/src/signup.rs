@@ -7,18 +7,34 @@ use crate::mail::templates;
 use crate::password::hash_password;
 use crate::promotions::{PromotionCodeError, PROMOTIONS_OFF_MESSAGE, PROMOTION_CODE_FIELD};
 use crate::tokens::{hash_token, random_token};
-use crate::{throttle, Accounts, AccountsError, RequestMeta};
+use crate::{throttle, Accounts, AccountsError, RequestMeta, SignedIn};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono_tz::Tz;
 use kernel::time::local_date;
 use kernel::{CompanyId, FieldErrors, Role, UserId};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr,
-    TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    SqlErr, TransactionTrait,
 };
 
 pub(crate) const PURPOSE_VERIFY: &str = "verify";
 pub(crate) const PURPOSE_RESET: &str = "reset";
 pub(crate) const PURPOSE_SECURITY: &str = "security";
+
+/// A company to found and its owner.
+pub(crate) struct NewCompany<'a> {
+    pub company_name: &'a str,
+    pub time_zone: Tz,
+    pub promot_code: Option<&'a str>,
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    /// `None` for an owner who signs in through single sign-on only.
+    pub password_hash: Option<String>,
+    pub verified_at: Option<DateTime<Utc>>,
+    /// Founded through single sign-on: the owner is an SSO user from the start.
+    pub through_sso: bool,
+}
 
 /// What signup did.
 #[derive(Debug, Clone)]
@@ -26,12 +42,73 @@ pub struct SignupOutcome {
     pub email: String,
     pub company_id: i64,
     pub user_id: i64,
+    /// The owner's session, when signup through single sign-on signed them in at once (a
+    /// signup with a password waits for the activation e-mail instead).
+    pub signed_in: Option<SignedIn>,
 }
 
 impl Accounts {
     /// Creates the company (with its trial), its admin, and mails the verification link.
+    /// With an SSO handle (`ssoAccessToken`) it is the SSO signup of [`crate::sso`] instead.
     pub async fn signup(&self, input: &SignupInput, meta: &RequestMeta) -> Result<SignupOutcome, AccountsError> {
+        if let Some(handle) = input.sso_access_token.as_deref().map(str::trim).filter(|handle| !handle.is_empty()) {
+            return self.sso_signup(input, handle, meta).await;
+        }
         let now = Utc::now();
+        self.admit_signup(input, meta, now).await?;
+        // The form's field errors and the promotion code's come back together.
+        let parsed = SignupCommand::parse(input);
+        let today = local_date(signup_time_zone(input), now);
+        let mut errors = parsed.as_ref().err().cloned().unwrap_or_default();
+        self.check_promotion(input, today, &mut errors).await?;
+        let command = match parsed {
+            Ok(command) if errors.is_empty() => command,
+            _ => return Err(AccountsError::Validation(errors)),
+        };
+
+        let password = command.password.clone();
+        let hash = self.hashing.run(move || hash_password(&password)).await??;
+
+        let txn = self.db.begin().await?;
+        let (company_id, user) = self
+            .found_company(
+                &txn,
+                NewCompany {
+                    company_name: &command.company_name,
+                    time_zone: command.time_zone,
+                    promot_code: command.promot_code.as_deref(),
+                    email: &command.email,
+                    first_name: &command.first_name,
+                    last_name: &command.last_name,
+                    password_hash: Some(hash),
+                    verified_at: None,
+                    through_sso: false,
+                },
+                today,
+                now,
+            )
+            .await?;
+        let token =
+            self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
+        txn.commit().await?;
+
+        self.send_mail(templates::verify_email(
+            &user.email,
+            &user.first_name,
+            &self.verification_link(&user.email, &token),
+        ))
+        .await;
+        Ok(SignupOutcome { email: user.email, company_id, user_id: user.id, signed_in: None })
+    }
+
+    /// What every signup passes first: the per-address limit (every attempt counts, good or bad)
+    /// and the bot check.
+    pub(crate) async fn admit_signup(
+        &self,
+        input: &SignupInput,
+        meta: &RequestMeta,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
         let ip_key = format!("signup-ip:{}", meta.ip_key());
         if let Some(until) = throttle::blocked_until(&self.db, &ip_key, now).await? {
             return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
@@ -44,38 +121,45 @@ impl Accounts {
                 ip: meta.ip.as_deref(),
             })
             .await;
-        // Every attempt counts towards the address's limit, good or bad.
         throttle::record_failure(&self.db, &ip_key, self.config.signups_per_ip, now).await?;
         if !human {
             return Err(AccountsError::BotCheckFailed);
         }
-        // The form's field errors and the promotion code's come back together.
-        let parsed = SignupCommand::parse(input);
-        let today = local_date(signup_time_zone(input), now);
-        let mut errors = parsed.as_ref().err().cloned().unwrap_or_default();
+        Ok(())
+    }
+
+    /// Adds the promotion code's problem, if a code was typed and has one, to `errors`.
+    pub(crate) async fn check_promotion(
+        &self,
+        input: &SignupInput,
+        today: NaiveDate,
+        errors: &mut FieldErrors,
+    ) -> Result<(), AccountsError> {
         let code = input.promot_code.as_deref().map(str::trim).filter(|code| !code.is_empty());
         if let Some(code) = code {
             if let Some(message) = self.promotion_problem(code, today).await? {
                 errors.add(PROMOTION_CODE_FIELD, message);
             }
         }
-        let command = match parsed {
-            Ok(command) if errors.is_empty() => command,
-            _ => return Err(AccountsError::Validation(errors)),
-        };
+        Ok(())
+    }
 
-        let password = command.password.clone();
-        let hash = self.hashing.run(move || hash_password(&password)).await??;
-
-        let txn = self.db.begin().await?;
+    /// Creates a company on its trial, redeems its promotion code and adds its owner, the
+    /// admin, in `txn`: the company's id and the owner. An address already in use is `EmailTaken`.
+    pub(crate) async fn found_company(
+        &self,
+        txn: &DatabaseTransaction,
+        new: NewCompany<'_>,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<(i64, users::Model), AccountsError> {
         let trial_end = today + Duration::days(self.config.trial_days);
-        let company = companies::new_row(&command.company_name, command.time_zone.name(), Some(trial_end), now)
-            .insert(&txn)
-            .await?;
+        let company =
+            companies::new_row(new.company_name, new.time_zone.name(), Some(trial_end), now).insert(txn).await?;
         // Redeemed in this transaction: a code refused now (deleted or expired since the check)
         // leaves no company behind.
-        if let (Some(code), Some(promotions)) = (&command.promot_code, &self.promotions) {
-            match promotions.redeem(&txn, CompanyId(company.id), code, now, today).await {
+        if let (Some(code), Some(promotions)) = (new.promot_code, &self.promotions) {
+            match promotions.redeem(txn, CompanyId(company.id), code, now, today).await {
                 Ok(()) => {}
                 Err(PromotionCodeError::Refused(message)) => {
                     return Err(AccountsError::Validation(FieldErrors::single(PROMOTION_CODE_FIELD, message)));
@@ -85,33 +169,26 @@ impl Accounts {
         }
         let mut owner = users::NewPerson {
             company_id: Some(company.id),
-            email: &command.email,
-            password_hash: Some(hash),
-            first_name: &command.first_name,
-            last_name: &command.last_name,
+            email: new.email,
+            password_hash: new.password_hash,
+            first_name: new.first_name,
+            last_name: new.last_name,
             role: Role::Admin,
-            verified_at: None,
+            verified_at: new.verified_at,
             now,
         }
         .row();
         // The owner starts today in the company's zone (the UTC date is a day ahead every evening
         // in the Americas).
-        owner.last_start_date = Set(Some(local_date(command.time_zone, now)));
-        let user = owner.insert(&txn).await.map_err(|err| match err.sql_err() {
+        owner.last_start_date = Set(Some(local_date(new.time_zone, now)));
+        if new.through_sso {
+            owner.sso_linked_at = Set(Some(now));
+        }
+        let owner = owner.insert(txn).await.map_err(|err| match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => AccountsError::EmailTaken,
             _ => AccountsError::Database(err),
         })?;
-        let token =
-            self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
-        txn.commit().await?;
-
-        self.send_mail(templates::verify_email(
-            &user.email,
-            &user.first_name,
-            &self.verification_link(&user.email, &token),
-        ))
-        .await;
-        Ok(SignupOutcome { email: user.email, company_id: company.id, user_id: user.id })
+        Ok((company.id, owner))
     }
 
     /// What is wrong with a promotion code entered at signup, if anything.
@@ -200,6 +277,23 @@ impl Accounts {
         let link = self.link(&format!("/verify-email?me={}&securityToken={token}", encode_base64_email(&user.email)));
         self.send_mail(templates::invitation(&user.email, &user.first_name, company_name, &link)).await;
         Ok(())
+    }
+
+    /// Invites many people (an import of hundreds) one after the other on a task of its own, so
+    /// the request that added them answers at once; each invitation is the one
+    /// [`Accounts::send_invitation`] sends, and a failure is logged and skips only that person.
+    pub fn invite_all(&self, users: Vec<users::Model>, company_name: String) {
+        if users.is_empty() {
+            return;
+        }
+        let me = self.clone();
+        tokio::spawn(async move {
+            for user in users {
+                if let Err(err) = me.send_invitation(&user, &company_name).await {
+                    tracing::error!(user = user.id, error = %err, "invitation not sent");
+                }
+            }
+        });
     }
 
     /// `POST /account/verify-email`. Following a link twice is fine: the second time finds the

@@ -13,7 +13,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the migrations, then serve the API and the web app.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Run the database migrations and exit.
     Migrate(StorageArgs),
     /// Create the demo company on an empty database and print its logins.
@@ -132,11 +132,78 @@ pub struct ServeArgs {
     /// However busy, a session ends this long after sign-in.
     #[arg(long, env = "TIMEKEEP_SESSION_MAX_HOURS", default_value_t = 168)]
     pub session_max_hours: i64,
+    /// Signups one network address may make in an hour (then 429 for an hour): a bot's flood
+    /// stops here. Raise it when many people sign up from behind one address (a proxy that
+    /// does not forward theirs, a test harness).
+    #[arg(long, env = "TIMEKEEP_SIGNUPS_PER_IP_HOUR", default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..))]
+    pub signups_per_ip_hour: i32,
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,
     #[command(flatten)]
     pub billing: BillingArgs,
+    #[command(flatten)]
+    pub agencyzoom: AgencyZoomArgs,
+    #[command(flatten)]
+    pub sso: SsoArgs,
+}
+
+/// Single sign-on through an OpenID Connect provider (docs/contracts/sso.md). Without an issuer
+/// it is off: no SSO button on the login and signup pages, and the callback refuses.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SsoArgs {
+    /// The provider's issuer URL (discovery at `<issuer>/.well-known/openid-configuration`).
+    /// Register `<public URL>/v4sso/auth-callback` as the client's redirect URI there.
+    #[arg(long, env = "TIMEKEEP_SSO_ISSUER")]
+    pub sso_issuer: Option<String>,
+    /// The client id Timekeep has at the provider.
+    #[arg(long, env = "TIMEKEEP_SSO_CLIENT_ID")]
+    pub sso_client_id: Option<String>,
+    /// The client's secret (sent to the token endpoint by HTTP Basic).
+    #[arg(long, env = "TIMEKEEP_SSO_CLIENT_SECRET", hide_env_values = true)]
+    pub sso_client_secret: Option<String>,
+}
+
+impl SsoArgs {
+    /// The provider, when an issuer is given (an empty value counts as unset); an issuer without
+    /// a client id and secret is a mistake worth stopping for.
+    pub fn settings(&self) -> Result<Option<accounts::sso::SsoSettings>, String> {
+        let given = |value: &Option<String>| {
+            value.as_deref().map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned)
+        };
+        let Some(issuer_url) = given(&self.sso_issuer) else { return Ok(None) };
+        match (given(&self.sso_client_id), given(&self.sso_client_secret)) {
+            (Some(client_id), Some(client_secret)) => {
+                Ok(Some(accounts::sso::SsoSettings { issuer_url, client_id, client_secret }))
+            }
+            _ => Err("TIMEKEEP_SSO_ISSUER needs TIMEKEEP_SSO_CLIENT_ID and TIMEKEEP_SSO_CLIENT_SECRET".to_owned()),
+        }
+    }
+}
+
+/// The import of a company and its staff from AgencyZoom, the partner CRM. The credentials an
+/// admin types are used for one import and never stored, so there is no key to configure here.
+#[derive(Debug, Clone, Args)]
+pub struct AgencyZoomArgs {
+    /// Where AgencyZoom's API is (a server speaking the same API in tests); empty turns the
+    /// import off.
+    #[arg(long, env = "AGENCYZOOM_API_BASE", default_value = "https://api.agencyzoom.com")]
+    pub agencyzoom_api_base: String,
+    /// One request to AgencyZoom may take this long; the whole import at most three times it.
+    #[arg(long, env = "AGENCYZOOM_TIMEOUT_SECONDS", default_value_t = 20)]
+    pub agencyzoom_timeout_seconds: u64,
+}
+
+impl AgencyZoomArgs {
+    /// The client's settings, when the import is on (a non-empty base URL).
+    pub fn config(&self) -> Option<agencyzoom::Config> {
+        let base = self.agencyzoom_api_base.trim();
+        if base.is_empty() {
+            return None;
+        }
+        let request_timeout = std::time::Duration::from_secs(self.agencyzoom_timeout_seconds.clamp(1, 300));
+        Some(agencyzoom::Config { base_url: base.to_owned(), request_timeout, deadline: request_timeout * 3 })
+    }
 }
 
 /// Billing through Stripe. Without a secret key billing is off (a self-hosted install): no

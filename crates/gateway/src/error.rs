@@ -33,10 +33,21 @@ pub enum ErrorCode {
     PaymentFailed,
     /// A webhook whose signature is missing, wrong or stale.
     InvalidSignature,
+    /// Single sign-on signed nobody in: not set up, a state or code refused, an ID token that
+    /// does not verify, an address the provider does not vouch for, a spent signup handle.
+    SsoFailed,
+    /// The identity provider could not be reached.
+    SsoUnavailable,
     PayloadTooLarge,
     TooManyRequests,
     /// Working at its bound (password hashes): try again shortly.
     ServerBusy,
+    /// The partner CRM (AgencyZoom) did not accept the credentials typed for it.
+    PartnerRefused,
+    /// The partner CRM failed or answered something unreadable.
+    PartnerUnavailable,
+    /// The partner CRM did not answer in time.
+    PartnerTimeout,
     Internal,
 }
 
@@ -62,9 +73,14 @@ impl ErrorCode {
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
             ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
             ErrorCode::InvalidSignature => ("invalid_signature", StatusCode::BAD_REQUEST),
+            ErrorCode::SsoFailed => ("sso_failed", StatusCode::BAD_REQUEST),
+            ErrorCode::SsoUnavailable => ("sso_unavailable", StatusCode::BAD_GATEWAY),
             ErrorCode::PayloadTooLarge => ("payload_too_large", StatusCode::PAYLOAD_TOO_LARGE),
             ErrorCode::TooManyRequests => ("too_many_requests", StatusCode::TOO_MANY_REQUESTS),
             ErrorCode::ServerBusy => ("server_busy", StatusCode::SERVICE_UNAVAILABLE),
+            ErrorCode::PartnerRefused => ("partner_refused", StatusCode::BAD_REQUEST),
+            ErrorCode::PartnerUnavailable => ("partner_unavailable", StatusCode::BAD_GATEWAY),
+            ErrorCode::PartnerTimeout => ("partner_timeout", StatusCode::GATEWAY_TIMEOUT),
             ErrorCode::Internal => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
     }
@@ -200,6 +216,12 @@ impl From<AccountsError> for ApiError {
             AccountsError::BotCheckFailed => {
                 ApiError::new(ErrorCode::BotCheckFailed, "We could not tell you from a robot. Please try again.")
             }
+            AccountsError::Sso(failure) => match failure {
+                accounts::sso::SsoFailure::ProviderUnavailable => {
+                    ApiError::new(ErrorCode::SsoUnavailable, failure.message())
+                }
+                _ => ApiError::new(ErrorCode::SsoFailed, failure.message()),
+            },
             AccountsError::Database(err) => ApiError::internal(err),
             AccountsError::Internal(message) => ApiError::internal(message),
         }
@@ -352,8 +374,26 @@ impl From<hr::HrError> for ApiError {
             hr::HrError::ForbiddenBecause(message) => ApiError::new(ErrorCode::Forbidden, message),
             hr::HrError::NotFound => ApiError::not_found(),
             hr::HrError::File(err) => err.into(),
+            hr::HrError::Partner(err) => partner_error(&err),
             hr::HrError::Database(err) => ApiError::internal(err),
             hr::HrError::Internal(message) => ApiError::internal(message),
         }
     }
+}
+
+/// The partner CRM's failures: what the admin typed (400), the partner's trouble (502), its
+/// silence (504). The partner's own failures are logged; the credentials never are.
+fn partner_error(err: &hr::agencyzoom::AzError) -> ApiError {
+    use hr::agencyzoom::AzError;
+    let code = match err {
+        AzError::Refused | AzError::NotAnAdmin => ErrorCode::PartnerRefused,
+        AzError::Timeout => ErrorCode::PartnerTimeout,
+        AzError::Unreachable(_) | AzError::Failed(_) | AzError::Malformed(_) | AzError::Config(_) => {
+            ErrorCode::PartnerUnavailable
+        }
+    };
+    if code != ErrorCode::PartnerRefused {
+        tracing::warn!(error = %err, "the AgencyZoom import failed");
+    }
+    ApiError::new(code, hr::agencyzoom::partner_message(err))
 }

@@ -27,7 +27,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = actix_web::rt::System::new().block_on(async move {
         match cli.command {
-            Command::Serve(args) => serve(args).await,
+            Command::Serve(args) => serve(*args).await,
             Command::Migrate(storage) => migrate(&storage).await,
             Command::Demo(args) => demo(&args).await,
             Command::ChargeRun(args) => charge_run(args).await,
@@ -103,14 +103,26 @@ fn accounts_service(
             "TIMEKEEP_SESSION_IDLE_MINUTES must be at least 10 and TIMEKEEP_SESSION_MAX_HOURS at least 1".into()
         );
     }
+    let defaults = AccountsConfig::default();
     let config = AccountsConfig {
         public_url,
         billing_enabled: args.billing.secret_key().is_some(),
         session_ttl: chrono::Duration::minutes(args.session_idle_minutes),
         session_max_age: chrono::Duration::hours(args.session_max_hours),
-        ..AccountsConfig::default()
+        signups_per_ip: accounts::throttle::ThrottleRule {
+            max_failures: args.signups_per_ip_hour,
+            ..defaults.signups_per_ip
+        },
+        ..defaults
     };
-    Ok(Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config))
+    let accounts = Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config);
+    match args.sso.settings()? {
+        Some(settings) => {
+            tracing::info!(issuer = %settings.issuer_url, "single sign-on is on");
+            Ok(accounts.with_sso(settings)?)
+        }
+        None => Ok(accounts),
+    }
 }
 
 async fn serve(args: ServeArgs) -> Result<(), BoxError> {
@@ -128,6 +140,17 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let mut state = AppState::new(db, accounts, file_store);
     state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
     let state = with_billing(state, &args.billing, &public_url)?;
+    let state = match args.agencyzoom.config() {
+        Some(config) => {
+            let client = agencyzoom::Client::new(&config).map_err(|err| format!("AGENCYZOOM_API_BASE: {err}"))?;
+            tracing::info!(api = %client.base_url(), "the AgencyZoom import is on");
+            state.with_agencyzoom(client)
+        }
+        None => {
+            tracing::info!("AGENCYZOOM_API_BASE is empty: the AgencyZoom import is off");
+            state
+        }
+    };
     if state.billing.is_some() {
         tracing::info!(api = %args.billing.stripe_api_base, "billing is on");
     } else {
@@ -269,12 +292,18 @@ fn demo_serve_args(storage: &StorageArgs) -> ServeArgs {
         frame_ancestors: Vec::new(),
         session_idle_minutes: 720,
         session_max_hours: 168,
+        signups_per_ip_hour: 10,
         billing: gateway::config::BillingArgs {
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
             stripe_api_base: String::new(),
         },
+        agencyzoom: gateway::config::AgencyZoomArgs {
+            agencyzoom_api_base: String::new(),
+            agencyzoom_timeout_seconds: 20,
+        },
+        sso: gateway::config::SsoArgs::default(),
     }
 }
 

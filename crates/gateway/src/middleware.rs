@@ -18,7 +18,13 @@ pub struct WebPolicy {
     content_security_policy: HeaderValue,
     /// Whether no site may frame the app (then `X-Frame-Options: DENY` for old browsers too).
     no_framing: bool,
+    /// The configured framing origins (embedded mode), lower-cased: the browser reads them from
+    /// `GET /account/embedding`, and a sign-in may name one as its embedding page.
+    frame_ancestors: Vec<String>,
 }
+
+/// What a sign-in naming an embedding page that is not configured hears (field `origin`).
+pub const EMBED_ORIGIN_REFUSED: &str = "This page may not embed Timekeep.";
 
 impl WebPolicy {
     /// A strict policy: scripts only from the app's own files (none inline), styles from them
@@ -43,8 +49,45 @@ impl WebPolicy {
         Ok(Self {
             content_security_policy: HeaderValue::from_str(&policy).map_err(|err| err.to_string())?,
             no_framing: frame_ancestors.is_empty(),
+            frame_ancestors: frame_ancestors.iter().map(|origin| origin.to_ascii_lowercase()).collect(),
         })
     }
+
+    /// The origins that may frame the app, as configured (`*.` standing for any subdomain).
+    pub fn embedding_origins(&self) -> &[String] {
+        &self.frame_ancestors
+    }
+
+    /// `origin` (`scheme://host[:port]`, as a browser's `location.origin` or a `/login?origin=`
+    /// names it) when a configured framing origin allows it, by the rule of the CSP's host
+    /// sources the browser applies to the same list: the same scheme, host and port, or a
+    /// `*.` entry for any subdomain of its host. Anything else is a field error on `origin`.
+    pub fn embedding_origin(&self, origin: &str) -> Result<String, kernel::FieldErrors> {
+        let origin = origin.trim().trim_end_matches('/').to_ascii_lowercase();
+        let well_formed = (origin.starts_with("https://") || origin.starts_with("http://"))
+            && origin.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '/' | '.' | '-'))
+            && !origin.trim_start_matches("https://").trim_start_matches("http://").contains('/');
+        if well_formed && self.frame_ancestors.iter().any(|allowed| origin_matches(allowed, &origin)) {
+            Ok(origin)
+        } else {
+            Err(kernel::FieldErrors::single("origin", EMBED_ORIGIN_REFUSED))
+        }
+    }
+}
+
+/// Whether the configured framing origin `allowed` (lower case) covers `origin` (lower case,
+/// well formed): equal, or `scheme://*.rest` against `scheme://label(s).rest`.
+fn origin_matches(allowed: &str, origin: &str) -> bool {
+    if allowed == origin {
+        return true;
+    }
+    let Some((scheme, host)) = allowed.split_once("://") else { return false };
+    let Some(suffix) = host.strip_prefix('*') else { return false };
+    origin
+        .strip_prefix(scheme)
+        .and_then(|rest| rest.strip_prefix("://"))
+        .and_then(|host| host.strip_suffix(suffix))
+        .is_some_and(|label| !label.is_empty() && !label.contains(':') && suffix.starts_with('.'))
 }
 
 impl Default for WebPolicy {
@@ -56,6 +99,7 @@ impl Default for WebPolicy {
                  frame-ancestors 'none'",
             ),
             no_framing: true,
+            frame_ancestors: Vec::new(),
         }
     }
 }
@@ -183,4 +227,38 @@ pub async fn request_context(
         "request"
     );
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(origins: &[&str]) -> WebPolicy {
+        WebPolicy::new(&origins.iter().map(|origin| (*origin).to_owned()).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn an_embedding_origin_is_one_the_framing_policy_allows() {
+        let web = policy(&["https://CRM.example.com", "http://127.0.0.1:5173", "https://*.agency.test"]);
+        assert_eq!(web.embedding_origin("https://crm.example.com/").unwrap(), "https://crm.example.com");
+        assert_eq!(web.embedding_origin("http://127.0.0.1:5173").unwrap(), "http://127.0.0.1:5173");
+        assert_eq!(web.embedding_origin("https://east.agency.test").unwrap(), "https://east.agency.test");
+        for refused in [
+            "http://crm.example.com",
+            "https://crm.example.com:8443",
+            "http://127.0.0.1:5174",
+            "https://agency.test",
+            "https://eastagency.test",
+            "https://a:1.agency.test",
+            "https://crm.example.com/path",
+            "javascript:alert(1)",
+            "*",
+            "",
+        ] {
+            let errors = web.embedding_origin(refused).unwrap_err();
+            assert_eq!(errors.messages("origin"), [EMBED_ORIGIN_REFUSED], "{refused}");
+        }
+        assert!(WebPolicy::default().embedding_origin("https://crm.example.com").is_err());
+        assert!(WebPolicy::default().embedding_origins().is_empty());
+    }
 }

@@ -66,6 +66,12 @@ impl AppState {
         }
     }
 
+    /// Turns the AgencyZoom import on, reading the partner that `client` reaches.
+    pub fn with_agencyzoom(mut self, client: agencyzoom::Client) -> Self {
+        self.hr = self.hr.clone().with_agencyzoom(client);
+        self
+    }
+
     /// Turns billing on, with `provider` taking the payments.
     pub fn with_billing(
         mut self,

@@ -649,6 +649,7 @@ mod tests {
             first_time_login: false,
             password_change_required: false,
             last_login_at: None,
+            sso_linked_at: None,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

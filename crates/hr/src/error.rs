@@ -24,6 +24,9 @@ pub enum HrError {
     NotFound,
     #[error(transparent)]
     File(files::FilesError),
+    /// The partner CRM refused, failed or did not answer (the import).
+    #[error(transparent)]
+    Partner(agencyzoom::AzError),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]

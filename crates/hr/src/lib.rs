@@ -1,7 +1,8 @@
 //! People and the company (spec 001 §2–§9, 000 §5): employees and their folders' profile,
 //! emergency contacts and activity timeline; the bulk add; job roles; each person's own
 //! profile; the team list; the company profile; and the folders' HR records — events,
-//! documents, document requests, their types, and the employee's My HR ([`records`]).
+//! documents, document requests, their types, and the employee's My HR ([`records`]); and the
+//! import of the company and its staff from the partner CRM ([`agencyzoom`]).
 //!
 //! Every lookup of an employee by id goes through `accounts`' `employee_in_scope`, so another
 //! company's people, and people outside a manager's reach, are `NotFound` like ids that do not
@@ -9,6 +10,7 @@
 //! requests into the commands of [`commands`] and maps [`HrError`] to responses.
 
 mod activities;
+pub mod agencyzoom;
 pub mod calendar;
 pub mod celebrations;
 pub mod commands;
@@ -44,10 +46,12 @@ pub struct Hr {
     accounts: Accounts,
     files: Files,
     gate: WriteGate,
+    /// The partner CRM the import reads (`None`: not configured, no import).
+    agencyzoom: Option<::agencyzoom::Client>,
 }
 
 impl Hr {
     pub fn new(db: DatabaseConnection, accounts: Accounts, files: Files, gate: WriteGate) -> Self {
-        Self { db, accounts, files, gate }
+        Self { db, accounts, files, gate, agencyzoom: None }
     }
 }

@@ -240,7 +240,11 @@ impl Hr {
     /// The manager of a new employee when the form names none: the company admin when an admin
     /// adds them; the acting manager when a manager does, who would otherwise lose sight of the
     /// person they just added.
-    async fn default_manager(&self, db: &impl ConnectionTrait, ctx: &ManagerCtx) -> Result<Option<i64>, HrError> {
+    pub(crate) async fn default_manager(
+        &self,
+        db: &impl ConnectionTrait,
+        ctx: &ManagerCtx,
+    ) -> Result<Option<i64>, HrError> {
         if ctx.admin().is_none() {
             return Ok(Some(ctx.actor().0));
         }
@@ -314,8 +318,14 @@ impl Hr {
                 // Names and e-mail come from the partner tool (spec 001 §5).
                 let renamed = user.first_name != command.first_name || user.last_name != command.last_name;
                 if renamed || !user.email.eq_ignore_ascii_case(&command.email) {
-                    return Err(HrError::field("email", "Names and e-mail are managed in AgencyZoom"));
+                    return Err(HrError::field("email", crate::agencyzoom::MANAGED_IN_AGENCYZOOM));
                 }
+            }
+        }
+        if let Some(user) = existing.as_ref().filter(|user| user.sso_linked_at.is_some()) {
+            // Single sign-on finds the person by this address (spec 000 §5).
+            if !user.email.eq_ignore_ascii_case(&command.email) {
+                return Err(HrError::field("email", accounts::sso::SSO_EMAIL_LOCKED_MESSAGE));
             }
         }
         if self.email_in_use(&txn, &command.email, existing.as_ref().map(|user| user.id)).await? {
@@ -411,10 +421,15 @@ impl Hr {
     }
 
     /// `POST /manage/add-multiple-users`: every valid row saved in one transaction, or none.
+    /// A company integrated with AgencyZoom has no bulk add (spec 001 §2 hides it): its staff
+    /// comes from there.
     pub async fn add_many(&self, ctx: &ManagerCtx, rows: Vec<BulkRow>) -> Result<Vec<EmployeeView>, HrError> {
         let admin = ctx.admin();
         let now = Utc::now();
         let company = self.company_row(ctx).await?;
+        if company.integrated_with_az {
+            return Err(HrError::Conflict(crate::agencyzoom::IMPORT_INSTEAD.to_owned()));
+        }
         let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let mut errors = kernel::FieldErrors::new();
@@ -519,6 +534,9 @@ impl Hr {
         let permit = self.gate.enter().await;
         let txn = self.db.begin().await?;
         let email = command.email.unwrap_or_else(|| user.email.clone());
+        if company.integrated_with_az && !email.eq_ignore_ascii_case(&user.email) {
+            return Err(HrError::field("email", crate::agencyzoom::MANAGED_IN_AGENCYZOOM));
+        }
         if self.email_in_use(&txn, &email, Some(user.id)).await? {
             return Err(HrError::email_taken(reactivation_conflict(&email)));
         }

@@ -20,6 +20,7 @@ impl Hr {
     /// `POST /profile/update`. In a company integrated with the partner tool, names and e-mail
     /// stay as they are (they are read-only there). A new e-mail is only proposed: it becomes the
     /// sign-in address when the link mailed to it is followed; the answer says where it went.
+    /// An SSO user's e-mail does not change here at all.
     pub async fn update_my_profile(
         &self,
         ctx: &TenantCtx,
@@ -28,6 +29,10 @@ impl Hr {
         let me = self.accounts.employee_in_scope(ctx, ctx.actor()).await?;
         let integrated = self.company_row(ctx).await?.integrated_with_az;
         let new_email = (!integrated && !me.email.eq_ignore_ascii_case(&command.email)).then(|| command.email.clone());
+        if new_email.is_some() && me.sso_linked_at.is_some() {
+            // Single sign-on finds the person by this address (spec 000 §5: read-only for them).
+            return Err(HrError::field("email", accounts::sso::SSO_EMAIL_LOCKED_MESSAGE));
+        }
         let permit = self.gate.enter().await;
         if new_email.is_some() && self.email_in_use(&self.db, &command.email, Some(me.id)).await? {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));

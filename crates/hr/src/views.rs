@@ -38,6 +38,7 @@ pub struct EmployeeView {
     pub city: Option<String>,
     pub state: Option<String>,
     pub zip: Option<String>,
+    /// Has signed in through single sign-on: the e-mail is the provider's and read-only.
     pub is_sso_user: bool,
 }
 
@@ -75,7 +76,7 @@ impl EmployeeView {
             city: user.city,
             state: user.state,
             zip: user.zip,
-            is_sso_user: false,
+            is_sso_user: user.sso_linked_at.is_some(),
         }
     }
 }

@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
           { path: 'signup', lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })) },
           {
+            path: 'v4sso/auth-callback',
+            lazy: () => import('./routes/sso-callback').then((m) => ({ Component: m.SsoCallbackRoute })),
+          },
+          {
             path: 'reset-password',
             lazy: () => import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
           },
@@ -133,6 +137,12 @@ export const routes: RouteObject[] = [
             path: 'admin/manage/add-batch',
             loader: guard('privileged'),
             lazy: () => import('./routes/manage-add-batch').then((m) => ({ Component: m.ManageAddBatchRoute })),
+          },
+          {
+            // Admins only (the import signs in to the partner as its account admin).
+            path: 'admin/manage/import-agencyzoom',
+            loader: guard('admin'),
+            lazy: () => import('./routes/manage-import-agencyzoom').then((m) => ({ Component: m.ManageImportAgencyZoomRoute })),
           },
           {
             // Admins only: managers go to their home.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Roles as they appear in the token's `roles` claim. */
 export const ROLES = ['employee', 'manager', 'admin', 'sysadmin'] as const;

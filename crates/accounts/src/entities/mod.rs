@@ -7,4 +7,6 @@ pub mod email_tokens;
 pub mod job_roles;
 pub mod sessions;
 pub mod sign_in_months;
+pub mod sso_logins;
+pub mod sso_signups;
 pub mod users;

@@ -30,6 +30,9 @@ pub struct Model {
     pub password_change_required: bool,
     /// The last sign-in of the user themselves (not a support session), for the operator's lists.
     pub last_login_at: Option<DateTimeUtc>,
+    /// The person's first sign-in through single sign-on; set, their e-mail is the provider's
+    /// and read-only in My Profile.
+    pub sso_linked_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -19,6 +19,7 @@ crate::routes::route_table! {
     get "/account/signup-data" => signup_data,
     post "/account/confirm-email-change" => confirm_email_change,
     get "/account/blocked-writes" => blocked_writes,
+    get "/account/embedding" => embedding,
 }
 
 /// The signup form, as JSON, `multipart/form-data` or `application/x-www-form-urlencoded`.
@@ -41,6 +42,15 @@ pub struct SignupRequest {
     /// (and no company is made); with billing off, any code: 'Promotion codes are not available.'
     #[serde(rename = "promotCode")]
     pub promot_code: Option<String>,
+    /// Signing up through single sign-on: the handle (`ssoAccessToken` of
+    /// `GET /v4sso/auth-callback`). The admin's address is then the provider's verified one
+    /// (`email` is ignored), there is no password, `company` may be left out ('My Company'), and
+    /// `firstname` and `lastname` default to the provider's. The original client also sends
+    /// `scenario`, `vimId` and `ssoLogin`; the handle says all they said, so they are ignored.
+    /// A handle unknown, used or older than 30 minutes: 400 `sso_failed`, 'There was some error
+    /// while doing SSO. Please try again later.'
+    #[serde(rename = "ssoAccessToken")]
+    pub sso_access_token: Option<String>,
 }
 
 impl From<SignupRequest> for SignupInput {
@@ -55,6 +65,7 @@ impl From<SignupRequest> for SignupInput {
             token: request.token,
             website: request.website,
             promot_code: request.promot_code,
+            sso_access_token: request.sso_access_token,
         }
     }
 }
@@ -64,6 +75,12 @@ impl From<SignupRequest> for SignupInput {
 pub struct SignupResponse {
     pub message: String,
     pub email: String,
+    /// Signed up through single sign-on: the admin is signed in at once (as `POST /auth/login`
+    /// answers); absent after a signup with a password, which waits for the activation e-mail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<accounts::Identity>,
 }
 
 #[utoipa::path(
@@ -74,8 +91,8 @@ pub struct SignupResponse {
         (SignupRequest = "application/x-www-form-urlencoded"),
     )),
     responses(
-        (status = 201, description = "Company, admin and 30-day trial created; activation e-mail sent", body = SignupResponse),
-        (status = 400, description = "Invalid fields, or `bot_check_failed`", body = ErrorBody),
+        (status = 201, description = "Company, admin and 30-day trial created; activation e-mail sent (through single sign-on: signed in instead)", body = SignupResponse),
+        (status = 400, description = "Invalid fields, `bot_check_failed`, or `sso_failed` for a spent single sign-on handle", body = ErrorBody),
         (status = 409, description = "`email_taken`", body = ErrorBody),
         (status = 429, description = "Too many signups from this address", body = ErrorBody),
     )
@@ -88,13 +105,15 @@ pub async fn signup(
 ) -> Result<HttpResponse, ApiError> {
     let request: SignupRequest = read_form_or_json(&req, payload, SIGNUP_BODY_LIMIT, &[]).await?;
     let outcome = state.accounts.signup(&request.into(), &meta).await?;
-    Ok(HttpResponse::Created().json(SignupResponse {
-        message: format!(
+    let message = match &outcome.signed_in {
+        Some(_) => "Welcome to Timekeep! Your company is ready.".to_owned(),
+        None => format!(
             "Thanks for signing up! We have sent an activation email to {}. Please follow the link in it to activate your account.",
             outcome.email
         ),
-        email: outcome.email,
-    }))
+    };
+    let (token, identity) = outcome.signed_in.map(|signed| (signed.token, signed.identity)).unzip();
+    Ok(HttpResponse::Created().json(SignupResponse { message, email: outcome.email, token, identity }))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -127,7 +146,8 @@ pub async fn verify_email(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupDataResponse {
-    /// Where single sign-on starts; `null` while no identity provider is configured.
+    /// Where single sign-on starts (`GET /v4sso/authorize`; add `?purpose=signup` to sign up);
+    /// `null` while no identity provider is configured.
     pub authorization_url: Option<String>,
 }
 
@@ -135,8 +155,11 @@ pub struct SignupDataResponse {
     get, path = "/server/v1/account/signup-data", tag = "account",
     responses((status = 200, body = SignupDataResponse))
 )]
-pub async fn signup_data() -> web::Json<SignupDataResponse> {
-    web::Json(SignupDataResponse { authorization_url: None })
+pub async fn signup_data(state: web::Data<AppState>) -> web::Json<SignupDataResponse> {
+    let authorization_url = state.accounts.sso_enabled().then(|| {
+        format!("{}{}/v4sso/authorize", state.accounts.config().public_url.trim_end_matches('/'), crate::API_BASE)
+    });
+    web::Json(SignupDataResponse { authorization_url })
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -191,4 +214,21 @@ pub struct BlockedWritesResponse {
     responses((status = 200, body = BlockedWritesResponse)))]
 pub async fn blocked_writes() -> web::Json<BlockedWritesResponse> {
     web::Json(BlockedWritesResponse { allowed: crate::extractors::WRITES_ALLOWED_WHEN_BLOCKED.to_vec() })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmbeddingResponse {
+    /// The origins of the pages that may show the app in a frame (embedded mode), as configured
+    /// (`TIMEKEEP_FRAME_ANCESTORS`; `https://*.example.com` stands for any subdomain). Empty:
+    /// the app may not be framed at all.
+    pub origins: Vec<String>,
+}
+
+/// The pages that may embed the app (spec 000 §2 embedded mode), for the web app: it remembers
+/// a `/login?origin=` only when it is one of these, and posts its logout message to such an
+/// origin only. The same list is the `frame-ancestors` of every answer's security policy.
+#[utoipa::path(get, path = "/server/v1/account/embedding", tag = "account",
+    responses((status = 200, body = EmbeddingResponse)))]
+pub async fn embedding(state: web::Data<AppState>) -> web::Json<EmbeddingResponse> {
+    web::Json(EmbeddingResponse { origins: state.web.embedding_origins().to_vec() })
 }

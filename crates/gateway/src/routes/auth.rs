@@ -33,6 +33,10 @@ pub struct LoginRequest {
     pub token: Option<String>,
     pub base64_email: Option<String>,
     pub security_token: Option<String>,
+    /// Embedded mode (spec 000 §2 `/login?origin=`): the origin of the page framing the app,
+    /// one of `GET /account/embedding`'s. It becomes the token's `origin` claim, where the app
+    /// posts its logout message; any other origin is a 400 on `origin`.
+    pub origin: Option<String>,
 }
 
 /// A session token and the identity it carries (the token's claims).
@@ -64,15 +68,23 @@ pub async fn login(
     body: Body<LoginRequest>,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
     let body = body.into_inner();
+    let origin = body.origin.as_deref().map(|origin| state.web.embedding_origin(origin)).transpose();
     let command = LoginCommand::parse(&LoginInput {
         email: body.email,
         password: body.password,
         token: body.token,
         base64_email: body.base64_email,
         security_token: body.security_token,
-    })
-    .map_err(ApiError::validation)?;
-    Ok(web::Json(state.accounts.login(command, &meta).await?.into()))
+    });
+    let (command, origin) = match (command, origin) {
+        (Ok(command), Ok(origin)) => (command, origin),
+        (Err(mut errors), Err(origin_errors)) => {
+            errors.add("origin", origin_errors.first_message().unwrap_or_default());
+            return Err(ApiError::validation(errors));
+        }
+        (Err(errors), _) | (_, Err(errors)) => return Err(ApiError::validation(errors)),
+    };
+    Ok(web::Json(state.accounts.login(command, &meta, origin).await?.into()))
 }
 
 #[utoipa::path(

@@ -2,6 +2,7 @@
 //! into a command, call one service, map the result.
 
 pub mod account;
+pub mod agencyzoom;
 pub mod auth;
 pub mod calendar;
 pub mod celebrations;
@@ -22,6 +23,7 @@ pub mod profile;
 pub mod pto_manage;
 pub mod reports;
 pub mod settings;
+pub mod sso;
 pub mod system;
 pub mod system_customers;
 pub mod system_people;
@@ -78,7 +80,9 @@ type Table = (&'static [Route], fn(PathsBuilder, &mut Schemas) -> PathsBuilder);
 pub const TABLES: &[Table] = &[
     (auth::ROUTES, auth::document),
     (account::ROUTES, account::document),
+    (sso::ROUTES, sso::document),
     (manage::ROUTES, manage::document),
+    (agencyzoom::ROUTES, agencyzoom::document),
     (clock::ROUTES, clock::document),
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
@@ -108,7 +112,9 @@ pub const TABLES: &[Table] = &[
 pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     auth::configure(cfg);
     account::configure(cfg);
+    sso::configure(cfg);
     manage::configure(cfg);
+    agencyzoom::configure(cfg);
     clock::configure(cfg);
     timesheet::configure(cfg);
     settings::configure(cfg);

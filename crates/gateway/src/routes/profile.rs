@@ -3,6 +3,7 @@
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{Member, NotImpersonating};
 use crate::forms::{read_upload, Body};
+use crate::routes::auth::SessionResponse;
 use crate::routes::manage::AvatarResponse;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
@@ -16,6 +17,7 @@ crate::routes::route_table! {
     post "/profile/update" => update,
     post "/profile/update-avatar" => update_avatar,
     post "/profile/remove-avatar" => remove_avatar,
+    post "/profile/complete-joyride" => complete_joyride,
     get "/team/mine" => team,
 }
 
@@ -89,4 +91,22 @@ pub struct Team {
     responses((status = 200, body = Team)))]
 pub async fn team(state: web::Data<AppState>, member: Member) -> Result<web::Json<Team>, ApiError> {
     Ok(web::Json(Team { members: state.hr.my_team(&member.ctx).await? }))
+}
+
+/// The guided tour is done (spec 000 §4, §7 "done"): finished, or skipped from the welcome, on
+/// any device. Recorded on the person, so no later sign-in anywhere shows the welcome again; the
+/// answer is the session signed again, its token saying `joyride: true`. No body is read.
+/// Idempotent. Support acting as the person cannot mark it (403): the tour is theirs to see.
+#[utoipa::path(post, path = "/server/v1/profile/complete-joyride", tag = "profile", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Recorded; the same session with `joyride: true`", body = SessionResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "Not a member of a company, an impersonation, or an expired or suspended account", body = ErrorBody),
+    ))]
+pub async fn complete_joyride(
+    state: web::Data<AppState>,
+    member: Member,
+    _myself: NotImpersonating,
+) -> Result<web::Json<SessionResponse>, ApiError> {
+    Ok(web::Json(state.accounts.complete_joyride(&member.session).await?.into()))
 }

@@ -43,6 +43,10 @@ const LINKS: &[(&str, Link)] = &[
     ("auth_throttle", Link::ThrottleKeys),
     ("scheduled_jobs", Link::NoCompany),
     ("billing_promotions", Link::NoCompany),
+    // Sign-ins under way at the identity provider and verified identities waiting for their
+    // signup: nobody's yet (accounts' `sso`; they expire and are cleared there).
+    ("sso_logins", Link::NoCompany),
+    ("sso_signups", Link::NoCompany),
 ];
 
 /// The schema's own bookkeeping: not data. And the one table whose rows of a company outlive it
@@ -72,7 +76,8 @@ struct Filled {
 /// edited, a manual addition, a paid holiday with an employee's hours, an approved request, HR
 /// types, an acknowledged event with a file, a document with a file, a request fulfilled by the
 /// employee's upload, a policy with a file sent and acknowledged, a calendar event and a feed,
-/// celebration messages of the company and of the employee, and a subscription with its charge.
+/// celebration messages of the company and of the employee, a subscription with its charge, and
+/// an import from AgencyZoom.
 async fn fill(app: &TestApp, name: &str) -> Filled {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company(name, &admin_email).await;
@@ -323,6 +328,16 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         app.post_as(&admin, "/server/v1/myaccount/activate", json!({"token": session, "promotCode": code})).await;
     assert_eq!(activated.status, 200, "{:?}", activated.body);
     assert!(activated.body["charge"]["discount"].as_i64().unwrap() > 0, "{:?}", activated.body);
+
+    // An import from AgencyZoom (its link rows): the admin and one new person.
+    crate::agencyzoom::new_agency(json!({"agency": {"name": name}, "employees": [
+        {"id": 1, "firstName": "Ada", "lastName": "Admin", "email": admin_email, "userType": "owner", "password": "az-closure"},
+        {"id": 2, "firstName": "Zed", "lastName": "Zoom", "email": unique_email("zoom"), "userType": "user"},
+    ]}))
+    .await;
+    ok(app
+        .post_as(&admin, "/server/v1/manage/import-agencyzoom", json!({"email": admin_email, "password": "az-closure"}))
+        .await);
 
     Filled { id: company.id, admin, manager, employee, employee_id }
 }

@@ -279,6 +279,67 @@ pub fn stripe() -> &'static StripeServer {
     SHARED.get_or_init(StripeServer::start)
 }
 
+/// The AgencyZoom-shaped server the import talks to: `e2e/agencyzoom/server.py` (standard-library
+/// Python), a real HTTP server in its own process; each test makes agencies of its own there
+/// through its `/_admin` endpoints.
+pub struct AgencyZoomServer {
+    pub url: String,
+    /// Its end closes when the tests' process ends, and the server then exits.
+    _stdin: Mutex<std::process::ChildStdin>,
+    child: Mutex<std::process::Child>,
+}
+
+impl Drop for AgencyZoomServer {
+    fn drop(&mut self) {
+        if let Ok(child) = self.child.get_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// How long one request to AgencyZoom may take in the tests (the timeout test waits it out).
+pub const AGENCYZOOM_TIMEOUT: Duration = Duration::from_secs(3);
+
+impl AgencyZoomServer {
+    fn start() -> Self {
+        use std::io::BufRead;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../e2e/agencyzoom/server.py");
+        let mut child = std::process::Command::new("python3")
+            .arg(script)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start e2e/agencyzoom/server.py");
+        let stdin = child.stdin.take().unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let ready: Value =
+            serde_json::from_str(&line).unwrap_or_else(|_| panic!("the AgencyZoom server said {line:?}"));
+        AgencyZoomServer {
+            url: ready["url"].as_str().unwrap().to_owned(),
+            _stdin: Mutex::new(stdin),
+            child: Mutex::new(child),
+        }
+    }
+
+    /// The client every test app imports with.
+    pub fn client(&self) -> agencyzoom::Client {
+        agencyzoom::Client::new(&agencyzoom::Config {
+            base_url: self.url.clone(),
+            request_timeout: AGENCYZOOM_TIMEOUT,
+            deadline: AGENCYZOOM_TIMEOUT * 3,
+        })
+        .unwrap()
+    }
+}
+
+/// The AgencyZoom server shared by the tests of this process.
+pub fn agencyzoom() -> &'static AgencyZoomServer {
+    static SHARED: std::sync::OnceLock<AgencyZoomServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(AgencyZoomServer::start)
+}
+
 pub struct TestApp {
     pub address: String,
     pub client: awc::Client,
@@ -341,11 +402,53 @@ async fn spawn_app_full(
     spawn_app_on(config, pool, web_dir, Some(stripe().url.clone())).await
 }
 
+/// A hosted app that the pages at `origins` may frame (embedded mode; `TIMEKEEP_FRAME_ANCESTORS`).
+pub async fn spawn_app_embeddable(origins: &[&str]) -> TestApp {
+    let policy = gateway::middleware::WebPolicy::new(&origins.iter().map(|o| (*o).to_owned()).collect::<Vec<_>>())
+        .expect("framing origins");
+    spawn_app_framed(
+        AccountsConfig::default(),
+        accounts::hashing::HashPool::per_core(),
+        None,
+        Some(stripe().url.clone()),
+        policy,
+    )
+    .await
+}
+
 async fn spawn_app_on(
     config: AccountsConfig,
     pool: accounts::hashing::HashPool,
     web_dir: Option<PathBuf>,
     stripe_url: Option<String>,
+) -> TestApp {
+    spawn_app_framed(config, pool, web_dir, stripe_url, gateway::middleware::WebPolicy::default()).await
+}
+
+async fn spawn_app_framed(
+    config: AccountsConfig,
+    pool: accounts::hashing::HashPool,
+    web_dir: Option<PathBuf>,
+    stripe_url: Option<String>,
+    web_policy: gateway::middleware::WebPolicy,
+) -> TestApp {
+    spawn_app_built(config, pool, web_dir, stripe_url, web_policy, None).await
+}
+
+/// A hosted app with single sign-on through `sso`'s provider (the OpenID harness in `sso.rs`).
+pub async fn spawn_app_with_sso(sso: accounts::sso::SsoSettings) -> TestApp {
+    let pool = accounts::hashing::HashPool::per_core();
+    let policy = gateway::middleware::WebPolicy::default();
+    spawn_app_built(AccountsConfig::default(), pool, None, Some(stripe().url.clone()), policy, Some(sso)).await
+}
+
+async fn spawn_app_built(
+    config: AccountsConfig,
+    pool: accounts::hashing::HashPool,
+    web_dir: Option<PathBuf>,
+    stripe_url: Option<String>,
+    web_policy: gateway::middleware::WebPolicy,
+    sso: Option<accounts::sso::SsoSettings>,
 ) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
@@ -368,9 +471,14 @@ async fn spawn_app_on(
         config,
     )
     .with_hash_pool(pool);
+    let accounts = match sso {
+        Some(settings) => accounts.with_sso(settings).expect("single sign-on settings"),
+        None => accounts,
+    };
     let file_store =
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
-    let mut state = AppState::new(db.clone(), accounts.clone(), file_store);
+    let mut state = AppState::new(db.clone(), accounts.clone(), file_store).with_agencyzoom(agencyzoom().client());
+    state.web = web_policy;
     if let Some(url) = &stripe_url {
         state = state.with_billing(
             Arc::new(billing::provider::StripeProvider::new(STRIPE_SECRET_KEY, url).unwrap()),

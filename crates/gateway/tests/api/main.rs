@@ -5,6 +5,7 @@
 
 mod account;
 mod accruals;
+mod agencyzoom;
 mod architecture;
 mod auth;
 mod billing;
@@ -12,6 +13,7 @@ mod calendar;
 mod clock;
 mod closure;
 mod contract;
+mod embedding;
 mod helpers;
 mod holidays;
 mod hr_records;
@@ -28,10 +30,12 @@ mod pto_types;
 mod reports;
 mod security;
 mod sessions;
+mod sso;
 mod system_customers;
 mod system_impersonation;
 mod system_people;
 mod system_promotions;
 mod tenancy;
 mod timesheet;
+mod tour;
 mod web;

@@ -1,3 +1,4 @@
+pub mod agencyzoom_links;
 pub mod calendar_events;
 pub mod calendar_feeds;
 pub mod celebration_messages;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { forgetEmbeddingOrigins } from '@/lib/embed';
 import { routes } from '@/app/router';
 import { sessionStore } from '@/lib/session';
 import { bodyOf, mockFetch, response } from '@/testing/http';
@@ -97,6 +98,34 @@ describe('/login', () => {
     const loginCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/login'));
     expect(bodyOf(loginCall![1]!)).toEqual({ token: 'abc' });
     sessionStore.clear();
+  });
+
+  it('inside a frame of a configured page, names it (origin) in the sign-in and leaves out the visitor menu', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    forgetEmbeddingOrigins();
+    const crm = 'http://127.0.0.1:4711';
+    const fetch = mockFetch({
+      ...noSso,
+      'GET /account/embedding': () => response({ json: { origins: [crm] } }),
+      'POST /auth/login': () => response({ json: { token: fakeToken({ roles: ['employee'], origin: crm }) } }),
+    });
+    const { router } = renderRoutes(routes, `/login?token=abc&origin=${encodeURIComponent(crm)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clockin'));
+    const loginCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/login'));
+    expect(bodyOf(loginCall![1]!)).toEqual({ token: 'abc', origin: crm });
+    sessionStore.clear();
+    forgetEmbeddingOrigins();
+  });
+
+  it('in a frame, shows the sign-in without the marketing menu and footer', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    mockFetch({ ...noSso, 'GET /account/embedding': () => response({ json: { origins: [] } }) });
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Visitor menu' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Legal' })).toBeNull();
+    forgetEmbeddingOrigins();
   });
 
   it('shows the SSO no-match text with ssoFailed=1', async () => {

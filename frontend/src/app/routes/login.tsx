@@ -37,7 +37,10 @@ export function LoginRoute() {
     goOnRef.current = goOn;
   });
 
-  useEffect(() => rememberEmbedOrigin(params.get('origin')), [params]);
+  // The sign-in waits for this check (lib/embed.ts), so even the token flow names the page.
+  useEffect(() => {
+    void rememberEmbedOrigin(params.get('origin'));
+  }, [params]);
 
   useEffect(() => {
     if (!token || tokenTried.current) return;

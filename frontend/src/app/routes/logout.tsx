@@ -4,10 +4,14 @@ import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { useLogout } from '@/features/auth/api/logout';
 import { isEmbedded, notifyParentOfLogout } from '@/lib/embed';
+import { sessionStore } from '@/lib/session';
+
+export const LOGGED_OUT_TEXT = 'You have been logged out.';
 
 /**
  * /logout: ends the session on the server, clears all stored state and goes to the login page.
- * Embedded in another page, it tells the parent window instead (spec 000 §2).
+ * Embedded in another page, it tells the parent window instead (spec 000 §2), at the session's
+ * embedding origin — only ever a configured one (lib/embed.ts) — and stays on a short notice.
  */
 export function LogoutRoute() {
   usePageTitle('Log out');
@@ -19,11 +23,12 @@ export function LogoutRoute() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Read before the session is cleared: the claim names the page this session was opened in.
+    const claimedOrigin = sessionStore.get()?.identity.origin ?? null;
     logout.mutate(undefined, {
       onSettled: () => {
         if (isEmbedded()) {
-          notifyParentOfLogout();
-          setEmbeddedDone(true);
+          void notifyParentOfLogout(claimedOrigin).finally(() => setEmbeddedDone(true));
         } else {
           navigate('/login', { replace: true });
         }
@@ -35,7 +40,7 @@ export function LogoutRoute() {
     <Center component="main" id="main-content" mih="60vh">
       <Stack align="center" gap="sm" role="status">
         {embeddedDone ? null : <Loader />}
-        <Text>{embeddedDone ? 'You have been logged out.' : 'Logging out...'}</Text>
+        <Text>{embeddedDone ? LOGGED_OUT_TEXT : 'Logging out...'}</Text>
       </Stack>
     </Center>
   );

@@ -62,6 +62,19 @@ describe('HR-folder routes', () => {
     expect(screen.queryByRole('button', { name: /Add Paid Holiday|Edit|Delete/ })).toBeNull();
   });
 
+  it('serves the AgencyZoom import to an admin and sends a manager home', async () => {
+    mockFetch({ ...server, 'GET /manage/import-agencyzoom': json({ available: true, integrated: false, importedPeople: 0 }) });
+    signIn({ roles: ['admin'] });
+    const first = renderRoutes(routes, '/admin/manage/import-agencyzoom');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import from AgencyZoom' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import now' })).toBeInTheDocument();
+    first.unmount();
+
+    signIn({ roles: ['manager'] });
+    const { router } = renderRoutes(routes, '/admin/manage/import-agencyzoom');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
   it("serves PTO Allocation to an admin from HR Folders' Allocate PTO, and sends a manager home", async () => {
     const allocation = json({
       year: 2026,

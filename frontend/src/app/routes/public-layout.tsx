@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '@/components/brand';
+import { isEmbedded } from '@/lib/embed';
 
 /** Header with the visitor menu (spec 000 §2): Features, Pricing, Log In, Start Free Trial. */
 function VisitorHeader() {
@@ -56,15 +57,20 @@ function VisitorFooter() {
   );
 }
 
-/** The frame of every page a visitor sees: landing, sign-in, sign-up, password and legal pages. */
+/**
+ * The frame of every page a visitor sees: landing, sign-in, sign-up, password and legal pages.
+ * In a frame of another page (embedded mode, lib/embed.ts) the visitor menu and footer — the
+ * product's marketing and legal links — give way to the sign-in alone.
+ */
 export function PublicLayout({ children }: { children?: ReactNode }) {
+  const embedded = isEmbedded();
   return (
-    <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <VisitorHeader />
+    <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-embedded={embedded ? 'true' : undefined}>
+      {embedded ? null : <VisitorHeader />}
       <Box component="main" id="main-content" style={{ flex: 1 }}>
         {children ?? <Outlet />}
       </Box>
-      <VisitorFooter />
+      {embedded ? null : <VisitorFooter />}
     </Box>
   );
 }

@@ -1,9 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
+import { useSignupData } from '@/features/auth/api/get-signup-data';
 import { SignupForm } from '@/features/signup/components/signup-form';
 
 export function SignupRoute() {
+  const { data } = useSignupData();
   return (
     <AuthCard
       title="Start your free trial"
@@ -17,7 +19,7 @@ export function SignupRoute() {
         </Text>
       }
     >
-      <SignupForm />
+      <SignupForm ssoUrl={data?.authorizationUrl ?? null} />
     </AuthCard>
   );
 }

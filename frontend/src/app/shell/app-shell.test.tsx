@@ -93,6 +93,57 @@ describe('the signed-in shell', () => {
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute('href', '/logout');
   });
 
+  it('welcomes a person who has not seen the tour, and marks the menu entries the tour points at', async () => {
+    mockFetch(loginData);
+    signIn({ roles: ['employee'], joyride: false, firstname: 'Emma' });
+    renderRoutes(routes, '/clockin');
+    const welcome = await screen.findByRole('dialog', { name: 'Welcome to Timekeep!' });
+    expect(within(welcome).getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Clock' })).toHaveAttribute('data-tour', 'menu-clock');
+    expect(within(nav).getByRole('link', { name: 'My Team' })).toHaveAttribute('data-tour', 'menu-my-team');
+    expect(within(nav).getByRole('link', { name: 'My Time Off' })).toHaveAttribute('data-tour', 'menu-time-off');
+    expect(within(nav).getByRole('link', { name: 'My HR' })).toHaveAttribute('data-tour', 'menu-my-hr');
+    expect(within(nav).getByRole('link', { name: 'My Timesheet' })).toHaveAttribute('data-tour', 'menu-timesheet');
+  });
+
+  it('offers no welcome while impersonating, to the system admin, or before the mandatory password is set', async () => {
+    mockFetch(loginData);
+    const noWelcome = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen.queryByRole('dialog', { name: 'Welcome to Timekeep!' })).toBeNull();
+    };
+    signIn({ roles: ['admin'], joyride: false, impersonate: true });
+    const acting = renderRoutes(routes, '/admin/dashboard');
+    await screen.findByTestId('impersonation-banner');
+    await noWelcome();
+    acting.unmount();
+    signIn({ roles: ['employee'], joyride: false, pwdchg: true });
+    const mustChange = renderRoutes(routes, '/clockin');
+    expect(await screen.findByRole('dialog', { name: /Password/ })).toBeInTheDocument();
+    await noWelcome();
+    mustChange.unmount();
+    signIn({ roles: ['sysadmin'], eid: null, joyride: false });
+    renderRoutes(routes, '/sy5tem/adm1n');
+    await screen.findByTestId('account-menu');
+    await noWelcome();
+  });
+
+  it('shows a reduced top menu inside a frame: no brand link and no greeting, the menus stay', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    mockFetch(loginData);
+    signIn({ roles: ['employee'], firstname: 'Emma' });
+    renderRoutes(routes, '/clockin');
+    const banner = await screen.findByRole('banner');
+    expect(banner).toHaveAttribute('data-embedded', 'true');
+    expect(within(banner).queryByRole('link', { name: 'Timekeep home' })).toBeNull();
+    expect(screen.queryByTestId('greeting')).toBeNull();
+    expect(within(banner).getByTestId('account-menu')).toBeInTheDocument();
+    expect(within(banner).getByTestId('side-bar-toggle')).toBeInTheDocument();
+    await userEvent.setup().click(within(banner).getByTestId('account-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  });
+
   it('hides Log out while impersonating', async () => {
     mockFetch(loginData);
     signIn({ roles: ['admin'], impersonate: true });

@@ -5,13 +5,18 @@ import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useInterval, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Brand } from '@/components/brand';
 import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-login-data';
 import { useMyTasks } from '@/features/hr/api/get-my-tasks';
 import { TaskDock } from '@/features/hr/components/task-dock';
 import { useTaskDock } from '@/features/hr/components/use-task-dock';
+import { useEmployees } from '@/features/manage/api/get-employees';
+import { GuidedTour } from '@/features/tour/components/guided-tour';
+import { tourOffered } from '@/features/tour/tour-steps';
+import { isTrialExpired } from '@/lib/dates';
+import { isEmbedded } from '@/lib/embed';
 import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
 import { loginPathFor } from '@/lib/redirects';
 import { useSession } from '@/lib/session';
@@ -22,7 +27,7 @@ import { Greeting } from './greeting';
 import { mainMenuFor, type MenuEntry } from './menu';
 import { PendingBell } from './pending-bell';
 import { QuickAdd } from './quick-add';
-import { SetPasswordModal } from './set-password-modal';
+import { SetPasswordModal, setPasswordRequired } from './set-password-modal';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 60;
@@ -59,8 +64,38 @@ export function activeMenuPath(pathname: string, menu: readonly MenuEntry[]): st
   return matches.sort((a, b) => b.length - a.length)[0]?.to ?? null;
 }
 
+/**
+ * The welcome and the tour (spec 000 §2, §4): offered to a member of a company who has not been
+ * through it, once the mandatory set-password modal is done. Admins' steps differ once staff
+ * came in through the partner integration: then their company has people besides them.
+ */
+function ShellTour({ identity, isPhone, setMenuOpen }: { identity: Identity; isPhone: boolean; setMenuOpen: (open: boolean) => void }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const offered =
+    tourOffered(identity, { accountBlocked: isTrialExpired(identity.trialEnd, new Date(), identity.timezone) }) &&
+    !setPasswordRequired(identity, params) &&
+    pathname !== '/change-my-password';
+  const askStaff = offered && isPrivileged(identity) && identity.integratedWithAz;
+  const staff = useEmployees({ q: '' }, { enabled: askStaff });
+  return (
+    <GuidedTour
+      identity={identity}
+      offered={offered}
+      staffAdded={askStaff && (staff.data?.totalCount ?? 0) > 1}
+      isPhone={isPhone}
+      setMenuOpen={setMenuOpen}
+    />
+  );
+}
+
 function SignedInShell({ identity, children }: { identity: Identity; children?: ReactNode }) {
   const location = useLocation();
+  // Spec 000 §2: in a frame of another page the top menu is reduced (lib/embed.ts): no brand
+  // link (it leads to the public landing page) and no greeting, so the frame keeps its room for
+  // the work; the menu, search, quick add, the bell and the account menu stay, and Log out tells
+  // the embedding page.
+  const embedded = isEmbedded();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
@@ -79,6 +114,16 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
   useEffect(() => closeMobile(), [location.pathname, closeMobile]);
 
   const sideBarOpened = isMobile ? mobileOpened : desktopOpened;
+  // The tour opens the side bar for the menu's entries (and, on a phone, closes it for the page's).
+  const { open: openMobile } = mobile;
+  const { open: openDesktop, close: closeDesktop } = desktop;
+  const setMenuOpen = useCallback(
+    (open: boolean) => {
+      if (isMobile) (open ? openMobile : closeMobile)();
+      else (open ? openDesktop : closeDesktop)();
+    },
+    [isMobile, openMobile, closeMobile, openDesktop, closeDesktop],
+  );
 
   return (
     <AppShell
@@ -86,7 +131,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
-      <AppShell.Header>
+      <AppShell.Header data-embedded={embedded ? 'true' : undefined}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -98,7 +143,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
               aria-controls="side-bar"
               data-testid="side-bar-toggle"
             />
-            <Brand to="/" compact />
+            {embedded ? null : <Brand to="/" compact />}
           </Group>
           {privileged ? (
             <Box visibleFrom="sm" w={{ sm: 220, md: 300 }} miw={0}>
@@ -106,7 +151,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
             </Box>
           ) : null}
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Greeting identity={identity} now={now} />
+            {embedded ? null : <Greeting identity={identity} now={now} />}
             {privileged ? <QuickAdd identity={identity} /> : null}
             {companyMember ? <PendingBell privileged={privileged} tasks={tasks.data?.count ?? 0} onOpenTasks={taskDock.open} /> : null}
             <UserMenu identity={identity} />
@@ -133,6 +178,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
               component={Link}
               to={entry.to}
               label={entry.label}
+              data-tour={entry.tour}
               active={entry.to === activePath}
               aria-current={entry.to === activePath ? 'page' : undefined}
             />
@@ -154,6 +200,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
       ) : null}
       <ExpiredBanner identity={identity} today={now} />
       <SetPasswordModal identity={identity} />
+      {companyMember ? <ShellTour identity={identity} isPhone={Boolean(isMobile)} setMenuOpen={setMenuOpen} /> : null}
     </AppShell>
   );
 }

@@ -33,6 +33,8 @@ export interface MenuEntry {
   visible: (who: Identity) => boolean;
   /** Shown to a suspended account (spec: only Billing). */
   whenSuspended?: boolean;
+  /** The guided tour's name for this entry (`data-tour`; features/tour/tour-steps.ts). */
+  tour?: string;
 }
 
 const companyUser = (who: Identity) => !isSysadmin(who);
@@ -42,24 +44,24 @@ export const BILLING_PATH = PATHS.billing;
 export const canManageBilling = (who: Identity): boolean => isAdmin(who) && !isSysadmin(who);
 
 export const MAIN_MENU: readonly MenuEntry[] = [
-  { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'HR Folders', to: '/admin/manage', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who) },
-  { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who) },
-  { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who) },
-  { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'My HR', to: '/my-hr', visible: companyUser },
+  { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-dashboard' },
+  { label: 'HR Folders', to: '/admin/manage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-hr-folders' },
+  { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-clock' },
+  { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-timesheet' },
+  { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-timesheets' },
+  { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-time-off' },
+  { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-time-off' },
+  { label: 'My HR', to: '/my-hr', visible: companyUser, tour: 'menu-my-hr' },
   { label: 'Calendar', to: '/team-calendar', visible: companyUser },
   { label: 'Celebrations', to: '/celebrations', visible: companyUser },
-  { label: 'HR Broadcasts', to: '/admin/manage/hr-policy', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'HR Broadcasts', to: '/admin/manage/hr-policy', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-hr-broadcasts' },
+  { label: 'Inbox', to: '/admin/inbox', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-inbox' },
   { label: 'Reports', to: '/admin/reports', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
-  { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-pto' },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
-  { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who) },
+  { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-my-team' },
   { label: 'Customers', to: '/sy5tem/adm1n', also: ['/sy5tem/company'], visible: isSysadmin },
   { label: 'Statistics', to: '/sy5tem/stat', visible: isSysadmin },
   { label: 'Reset Password', to: '/sy5tem/resetpwd', visible: isSysadmin },

@@ -49,7 +49,7 @@ export function QuickAdd({ identity }: { identity: Identity }) {
     <>
       <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Quick add" data-testid="quick-add">
+          <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Quick add" data-testid="quick-add" data-tour="quick-add">
             <PlusIcon />
           </ActionIcon>
         </Menu.Target>

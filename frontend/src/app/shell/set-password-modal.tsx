@@ -4,6 +4,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChangePasswordForm, passwordFormTitle } from '@/features/auth/components/change-password-form';
 import { isSysadmin, type Identity } from '@/lib/identity';
 
+/** Whether the mandatory set-password modal asks for a password (other modals wait for it). */
+export const setPasswordRequired = (identity: Identity, params: URLSearchParams): boolean =>
+  (identity.pwdchg || params.get('man') === '1') && !isSysadmin(identity);
+
 /**
  * The mandatory set-password modal: when the server asks for a new password (pwdchg) or the person
  * arrived through an e-mailed security-token link (?man=1&sectoken=...). It cannot be closed.

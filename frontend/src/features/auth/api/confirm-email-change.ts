@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 
 const confirmEmailChangeResponseSchema = z.object({ message: z.string(), email: z.string() });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { embedOriginForLogin } from '@/lib/embed';
 import { startSession, type Session } from '@/lib/session';
 import { requiredEmail, requiredText } from '@/lib/validation';
 
@@ -23,8 +24,14 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const login = (body: LoginBody): Promise<LoginResponse> =>
-  api.post('/auth/login', body, { schema: loginResponseSchema });
+/**
+ * POST /auth/login. Inside a frame of a configured page (`/login?origin=`), the sign-in names that
+ * page, which the server puts in the token's `origin` claim (lib/embed.ts).
+ */
+export const login = async (body: LoginBody): Promise<LoginResponse> => {
+  const origin = await embedOriginForLogin();
+  return api.post('/auth/login', origin ? { ...body, origin } : body, { schema: loginResponseSchema });
+};
 
 /** Logs in and stores the session; resolves with the stored session. */
 export async function loginAndStore(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<Session> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1), me: z.string().min(1) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * The answers of the `/myaccount/*` calls (docs/contracts/billing.md; spec 001 §3 "Billing"). Money

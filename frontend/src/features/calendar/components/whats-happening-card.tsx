@@ -75,7 +75,7 @@ export function WhatsHappeningCard({ identity, today }: { identity: Identity; to
   const days = agendaByDay(agenda.data?.items ?? [], week);
 
   return (
-    <Card withBorder radius="md" p="lg" data-testid="whats-happening">
+    <Card withBorder radius="md" p="lg" data-testid="whats-happening" data-tour="whats-happening">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Stack gap={0}>

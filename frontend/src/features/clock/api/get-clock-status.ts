@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 
 /** 0 initial, 1 clocked in, 2 on break, 3 clocked out (spec 000 §4). */

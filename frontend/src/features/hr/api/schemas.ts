@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Shapes of the HR-records endpoints (docs/contracts/hr-records.md, issue 20). Instants

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Shapes of the inbox (spec 001 §3 "Timesheet edit request", "Pending time-off request", "Inbox

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ApiError, api } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { isEmail } from '@/lib/validation';

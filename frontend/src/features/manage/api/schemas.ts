@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Shapes of the HR-folder endpoints (spec 001 §3; issue 5 contract). Optional strings arrive as

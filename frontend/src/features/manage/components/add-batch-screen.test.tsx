@@ -95,6 +95,18 @@ describe('Add Multiple Employees (/admin/manage/add-batch)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('goes on with the guided tour (inJoyride) when the page was opened from it', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()), 'POST /manage/add-multiple-users': json({ created: 1, employees: [employee({ id: 50 })] }) });
+    const { router } = renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch?inJoyride=1' });
+    await screen.findAllByTestId('batch-row');
+    type('Name', 1, 'Jane Doe');
+    type('Email', 1, 'jane@acme.example');
+    await pickRole(1, 'Producer');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage'));
+    expect(router.state.location.search).toBe('?inJoyride=1');
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     mockFetch({ 'GET /manage/data': json(manageData()) });
     const { router } = renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch' });
@@ -123,5 +135,38 @@ describe('Add Multiple Employees (/admin/manage/add-batch)', () => {
     expect(field('Permission', 1)).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage'));
+  });
+
+  it('starts the AgencyZoom import on ?azCheck=1 when the server has it', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()), 'GET /manage/import-agencyzoom': json({ available: true, integrated: false, importedPeople: 0 }) });
+    const { router } = renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch?azCheck=1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/import-agencyzoom'));
+  });
+
+  it('stays a bulk add with a link to the import when the page was opened without azCheck', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()), 'GET /manage/import-agencyzoom': json({ available: true, integrated: false, importedPeople: 0 }) });
+    const { router } = renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch' });
+    expect(await screen.findByRole('link', { name: 'Import from AgencyZoom' })).toHaveAttribute('href', '/admin/manage/import-agencyzoom');
+    expect(screen.getAllByTestId('batch-row')).toHaveLength(10);
+    expect(router.state.location.pathname).toBe('/admin/manage/add-batch');
+  });
+
+  it('keeps a manager on the bulk add: only admins import', async () => {
+    const fetch = mockFetch({ 'GET /manage/data': json(manageData()) });
+    const { router } = renderWithApp(<AddBatchScreen identity={MANAGER} />, { path: '/admin/manage/add-batch?azCheck=1' });
+    await screen.findAllByTestId('batch-row');
+    expect(callsTo(fetch, 'GET', '/manage/import-agencyzoom')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/admin/manage/add-batch');
+  });
+
+  it('has no bulk add in a company integrated with AgencyZoom', async () => {
+    mockFetch({
+      'GET /manage/data': json(manageData({ integratedWithAz: true })),
+      'GET /manage/import-agencyzoom': json({ available: false, integrated: true, importedPeople: 3 }),
+    });
+    renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch' });
+    expect(await screen.findByText(/Your staff comes from AgencyZoom/)).toBeInTheDocument();
+    expect(screen.queryAllByTestId('batch-row')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

@@ -110,6 +110,22 @@ describe('Add Employee (/admin/manage/add-user)', () => {
   });
 });
 
+describe('Add Employee in a company integrated with AgencyZoom', () => {
+  it('sends an admin to the batch add with azCheck=1, which starts the import', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData({ integratedWithAz: true })) });
+    const { router } = renderWithApp(<EmployeeEditScreen identity={ADMIN} employeeId={null} />, { path: '/admin/manage/add-user' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/add-batch'));
+    expect(router.state.location.search).toBe('?azCheck=1');
+  });
+
+  it('lets a manager add someone as before', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData({ integratedWithAz: true })) });
+    const { router } = renderWithApp(<EmployeeEditScreen identity={MANAGER} employeeId={null} />, { path: '/admin/manage/add-user' });
+    expect(await screen.findByLabelText(/First Name/, { selector: 'input' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/manage/add-user');
+  });
+});
+
 describe('Edit Employee (/admin/manage/edit-user/{id})', () => {
   it("is 'Edit {first} {last}' with the stored values; a terminated person's termination date is read-only", async () => {
     const fetch = mockFetch({

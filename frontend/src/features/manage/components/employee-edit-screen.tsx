@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
@@ -23,7 +24,9 @@ interface EmployeeEditScreenProps {
 /**
  * /admin/manage/add-user and /admin/manage/edit-user/{id} (spec 001 §2): tab 1 (?tab=1) basic
  * information, tab 2 (?tab=2) emergency contacts of an existing employee. After saving: the
- * folder, with ?pto=setup for someone new.
+ * folder, with ?pto=setup for someone new. An admin of a company integrated with AgencyZoom who
+ * adds someone goes to /admin/manage/add-batch?azCheck=1 instead, which starts the import: the
+ * company's staff (names and e-mails) comes from AgencyZoom (spec 001 §2).
  */
 export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenProps) {
   const navigate = useNavigate();
@@ -37,6 +40,11 @@ export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenP
   const admin = isAdmin(identity);
   const loading = data.isPending || (employeeId !== null && employee.isPending);
   const failed = data.error ?? (employeeId !== null ? employee.error : null);
+  const importInstead = employeeId === null && admin && data.data?.integratedWithAz === true;
+
+  useEffect(() => {
+    if (importInstead) navigate('/admin/manage/add-batch?azCheck=1', { replace: true });
+  }, [importInstead, navigate]);
 
   const basic =
     loading ? (

@@ -139,6 +139,25 @@ describe('HR Folders (/admin/manage)', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it("continues the guided tour with 'Setup PTO Now' after a bulk add in the tour (inJoyride) or with imported staff (joyhop)", async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()), 'GET /manage/employees': list([employee()]) });
+    const added = renderWithApp(<EmployeeListScreen />, { path: '/admin/manage?inJoyride=1' });
+    const prompt = await screen.findByTestId('onboarding-pto');
+    expect(prompt).toHaveTextContent('Your employees are in! Each of them got an e-mail');
+    expect(within(prompt).getByRole('link', { name: 'Setup PTO Now' })).toHaveAttribute('href', '/admin/ptomanage');
+    // It replaces the bulk add's splash.
+    expect(screen.queryByRole('dialog', { name: "Mail's away" })).toBeNull();
+    await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(added.router.state.location.search).toBe(''));
+    expect(screen.queryByTestId('onboarding-pto')).toBeNull();
+    added.unmount();
+
+    renderWithApp(<EmployeeListScreen />, { path: '/admin/manage?joyhop=1' });
+    const imported = await screen.findByTestId('onboarding-pto');
+    expect(imported).toHaveTextContent('brought over from your agency management system');
+    expect(within(imported).getByRole('link', { name: 'Setup PTO Now' })).toHaveAttribute('href', '/admin/ptomanage');
+  });
+
   it('shows cards on a phone', async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;

@@ -1,5 +1,5 @@
 import { Pager } from '@/components/pager';
-import { Anchor, Button, Card, Group, Loader, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -48,7 +48,10 @@ function useListParams() {
       },
       { replace: true },
     );
-  return { status, order, jobroleId, page, splash: search.has('splash'), update };
+  // The guided tour's hops onto this list (spec 001 §2): after a bulk add made during the tour
+  // (`inJoyride`), or with staff the partner integration brought (`joyhop`).
+  const onboarding = search.get('inJoyride') === '1' ? 'added' : search.has('joyhop') ? 'imported' : null;
+  return { status, order, jobroleId, page, splash: search.has('splash'), onboarding, update };
 }
 
 interface RowProps {
@@ -186,7 +189,7 @@ function EmployeeCards({ employees, onReactivate }: { employees: ListedEmployee[
 export function EmployeeListScreen({ canAllocatePto = false }: { canAllocatePto?: boolean }) {
   const isPhone = useIsPhone();
   const navigate = useNavigate();
-  const { status, order, jobroleId, page, splash, update } = useListParams();
+  const { status, order, jobroleId, page, splash, onboarding, update } = useListParams();
   const data = useManageData();
   const list = useEmployeeList({ q: '', status, order, jobroleId, page });
   const [reactivating, setReactivating] = useState<Employee | null>(null);
@@ -249,6 +252,22 @@ export function EmployeeListScreen({ canAllocatePto = false }: { canAllocatePto?
           ) : null}
         </Group>
       </Group>
+
+      {onboarding ? (
+        <Alert color="teal" variant="light" data-testid="onboarding-pto" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          <Group justify="space-between" gap="sm">
+            <Text inherit>{onboarding === 'added' ? TEXTS.staffAddedInTour : TEXTS.staffImportedInTour}</Text>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => update({ inJoyride: null, joyhop: null })}>
+                Later
+              </Button>
+              <Button component={Link} to="/admin/ptomanage" size="xs">
+                {TEXTS.setupPtoNow}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      ) : null}
 
       {data.isError ? <FormAlert>{failureMessage(data.error)}</FormAlert> : null}
 

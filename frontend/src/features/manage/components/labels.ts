@@ -17,6 +17,10 @@ export const TEXTS = {
   noTimeOff: 'There is no time off request',
   cancelTimeOff: "Once you hit cancel there's no going back!",
   removeTimeOff: "Once you hit remove there's no going back!",
+  /** The onboarding tour's step on the list (spec 001 §2 `inJoyride`, `joyhop`). */
+  setupPtoNow: 'Setup PTO Now',
+  staffAddedInTour: 'Your employees are in! Each of them got an e-mail to create a password and log in. Next, set up their time off.',
+  staffImportedInTour: 'Here is your team, brought over from your agency management system. Next, set up their time off.',
 } as const;
 
 /** The folder's tabs by their ?tab= number (spec 001 §2). */

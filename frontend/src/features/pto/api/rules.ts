@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api, ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
 import { FIXED_METHODS, planSchema, usePtoSetupMutation, type PtoPlan, type RuleForm } from './plans';

@@ -2,7 +2,7 @@ import { Badge, Button, Card, CloseButton, Group, MultiSelect, Select, Stack, Te
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';

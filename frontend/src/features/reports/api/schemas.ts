@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * The answers of the report calls (docs/contracts/calendar-celebrations-reports.md, "Reports").

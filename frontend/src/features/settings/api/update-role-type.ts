@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
 import { jobRoleSchema, settingsKeys, type JobRole } from './get-settings-data';

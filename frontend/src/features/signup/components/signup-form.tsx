@@ -1,11 +1,16 @@
-import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/dates';
 import { formFailure } from '@/lib/form-errors';
+import { postLoginPath } from '@/lib/redirects';
+import { startSession } from '@/lib/session';
+import { openSsoPopup, useSsoMessages } from '@/lib/sso';
 import { signupSchema, signupSuccessMessage, useSignup, type SignupInput } from '../api/signup';
+import { SSO_SIGNUP_FAILED, useSsoSignup } from '../api/sso-signup';
 import { HoneypotField } from './honeypot-field';
 
 const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password', 'promotCode'] as const;
@@ -16,8 +21,19 @@ const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password', 'promot
  */
 export type SignupStatus = 0 | 1 | 2;
 
-export function SignupForm() {
+/** The authorization URL, asking the server for an SSO signup rather than a sign-in. */
+export const ssoSignupUrl = (authorizationUrl: string): string =>
+  `${authorizationUrl}${authorizationUrl.includes('?') ? '&' : '?'}purpose=signup`;
+
+interface SignupFormProps {
+  /** The server's SSO authorization URL (GET /account/signup-data); null: no SSO signup. */
+  ssoUrl?: string | null;
+}
+
+export function SignupForm({ ssoUrl = null }: SignupFormProps) {
   const signup = useSignup();
+  const ssoSignup = useSsoSignup();
+  const navigate = useNavigate();
   const [status, setStatus] = useState<SignupStatus>(0);
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<SignupInput>({
@@ -26,6 +42,62 @@ export function SignupForm() {
     validate: schemaResolver(signupSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+
+  /** Signed in (SSO): on as a login goes. */
+  const enter = (token: string) => {
+    try {
+      const session = startSession(token, { sso: true });
+      navigate(postLoginPath(session.identity, null), { replace: true });
+    } catch {
+      setStatus(2);
+      setMessage(SSO_SIGNUP_FAILED);
+    }
+  };
+
+  const ssoFailed = () => {
+    setStatus(2);
+    setMessage(SSO_SIGNUP_FAILED);
+  };
+
+  /** Redeems the handle the callback page passed on, with what the form holds so far. */
+  const signUpWithSso = (ssoAccessToken: string) => {
+    const values = form.getValues();
+    setMessage(null);
+    ssoSignup.mutate(
+      { ssoAccessToken, company: values.company, firstname: values.firstname, lastname: values.lastname, promotCode: values.promotCode, timezone: browserTimeZone() },
+      {
+        onSuccess: (data) => enter(data.token),
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'sso_failed') return ssoFailed();
+          setStatus(2);
+          const failure = formFailure(err, FIELDS, { useServerMessage: true });
+          form.setErrors(failure.fieldErrors);
+          const pureValidation = err instanceof ApiError && err.code === 'validation' && !failure.message;
+          setMessage(pureValidation ? null : `Sorry ${failure.message ?? (err instanceof Error ? err.message : '')}`);
+        },
+      },
+    );
+  };
+  const redeem = useRef(signUpWithSso);
+  useEffect(() => {
+    redeem.current = signUpWithSso;
+  });
+
+  useSsoMessages((sso) => {
+    if (sso.type === 'sso-access-token') signUpWithSso(sso.ssoAccessToken);
+    // The provider's account is someone's already: they are signed in instead.
+    else if (sso.type === 'sso-success') enter(sso.token);
+    else ssoFailed();
+  });
+
+  // Popups blocked: the callback page came back here with the handle.
+  const handed = (useLocation().state as { ssoAccessToken?: string } | null)?.ssoAccessToken ?? null;
+  const redeemed = useRef(false);
+  useEffect(() => {
+    if (!handed || redeemed.current) return;
+    redeemed.current = true;
+    redeem.current(handed);
+  }, [handed]);
 
   if (status === 1 && message) {
     return <FormAlert color="green">{message}</FormAlert>;
@@ -74,6 +146,14 @@ export function SignupForm() {
         <Button type="submit" loading={signup.isPending} fullWidth>
           Start Free Trial
         </Button>
+        {ssoUrl ? (
+          <>
+            <Divider label="or" labelPosition="center" styles={{ label: { color: 'var(--mantine-color-dimmed)' } }} />
+            <Button variant="default" fullWidth loading={ssoSignup.isPending} onClick={() => openSsoPopup(ssoSignupUrl(ssoUrl))}>
+              Sign up with single sign-on
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </form>
   );

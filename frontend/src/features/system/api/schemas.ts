@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * The answers of the `/system/*` calls (docs/contracts/system.md; spec 002 §2, §3, §7 "System").

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { combineDayAndTime, keepOriginalSeconds } from '@/lib/company-time';
 import { breaksOnDay, CLOCK_IN_REQUIRED, type BreakRow } from './request-edit';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { combineDayAndTime, keepOriginalSeconds, toLocalDateTime } from '@/lib/company-time';
 import { BREAK_OPERATIONS, CHANGE_TYPES, editRequestSchema, type BreakOperation, type ChangeType, type EditRequest, type Entry } from './schemas';

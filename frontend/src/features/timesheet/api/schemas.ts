@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Shapes the timesheet endpoints share (spec 000 §3). Instants are ISO-8601 UTC strings; `day` is

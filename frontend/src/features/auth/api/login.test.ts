@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetEmbeddingOrigins, rememberEmbedOrigin } from '@/lib/embed';
+import { bodyOf, mockFetch, response } from '@/testing/http';
+import { login } from './login';
+
+const CRM = 'http://127.0.0.1:4711';
+
+afterEach(() => forgetEmbeddingOrigins());
+
+function server(origins: string[]) {
+  return mockFetch({
+    'GET /account/embedding': () => response({ json: { origins } }),
+    'POST /auth/login': () => response({ json: { token: 'a.b.c' } }),
+  });
+}
+
+const sentBody = (fetch: ReturnType<typeof server>) => bodyOf(fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/login'))![1]!);
+
+describe('POST /auth/login', () => {
+  it('names the configured embedding page when signing in inside its frame', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    const fetch = server([CRM]);
+    await rememberEmbedOrigin(CRM);
+    await login({ email: 'ada@example.com', password: 'secret-123' });
+    expect(sentBody(fetch)).toEqual({ email: 'ada@example.com', password: 'secret-123', origin: CRM });
+  });
+
+  it('names no page for an origin that is not configured', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    const fetch = server([CRM]);
+    await rememberEmbedOrigin('https://evil.example');
+    await login({ token: 'live-token' });
+    expect(sentBody(fetch)).toEqual({ token: 'live-token' });
+  });
+
+  it('names no page outside a frame', async () => {
+    const fetch = server([CRM]);
+    await rememberEmbedOrigin(CRM);
+    await login({ email: 'ada@example.com', password: 'secret-123' });
+    expect(sentBody(fetch)).toEqual({ email: 'ada@example.com', password: 'secret-123' });
+  });
+});

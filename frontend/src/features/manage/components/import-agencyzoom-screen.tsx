@@ -1,0 +1,200 @@
+import { Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '@/components/form-alert';
+import { usePageTitle } from '@/components/page-title';
+import { ApiError } from '@/lib/api-client';
+import type { Identity } from '@/lib/identity';
+import {
+  IMPORT_TEXTS,
+  OUTCOME_LABELS,
+  importFailureMessage,
+  importFormSchema,
+  personLabel,
+  useImportAgencyZoom,
+  useImportStatus,
+  type ImportFormValues,
+  type ImportReport,
+} from '../api/import-agencyzoom';
+
+/** The success and failure lists of one import (spec 001 §3 "Import result"). */
+function ImportResult({ report }: { report: ImportReport }) {
+  return (
+    <Stack gap="md" data-testid="import-result">
+      <FormAlert color="green" title={report.message}>
+        {report.employeesImported} {report.employeesImported === 1 ? 'employee' : 'employees'} imported,{' '}
+        {report.accountsCreated} {report.accountsCreated === 1 ? 'account' : 'accounts'} created. Everyone added gets an
+        e-mail to log in.
+        {report.skippedCompanyFields.length > 0
+          ? ` Kept as they were (AgencyZoom's did not fit): ${report.skippedCompanyFields.join(', ')}.`
+          : null}
+      </FormAlert>
+      <Title order={2} fz="lg">
+        Imported ({report.success.length})
+      </Title>
+      {report.success.length === 0 ? (
+        <Text c="dimmed">Nobody was imported.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table data-testid="import-success" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Result</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.success.map((person) => (
+                <Table.Tr key={person.employeeId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/manage/view-user/${person.employeeId}`}>
+                      {personLabel(person)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{person.email}</Table.Td>
+                  <Table.Td>
+                    {OUTCOME_LABELS[person.outcome]}
+                    {person.emailChangeSentTo ? ` (new e-mail waits for the link sent to ${person.emailChangeSentTo})` : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Title order={2} fz="lg">
+        Not imported ({report.failure.length})
+      </Title>
+      {report.failure.length === 0 ? (
+        <Text c="dimmed">Everyone was imported.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table data-testid="import-failure" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.failure.map((person, index) => (
+                <Table.Tr key={`${person.partnerId}-${index}`}>
+                  <Table.Td>{personLabel(person)}</Table.Td>
+                  <Table.Td>{person.email ?? ''}</Table.Td>
+                  <Table.Td>{person.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button component={Link} to="/admin/manage">
+          Go to HR Folders
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /admin/manage/import-agencyzoom (spec 001 §2, §5, §8): an account admin's AgencyZoom e-mail
+ * (prefilled with the signed-in user's) and password; 'Import now', 'Please wait ...' while the
+ * server imports, then 'Your company information has been updated.' with the counts and the
+ * success and failure lists. A failure shows a warning titled 'Error' with the server's message.
+ */
+export function ImportAgencyZoomScreen({ identity }: { identity: Identity }) {
+  usePageTitle(IMPORT_TEXTS.title);
+  const status = useImportStatus();
+  const importing = useImportAgencyZoom();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ImportFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: identity.email, password: '' },
+    validate: schemaResolver(importFormSchema, { sync: true }),
+  });
+  const unavailable = status.data?.available === false;
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    importing.mutate(values, {
+      onSuccess: () => form.setFieldValue('password', ''),
+      onError: (err) => {
+        if (err instanceof ApiError && err.hasFieldErrors) {
+          const fields = Object.fromEntries(
+            Object.entries(err.errors)
+              .filter(([field]) => field === 'email' || field === 'password')
+              .map(([field, messages]) => [field, messages[0] ?? '']),
+          );
+          form.setErrors(fields);
+          if (Object.keys(fields).length > 0) return;
+        }
+        setError(importFailureMessage(err));
+      },
+    });
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        {IMPORT_TEXTS.title}
+      </Title>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={560}>
+        <Stack gap="md">
+          <Text>
+            Bring your company&apos;s details and your staff from AgencyZoom into Timekeep. People already here are updated,
+            never added twice; everyone new gets an e-mail to log in. Afterwards names and e-mails are managed in
+            AgencyZoom.
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="import-note">
+            {IMPORT_TEXTS.note}
+          </Text>
+          {status.isPending ? <Loader size="sm" aria-label="Loading" /> : null}
+          {unavailable ? <FormAlert color="yellow">{IMPORT_TEXTS.notAvailable}</FormAlert> : null}
+          {status.data?.integrated && !importing.data ? (
+            <FormAlert color="blue">
+              Your company was imported before ({status.data.importedPeople} people). Import again to bring the latest from
+              AgencyZoom.
+            </FormAlert>
+          ) : null}
+          {error ? (
+            <FormAlert color="yellow" title={IMPORT_TEXTS.error}>
+              {error}
+            </FormAlert>
+          ) : null}
+          <form noValidate aria-label={IMPORT_TEXTS.title} onSubmit={submit}>
+            <Stack gap="md">
+              <TextInput
+                label="AgencyZoom login e-mail"
+                type="email"
+                autoComplete="off"
+                required
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label="AgencyZoom password"
+                autoComplete="off"
+                required
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <Group>
+                <Button type="submit" disabled={importing.isPending || unavailable}>
+                  {importing.isPending ? IMPORT_TEXTS.waiting : IMPORT_TEXTS.submit}
+                </Button>
+                <Button component={Link} to="/admin/manage" variant="default">
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      </Paper>
+      {importing.data ? <ImportResult report={importing.data} /> : null}
+    </Stack>
+  );
+}
