@@ -32,7 +32,6 @@ async function signInAtProvider(popup, { email, first, last }) {
 }
 
 test('an agency signs up with single sign-on, signs out and signs in with it again', async ({ page }) => {
-  test.skip(!process.env.OIDC_URL, 'run through run.mjs, which starts the OpenID provider');
   const email = uniqueEmail('sso');
   await skipTheTour(page);
   await skipTheTourAfterSsoSignup(page);
@@ -72,7 +71,6 @@ test('an agency signs up with single sign-on, signs out and signs in with it aga
 });
 
 test('an address that is nobody’s hears the no-match message', async ({ page }) => {
-  test.skip(!process.env.OIDC_URL, 'run through run.mjs, which starts the OpenID provider');
   // Each journey has a browser context of its own: the provider asks who signs in.
   await page.goto('/login');
   const opened = page.waitForEvent('popup');

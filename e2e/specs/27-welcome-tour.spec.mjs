@@ -6,27 +6,13 @@
 // during the tour, and the list offers 'Setup PTO Now'.
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail.mjs';
-import { apiCall, dataDir, fillLogin, loginByApi, screenshot, signUpByApi, uniqueEmail, uniqueWord } from '../support/journey.mjs';
+import { apiCall, dataDir, fillLogin, loginByApi, screenshot, signUpVerifiedByApi, uniqueEmail, uniqueWord } from '../support/journey.mjs';
 
 const PASSWORD = 'journey-secret-42';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
 const ADMIN_STEPS = ['HR Folders', 'PTO', 'Dashboard', 'Timesheets', 'Inbox', 'HR Broadcasts', 'Quick Add'];
 const EMPLOYEE_STEPS = ['Clock', 'My Team', 'Time Off', "What's Happening", 'My HR', 'Timesheet'];
-
-/** A new company whose admin's address is verified (signed up through the API). */
-async function newAdmin(request, label) {
-  const email = uniqueEmail(label);
-  const firstname = uniqueWord();
-  const signedUpAt = Date.now();
-  await signUpByApi(request, { email, firstname, company: `${uniqueWord()} Agency`, password: PASSWORD });
-  const verify = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: signedUpAt })).link);
-  const verified = await request.post('/server/v1/account/verify-email', {
-    data: { token: verify.searchParams.get('token'), me: verify.searchParams.get('me') },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { email, firstname };
-}
 
 /** An employee of that company who took the e-mailed invitation and set a password (through the API). */
 async function newEmployee(request, adminEmail, label) {
@@ -100,7 +86,7 @@ async function noWelcomeElsewhere(browser, person, landing, options = {}) {
 
 test.describe('on a desktop', () => {
   test("an admin's tour, then employees added during it and 'Setup PTO Now'", async ({ page, browser, request }) => {
-    const admin = await newAdmin(request, 'tour-admin');
+    const admin = await signUpVerifiedByApi(request, 'tour-admin', PASSWORD);
     const started = await welcomeAndStart(page, admin);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     // Admins expand the menu first; the first step waits a second for it.
@@ -134,7 +120,7 @@ test.describe('on a desktop', () => {
   });
 
   test("an employee's tour: Clock, My Team, Time Off, What's Happening, My HR, Timesheet", async ({ page, browser, request }) => {
-    const admin = await newAdmin(request, 'tour-owner');
+    const admin = await signUpVerifiedByApi(request, 'tour-owner', PASSWORD);
     const employee = await newEmployee(request, admin.email, 'tour-employee');
     await welcomeAndStart(page, employee);
     await expect(page).toHaveURL(/\/clockin$/);
@@ -151,7 +137,7 @@ test.describe('on a phone', () => {
   test.use(PHONE);
 
   test("an admin's tour opens the menu that covers the page, and closes it at the end", async ({ page, browser, request }) => {
-    const admin = await newAdmin(request, 'tour-phone-admin');
+    const admin = await signUpVerifiedByApi(request, 'tour-phone-admin', PASSWORD);
     await welcomeAndStart(page, admin);
     await expect(page.getByRole('dialog', { name: 'HR Folders', exact: true })).toBeVisible();
     await expect(page.getByTestId('side-bar')).toBeInViewport();
@@ -166,7 +152,7 @@ test.describe('on a phone', () => {
   });
 
   test("an employee's tour closes the menu for the card on the page and opens it again", async ({ page, browser, request }) => {
-    const admin = await newAdmin(request, 'tour-phone-owner');
+    const admin = await signUpVerifiedByApi(request, 'tour-phone-owner', PASSWORD);
     const employee = await newEmployee(request, admin.email, 'tour-phone-employee');
     await welcomeAndStart(page, employee);
     const done = await walk(page, EMPLOYEE_STEPS, { phone: true, shot: '27-employee-phone' });

@@ -6,8 +6,7 @@
 // configured is refused the frame by the Content-Security-Policy.
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { waitForMail } from '../support/mail.mjs';
-import { claimsOf, dataDir, field, signUpByApi, skipTheTour, uniqueEmail, uniqueWord } from '../support/journey.mjs';
+import { claimsOf, field, signUpVerifiedByApi, skipTheTour } from '../support/journey.mjs';
 
 const PASSWORD = 'journey-secret-42';
 const BASE_URL = process.env.BASE_URL ?? '';
@@ -42,25 +41,12 @@ function serveEmbeddingPage(port) {
   });
 }
 
-async function newAdmin(request) {
-  const email = uniqueEmail('embedded');
-  const firstname = uniqueWord();
-  const signedUpAt = Date.now();
-  await signUpByApi(request, { email, firstname, company: `${uniqueWord()} Agency`, password: PASSWORD });
-  const verify = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: signedUpAt })).link);
-  const verified = await request.post('/server/v1/account/verify-email', {
-    data: { token: verify.searchParams.get('token'), me: verify.searchParams.get('me') },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { email, firstname };
-}
-
 test.beforeAll(() => {
   expect(EMBED_PORT, 'EMBED_PORT: run the journeys through run.mjs').toBeGreaterThan(0);
 });
 
 test('a configured page frames the product: sign-in, the reduced menu, and logout told to the page', async ({ page, request }) => {
-  const admin = await newAdmin(request);
+  const admin = await signUpVerifiedByApi(request, 'embedded', PASSWORD);
   const intranet = await serveEmbeddingPage(EMBED_PORT);
   try {
     expect(intranet.origin).toBe(EMBED_ORIGIN);

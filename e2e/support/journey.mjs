@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForMail } from './mail.mjs';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = {
@@ -84,6 +85,20 @@ export async function signUpByApi(request, { email, firstname = 'Erin', lastname
     data: { company, firstname, lastname, email, password, timezone: 'America/New_York', token: '', website: '' },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A new company whose admin (address `label`-based) followed the mailed link to verify it; signed up through the API. */
+export async function signUpVerifiedByApi(request, label, password = 'journey-secret-42') {
+  const email = uniqueEmail(label);
+  const firstname = uniqueWord();
+  const signedUpAt = Date.now();
+  await signUpByApi(request, { email, firstname, company: `${uniqueWord()} Agency`, password });
+  const verify = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: signedUpAt })).link);
+  const verified = await request.post('/server/v1/account/verify-email', {
+    data: { token: verify.searchParams.get('token'), me: verify.searchParams.get('me') },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, firstname };
 }
 
 /** A fresh word of letters only (a name part), e.g. 'Kqzbtwa': names in journeys never repeat. */

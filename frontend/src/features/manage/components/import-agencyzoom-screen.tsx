@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
@@ -18,6 +18,49 @@ import {
   type ImportReport,
 } from '../api/import-agencyzoom';
 
+interface ResultRow {
+  key: string;
+  name: ReactNode;
+  email: string;
+  last: string;
+}
+
+/** One of an import's two lists: its heading with the count, and its table (or why it is empty). */
+function ResultList(props: { title: string; empty: string; testId: string; lastColumn: string; rows: ResultRow[] }) {
+  const { title, empty, testId, lastColumn, rows } = props;
+  return (
+    <>
+      <Title order={2} fz="lg">
+        {title} ({rows.length})
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table data-testid={testId} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>{lastColumn}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>{row.last}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}
+
 /** The success and failure lists of one import (spec 001 §3 "Import result"). */
 function ImportResult({ report }: { report: ImportReport }) {
   return (
@@ -30,67 +73,36 @@ function ImportResult({ report }: { report: ImportReport }) {
           ? ` Kept as they were (AgencyZoom's did not fit): ${report.skippedCompanyFields.join(', ')}.`
           : null}
       </FormAlert>
-      <Title order={2} fz="lg">
-        Imported ({report.success.length})
-      </Title>
-      {report.success.length === 0 ? (
-        <Text c="dimmed">Nobody was imported.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table data-testid="import-success" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.success.map((person) => (
-                <Table.Tr key={person.employeeId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/manage/view-user/${person.employeeId}`}>
-                      {personLabel(person)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{person.email}</Table.Td>
-                  <Table.Td>
-                    {OUTCOME_LABELS[person.outcome]}
-                    {person.emailChangeSentTo ? ` (new e-mail waits for the link sent to ${person.emailChangeSentTo})` : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Title order={2} fz="lg">
-        Not imported ({report.failure.length})
-      </Title>
-      {report.failure.length === 0 ? (
-        <Text c="dimmed">Everyone was imported.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table data-testid="import-failure" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.failure.map((person, index) => (
-                <Table.Tr key={`${person.partnerId}-${index}`}>
-                  <Table.Td>{personLabel(person)}</Table.Td>
-                  <Table.Td>{person.email ?? ''}</Table.Td>
-                  <Table.Td>{person.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ResultList
+        title="Imported"
+        empty="Nobody was imported."
+        testId="import-success"
+        lastColumn="Result"
+        rows={report.success.map((person) => ({
+          key: String(person.employeeId),
+          name: (
+            <Anchor component={Link} to={`/admin/manage/view-user/${person.employeeId}`}>
+              {personLabel(person)}
+            </Anchor>
+          ),
+          email: person.email,
+          last: person.emailChangeSentTo
+            ? `${OUTCOME_LABELS[person.outcome]} (new e-mail waits for the link sent to ${person.emailChangeSentTo})`
+            : OUTCOME_LABELS[person.outcome],
+        }))}
+      />
+      <ResultList
+        title="Not imported"
+        empty="Everyone was imported."
+        testId="import-failure"
+        lastColumn="Reason"
+        rows={report.failure.map((person, index) => ({
+          key: `${person.partnerId}-${index}`,
+          name: personLabel(person),
+          email: person.email ?? '',
+          last: person.reason,
+        }))}
+      />
       <Group>
         <Button component={Link} to="/admin/manage">
           Go to HR Folders
