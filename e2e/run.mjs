@@ -134,13 +134,16 @@ async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
 }
 
 /**
- * The Stripe stand-in (e2e/stripe/harness.py): started with its stdin piped, it prints one JSON line
- * `{"url", "localstripe"}` and serves until that stdin closes. Returns `{ url, child }`.
+ * A test server the journeys talk to — the Stripe stand-in (e2e/stripe/harness.py), the OpenID
+ * provider (e2e/oidc/harness.mjs), the AgencyZoom stand-in (e2e/agencyzoom/server.py). Each is
+ * started with its stdin piped, prints one JSON line naming at least its `url`, and serves until
+ * that stdin closes. Returns that line's fields and `child`; `hint` says what to install when it
+ * does not start.
  */
-function startStripeHarness(logStream, timeoutMs = 30_000) {
+function startTestServer({ name, command, script, log, hint, timeoutMs = 30_000 }) {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(python, [stripeHarness], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.pipe(logStream);
+    const child = spawn(command, [script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stderr.pipe(createWriteStream(join(artifacts, log)));
     let buffered = '';
     let settled = false;
     const done = (error, value) => {
@@ -150,88 +153,26 @@ function startStripeHarness(logStream, timeoutMs = 30_000) {
       if (error) reject(error);
       else resolveStart(value);
     };
-    const timer = setTimeout(() => done(new Error(`the Stripe harness printed no address within ${timeoutMs / 1000}s (see ${artifacts}/stripe.log)`)), timeoutMs);
-    child.on('error', (error) => done(new Error(`the Stripe harness did not start (${python}): ${error.message}`)));
-    child.on('exit', (code, signal) => done(new Error(`the Stripe harness exited with ${code ?? signal} (see ${artifacts}/stripe.log; pip install localstripe==1.15.10)`)));
+    const timer = setTimeout(() => done(new Error(`the ${name} printed no address within ${timeoutMs / 1000}s (see ${artifacts}/${log})`)), timeoutMs);
+    child.on('error', (error) => done(new Error(`the ${name} did not start (${command}): ${error.message}`)));
+    child.on('exit', (code, signal) => done(new Error(`the ${name} exited with ${code ?? signal} (see ${artifacts}/${log}; ${hint})`)));
     child.stdout.on('data', (chunk) => {
       buffered += chunk.toString('utf8');
       const end = buffered.indexOf('\n');
       if (end < 0) return;
       try {
-        const { url } = JSON.parse(buffered.slice(0, end));
-        if (!/^https?:\/\//.test(url ?? '')) throw new Error(`no url in ${buffered.slice(0, end)}`);
-        done(null, { url, child });
+        const line = JSON.parse(buffered.slice(0, end));
+        if (!/^https?:\/\//.test(line.url ?? '')) throw new Error(`no url in ${buffered.slice(0, end)}`);
+        done(null, { ...line, child });
       } catch (error) {
-        done(new Error(`the Stripe harness's first line is not its address: ${error.message}`));
+        done(new Error(`the ${name}'s first line is not its address: ${error.message}`));
       }
     });
   });
 }
 
-/**
- * The OpenID Connect provider of single sign-on (e2e/oidc/harness.mjs, oidc-provider): started
- * with its stdin piped, it prints one JSON line `{"url", "clients"}` and serves until that stdin
- * closes. Returns `{ url, clients, child }`.
- */
-function startOidcHarness(logStream, timeoutMs = 30_000) {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [oidcHarness], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.pipe(logStream);
-    let buffered = '';
-    let settled = false;
-    const done = (error, value) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolveStart(value);
-    };
-    const timer = setTimeout(() => done(new Error(`the OpenID harness printed no address within ${timeoutMs / 1000}s (see ${artifacts}/oidc.log)`)), timeoutMs);
-    child.on('error', (error) => done(new Error(`the OpenID harness did not start: ${error.message}`)));
-    child.on('exit', (code, signal) => done(new Error(`the OpenID harness exited with ${code ?? signal} (see ${artifacts}/oidc.log; npm ci in e2e/oidc)`)));
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk.toString('utf8');
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      try {
-        const { url, clients } = JSON.parse(buffered.slice(0, end));
-        if (!/^https?:\/\//.test(url ?? '') || !clients?.timekeep) throw new Error(`no url or client in ${buffered.slice(0, end)}`);
-        done(null, { url, clients, child });
-      } catch (error) {
-        done(new Error(`the OpenID harness's first line is not its address: ${error.message}`));
-      }
-    });
-  });
-}
-
-/**
- * The AgencyZoom stand-in (e2e/agencyzoom/server.py): prints one JSON line `{"url"}`, then serves
- * until its stdin closes. Returns `{ url, child }`.
- */
-function startAgencyZoomServer(logStream, timeoutMs = 30_000) {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(python, [agencyZoomServer], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.pipe(logStream);
-    let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`the AgencyZoom server printed no address within ${timeoutMs / 1000}s`)), timeoutMs);
-    child.on('error', (error) => reject(new Error(`the AgencyZoom server did not start (${python}): ${error.message}`)));
-    child.on('exit', (code, signal) => reject(new Error(`the AgencyZoom server exited with ${code ?? signal} (see ${artifacts}/agencyzoom.log)`)));
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk.toString('utf8');
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      clearTimeout(timer);
-      try {
-        resolveStart({ url: JSON.parse(buffered.slice(0, end)).url, child });
-      } catch (error) {
-        reject(new Error(`the AgencyZoom server's first line is not its address: ${error.message}`));
-      }
-    });
-  });
-}
-
-/** Closing its stdin stops the harness (the Stripe one or the OpenID one); SIGTERM, then SIGKILL, if it lingers. */
-function stopStripeHarness(child) {
+/** Closing its stdin stops a test server; SIGTERM, then SIGKILL, if it lingers. */
+function stopTestServer(child) {
   return new Promise((resolveStop) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
     const term = setTimeout(() => child.kill('SIGTERM'), 5_000);
@@ -308,16 +249,17 @@ try {
   log(`seeding the demo company in ${dataDir}`);
   await run(bin, ['demo', '--data-dir', dataDir], env, 'timekeep demo');
 
-  const stripe = await startStripeHarness(createWriteStream(join(artifacts, 'stripe.log')));
-  cleanups.push(() => stopStripeHarness(stripe.child));
+  const stripe = await startTestServer({ name: 'Stripe harness', command: python, script: stripeHarness, log: 'stripe.log', hint: 'pip install localstripe==1.15.10' });
+  cleanups.push(() => stopTestServer(stripe.child));
   log(`Stripe harness on ${stripe.url} (log: ${join(artifacts, 'stripe.log')})`);
 
-  const oidc = await startOidcHarness(createWriteStream(join(artifacts, 'oidc.log')));
-  cleanups.push(() => stopStripeHarness(oidc.child));
+  const oidc = await startTestServer({ name: 'OpenID harness', command: process.execPath, script: oidcHarness, log: 'oidc.log', hint: 'npm ci in e2e/oidc' });
+  if (!oidc.clients?.timekeep) throw new Error('the OpenID harness named no client timekeep');
+  cleanups.push(() => stopTestServer(oidc.child));
   log(`OpenID provider on ${oidc.url} (log: ${join(artifacts, 'oidc.log')})`);
 
-  const agencyzoom = await startAgencyZoomServer(createWriteStream(join(artifacts, 'agencyzoom.log')));
-  cleanups.push(() => stopStripeHarness(agencyzoom.child));
+  const agencyzoom = await startTestServer({ name: 'AgencyZoom server', command: python, script: agencyZoomServer, log: 'agencyzoom.log', hint: 'python3' });
+  cleanups.push(() => stopTestServer(agencyzoom.child));
   log(`AgencyZoom server on ${agencyzoom.url}`);
 
   const port = await freePort();
