@@ -449,7 +449,7 @@ async fn a_decline_reported_only_by_webhook_counts_once() {
 
 #[actix_web::test]
 async fn the_providers_own_webhooks_arrive_signed_and_are_recorded() {
-    let stripe = StripeServer::start();
+    let stripe = start_stripe();
     let app = spawn_app_with_stripe(&stripe.url).await;
     let registered = app
         .client

@@ -226,20 +226,49 @@ impl Reply {
     }
 }
 
-/// The Stripe-shaped server the billing tests talk to: `e2e/stripe/harness.py` (localstripe,
-/// plus Checkout Sessions and a hosted checkout page), a real HTTP server in its own process.
-pub struct StripeServer {
+/// A test server in its own process, started from a script under `e2e/` — the Stripe stand-in
+/// (`e2e/stripe/harness.py`: localstripe plus Checkout Sessions and a hosted checkout page), the
+/// AgencyZoom stand-in (`e2e/agencyzoom/server.py`), the OpenID provider (`e2e/oidc/harness.mjs`).
+/// Each prints one JSON line naming at least its `url`, then serves until its stdin closes, which
+/// happens when the tests' process ends.
+pub struct TestServer {
     pub url: String,
-    /// Its end closes when the tests' process ends, and the harness then exits.
+    /// The whole first line (an OpenID provider's clients, …).
+    pub ready: Value,
     _stdin: Mutex<std::process::ChildStdin>,
     child: Mutex<std::process::Child>,
 }
 
-impl Drop for StripeServer {
+impl Drop for TestServer {
     fn drop(&mut self) {
         if let Ok(child) = self.child.get_mut() {
             let _ = child.kill();
             let _ = child.wait();
+        }
+    }
+}
+
+impl TestServer {
+    /// Runs `program script` (the script's path from the repository's root); `hint` says what to
+    /// install when it does not start.
+    pub fn start(program: &str, script: &str, hint: &str) -> Self {
+        use std::io::BufRead;
+        let path = format!("{}/../../{script}", env!("CARGO_MANIFEST_DIR"));
+        let mut child = std::process::Command::new(program)
+            .arg(&path)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|err| panic!("start {script} ({hint}): {err}"));
+        let stdin = child.stdin.take().unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("{script} said {line:?} ({hint})"));
+        TestServer {
+            url: ready["url"].as_str().unwrap_or_else(|| panic!("{script} named no url: {line:?}")).to_owned(),
+            ready,
+            _stdin: Mutex::new(stdin),
+            child: Mutex::new(child),
         }
     }
 }
@@ -250,94 +279,35 @@ pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_timekeep_test";
 pub const CARD_OK: &str = "4242424242424242";
 pub const CARD_DECLINED: &str = "4000000000000341";
 
-impl StripeServer {
-    /// A harness of one's own (the shared one is [`stripe`]).
-    pub fn start() -> Self {
-        use std::io::BufRead;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../e2e/stripe/harness.py");
-        let mut child = std::process::Command::new("python3")
-            .arg(script)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("start e2e/stripe/harness.py (pip install localstripe==1.15.10)");
-        let stdin = child.stdin.take().unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("the Stripe harness said {line:?}"));
-        StripeServer {
-            url: ready["url"].as_str().unwrap().to_owned(),
-            _stdin: Mutex::new(stdin),
-            child: Mutex::new(child),
-        }
-    }
+/// A Stripe harness of one's own (the shared one is [`stripe`]).
+pub fn start_stripe() -> TestServer {
+    TestServer::start("python3", "e2e/stripe/harness.py", "pip install localstripe==1.15.10")
 }
 
 /// The Stripe harness shared by the tests of this process.
-pub fn stripe() -> &'static StripeServer {
-    static SHARED: std::sync::OnceLock<StripeServer> = std::sync::OnceLock::new();
-    SHARED.get_or_init(StripeServer::start)
-}
-
-/// The AgencyZoom-shaped server the import talks to: `e2e/agencyzoom/server.py` (standard-library
-/// Python), a real HTTP server in its own process; each test makes agencies of its own there
-/// through its `/_admin` endpoints.
-pub struct AgencyZoomServer {
-    pub url: String,
-    /// Its end closes when the tests' process ends, and the server then exits.
-    _stdin: Mutex<std::process::ChildStdin>,
-    child: Mutex<std::process::Child>,
-}
-
-impl Drop for AgencyZoomServer {
-    fn drop(&mut self) {
-        if let Ok(child) = self.child.get_mut() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
+pub fn stripe() -> &'static TestServer {
+    static SHARED: std::sync::OnceLock<TestServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(start_stripe)
 }
 
 /// How long one request to AgencyZoom may take in the tests (the timeout test waits it out).
 pub const AGENCYZOOM_TIMEOUT: Duration = Duration::from_secs(3);
 
-impl AgencyZoomServer {
-    fn start() -> Self {
-        use std::io::BufRead;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../e2e/agencyzoom/server.py");
-        let mut child = std::process::Command::new("python3")
-            .arg(script)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("start e2e/agencyzoom/server.py");
-        let stdin = child.stdin.take().unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let ready: Value =
-            serde_json::from_str(&line).unwrap_or_else(|_| panic!("the AgencyZoom server said {line:?}"));
-        AgencyZoomServer {
-            url: ready["url"].as_str().unwrap().to_owned(),
-            _stdin: Mutex::new(stdin),
-            child: Mutex::new(child),
-        }
-    }
-
-    /// The client every test app imports with.
-    pub fn client(&self) -> agencyzoom::Client {
-        agencyzoom::Client::new(&agencyzoom::Config {
-            base_url: self.url.clone(),
-            request_timeout: AGENCYZOOM_TIMEOUT,
-            deadline: AGENCYZOOM_TIMEOUT * 3,
-        })
-        .unwrap()
-    }
+/// The AgencyZoom-shaped server the import talks to, shared by the tests of this process; each
+/// test makes agencies of its own there through its `/_admin` endpoints.
+pub fn agencyzoom() -> &'static TestServer {
+    static SHARED: std::sync::OnceLock<TestServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| TestServer::start("python3", "e2e/agencyzoom/server.py", "python3"))
 }
 
-/// The AgencyZoom server shared by the tests of this process.
-pub fn agencyzoom() -> &'static AgencyZoomServer {
-    static SHARED: std::sync::OnceLock<AgencyZoomServer> = std::sync::OnceLock::new();
-    SHARED.get_or_init(AgencyZoomServer::start)
+/// The AgencyZoom client every test app imports with.
+pub fn agencyzoom_client() -> agencyzoom::Client {
+    agencyzoom::Client::new(&agencyzoom::Config {
+        base_url: agencyzoom().url.clone(),
+        request_timeout: AGENCYZOOM_TIMEOUT,
+        deadline: AGENCYZOOM_TIMEOUT * 3,
+    })
+    .unwrap()
 }
 
 pub struct TestApp {
@@ -477,7 +447,7 @@ async fn spawn_app_built(
     };
     let file_store =
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
-    let mut state = AppState::new(db.clone(), accounts.clone(), file_store).with_agencyzoom(agencyzoom().client());
+    let mut state = AppState::new(db.clone(), accounts.clone(), file_store).with_agencyzoom(agencyzoom_client());
     state.web = web_policy;
     if let Some(url) = &stripe_url {
         state = state.with_billing(

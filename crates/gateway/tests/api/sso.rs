@@ -2,57 +2,28 @@
 //! started by the tests in its own process, driven as a browser drives it (redirects, its
 //! cookies, its sign-in form) by [`Browser`].
 
-use crate::helpers::{spawn_app, spawn_app_with_sso, unique_email, Reply, TestApp};
+use crate::helpers::{spawn_app, spawn_app_with_sso, unique_email, Reply, TestApp, TestServer};
 use accounts::sso::SsoSettings;
 use actix_web::cookie::Cookie;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::Duration;
 
 const NO_MATCH: &str = "Oops! We were unable to find a user that matches this email address...";
 const SSO_FAILED: &str = "There was some error while doing SSO. Please try again later.";
 
-/// The OpenID provider of `e2e/oidc/harness.mjs`, in its own process (`npm ci` in `e2e/oidc`).
-struct OidcServer {
-    url: String,
-    clients: Value,
-    /// Its end closes when the tests' process ends, and the harness then exits.
-    _stdin: Mutex<std::process::ChildStdin>,
-    _child: Mutex<std::process::Child>,
-}
-
-fn oidc() -> &'static OidcServer {
-    static SHARED: std::sync::OnceLock<OidcServer> = std::sync::OnceLock::new();
-    SHARED.get_or_init(|| {
-        use std::io::BufRead;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../e2e/oidc/harness.mjs");
-        let mut child = std::process::Command::new("node")
-            .arg(script)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .expect("start e2e/oidc/harness.mjs (node, and npm ci in e2e/oidc)");
-        let stdin = child.stdin.take().unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("the OpenID harness said {line:?}"));
-        OidcServer {
-            url: ready["url"].as_str().unwrap().to_owned(),
-            clients: ready["clients"].clone(),
-            _stdin: Mutex::new(stdin),
-            _child: Mutex::new(child),
-        }
-    })
+/// The OpenID provider of `e2e/oidc/harness.mjs`, shared by the tests of this process.
+fn oidc() -> &'static TestServer {
+    static SHARED: std::sync::OnceLock<TestServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| TestServer::start("node", "e2e/oidc/harness.mjs", "node, and npm ci in e2e/oidc"))
 }
 
 fn settings(client: &str) -> SsoSettings {
     let server = oidc();
     SsoSettings {
         issuer_url: server.url.clone(),
-        client_id: server.clients[client]["id"].as_str().unwrap().to_owned(),
-        client_secret: server.clients[client]["secret"].as_str().unwrap().to_owned(),
+        client_id: server.ready["clients"][client]["id"].as_str().unwrap().to_owned(),
+        client_secret: server.ready["clients"][client]["secret"].as_str().unwrap().to_owned(),
     }
 }
 
