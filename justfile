@@ -92,8 +92,9 @@ test-sqlite: stripe-ready oidc-ready
 test-postgres: pg-ready stripe-ready oidc-ready
     TIMEKEEP_TEST_POSTGRES={{pg_url}} just rust-tests
 
-# `cargo test` of the workspace, ending with the totals over every test binary (its last lines are
-# otherwise an empty doc-test's "0 passed").
+# `cargo test` of the workspace, ending with the totals over every test binary in cargo's own
+# "test result:" form (its last lines are otherwise empty doc-tests' "0 passed", which a reader of
+# the log's tail takes for a run of no test).
 rust-tests:
     #!/usr/bin/env bash
     set -uo pipefail
@@ -101,7 +102,7 @@ rust-tests:
     cargo test --workspace --locked 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     awk '/^test result:/ { passed += $4; failed += $6; ignored += $8; binaries++ }
-      END { printf "Rust tests (%s): %d passed, %d failed, %d ignored in %d test binaries\n", ENVIRON["TIMEKEEP_TEST_POSTGRES"] == "" ? "SQLite" : "PostgreSQL", passed, failed, ignored, binaries }' "$log"
+      END { printf "Rust tests (%s), all %d test binaries together:\ntest result: %s. %d passed; %d failed; %d ignored; 0 measured; 0 filtered out\n", ENVIRON["TIMEKEEP_TEST_POSTGRES"] == "" ? "SQLite" : "PostgreSQL", binaries, failed == 0 ? "ok" : "FAILED", passed, failed, ignored }' "$log"
     rm -f "$log"
     exit $status
 
