@@ -37,6 +37,7 @@ mod m20261127_000029_system_indexes;
 mod m20261128_000030_company_headcounts;
 mod m20261128_000031_sso;
 mod m20261128_000032_agencyzoom_links;
+mod m20261128_000034_people_search_covering;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000030_company_headcounts::Migration),
             Box::new(m20261128_000031_sso::Migration),
             Box::new(m20261128_000032_agencyzoom_links::Migration),
+            Box::new(m20261128_000034_people_search_covering::Migration),
         ]
     }
 }

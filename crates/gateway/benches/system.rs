@@ -37,7 +37,7 @@
 //! request; `BENCH_KEEP=1` keeps the databases for a look afterwards; `BENCH_ONLY=stats,employees`
 //! loads only the requests whose label contains one of the words). Each request is also timed
 //! alone, one after another (the median of 7): what it costs without queueing behind the others. Figures are printed, not asserted; the run ends with status 1 when an export's line
-//! count is wrong. `BENCH_COMPANIES` and `BENCH_USERS` seed other sizes.
+//! count is wrong. `BENCH_COMPANIES` and `BENCH_USERS` seed other sizes; `BENCH_DATABASES=postgres` measures one database.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod support;
@@ -1324,8 +1324,13 @@ fn main() {
     let users: usize = std::env::var("BENCH_USERS").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
     let mut problems = Vec::new();
     actix_web::rt::System::new().block_on(async {
-        run("sqlite", companies, users, &mut problems).await;
-        if std::env::var("BENCH_POSTGRES").is_ok() {
+        // `BENCH_DATABASES=postgres` (or `sqlite`) measures one of them only.
+        let only = std::env::var("BENCH_DATABASES").unwrap_or_default();
+        let wanted = |name: &str| only.is_empty() || only.split(',').any(|given| given == name);
+        if wanted("sqlite") {
+            run("sqlite", companies, users, &mut problems).await;
+        }
+        if std::env::var("BENCH_POSTGRES").is_ok() && wanted("postgres") {
             run("postgres", companies, users, &mut problems).await;
         }
     });

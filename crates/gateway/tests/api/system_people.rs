@@ -354,6 +354,14 @@ async fn people_are_found_by_the_start_of_an_address_or_a_name_in_any_case() {
     let second = ok(app.get_as(&operator, "/server/v1/system/employees?page=2").await);
     assert_eq!(second["employees"].as_array().unwrap().len(), 4);
     assert_eq!(second["employees"][3]["email"], "zz19@globex-search.example");
+    // A search's pages: the count stays the search's on a page past its end.
+    let searched = ok(search("ZED").await);
+    assert_eq!((ids(&searched).len(), searched["empCount"].as_i64()), (20, Some(20)));
+    assert_eq!(searched["employees"][0]["email"], "zz00@globex-search.example");
+    let past = ok(app.get_as(&operator, "/server/v1/system/employees?q=zed&page=2").await);
+    assert_eq!((ids(&past).len(), past["empCount"].as_i64()), (0, Some(20)));
+    let last_first = ok(app.get_as(&operator, "/server/v1/system/employees?q=zz&sort=email&order=desc").await);
+    assert_eq!(last_first["employees"][0]["email"], "zz19@globex-search.example");
     let operator_row = first["employees"].as_array().unwrap().iter().find(|row| row["role"] == "sysadmin").unwrap();
     assert_eq!((operator_row["companyId"].clone(), operator_row["companyName"].clone()), (Value::Null, Value::Null));
     assert!(operator_row["lastLogin"].is_string(), "the operator signed in: {operator_row}");
