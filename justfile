@@ -16,13 +16,13 @@ run: web-build
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
-test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready
+test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready s3-ready
     #!/usr/bin/env bash
     # After the builds, the independent suites run at once (each one's log printed when it ends),
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
     set -uo pipefail
     logs=$(mktemp -d)
-    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run" "just fuzz-run 150")
+    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run" "just instances-run" "just fuzz-run 150")
     pids=()
     for i in "${!lanes[@]}"; do
       ( start=$(date +%s); eval "${lanes[$i]}"; status=$?; echo "[lane took $(( $(date +%s) - start )) s]"; exit $status ) > "$logs/$i.log" 2>&1 &
@@ -85,11 +85,11 @@ clippy:
     cargo clippy --workspace --all-targets --locked -- -D warnings
 
 # The Rust test suite on SQLite.
-test-sqlite: stripe-ready oidc-ready
+test-sqlite: stripe-ready oidc-ready s3-ready
     just rust-tests
 
 # The Rust test suite again on PostgreSQL.
-test-postgres: pg-ready stripe-ready oidc-ready
+test-postgres: pg-ready stripe-ready oidc-ready s3-ready
     TIMEKEEP_TEST_POSTGRES={{pg_url}} just rust-tests
 
 # `cargo test` of the workspace, ending with the totals over every test binary in cargo's own
@@ -109,6 +109,10 @@ rust-tests:
 # The Stripe-shaped server the billing tests and journeys run against (e2e/stripe/harness.py) needs localstripe.
 stripe-ready:
     @python3 -c 'import localstripe' 2>/dev/null || pip install --quiet "localstripe==1.15.10"
+
+# The S3-compatible server the object-storage tests run against (e2e/s3/server.py) needs moto.
+s3-ready:
+    @python3 -c 'import moto.server' 2>/dev/null || pip install --quiet "moto[server]==5.2.5"
 
 # The OpenID Connect provider the single sign-on tests and journey run against (e2e/oidc/harness.mjs) needs its packages.
 oidc-ready:
@@ -141,6 +145,15 @@ bundle-report: web-build
 e2e: web-build pg-ready
     cargo build -p gateway --locked
     just e2e-run
+
+# Two instances on one PostgreSQL database, files in a local S3-compatible store: tokens, files,
+# throttles, mail, scheduled jobs and a rolling restart under clock load (e2e/instances/run.mjs).
+instances: test-build pg-ready s3-ready
+    just instances-run
+
+# The two-instance checks against the server already built.
+instances-run:
+    cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" node instances/run.mjs
 
 # The browser journeys against the server and web app already built (SQLite, then PostgreSQL).
 e2e-run: oidc-ready
@@ -185,6 +198,11 @@ bench-billing: pg-ready
 # The operator's screens over 10,000 companies and 200,000 users (customers, statistics, people search, the CSV exports' time and memory); SQLite and PostgreSQL.
 bench-system: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench system
+
+# Clock presses on PostgreSQL through one instance, two, and two restarted in turn (release build).
+bench-instances: pg-ready
+    cargo build --release -p gateway
+    cd e2e && E2E_PG_ADMIN_URL="{{pg_url}}" node instances/bench.mjs
 
 # Every property test with 10,000 cases (the default run uses fewer).
 proptest-deep:

@@ -29,14 +29,13 @@
  * STRIPE_* for `timekeep charge-run`: support/billing.mjs) -> SIGTERM -> clean up -> exit with the specs'
  * status. Extra arguments go to `playwright test` (e.g. `node run.mjs specs/02-employee-login.spec.mjs`).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { createDatabase, freePort, startTestServer, stopServer, stopTestServer, waitForHealth } from './support/processes.mjs';
 
 const e2eDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(e2eDir, '..');
@@ -68,24 +67,6 @@ if (!existsSync(bin)) fail(`server binary not found at ${bin} (set TIMEKEEP_BIN 
 if (!existsSync(join(webDir, 'index.html'))) fail(`${webDir}/index.html not found: run \`npm ci && npm run build\` in frontend/`);
 if (!existsSync(chromium)) fail(`Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-function psql(adminUrl, sql) {
-  const result = spawnSync('psql', [adminUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { encoding: 'utf8' });
-  if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr.trim()}`);
-}
-
 /** For PostgreSQL: a fresh database, dropped at the end. Returns the server's DATABASE_URL. */
 function preparePostgres() {
   const given = process.env.DATABASE_URL ?? '';
@@ -94,20 +75,13 @@ function preparePostgres() {
     url.pathname = '/postgres';
     return url.toString();
   })();
-  const name = `timekeep_e2e_${randomBytes(6).toString('hex')}`;
-  psql(adminUrl, `CREATE DATABASE ${name}`);
-  log(`created database ${name}`);
+  const database = createDatabase(adminUrl, 'timekeep_e2e');
+  log(`created database ${database.name}`);
   cleanups.push(() => {
-    try {
-      psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } catch {
-      psql(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
-    }
-    log(`dropped database ${name}`);
+    database.drop();
+    log(`dropped database ${database.name}`);
   });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return database.url;
 }
 
 function run(command, args, env, label) {
@@ -118,74 +92,6 @@ function run(command, args, env, label) {
   });
 }
 
-async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited early with ${server.exitCode} (see ${artifacts}/server.log)`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`GET ${baseUrl}/healthz did not answer 200 within ${timeoutMs / 1000}s`);
-}
-
-/**
- * A test server the journeys talk to — the Stripe stand-in (e2e/stripe/harness.py), the OpenID
- * provider (e2e/oidc/harness.mjs), the AgencyZoom stand-in (e2e/agencyzoom/server.py). Each is
- * started with its stdin piped, prints one JSON line naming at least its `url`, and serves until
- * that stdin closes. Returns that line's fields and `child`; `hint` says what to install when it
- * does not start.
- */
-function startTestServer({ name, command, script, log, hint, timeoutMs = 30_000 }) {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(command, [script], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.pipe(createWriteStream(join(artifacts, log)));
-    let buffered = '';
-    let settled = false;
-    const done = (error, value) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolveStart(value);
-    };
-    const timer = setTimeout(() => done(new Error(`the ${name} printed no address within ${timeoutMs / 1000}s (see ${artifacts}/${log})`)), timeoutMs);
-    child.on('error', (error) => done(new Error(`the ${name} did not start (${command}): ${error.message}`)));
-    child.on('exit', (code, signal) => done(new Error(`the ${name} exited with ${code ?? signal} (see ${artifacts}/${log}; ${hint})`)));
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk.toString('utf8');
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      try {
-        const line = JSON.parse(buffered.slice(0, end));
-        if (!/^https?:\/\//.test(line.url ?? '')) throw new Error(`no url in ${buffered.slice(0, end)}`);
-        done(null, { ...line, child });
-      } catch (error) {
-        done(new Error(`the ${name}'s first line is not its address: ${error.message}`));
-      }
-    });
-  });
-}
-
-/** Closing its stdin stops a test server; SIGTERM, then SIGKILL, if it lingers. */
-function stopTestServer(child) {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-    const term = setTimeout(() => child.kill('SIGTERM'), 5_000);
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(term);
-      clearTimeout(kill);
-      resolveStop();
-    });
-    child.stdin.end();
-  });
-}
-
 /** The server's webhook endpoint at the harness (signed with STRIPE_WEBHOOK_SECRET). */
 async function registerWebhook(stripeUrl, baseUrl) {
   const res = await fetch(`${stripeUrl}/_config/webhooks/timekeep`, {
@@ -193,18 +99,6 @@ async function registerWebhook(stripeUrl, baseUrl) {
     body: new URLSearchParams({ url: `${baseUrl}/server/v1/billing/webhook`, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET }),
   });
   if (!res.ok) throw new Error(`registering the webhook at the Stripe harness answered ${res.status}: ${await res.text()}`);
-}
-
-function stopServer(server) {
-  return new Promise((resolveStop) => {
-    if (server.exitCode !== null || server.signalCode !== null) return resolveStop();
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(timer);
-      resolveStop();
-    });
-    server.kill('SIGTERM');
-  });
 }
 
 async function cleanup() {
@@ -249,16 +143,16 @@ try {
   log(`seeding the demo company in ${dataDir}`);
   await run(bin, ['demo', '--data-dir', dataDir], env, 'timekeep demo');
 
-  const stripe = await startTestServer({ name: 'Stripe harness', command: python, script: stripeHarness, log: 'stripe.log', hint: 'pip install localstripe==1.15.10' });
+  const stripe = await startTestServer({ name: 'Stripe harness', command: python, script: stripeHarness, logPath: join(artifacts, 'stripe.log'), hint: 'pip install localstripe==1.15.10' });
   cleanups.push(() => stopTestServer(stripe.child));
   log(`Stripe harness on ${stripe.url} (log: ${join(artifacts, 'stripe.log')})`);
 
-  const oidc = await startTestServer({ name: 'OpenID harness', command: process.execPath, script: oidcHarness, log: 'oidc.log', hint: 'npm ci in e2e/oidc' });
+  const oidc = await startTestServer({ name: 'OpenID harness', command: process.execPath, script: oidcHarness, logPath: join(artifacts, 'oidc.log'), hint: 'npm ci in e2e/oidc' });
   if (!oidc.clients?.timekeep) throw new Error('the OpenID harness named no client timekeep');
   cleanups.push(() => stopTestServer(oidc.child));
   log(`OpenID provider on ${oidc.url} (log: ${join(artifacts, 'oidc.log')})`);
 
-  const agencyzoom = await startTestServer({ name: 'AgencyZoom server', command: python, script: agencyZoomServer, log: 'agencyzoom.log', hint: 'python3' });
+  const agencyzoom = await startTestServer({ name: 'AgencyZoom server', command: python, script: agencyZoomServer, logPath: join(artifacts, 'agencyzoom.log'), hint: 'python3' });
   cleanups.push(() => stopTestServer(agencyzoom.child));
   log(`AgencyZoom server on ${agencyzoom.url}`);
 
@@ -287,7 +181,7 @@ try {
   server.stderr.pipe(serverLog);
   cleanups.push(() => stopServer(server));
   log(`server on ${baseUrl} (log: ${join(artifacts, 'server.log')})`);
-  await waitForHealth(baseUrl, server);
+  await waitForHealth(baseUrl, server, { logHint: join(artifacts, 'server.log') });
   await registerWebhook(stripe.url, baseUrl);
 
   const require = createRequire(import.meta.url);

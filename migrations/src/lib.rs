@@ -37,7 +37,9 @@ mod m20261127_000029_system_indexes;
 mod m20261128_000030_company_headcounts;
 mod m20261128_000031_sso;
 mod m20261128_000032_agencyzoom_links;
+mod m20261128_000033_deployment_secrets;
 mod m20261128_000034_people_search_covering;
+mod m20261128_000035_mail_outbox;
 
 pub struct Migrator;
 
@@ -75,7 +77,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000030_company_headcounts::Migration),
             Box::new(m20261128_000031_sso::Migration),
             Box::new(m20261128_000032_agencyzoom_links::Migration),
+            Box::new(m20261128_000033_deployment_secrets::Migration),
             Box::new(m20261128_000034_people_search_covering::Migration),
+            Box::new(m20261128_000035_mail_outbox::Migration),
         ]
     }
 }

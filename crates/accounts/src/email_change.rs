@@ -8,7 +8,7 @@ use crate::mail::templates;
 use crate::tokens::{hash_token, random_token};
 use crate::{Accounts, AccountsError};
 use chrono::Utc;
-use kernel::{EmploymentStatus, UserId};
+use kernel::{CompanyId, EmploymentStatus, UserId};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
@@ -37,10 +37,15 @@ impl Accounts {
         }
         .insert(&txn)
         .await?;
-        txn.commit().await?;
         let link = self.link(&format!("/confirm-email?token={token}"));
-        self.send_mail(templates::confirm_email_change(new_email, &user.first_name, &link)).await;
-        self.send_mail(templates::email_change_requested(&user.email, &user.first_name, new_email)).await;
+        let company = user.company_id.map(CompanyId);
+        let mails = [
+            templates::confirm_email_change(company, new_email, &user.first_name, &link),
+            templates::email_change_requested(company, &user.email, &user.first_name, new_email),
+        ];
+        self.enqueue_mail_in(&txn, &mails).await?;
+        txn.commit().await?;
+        self.wake_mail_sender();
         Ok(())
     }
 
@@ -74,16 +79,17 @@ impl Accounts {
         if used.rows_affected != 1 {
             return Err(invalid());
         }
-        let old_email = user.email.clone();
-        let name = user.first_name.clone();
+        let notice =
+            templates::email_changed(user.company_id.map(CompanyId), &user.email, &user.first_name, &new_email);
         let mut row: users::ActiveModel = user.into();
         row.email = Set(new_email.clone());
         row.email_verified_at = Set(Some(now));
         row.updated_at = Set(now);
         let saved = row.update(&txn).await?;
         self.revoke_all_sessions(&txn, UserId(saved.id)).await?;
+        self.enqueue_mail_in(&txn, &[notice]).await?;
         txn.commit().await?;
-        self.send_mail(templates::email_changed(&old_email, &name, &new_email)).await;
+        self.wake_mail_sender();
         Ok(new_email)
     }
 }

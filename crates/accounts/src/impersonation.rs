@@ -231,7 +231,13 @@ impl Accounts {
             .create_link(&self.db, UserId(user.id), crate::signup::PURPOSE_RESET, self.config.reset_link_ttl, now)
             .await?;
         let link = self.link(&format!("/reset-password-now?t={token}"));
-        self.send_mail(crate::mail::templates::reset_password(&user.email, &user.first_name, &link)).await;
+        self.queue_mail(crate::mail::templates::reset_password(
+            user.company_id.map(CompanyId),
+            &user.email,
+            &user.first_name,
+            &link,
+        ))
+        .await;
         Ok(OperatorAdded { operator: UserId(user.id), email: user.email, created, link })
     }
 }

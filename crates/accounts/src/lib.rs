@@ -1,4 +1,5 @@
-//! Accounts: companies (the tenants), their users, sessions, passwords, e-mail tokens and mail.
+//! Accounts: companies (the tenants), their users, sessions, passwords, e-mail tokens, and the
+//! one outbox every crate's mail goes through ([`mail::outbox`]).
 //!
 //! The service owns the sign-in and account lifecycle of spec 000 §4: signup creates a company
 //! with a 30-day trial and its admin and mails a verification link; login works once the address
@@ -46,7 +47,7 @@ pub use tokens::Identity;
 use bot::BotCheck;
 use chrono::Duration;
 use mail::Mailer;
-use sea_orm::DatabaseConnection;
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use std::sync::Arc;
 use throttle::ThrottleRule;
 use tokens::TokenKeys;
@@ -135,7 +136,8 @@ impl RequestMeta {
 pub struct Accounts {
     db: DatabaseConnection,
     keys: TokenKeys,
-    mailer: Arc<dyn Mailer>,
+    /// Where every mail goes (see [`mail::outbox`]).
+    outbox: mail::Outbox,
     bot_check: Arc<dyn BotCheck>,
     config: Arc<AccountsConfig>,
     hashing: hashing::HashPool,
@@ -154,9 +156,9 @@ impl Accounts {
         config: AccountsConfig,
     ) -> Self {
         Self {
+            outbox: mail::Outbox::new(db.clone(), mailer),
             db,
             keys,
-            mailer,
             bot_check,
             config: Arc::new(config),
             hashing: hashing::HashPool::per_core(),
@@ -175,42 +177,57 @@ impl Accounts {
         &self.config
     }
 
-    /// Sends a mail, logging rather than failing the request when delivery fails: the account
-    /// change is already saved, and the user can ask for the mail again.
-    async fn send_mail(&self, mail: mail::OutgoingMail) {
-        match self.mailer.send(&mail).await {
-            Ok(()) => tracing::info!(to = %mail.to_email, subject = %mail.subject, "mail sent"),
-            Err(err) => tracing::error!(to = %mail.to_email, error = %err, "mail not sent"),
-        }
+    /// Queues a mail of this crate's (see [`mail::outbox`]), logging rather than failing the
+    /// request when it cannot be queued: the account change is already saved, and the user can
+    /// ask for the mail again.
+    async fn queue_mail(&self, mail: mail::OutgoingMail) {
+        self.notify_all(vec![mail]).await;
     }
 
-    /// Sends a mail and says whether it went: for a job that records what it sent and must
-    /// try again later when delivery failed (the celebration mails).
-    pub async fn deliver(&self, mail: &mail::OutgoingMail) -> Result<(), mail::MailError> {
-        self.mailer.send(mail).await?;
-        tracing::info!(to = %mail.to_email, subject = %mail.subject, "mail sent");
-        Ok(())
+    /// Queues another crate's notice (a time-off decision, say) for the outbox's sender: the
+    /// request that caused it only writes a row. A failure to queue is logged, not returned: the
+    /// change is already saved.
+    pub async fn notify(&self, mail: mail::OutgoingMail) {
+        self.notify_all(vec![mail]).await;
     }
 
-    /// Sends another crate's notice (a time-off decision, say) without holding up the request
-    /// that caused it: the change is already saved, and delivery failures are logged.
-    pub fn notify(&self, mail: mail::OutgoingMail) {
-        let me = self.clone();
-        tokio::spawn(async move { me.send_mail(mail).await });
-    }
-
-    /// Sends many notices (a policy to everyone it was published to) one after the other on one
-    /// task, so a publication to hundreds queues its mails instead of opening a connection each.
-    pub fn notify_all(&self, mails: Vec<mail::OutgoingMail>) {
+    /// Queues many notices (a policy to everyone it was published to) in a few statements.
+    pub async fn notify_all(&self, mails: Vec<mail::OutgoingMail>) {
         if mails.is_empty() {
             return;
         }
-        let me = self.clone();
-        tokio::spawn(async move {
-            for mail in mails {
-                me.send_mail(mail).await;
-            }
-        });
+        if let Err(err) = self.outbox.put(&mails).await {
+            let to: Vec<&str> = mails.iter().map(|mail| mail.to_email.as_str()).collect();
+            tracing::error!(?to, error = %err, "mail not queued");
+        }
+    }
+
+    /// Queues mail inside the caller's transaction, so it is sent if and only if the change it
+    /// tells of commits. Call [`Accounts::wake_mail_sender`] after the commit (otherwise the
+    /// sender finds it at its next look, within seconds).
+    pub async fn enqueue_mail_in<C: ConnectionTrait>(
+        &self,
+        conn: &C,
+        mails: &[mail::OutgoingMail],
+    ) -> Result<(), DbErr> {
+        mail::Outbox::put_in(conn, mails).await
+    }
+
+    /// Tells this server's mail sender that mail was queued.
+    pub fn wake_mail_sender(&self) {
+        self.outbox.wake();
+    }
+
+    /// The same service, its mail sender writing behind the server's write gate (see
+    /// [`mail::outbox`]).
+    pub fn with_write_gate(mut self, gate: kernel::WriteGate) -> Self {
+        self.outbox = self.outbox.with_gate(gate);
+        self
+    }
+
+    /// The outbox, for running this server's sender ([`mail::Outbox::sender`]).
+    pub fn outbox(&self) -> &mail::Outbox {
+        &self.outbox
     }
 
     /// An absolute link to a screen of the product, for mails.

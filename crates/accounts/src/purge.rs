@@ -3,7 +3,9 @@
 //!
 //! [`lock_company`] comes first in the closing transaction, [`purge_company`] last.
 
-use crate::entities::{auth_throttle, companies, email_tokens, job_roles, sessions, sign_in_months, users};
+use crate::entities::{
+    auth_throttle, companies, email_tokens, job_roles, mail_outbox, sessions, sign_in_months, users,
+};
 use crate::throttle;
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::tenancy::in_company;
@@ -39,8 +41,9 @@ pub async fn lock_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> R
 
 /// Deletes the company's accounts: the sign-in throttle's rows that name one of its people,
 /// their e-mail links, their sessions (so every token of the company is refused at once, the
-/// session being read on every request), the months its members signed in, the people, the
-/// job roles and the company itself.
+/// session being read on every request), the months its members signed in, its mail in the
+/// outbox (queued or sent: what it was told is its data too), the people, the job roles and the
+/// company itself.
 ///
 /// Every other crate's purge must have run before (their rows refer to these). What stays in
 /// `auth_throttle`: the rows keyed by a network address only (`login-ip:`, `signup-ip:`),
@@ -58,6 +61,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         )
         .await?,
         erase_in_company::<sign_in_months::Entity, C>(conn, company).await?,
+        erase_in_company::<mail_outbox::Entity, C>(conn, company).await?,
         erase_in_company::<users::Entity, C>(conn, company).await?,
         erase_in_company::<job_roles::Entity, C>(conn, company).await?,
         erase::<companies::Entity, C>(conn, companies::Column::Id.eq(company.0)).await?,

@@ -7,7 +7,7 @@ use crate::password::{hash_password, verify_password};
 use crate::signup::PURPOSE_RESET;
 use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, SignedIn};
 use chrono::{DateTime, Utc};
-use kernel::{EmploymentStatus, FieldErrors, Role, SystemCtx, UserId};
+use kernel::{CompanyId, EmploymentStatus, FieldErrors, Role, SystemCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
@@ -56,7 +56,13 @@ impl Accounts {
     async fn send_reset_link(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
         let token = self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
         let link = self.link(&format!("/reset-password-now?t={token}"));
-        self.send_mail(templates::reset_password(&user.email, &user.first_name, &link)).await;
+        self.queue_mail(templates::reset_password(
+            user.company_id.map(CompanyId),
+            &user.email,
+            &user.first_name,
+            &link,
+        ))
+        .await;
         Ok(())
     }
 

@@ -90,14 +90,16 @@ impl Accounts {
             .await?;
         let token =
             self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
-        txn.commit().await?;
-
-        self.send_mail(templates::verify_email(
+        // Queued with the account, so a signup that commits always has its link on the way.
+        let mail = templates::verify_email(
+            Some(CompanyId(company_id)),
             &user.email,
             &user.first_name,
             &self.verification_link(&user.email, &token),
-        ))
-        .await;
+        );
+        self.enqueue_mail_in(&txn, &[mail]).await?;
+        txn.commit().await?;
+        self.wake_mail_sender();
         Ok(SignupOutcome { email: user.email, company_id, user_id: user.id, signed_in: None })
     }
 
@@ -255,7 +257,8 @@ impl Accounts {
     pub(crate) async fn send_verification(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
         let token =
             self.create_link(&self.db, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
-        self.send_mail(templates::verify_email(
+        self.queue_mail(templates::verify_email(
+            user.company_id.map(CompanyId),
             &user.email,
             &user.first_name,
             &self.verification_link(&user.email, &token),
@@ -275,7 +278,14 @@ impl Accounts {
     pub async fn send_invitation(&self, user: &users::Model, company_name: &str) -> Result<(), AccountsError> {
         let token = self.create_security_link(UserId(user.id)).await?;
         let link = self.link(&format!("/verify-email?me={}&securityToken={token}", encode_base64_email(&user.email)));
-        self.send_mail(templates::invitation(&user.email, &user.first_name, company_name, &link)).await;
+        self.queue_mail(templates::invitation(
+            user.company_id.map(CompanyId),
+            &user.email,
+            &user.first_name,
+            company_name,
+            &link,
+        ))
+        .await;
         Ok(())
     }
 

@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
+use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::{ConnectionTrait, DbErr, DeriveIden};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -81,6 +83,47 @@ impl TokenKeys {
             .map(|data| data.claims)
             .map_err(|_| TokenError::Invalid)
     }
+}
+
+/// The deployment's token-signing secret, shared by every server through the database
+/// (`deployment_secrets`, issue 25): the first server to start stores `candidate`, and every
+/// server, that one included, then uses whatever is stored. Two servers starting together both
+/// insert with "do nothing on conflict" and read back the one that won.
+///
+/// Why the database rather than a required setting: every instance reaches the database anyway,
+/// so a new instance needs nothing copied by hand and cannot start with a secret of its own that
+/// would refuse every other instance's tokens. Whoever can read the database could sign a token,
+/// but a token alone opens nothing: every request re-reads its session (`sid`), which lives in
+/// that same database. A secret given by setting (`--token-secret`) still wins over this.
+pub async fn deployment_secret(db: &impl ConnectionTrait, candidate: &str) -> Result<String, DbErr> {
+    let backend = db.get_database_backend();
+    let insert = Query::insert()
+        .into_table(DeploymentSecrets::Table)
+        .columns([DeploymentSecrets::Name, DeploymentSecrets::Value, DeploymentSecrets::CreatedAt])
+        .values_panic([TOKEN_SECRET_NAME.into(), candidate.into(), Utc::now().into()])
+        .on_conflict(OnConflict::column(DeploymentSecrets::Name).do_nothing().to_owned())
+        .to_owned();
+    db.execute(backend.build(&insert)).await?;
+    let select = Query::select()
+        .column(DeploymentSecrets::Value)
+        .from(DeploymentSecrets::Table)
+        .and_where(Expr::col(DeploymentSecrets::Name).eq(TOKEN_SECRET_NAME))
+        .to_owned();
+    let row = db
+        .query_one(backend.build(&select))
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("the token secret was not stored".to_owned()))?;
+    row.try_get::<String>("", "value")
+}
+
+const TOKEN_SECRET_NAME: &str = "token-signing";
+
+#[derive(DeriveIden)]
+enum DeploymentSecrets {
+    Table,
+    Name,
+    Value,
+    CreatedAt,
 }
 
 /// 256 random bits, hex-encoded: for e-mail links and session ids.

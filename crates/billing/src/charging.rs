@@ -588,13 +588,14 @@ impl Billing {
             .await?
             .into_iter()
             .map(|admin| OutgoingMail {
+                company: Some(company),
                 to_email: admin.email,
                 to_name: admin.name,
                 subject: subject.clone(),
                 text: text.clone(),
             })
             .collect();
-        self.accounts.notify_all(mails);
+        self.accounts.notify_all(mails).await;
         Ok(())
     }
 }

@@ -1,20 +1,23 @@
 //! Stored files: avatars and company logos, and HR documents ([`document`]).
 //!
-//! A file is bytes in a [`FileStore`] plus a row in `stored_files` naming the company that owns
-//! it. Uploads are checked by content ([`sniff`]) and size before anything is written. Avatars
-//! and logos are read through [`Files::open`] by anyone of the owning company; HR documents are
-//! private to their records and read only through [`Files::open_private`] after the record's
-//! owner has checked who may see it. Both are scoped by the caller's company: another company's
-//! file id is `NotFound`, exactly like an id that does not exist.
+//! A file is bytes in a [`FileStore`] (a local folder, or an S3 bucket: [`s3`]) plus a row in
+//! `stored_files` naming the company that owns it. Uploads are checked by content ([`sniff`]) and
+//! size before anything is written. Avatars and logos are read through [`Files::open`] by anyone
+//! of the owning company; HR documents are private to their records and read only through
+//! [`Files::open_private`] after the record's owner has checked who may see it. Both are scoped
+//! by the caller's company: another company's file id is `NotFound`, exactly like an id that does
+//! not exist.
 
 pub mod document;
 pub mod entities;
 pub mod purge;
+pub mod s3;
 mod sniff;
 mod store;
 
 pub use document::{clean_file_name, SavedDocument, MAX_DOCUMENT_BYTES};
 pub use purge::{purge_company, PurgedFiles, RemovedFiles};
+pub use s3::{S3Credentials, S3Setting, S3Settings, S3SettingsError, S3Store};
 pub use sniff::{sniff, sniff_document, Kind};
 pub use store::{FileStore, LocalDirStore};
 

@@ -90,12 +90,74 @@ pub struct DemoArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct StorageArgs {
-    /// Folder for the SQLite file, uploaded files, the mail outbox and the generated token secret.
+    /// Folder for the SQLite file, uploaded files (without TIMEKEEP_S3_BUCKET), the mail outbox and
+    /// the generated token secret.
     #[arg(long, env = "TIMEKEEP_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
     /// `sqlite://…` or `postgres://…`. Default: the SQLite file `timekeep.db` in the data folder.
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<String>,
+    #[command(flatten)]
+    pub files: FileStoreArgs,
+}
+
+/// Where uploaded files (avatars, logos, HR documents, policy attachments) are kept: the data
+/// folder (`<data-dir>/files/`), or, for several instances, an S3 or S3-compatible bucket they
+/// share. Part of every command's storage settings, so no command reads another store than
+/// `serve` writes. The credentials are AWS's standard variables (`AWS_ACCESS_KEY_ID` and
+/// `AWS_SECRET_ACCESS_KEY`, or a role: see `files::s3`), never flags.
+#[derive(Debug, Clone, Default, Args)]
+pub struct FileStoreArgs {
+    /// The bucket for uploaded files; when set, files go there instead of the data folder.
+    #[arg(long, env = "TIMEKEEP_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+    /// An S3-compatible server (MinIO, Ceph…), e.g. `http://127.0.0.1:9000`, addressed by path
+    /// (`<endpoint>/<bucket>/<key>`); plain http is allowed. Default: Amazon S3.
+    #[arg(long, env = "TIMEKEEP_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    /// The bucket's region. Default: `AWS_REGION`, else `us-east-1`.
+    #[arg(long, env = "TIMEKEEP_S3_REGION")]
+    pub s3_region: Option<String>,
+    /// A folder inside the bucket for Timekeep's files, e.g. `timekeep/files`. Default: none.
+    #[arg(long, env = "TIMEKEEP_S3_PREFIX")]
+    pub s3_prefix: Option<String>,
+}
+
+impl FileStoreArgs {
+    /// The bucket's settings, when a bucket is given (an empty value counts as unset); the other
+    /// settings without a bucket are a mistake worth stopping for.
+    pub fn s3_settings(&self) -> Result<Option<files::S3Settings>, String> {
+        let given = |value: &Option<String>| {
+            value.as_deref().map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned)
+        };
+        let (endpoint, region, prefix) = (given(&self.s3_endpoint), given(&self.s3_region), given(&self.s3_prefix));
+        let Some(bucket) = given(&self.s3_bucket) else {
+            if endpoint.is_some() || region.is_some() || prefix.is_some() {
+                return Err("TIMEKEEP_S3_ENDPOINT, TIMEKEEP_S3_REGION and TIMEKEEP_S3_PREFIX need \
+                            TIMEKEEP_S3_BUCKET (without it files stay in the data folder)"
+                    .to_owned());
+            }
+            return Ok(None);
+        };
+        Ok(Some(files::S3Settings {
+            bucket,
+            region,
+            endpoint,
+            prefix,
+            credentials: files::S3Credentials::FromEnvironment,
+        }))
+    }
+
+    /// The name an operator knows a setting by, for the messages about it.
+    pub fn name_of(setting: files::S3Setting) -> &'static str {
+        match setting {
+            files::S3Setting::Bucket => "TIMEKEEP_S3_BUCKET",
+            files::S3Setting::Region => "TIMEKEEP_S3_REGION",
+            files::S3Setting::Endpoint => "TIMEKEEP_S3_ENDPOINT",
+            files::S3Setting::Prefix => "TIMEKEEP_S3_PREFIX",
+            files::S3Setting::Credentials => "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -119,7 +181,7 @@ pub struct ServeArgs {
     #[arg(long, env = "TIMEKEEP_MAIL_FROM", default_value = "Timekeep <no-reply@timekeep.localhost>")]
     pub mail_from: String,
     /// Secret that signs session tokens (at least 32 characters). Default: generated once and
-    /// kept in `<data-dir>/token-secret`.
+    /// kept in the database, where every instance of a deployment finds it.
     #[arg(long, env = "TIMEKEEP_TOKEN_SECRET", hide_env_values = true)]
     pub token_secret: Option<String>,
     /// Origins that may show the app in a frame (embedded mode), e.g.
@@ -137,6 +199,18 @@ pub struct ServeArgs {
     /// does not forward theirs, a test harness).
     #[arg(long, env = "TIMEKEEP_SIGNUPS_PER_IP_HOUR", default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..))]
     pub signups_per_ip_hour: i32,
+    /// The deployment's reverse proxies (IP addresses, comma-separated): from these peers the
+    /// client's address is read from `X-Forwarded-For`, for the per-address sign-in and signup
+    /// throttles and the sessions' records. Default: none (the TCP peer is the client).
+    #[arg(long, env = "TIMEKEEP_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// How often this instance looks for due background jobs (accruals, reminders, charges…).
+    #[arg(long, env = "TIMEKEEP_SCHEDULER_TICK_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub scheduler_tick_seconds: u64,
+    /// A job's lease in the database, renewed every third of it while the job runs: how soon
+    /// another instance takes over the jobs of one that died.
+    #[arg(long, env = "TIMEKEEP_JOB_LEASE_SECONDS", default_value_t = 120, value_parser = clap::value_parser!(i64).range(3..=3600))]
+    pub job_lease_seconds: i64,
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,

@@ -7,7 +7,10 @@
 
 use migrations::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr, SqlxSqliteConnector};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DbErr, SqlxSqliteConnector,
+    TransactionTrait,
+};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -78,6 +81,50 @@ pub fn group_writer_connection(db: &DatabaseConnection) -> Option<DatabaseConnec
     Some(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
 }
 
+/// Applies the migrations this build has and the database lacks. Several instances starting
+/// together on one PostgreSQL take turns: each waits for a transaction-scoped advisory lock
+/// before looking at what is applied, so the first applies them and the others then find
+/// nothing to do (sea-orm's migrator alone would let two of them apply the same migration).
+/// The lock is released when the transaction holding it ends, however the migration went.
+/// SQLite is one machine's file: processes sharing it (`timekeep migrate` beside a starting
+/// `serve`) take turns by an exclusive lock on a file beside it, for its own write lock would
+/// not keep a second migrator from applying what the first had just applied.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
-    Migrator::up(db, None).await
+    if db.get_database_backend() != DatabaseBackend::Postgres {
+        let _turn = sqlite_migration_lock(db).await?;
+        return Migrator::up(db, None).await;
+    }
+    let turn = db.begin().await?;
+    turn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).await?;
+    let applied = Migrator::up(db, None).await;
+    turn.commit().await?;
+    applied
+}
+
+/// An exclusive lock on `<database file>.migrating`, held until the returned file is dropped
+/// (`None` for a database in memory, which no other process sees).
+async fn sqlite_migration_lock(db: &DatabaseConnection) -> Result<Option<std::fs::File>, DbErr> {
+    let database = db.get_sqlite_connection_pool().connect_options().get_filename().to_owned();
+    if database.as_os_str().is_empty() || database.as_os_str() == ":memory:" {
+        return Ok(None);
+    }
+    let lock_path = std::path::PathBuf::from(format!("{}.migrating", database.display()));
+    let failed =
+        |err: std::io::Error| DbErr::Custom(format!("cannot lock {} for the migrations: {err}", lock_path.display()));
+    let file = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path).map_err(failed)?;
+    // The lock waits for another process's migrations: off the async threads.
+    tokio::task::spawn_blocking(move || file.lock().map(|()| file))
+        .await
+        .map_err(|err| DbErr::Custom(format!("the migration lock's task failed: {err}")))?
+        .map(Some)
+        .map_err(failed)
+}
+
+/// The advisory lock key migrations are applied under (any number no other code of the
+/// database's uses; "timekeep" in ASCII, cut to 63 bits).
+const MIGRATION_LOCK: i64 = 0x0074_696d_656b_6565;
+
+/// How many of this build's migrations the database has not applied (0: the schema is ready).
+pub async fn pending_migrations(db: &DatabaseConnection) -> Result<usize, DbErr> {
+    Ok(Migrator::get_pending_migrations(db).await?.len())
 }

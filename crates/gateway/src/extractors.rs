@@ -13,6 +13,7 @@ use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
 use kernel::{AdminCtx, ManagerCtx, Role, SystemCtx, TenantCtx};
+use std::net::IpAddr;
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
 /// leaving impersonation, and its own subscription; and the reads the spec makes by POST
@@ -250,7 +251,9 @@ impl FromRequest for NotImpersonating {
 }
 
 /// The caller's network address and user agent, for throttling and the session record.
-/// The address is the TCP peer's: `Forwarded` headers are not trusted, since anyone can send them.
+/// The address is the TCP peer's, unless that peer is one of the deployment's own reverse proxies
+/// (`--trusted-proxies`): then it is the one the proxies say they received the request from
+/// ([`client_ip`]). Anyone can send `X-Forwarded-For`, so from any other peer it is ignored.
 pub struct ClientMeta(pub RequestMeta);
 
 impl FromRequest for ClientMeta {
@@ -258,7 +261,11 @@ impl FromRequest for ClientMeta {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        let trusted =
+            req.app_data::<web::Data<AppState>>().map(|state| state.trusted_proxies.as_slice()).unwrap_or(&[]);
+        let forwarded: Vec<&str> =
+            req.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok()).collect();
+        let ip = req.peer_addr().map(|addr| client_ip(addr.ip(), &forwarded, trusted).to_string());
         let user_agent = req
             .headers()
             .get(actix_web::http::header::USER_AGENT)
@@ -266,6 +273,23 @@ impl FromRequest for ClientMeta {
             .map(str::to_owned);
         ready(Ok(ClientMeta(RequestMeta { ip, user_agent })))
     }
+}
+
+/// The client's address: `peer`, or — while the hop is one of `trusted` — the address the hop
+/// put last in `X-Forwarded-For` (each proxy appends who it heard from, so the list is read from
+/// its end, and the first address no trusted proxy vouches for is the client; what a client
+/// wrote at the list's start itself is never reached). An unreadable entry stops the walk at the
+/// last trusted hop.
+pub fn client_ip(peer: IpAddr, forwarded: &[&str], trusted: &[IpAddr]) -> IpAddr {
+    let mut hops = forwarded.iter().flat_map(|header| header.split(',')).map(str::trim).rev();
+    let mut client = peer;
+    while trusted.contains(&client) {
+        match hops.next().and_then(|hop| hop.parse::<IpAddr>().ok()) {
+            Some(hop) => client = hop,
+            None => break,
+        }
+    }
+    client
 }
 
 /// The owner of a calendar feed, proven by the secret in the feed's URL
@@ -293,5 +317,31 @@ impl FromRequest for FeedOwner {
                 .ok_or_else(ApiError::not_found)?;
             Ok(FeedOwner { ctx: TenantCtx::new(member.company, member.user_id, member.role, member.time_zone) })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_ip;
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_client_is_the_first_address_no_trusted_proxy_vouches_for() {
+        let proxies = [ip("10.0.0.1"), ip("10.0.0.2")];
+        // No proxy: the peer, whatever it claims.
+        assert_eq!(client_ip(ip("203.0.113.9"), &["198.51.100.1"], &proxies), ip("203.0.113.9"));
+        // One proxy.
+        assert_eq!(client_ip(ip("10.0.0.1"), &["198.51.100.1"], &proxies), ip("198.51.100.1"));
+        // A client's own forged start of the list is not reached.
+        assert_eq!(client_ip(ip("10.0.0.1"), &["1.2.3.4, 198.51.100.1"], &proxies), ip("198.51.100.1"));
+        // Two proxies, over two headers.
+        assert_eq!(client_ip(ip("10.0.0.2"), &["1.2.3.4, 198.51.100.1", "10.0.0.1"], &proxies), ip("198.51.100.1"));
+        // Nothing forwarded, or nonsense: the last trusted hop.
+        assert_eq!(client_ip(ip("10.0.0.1"), &[], &proxies), ip("10.0.0.1"));
+        assert_eq!(client_ip(ip("10.0.0.1"), &["not-an-ip"], &proxies), ip("10.0.0.1"));
     }
 }

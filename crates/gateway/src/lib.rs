@@ -66,6 +66,7 @@ pub fn build_app(
         .wrap(actix_web::middleware::Compress::default())
         .wrap(actix_web::middleware::from_fn(middleware::request_context))
         .route("/healthz", aweb::get().to(routes::health::healthz))
+        .route("/readyz", aweb::get().to(routes::health::readyz))
         .service(
             aweb::scope(API_BASE)
                 .configure(routes::configure)

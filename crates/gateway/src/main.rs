@@ -1,7 +1,7 @@
 //! `timekeep`: serve, migrate, or seed the demo company.
 
 use accounts::bot::HoneypotCheck;
-use accounts::mail::{Mailer, OutboxMailer, SmtpMailer};
+use accounts::mail::{FolderMailer, Mailer, SmtpMailer};
 use accounts::tokens::TokenKeys;
 use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
 use actix_web::{web, HttpServer};
@@ -48,6 +48,20 @@ fn main() -> ExitCode {
 
 type BoxError = Box<dyn std::error::Error>;
 
+/// Where uploaded files are kept, for every command that reads or writes them: the S3 bucket when
+/// TIMEKEEP_S3_BUCKET is set, checked now (written, read back, deleted) so that a wrong setting
+/// stops the start rather than the first upload; else the data folder.
+async fn file_store(storage: &StorageArgs) -> Result<Arc<dyn files::FileStore>, BoxError> {
+    let Some(settings) = storage.files.s3_settings()? else {
+        return Ok(Arc::new(files::LocalDirStore::new(storage.data_dir.join("files"))));
+    };
+    let store = files::S3Store::new(&settings)
+        .map_err(|err| format!("{}: {err}", gateway::config::FileStoreArgs::name_of(err.setting)))?;
+    store.check().await.map_err(|err| format!("{err} (check TIMEKEEP_S3_* and the AWS credentials)"))?;
+    tracing::info!(location = store.location(), "uploaded files are kept in the object store");
+    Ok(Arc::new(store))
+}
+
 async fn open_database(storage: &StorageArgs) -> Result<sea_orm::DatabaseConnection, BoxError> {
     std::fs::create_dir_all(&storage.data_dir)
         .map_err(|err| format!("cannot create the data folder {}: {err}", storage.data_dir.display()))?;
@@ -62,32 +76,29 @@ async fn migrate(storage: &StorageArgs) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The token secret: given, or generated once and kept in the data folder (readable by the
-/// owner only), so sessions survive restarts.
-fn token_secret(given: Option<&str>, data_dir: &Path) -> Result<Vec<u8>, BoxError> {
+/// The token secret: given, or the deployment's, kept in the database where every instance finds
+/// it (`accounts::tokens::deployment_secret` says why). A secret an older version generated into
+/// the data folder is what the database is seeded with, so its sessions survive the upgrade.
+async fn token_secret(
+    db: &sea_orm::DatabaseConnection,
+    given: Option<&str>,
+    data_dir: &Path,
+) -> Result<Vec<u8>, BoxError> {
     if let Some(secret) = given {
         if secret.len() < 32 {
             return Err("TIMEKEEP_TOKEN_SECRET must have at least 32 characters".into());
         }
         return Ok(secret.as_bytes().to_vec());
     }
-    let path = data_dir.join("token-secret");
-    if let Ok(existing) = std::fs::read_to_string(&path) {
-        if existing.trim().len() >= 32 {
-            return Ok(existing.trim().as_bytes().to_vec());
-        }
-    }
-    let secret = accounts::tokens::random_token();
-    std::fs::write(&path, &secret)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
-    }
-    Ok(secret.into_bytes())
+    let from_folder = std::fs::read_to_string(data_dir.join("token-secret"))
+        .ok()
+        .map(|existing| existing.trim().to_owned())
+        .filter(|existing| existing.len() >= 32);
+    let candidate = from_folder.unwrap_or_else(accounts::tokens::random_token);
+    Ok(accounts::tokens::deployment_secret(db, &candidate).await?.into_bytes())
 }
 
-fn accounts_service(
+async fn accounts_service(
     db: sea_orm::DatabaseConnection,
     args: &ServeArgs,
     public_url: String,
@@ -95,9 +106,9 @@ fn accounts_service(
     let from = args.mail_from.parse().map_err(|err| format!("bad TIMEKEEP_MAIL_FROM: {err}"))?;
     let mailer: Arc<dyn Mailer> = match &args.smtp_url {
         Some(url) => Arc::new(SmtpMailer::from_url(url, from)?),
-        None => Arc::new(OutboxMailer::new(args.storage.data_dir.join("outbox"), from)),
+        None => Arc::new(FolderMailer::new(args.storage.data_dir.join("outbox"), from)),
     };
-    let keys = TokenKeys::from_secret(&token_secret(args.token_secret.as_deref(), &args.storage.data_dir)?);
+    let keys = TokenKeys::from_secret(&token_secret(&db, args.token_secret.as_deref(), &args.storage.data_dir).await?);
     if args.session_idle_minutes < 10 || args.session_max_hours < 1 {
         return Err(
             "TIMEKEEP_SESSION_IDLE_MINUTES must be at least 10 and TIMEKEEP_SESSION_MAX_HOURS at least 1".into()
@@ -128,7 +139,7 @@ fn accounts_service(
 async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let db = open_database(&args.storage).await?;
     let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.bind));
-    let accounts = accounts_service(db.clone(), &args, public_url.clone())?;
+    let accounts = accounts_service(db.clone(), &args, public_url.clone()).await?;
     if args.smtp_url.is_none() {
         tracing::info!(outbox = %args.storage.data_dir.join("outbox").display(), "no SMTP_URL: mail is written to the outbox folder");
     }
@@ -136,9 +147,10 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     if web_dir.is_none() {
         tracing::warn!("no built web app (--web-dir); serving the API only");
     }
-    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let file_store = file_store(&args.storage).await?;
     let mut state = AppState::new(db, accounts, file_store);
     state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
+    state.trusted_proxies = args.trusted_proxies.clone();
     let state = with_billing(state, &args.billing, &public_url)?;
     let state = match args.agencyzoom.config() {
         Some(config) => {
@@ -157,7 +169,10 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
         tracing::info!("no STRIPE_SECRET_KEY: billing is off (no trial expiry, no charges)");
     }
     let state = web::Data::new(state);
-    scheduler(&state).spawn(std::time::Duration::from_secs(60));
+    let mail_sender = state.accounts.outbox().sender().spawn();
+    scheduler(&state)
+        .with_lease(chrono::Duration::seconds(args.job_lease_seconds))
+        .spawn(std::time::Duration::from_secs(args.scheduler_tick_seconds));
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
@@ -169,6 +184,7 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     println!("Timekeep is running on {public_url}");
     // actix stops on SIGINT/SIGTERM, finishing requests in flight (up to 10 s).
     server.run().await?;
+    mail_sender.stop().await;
     Ok(())
 }
 
@@ -221,7 +237,7 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
         async move {
             hr.send_celebrations(now)
                 .await
-                .map(|run| format!("{} celebration mails sent, {} to try again", run.sent, run.failed))
+                .map(|run| format!("{} celebration mails queued", run.queued))
                 .map_err(|err| err.to_string())
         }
     });
@@ -254,24 +270,25 @@ async fn charge_run(args: ChargeRunArgs) -> Result<(), BoxError> {
     let db = open_database(&args.storage).await?;
     let serve =
         ServeArgs { smtp_url: args.smtp_url.clone(), billing: args.billing.clone(), ..demo_serve_args(&args.storage) };
-    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone())?;
-    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone()).await?;
+    let file_store = file_store(&args.storage).await?;
     let state = with_billing(AppState::new(db, accounts, file_store), &args.billing, &args.public_url)?;
     let billing = state.billing.as_ref().ok_or("billing is off: set STRIPE_SECRET_KEY")?;
     let run = billing.run_charges(args.at.unwrap_or_else(chrono::Utc::now)).await?;
+    // The e-mails about declines were queued: sent now rather than by the next server to look.
+    state.accounts.outbox().sender().send_due().await?;
     println!("{run}");
-    // The e-mails about declines are sent on their own tasks: give them time to go.
-    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     Ok(())
 }
 
 async fn system_user_add(args: gateway::config::SystemUserAddArgs) -> Result<(), BoxError> {
     let db = open_database(&args.storage).await?;
     let serve = ServeArgs { smtp_url: args.smtp_url.clone(), ..demo_serve_args(&args.storage) };
-    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone())?;
-    let file_store = Arc::new(files::LocalDirStore::new(args.storage.data_dir.join("files")));
+    let accounts = accounts_service(db.clone(), &serve, args.public_url.clone()).await?;
+    let file_store = file_store(&args.storage).await?;
     let state = AppState::new(db, accounts, file_store);
     let added = state.system.add_operator(&args.email, &args.first_name, &args.last_name).await?;
+    state.accounts.outbox().sender().send_due().await?;
     let what = if added.created { "Added the platform operator" } else { "The platform operator exists already:" };
     println!("{what} {}.", added.email);
     println!("They set their password here (valid for an hour, once): {}", added.link);
@@ -293,6 +310,9 @@ fn demo_serve_args(storage: &StorageArgs) -> ServeArgs {
         session_idle_minutes: 720,
         session_max_hours: 168,
         signups_per_ip_hour: 10,
+        scheduler_tick_seconds: 60,
+        trusted_proxies: Vec::new(),
+        job_lease_seconds: 120,
         billing: gateway::config::BillingArgs {
             stripe_secret_key: None,
             stripe_publishable_key: None,
@@ -311,15 +331,13 @@ async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
     let storage = &demo_args.storage;
     let db = open_database(storage).await?;
     let args = demo_serve_args(storage);
-    let accounts = accounts_service(db.clone(), &args, String::new())?;
+    let accounts = accounts_service(db.clone(), &args, String::new()).await?;
     let outcome = accounts.seed_demo().await?;
     if demo_args.with_hr {
+        let file_store = file_store(storage).await?;
         if let Some(company) = accounts.demo_company().await? {
             let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());
-            let files = files::Files::new(
-                db.clone(),
-                std::sync::Arc::new(files::LocalDirStore::new(storage.data_dir.join("files"))),
-            );
+            let files = files::Files::new(db.clone(), file_store);
             let hr = hr::Hr::new(db.clone(), accounts.clone(), files, kernel::WriteGate::open());
             if hr.seed_demo_hr(company, today).await? {
                 println!("HR is set up: event, document and policy types; the employee handbook sent to everyone.");

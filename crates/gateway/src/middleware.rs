@@ -105,7 +105,7 @@ impl Default for WebPolicy {
 }
 
 fn is_api(path: &str) -> bool {
-    path.starts_with(crate::API_BASE) || path == "/healthz"
+    path.starts_with(crate::API_BASE) || path == "/healthz" || path == "/readyz"
 }
 
 /// Every answer: the policy, no content sniffing, no referrer (links in mails carry tokens in

@@ -35,6 +35,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     }
     <health::__path_healthz as utoipa::__dev::SchemaReferences>::schemas(&mut schemas);
     paths = paths.path_from::<health::__path_healthz>();
+    paths = paths.path_from::<health::__path_readyz>();
     doc.paths.paths.extend(paths.build().paths);
     let components = doc.components.get_or_insert_with(Default::default);
     for (name, schema) in schemas {

@@ -29,6 +29,9 @@ pub struct AppState {
     pub system: system_admin::SystemAdmin,
     /// The security headers' settings (framing origins).
     pub web: crate::middleware::WebPolicy,
+    /// The deployment's reverse proxies, whose `X-Forwarded-For` names the client
+    /// (`extractors::ClientMeta`); empty: the TCP peer is the client.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     gate: WriteGate,
 }
 
@@ -44,6 +47,7 @@ impl AppState {
             }),
             None => WriteGate::open(),
         };
+        let accounts = accounts.with_write_gate(gate.clone());
         let files = Files::new(db.clone(), file_store);
         let timesheet = TimesheetService::new(db.clone(), accounts.clone(), gate.clone());
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
@@ -63,6 +67,7 @@ impl AppState {
             accounts,
             db,
             web: crate::middleware::WebPolicy::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 

@@ -15,10 +15,12 @@
 //! - The daily mail ([`CELEBRATIONS_JOB`]) goes out from 08:00 in each company's zone: the job runs
 //!   every quarter hour, and for each company whose local time has passed 08:00 it mails the
 //!   people celebrated that local day. A row in `celebration_sends` (unique per person, kind and
-//!   day) is written before the mail is sent, so two servers, or a run repeated after a restart,
-//!   send it once; if delivery fails the row is removed and the next run tries again the same
-//!   day. A day missed entirely (no server ran from 08:00 to midnight) is not made up the next
-//!   day: a birthday wish a day late reads as forgotten rather than kept.
+//!   day) is written in one transaction with the mail's row in the outbox (accounts'
+//!   `mail::outbox`), so two servers, or a run repeated after a restart, queue it once, and a
+//!   queued mail is never lost: the outbox sends it, and retries it while the mail server fails
+//!   (a failed delivery is no longer this job's to repeat). A day missed entirely (no server ran
+//!   from 08:00 to midnight) is not made up the next day: a birthday wish a day late reads as
+//!   forgotten rather than kept.
 
 use crate::entities::{
     celebration_messages as messages, celebration_sends as sends, company_celebration_messages as company_messages,
@@ -31,7 +33,11 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::validation::check_text;
 use kernel::{AdminCtx, CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 
 /// The scheduler's name of the daily mail.
@@ -259,8 +265,8 @@ impl MessageCommand {
 /// What a run of the daily job did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CelebrationRun {
-    pub sent: u64,
-    pub failed: u64,
+    /// Mails handed to the outbox (which sends them, and retries).
+    pub queued: u64,
 }
 
 impl Hr {
@@ -546,6 +552,7 @@ impl Hr {
             Kind::Anniversary => format!("Happy work anniversary, {}!", person.first_name),
         };
         Ok(OutgoingMail {
+            company: Some(ctx.company()),
             to_email: person.email.clone(),
             to_name: format!("{} {}", person.first_name, person.last_name),
             subject,
@@ -566,8 +573,48 @@ impl Hr {
             today.year() - start.year() - i32::from(this_year > today)
         });
         let mail = self.celebration_mail(ctx, &person, kind, years.filter(|years| *years >= 1)).await?;
-        self.accounts.notify(mail);
+        self.accounts.notify(mail).await;
         Ok(1)
+    }
+
+    /// Queues a person's mail of a kind for `today` unless it was queued already: the guard's
+    /// row and the mail's row in the outbox are written in one transaction, so they exist
+    /// together or not at all. Whether this run queued it.
+    async fn queue_celebration(
+        &self,
+        ctx: &TenantCtx,
+        person: &users::Model,
+        kind: Kind,
+        years: Option<i32>,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<bool, HrError> {
+        let _permit = self.gate.enter().await;
+        let txn = self.db.begin().await?;
+        let guard = sends::ActiveModel {
+            company_id: Set(ctx.company().0),
+            employee_id: Set(person.id),
+            kind: Set(kind.code().to_owned()),
+            day: Set(today),
+            sent_at: Set(now),
+            ..Default::default()
+        };
+        // Another server's run, or an earlier one, has it: the unique index answers.
+        let claimed = sends::Entity::insert(guard)
+            .on_conflict(
+                OnConflict::columns([sends::Column::EmployeeId, sends::Column::Kind, sends::Column::Day])
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .exec_without_returning(&txn)
+            .await?;
+        if claimed == 0 {
+            return Ok(false);
+        }
+        let mail = self.celebration_mail(ctx, person, kind, years).await?;
+        self.accounts.enqueue_mail_in(&txn, &[mail]).await?;
+        txn.commit().await?;
+        Ok(true)
     }
 
     /// One run of the daily celebration mail over every company (see the module docs).
@@ -582,34 +629,14 @@ impl Hr {
             let today = local_date(zone, now);
             for person in self.celebrated_on(&ctx, today).await? {
                 for (kind, _, years) in occurrences(&person, today, today) {
-                    let claimed = sends::ActiveModel {
-                        company_id: Set(company.id),
-                        employee_id: Set(person.id),
-                        kind: Set(kind.code().to_owned()),
-                        day: Set(today),
-                        sent_at: Set(now),
-                        ..Default::default()
-                    }
-                    .insert(&self.db)
-                    .await;
-                    let claim = match claimed {
-                        Ok(claim) => claim,
-                        Err(err) if matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
-                            continue
-                        }
-                        Err(err) => return Err(err.into()),
-                    };
-                    let mail = self.celebration_mail(&ctx, &person, kind, years).await?;
-                    match self.accounts.deliver(&mail).await {
-                        Ok(()) => run.sent += 1,
-                        Err(err) => {
-                            tracing::warn!(employee = person.id, error = %err, "celebration mail not sent; next run tries again");
-                            sends::Entity::delete_by_id(claim.id).exec(&self.db).await?;
-                            run.failed += 1;
-                        }
+                    if self.queue_celebration(&ctx, &person, kind, years, today, now).await? {
+                        run.queued += 1;
                     }
                 }
             }
+        }
+        if run.queued > 0 {
+            self.accounts.wake_mail_sender();
         }
         Ok(run)
     }

@@ -3,8 +3,12 @@
 //!
 //! - **Safe with several servers.** Every job has a row in `scheduled_jobs`; a server runs a job
 //!   only after taking its lease with one conditional `UPDATE` (the row is due and nobody holds
-//!   an unexpired lease), which the database grants to one server at a time. A server that dies
-//!   mid-run loses the lease when it expires; another takes the job then.
+//!   an unexpired lease), which the database grants to one server at a time. While a job runs
+//!   its server renews the lease every third of it ([`Scheduler::with_lease`], two minutes by
+//!   default), so a long run keeps its lease however long it takes, and a server that dies
+//!   mid-run (killed, or cut off from the database) stops renewing: within one lease another
+//!   server takes the job and runs it again, which the idempotent runs make harmless. A server
+//!   stopped by SIGTERM does the same, its run cut at the point it had reached.
 //! - **Catch-up after downtime.** A job is due once its `next_run_at` has passed, however long
 //!   ago: after downtime it runs at the first tick. Jobs themselves work from what they stored
 //!   (the accrual job from its checkpoints), so one run covers every day missed.
@@ -20,8 +24,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-/// How long a lease lasts: longer than any run should take.
-pub const LEASE: Duration = Duration::minutes(15);
+/// How long a lease lasts unless renewed (the default of [`Scheduler::with_lease`]): how soon
+/// another server takes over the jobs of one that died.
+pub const LEASE: Duration = Duration::minutes(2);
 /// A failed run is tried again after this.
 pub const RETRY_AFTER: Duration = Duration::minutes(5);
 
@@ -56,6 +61,7 @@ pub struct Scheduler {
     db: DatabaseConnection,
     owner: String,
     jobs: Arc<Vec<Job>>,
+    lease: Duration,
 }
 
 /// What one pass did with a job.
@@ -69,7 +75,14 @@ pub enum Pass {
 impl Scheduler {
     /// `owner` names this server in the leases (unique per process).
     pub fn new(db: DatabaseConnection, owner: impl Into<String>) -> Self {
-        Self { db, owner: owner.into(), jobs: Arc::new(Vec::new()) }
+        Self { db, owner: owner.into(), jobs: Arc::new(Vec::new()), lease: LEASE }
+    }
+
+    /// The same scheduler with leases of `lease` (at least three seconds), renewed every third
+    /// of it while a job runs.
+    pub fn with_lease(mut self, lease: Duration) -> Self {
+        self.lease = lease.max(Duration::seconds(3));
+        self
     }
 
     /// Adds a job run every `every` (the first time at the first tick).
@@ -87,7 +100,7 @@ impl Scheduler {
         let mut passes = Vec::with_capacity(self.jobs.len());
         for job in self.jobs.iter() {
             let pass = if self.take_lease(job.name, now).await? {
-                let outcome = (job.run)(now).await;
+                let outcome = self.run_renewing(job, now).await;
                 self.finish(job, now, &outcome).await?;
                 match &outcome {
                     Ok(report) => tracing::info!(job = job.name, %report, "job ran"),
@@ -116,6 +129,40 @@ impl Scheduler {
         })
     }
 
+    /// Runs the job, renewing its lease every third of a lease until the run ends. Renewals
+    /// count from `now` as the run does (tests act as of other instants), plus the time run.
+    async fn run_renewing(&self, job: &Job, now: DateTime<Utc>) -> JobOutcome {
+        let started = std::time::Instant::now();
+        let every = (self.lease / 3).to_std().unwrap_or(std::time::Duration::from_secs(1));
+        let mut renew = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        let run = (job.run)(now);
+        tokio::pin!(run);
+        loop {
+            tokio::select! {
+                outcome = &mut run => return outcome,
+                _ = renew.tick() => {
+                    let ran = Duration::from_std(started.elapsed()).unwrap_or_else(|_| Duration::zero());
+                    match self.renew_lease(job.name, now + ran + self.lease).await {
+                        Ok(true) => {}
+                        Ok(false) => tracing::warn!(job = job.name, "the job's lease was lost; another server may run it too"),
+                        Err(err) => tracing::warn!(job = job.name, %err, "the job's lease could not be renewed"),
+                    }
+                }
+            }
+        }
+    }
+
+    async fn renew_lease(&self, name: &'static str, until: DateTime<Utc>) -> Result<bool, DbErr> {
+        let renew = Query::update()
+            .table(ScheduledJobs::Table)
+            .value(ScheduledJobs::LeaseUntil, until)
+            .and_where(Expr::col(ScheduledJobs::Name).eq(name))
+            .and_where(Expr::col(ScheduledJobs::LeaseOwner).eq(self.owner.clone()))
+            .to_owned();
+        let backend = self.db.get_database_backend();
+        Ok(self.db.execute(backend.build(&renew)).await?.rows_affected() == 1)
+    }
+
     async fn take_lease(&self, name: &'static str, now: DateTime<Utc>) -> Result<bool, DbErr> {
         let backend = self.db.get_database_backend();
         // A job seen for the first time is due at once.
@@ -129,7 +176,7 @@ impl Scheduler {
         let take = Query::update()
             .table(ScheduledJobs::Table)
             .value(ScheduledJobs::LeaseOwner, self.owner.clone())
-            .value(ScheduledJobs::LeaseUntil, now + LEASE)
+            .value(ScheduledJobs::LeaseUntil, now + self.lease)
             .value(ScheduledJobs::LastStartedAt, now)
             .and_where(Expr::col(ScheduledJobs::Name).eq(name))
             .and_where(Expr::col(ScheduledJobs::NextRunAt).lte(now))

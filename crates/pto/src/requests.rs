@@ -33,7 +33,7 @@ use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use kernel::time::{local_date, utc_offset_minutes};
-use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
 use pto_engine::{
     check_balance, request_usage, PartialDay, PtoType, PtoTypeId, RequestDraft, RequestUsage, SourceId, TimeOffRequest,
     TimeOffTaken,
@@ -966,8 +966,10 @@ impl Pto {
             }
         };
         let link = self.accounts.screen_link("/admin/inbox");
-        for approver in recipients {
-            self.accounts.notify(OutgoingMail {
+        let mails = recipients
+            .into_iter()
+            .map(|approver| OutgoingMail {
+                company: approver.company_id.map(CompanyId),
                 to_email: approver.email.clone(),
                 to_name: format!("{} {}", approver.first_name, approver.last_name),
                 subject: format!("Time off request from {} {}", person.first_name, person.last_name),
@@ -981,8 +983,9 @@ impl Pto {
                     days_text(view),
                     if view.reason.is_empty() { String::new() } else { format!("\nReason: {}", view.reason) },
                 ),
-            });
-        }
+            })
+            .collect();
+        self.accounts.notify_all(mails).await;
     }
 
     async fn approvers_of(&self, ctx: &TenantCtx, person: &users::Model) -> Result<Vec<users::Model>, PtoError> {
@@ -1024,19 +1027,22 @@ impl Pto {
             (Some(comment), "denied") => format!("\nReason: {comment}"),
             _ => String::new(),
         };
-        self.accounts.notify(OutgoingMail {
-            to_email: person.email.clone(),
-            to_name: format!("{} {}", person.first_name, person.last_name),
-            subject: format!("Your time off request was {what}"),
-            text: format!(
-                "Hello {},\n\n{by} {what} your request for {} ({}), {}.{comment}\n\nSee your time off: {}\n",
-                person.first_name,
-                view.type_name,
-                hours_text(view.minutes),
-                days_text(view),
-                self.accounts.screen_link("/pto"),
-            ),
-        });
+        self.accounts
+            .notify(OutgoingMail {
+                company: person.company_id.map(CompanyId),
+                to_email: person.email.clone(),
+                to_name: format!("{} {}", person.first_name, person.last_name),
+                subject: format!("Your time off request was {what}"),
+                text: format!(
+                    "Hello {},\n\n{by} {what} your request for {} ({}), {}.{comment}\n\nSee your time off: {}\n",
+                    person.first_name,
+                    view.type_name,
+                    hours_text(view.minutes),
+                    days_text(view),
+                    self.accounts.screen_link("/pto"),
+                ),
+            })
+            .await;
     }
 }
 

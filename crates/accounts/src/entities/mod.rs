@@ -5,6 +5,7 @@ pub mod auth_throttle;
 pub mod companies;
 pub mod email_tokens;
 pub mod job_roles;
+pub mod mail_outbox;
 pub mod sessions;
 pub mod sign_in_months;
 pub mod sso_logins;

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use accounts::bot::HoneypotCheck;
-use accounts::mail::OutboxMailer;
+use accounts::mail::FolderMailer;
 use accounts::tokens::{random_token, TokenKeys};
 use accounts::{Accounts, AccountsConfig};
 use actix_web::{web, HttpServer};
@@ -72,7 +72,7 @@ fn accounts_with(db: &DatabaseConnection, pool: accounts::hashing::HashPool, con
     Accounts::new(
         db.clone(),
         TokenKeys::from_secret(random_token().as_bytes()),
-        Arc::new(OutboxMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
+        Arc::new(FolderMailer::new(outbox, "Bench <bench@example.com>".parse().unwrap())),
         Arc::new(HoneypotCheck),
         config,
     )

@@ -16,6 +16,7 @@ async fn signup_mails_a_link_and_login_works_once_verified() {
     // Not verified yet: refused, and a fresh link is mailed.
     let reply = app.login(&email, "password-123").await;
     assert_eq!((reply.status, reply.code()), (403, "email_not_verified"));
+    app.mail.settled().await;
     assert_eq!(app.mail.to(&email).len(), 2);
 
     let reply = app.verify_from_mail(&email).await;
@@ -107,6 +108,7 @@ async fn signup_reports_each_bad_field_with_the_spec_message() {
         }
     }
     // Nothing was created.
+    app.mail.settled().await;
     assert!(app.mail.all().is_empty());
 }
 
@@ -163,6 +165,7 @@ async fn the_honeypot_and_the_per_address_limit_stop_bots() {
         )
         .await;
     assert_eq!((reply.status, reply.code()), (400, "bot_check_failed"));
+    app.mail.settled().await;
     assert!(app.mail.all().is_empty());
 
     // Ten attempts an hour from one address (the bot's included); the eleventh is refused.

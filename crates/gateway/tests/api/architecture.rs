@@ -103,8 +103,10 @@ async fn the_openapi_document_describes_every_route() {
         "/server/v1/account/signup-data",
         "/server/v1/manage/user-data",
         "/healthz",
+        "/readyz",
     ] {
         assert!(paths.contains_key(path), "{path} is missing from the OpenAPI document");
     }
     assert_eq!(app.get("/healthz").await.body["status"], "ok");
+    assert_eq!(app.get("/readyz").await.body["status"], "ready");
 }

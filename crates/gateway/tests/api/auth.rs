@@ -114,6 +114,7 @@ async fn a_reset_for_an_unknown_address_looks_the_same_and_sends_nothing() {
     let reply = app.post("/server/v1/auth/reset-password", json!({"email": ghost})).await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.body["message"], accounts::RESET_REQUESTED_MESSAGE);
+    app.mail.settled().await;
     assert!(app.mail.all().is_empty());
 
     let reply = app.post("/server/v1/auth/reset-password", json!({"email": ""})).await;

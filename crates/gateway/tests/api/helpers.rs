@@ -29,7 +29,7 @@ enum Cleanup {
 }
 
 impl TestDatabase {
-    async fn create() -> Self {
+    pub async fn create() -> Self {
         let unique = random_token()[..12].to_owned();
         match std::env::var("TIMEKEEP_TEST_POSTGRES") {
             Ok(admin_url) if !admin_url.is_empty() => {
@@ -102,11 +102,18 @@ impl ReceivedMail {
 pub struct MailSink {
     pub port: u16,
     received: Arc<Mutex<Vec<ReceivedMail>>>,
+    /// The database whose outbox feeds this sink, for [`MailSink::settled`].
+    outbox: Option<DatabaseConnection>,
 }
 
 impl MailSink {
-    async fn start() -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    pub async fn start() -> Self {
+        Self::start_on(0).await
+    }
+
+    /// A sink on `port` (0: any free one).
+    pub async fn start_on(port: u16) -> Self {
+        let listener = TcpListener::bind(("127.0.0.1", port)).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let received = Arc::new(Mutex::new(Vec::new()));
         let store = received.clone();
@@ -118,7 +125,26 @@ impl MailSink {
                 });
             }
         });
-        MailSink { port, received }
+        MailSink { port, received, outbox: None }
+    }
+
+    /// Waits (up to 10 s) until the outbox holds no mail still to send: mail is sent after the
+    /// answer, by the app's sender, so what a request queued is in the sink only then. Before
+    /// asserting that no mail came, or reading the newest one.
+    pub async fn settled(&self) {
+        use sea_orm::{ColumnTrait, PaginatorTrait, QueryFilter};
+        let Some(db) = &self.outbox else { return };
+        for _ in 0..200 {
+            let pending = accounts::entities::mail_outbox::Entity::find()
+                .filter(accounts::entities::mail_outbox::Column::NextAttemptAt.is_not_null())
+                .count(db)
+                .await
+                .unwrap();
+            if pending == 0 {
+                return;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     pub fn all(&self) -> Vec<ReceivedMail> {
@@ -132,6 +158,7 @@ impl MailSink {
 
     /// The newest message to `email`, waiting briefly for it.
     pub async fn latest_to(&self, email: &str) -> ReceivedMail {
+        self.settled().await;
         for _ in 0..50 {
             if let Some(mail) = self.to(email).pop() {
                 return mail;
@@ -321,6 +348,7 @@ pub struct TestApp {
     /// The Stripe server billing talks to.
     pub stripe_url: String,
     server: actix_web::dev::ServerHandle,
+    _mail_sender: accounts::mail::RunningSender,
     _database: TestDatabase,
 }
 
@@ -402,16 +430,80 @@ async fn spawn_app_framed(
     stripe_url: Option<String>,
     web_policy: gateway::middleware::WebPolicy,
 ) -> TestApp {
-    spawn_app_built(config, pool, web_dir, stripe_url, web_policy, None).await
+    spawn_app_built(config, pool, web_dir, stripe_url, web_policy, None, None, Vec::new()).await
 }
 
 /// A hosted app with single sign-on through `sso`'s provider (the OpenID harness in `sso.rs`).
 pub async fn spawn_app_with_sso(sso: accounts::sso::SsoSettings) -> TestApp {
     let pool = accounts::hashing::HashPool::per_core();
     let policy = gateway::middleware::WebPolicy::default();
-    spawn_app_built(AccountsConfig::default(), pool, None, Some(stripe().url.clone()), policy, Some(sso)).await
+    spawn_app_built(
+        AccountsConfig::default(),
+        pool,
+        None,
+        Some(stripe().url.clone()),
+        policy,
+        Some(sso),
+        None,
+        Vec::new(),
+    )
+    .await
 }
 
+/// The S3-compatible server (moto's, `e2e/s3/server.py`) shared by the tests of this process;
+/// each test makes a bucket of its own ([`new_bucket`]).
+pub fn s3() -> &'static TestServer {
+    static SHARED: std::sync::OnceLock<TestServer> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| TestServer::start("python3", "e2e/s3/server.py", "pip install \"moto[server]==5.2.5\""))
+}
+
+/// The keys the tests sign their S3 requests with (moto takes any).
+pub const S3_ACCESS_KEY_ID: &str = "timekeep-test";
+pub const S3_SECRET_ACCESS_KEY: &str = "timekeep-test-secret";
+
+/// A new, empty bucket on [`s3`]: moto takes an unsigned `PUT /<bucket>` (object_store cannot
+/// create buckets).
+pub async fn new_bucket() -> String {
+    let bucket = format!("tk-{}", uuid::Uuid::new_v4().simple());
+    let created = awc::Client::default().put(format!("{}/{bucket}", s3().url)).send().await.unwrap();
+    assert!(created.status().is_success(), "create the bucket {bucket}: {}", created.status());
+    bucket
+}
+
+/// The object store of `bucket` on [`s3`], files under `prefix`.
+pub fn s3_settings(bucket: &str, prefix: Option<&str>) -> files::S3Settings {
+    files::S3Settings {
+        bucket: bucket.to_owned(),
+        region: None,
+        endpoint: Some(s3().url.clone()),
+        prefix: prefix.map(str::to_owned),
+        credentials: files::S3Credentials::Static {
+            access_key_id: S3_ACCESS_KEY_ID.to_owned(),
+            secret_access_key: S3_SECRET_ACCESS_KEY.to_owned(),
+        },
+    }
+}
+
+/// A hosted app whose uploaded files go to `bucket` on [`s3`], under `prefix`.
+pub async fn spawn_app_with_s3(bucket: &str, prefix: Option<&str>) -> TestApp {
+    let store = files::S3Store::new(&s3_settings(bucket, prefix)).unwrap();
+    store.check().await.unwrap();
+    let pool = accounts::hashing::HashPool::per_core();
+    let policy = gateway::middleware::WebPolicy::default();
+    let stripe_url = Some(stripe().url.clone());
+    spawn_app_built(AccountsConfig::default(), pool, None, stripe_url, policy, None, Some(Arc::new(store)), Vec::new())
+        .await
+}
+
+/// An app behind the deployment's reverse proxies at `proxies` (`--trusted-proxies`).
+pub async fn spawn_app_behind_proxy(proxies: Vec<std::net::IpAddr>) -> TestApp {
+    let pool = accounts::hashing::HashPool::per_core();
+    let policy = gateway::middleware::WebPolicy::default();
+    spawn_app_built(AccountsConfig::default(), pool, None, None, policy, None, None, proxies).await
+}
+
+// One builder behind the named `spawn_app_*` variants above, which are what tests call.
+#[allow(clippy::too_many_arguments)]
 async fn spawn_app_built(
     config: AccountsConfig,
     pool: accounts::hashing::HashPool,
@@ -419,12 +511,15 @@ async fn spawn_app_built(
     stripe_url: Option<String>,
     web_policy: gateway::middleware::WebPolicy,
     sso: Option<accounts::sso::SsoSettings>,
+    file_store: Option<Arc<dyn files::FileStore>>,
+    trusted_proxies: Vec<std::net::IpAddr>,
 ) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
     let db = gateway::db::connect(&database.url).await.expect("connect");
     gateway::db::migrate(&db).await.expect("migrate");
-    let mail = MailSink::start().await;
+    let mut mail = MailSink::start().await;
+    mail.outbox = Some(db.clone());
     let mailer = SmtpMailer::from_url(
         &format!("smtp://127.0.0.1:{}", mail.port),
         "Timekeep <no-reply@timekeep.test>".parse().unwrap(),
@@ -445,10 +540,12 @@ async fn spawn_app_built(
         Some(settings) => accounts.with_sso(settings).expect("single sign-on settings"),
         None => accounts,
     };
-    let file_store =
-        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))));
+    let file_store = file_store.unwrap_or_else(|| {
+        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))))
+    });
     let mut state = AppState::new(db.clone(), accounts.clone(), file_store).with_agencyzoom(agencyzoom_client());
     state.web = web_policy;
+    state.trusted_proxies = trusted_proxies;
     if let Some(url) = &stripe_url {
         state = state.with_billing(
             Arc::new(billing::provider::StripeProvider::new(STRIPE_SECRET_KEY, url).unwrap()),
@@ -460,6 +557,9 @@ async fn spawn_app_built(
         );
     }
     let billing = state.billing.clone();
+    // The server's mail sender, as `serve` runs it (behind the state's write gate); it stops
+    // with the app.
+    let mail_sender = state.accounts.outbox().sender().spawn();
     let state = web::Data::new(state);
     let server = HttpServer::new(move || gateway::build_app(state.clone(), web_dir.clone()))
         .listen(listener)
@@ -484,6 +584,7 @@ async fn spawn_app_built(
         billing,
         stripe_url: stripe_url.unwrap_or_default(),
         server: handle,
+        _mail_sender: mail_sender,
         _database: database,
     }
 }

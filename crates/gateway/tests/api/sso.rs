@@ -391,6 +391,7 @@ async fn a_new_agency_signs_up_with_its_provider() {
     assert_eq!(app.get_as(token, "/server/v1/profile/mine").await.body["profile"]["isSsoUser"], true);
     // No password to sign in with, and no activation mail to wait for.
     assert_eq!(app.login(&email, "password-123").await.status, 401);
+    app.mail.settled().await;
     assert!(app.mail.to(&email).is_empty());
 
     // The handle works once.

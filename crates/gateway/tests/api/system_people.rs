@@ -420,7 +420,7 @@ async fn the_operator_sends_the_reset_link_even_past_the_users_own_limit() {
     for _ in 0..6 {
         app.post("/server/v1/auth/reset-password", json!({"email": email})).await;
     }
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.mail.settled().await;
     let before = app.mail.to(&email).len();
 
     let reply = ok(app

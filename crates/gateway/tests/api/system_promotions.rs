@@ -418,6 +418,7 @@ async fn an_unknown_or_expired_code_refuses_the_signup_and_makes_nothing() {
     // Nothing was made: no user, no company, no mail.
     assert!(!user_exists(&app, &email).await);
     assert_eq!(redemptions::Entity::find().count(&app.db).await.unwrap(), 0);
+    app.mail.settled().await;
     assert!(app.mail.to(&email).is_empty());
 
     // The same address signs up without a code, or with one that is live until tomorrow.

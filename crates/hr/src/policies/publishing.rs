@@ -11,7 +11,7 @@ use accounts::entities::users;
 use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{EmploymentStatus, FieldErrors, ManagerCtx};
+use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -296,28 +296,32 @@ impl Hr {
             flow
         };
         let publisher = self.actor_name(ctx).await?;
-        self.mail_policy(&people, &policy.title, Some(due), &format!("{publisher} asks you to read and acknowledge"));
+        self.mail_policy(&people, &policy.title, Some(due), &format!("{publisher} asks you to read and acknowledge"))
+            .await;
         self.workflow(ctx, flow.id).await
     }
 
     /// Mails `people` about a policy waiting for their answer.
-    pub(crate) fn mail_policy(&self, people: &[users::Model], title: &str, due: Option<NaiveDate>, lead: &str) {
+    pub(crate) async fn mail_policy(&self, people: &[users::Model], title: &str, due: Option<NaiveDate>, lead: &str) {
         let link = self.accounts.screen_link("/my-hr");
         let due = due.map(|due| format!(" by {}", due.format("%b %d, %Y"))).unwrap_or_default();
-        self.accounts.notify_all(
-            people
-                .iter()
-                .map(|person| OutgoingMail {
-                    to_email: person.email.clone(),
-                    to_name: name_of(person),
-                    subject: format!("Please review: {title}"),
-                    text: format!(
+        self.accounts
+            .notify_all(
+                people
+                    .iter()
+                    .map(|person| OutgoingMail {
+                        company: person.company_id.map(CompanyId),
+                        to_email: person.email.clone(),
+                        to_name: name_of(person),
+                        subject: format!("Please review: {title}"),
+                        text: format!(
                         "Hello {},\n\n{lead} the policy '{title}'{due}.\n\nRead it and answer in Timekeep: {link}\n",
                         person.first_name
                     ),
-                })
-                .collect(),
-        );
+                    })
+                    .collect(),
+            )
+            .await;
     }
 
     /// `GET /policy/workflow`: a publication with everyone's answer (managers and admins see
@@ -440,7 +444,7 @@ impl Hr {
             .all(&self.db)
             .await?;
         let version = versions::Entity::find_by_id(flow.version_id).one(&self.db).await?.ok_or(HrError::NotFound)?;
-        self.mail_policy(&people, &version.title, flow.due_date, "A reminder: please read and acknowledge");
+        self.mail_policy(&people, &version.title, flow.due_date, "A reminder: please read and acknowledge").await;
         let sent = u64::try_from(people.len()).unwrap_or_default();
         Ok(ReminderOutcome { sent, changed: true, message: format!("A reminder was sent to {sent}.") })
     }
@@ -558,7 +562,8 @@ impl Hr {
                 &format!("{title} (overdue)"),
                 Some(due),
                 "Overdue: please read and acknowledge",
-            );
+            )
+            .await;
             sent += 1;
         }
         Ok(sent)

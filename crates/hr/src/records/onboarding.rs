@@ -160,7 +160,8 @@ impl Hr {
                     &policy.title,
                     Some(due),
                     "Welcome! Please read and acknowledge",
-                );
+                )
+                .await;
             }
         }
         Ok(sent)
@@ -278,6 +279,7 @@ impl Hr {
                 }
                 made += 1;
                 self.accounts.notify(OutgoingMail {
+                    company: person.company_id.map(CompanyId),
                     to_email: person.email.clone(),
                     to_name: name_of(&person),
                     subject: format!("Welcome! Please upload your {}", kind.name),
@@ -288,7 +290,7 @@ impl Hr {
                         due.format("%b %d, %Y"),
                         self.accounts.screen_link("/my-hr"),
                     ),
-                });
+                }).await;
             }
         }
         Ok(made)

@@ -11,7 +11,7 @@ use accounts::mail::OutgoingMail;
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, FieldErrors, ManagerCtx, TenantCtx, UserId};
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, Order, QueryOrder, TransactionTrait};
@@ -241,6 +241,7 @@ impl Hr {
         };
         if !ctx.is_self(UserId(folder.id())) {
             self.accounts.notify(OutgoingMail {
+                company: folder.employee.company_id.map(CompanyId),
                 to_email: folder.employee.email.clone(),
                 to_name: name_of(&folder.employee),
                 subject: format!("Please upload your {}", kind.name),
@@ -252,7 +253,7 @@ impl Hr {
                     if row.comments.is_empty() { String::new() } else { format!("\n\n{}", row.comments) },
                     self.accounts.screen_link("/my-hr"),
                 ),
-            });
+            }).await;
         }
         Ok(self.request_views(ctx, vec![row]).await?.remove(0))
     }
@@ -421,17 +422,20 @@ impl Hr {
                 continue;
             }
             let kind = types.get(&row.doc_type_id).cloned().unwrap_or_else(|| "document".to_owned());
-            self.accounts.notify(OutgoingMail {
-                to_email: person.email.clone(),
-                to_name: name_of(person),
-                subject: format!("Overdue: please upload your {kind}"),
-                text: format!(
-                    "Hello {},\n\nYour {kind} was due on {}. Please upload it from your tasks in Timekeep: {}\n",
-                    person.first_name,
-                    row.due_date.format("%b %d, %Y"),
-                    self.accounts.screen_link("/my-hr"),
-                ),
-            });
+            self.accounts
+                .notify(OutgoingMail {
+                    company: person.company_id.map(CompanyId),
+                    to_email: person.email.clone(),
+                    to_name: name_of(person),
+                    subject: format!("Overdue: please upload your {kind}"),
+                    text: format!(
+                        "Hello {},\n\nYour {kind} was due on {}. Please upload it from your tasks in Timekeep: {}\n",
+                        person.first_name,
+                        row.due_date.format("%b %d, %Y"),
+                        self.accounts.screen_link("/my-hr"),
+                    ),
+                })
+                .await;
             sent += 1;
         }
         Ok(sent)
