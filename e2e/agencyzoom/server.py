@@ -45,6 +45,9 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from stdin_eof import on_stdin_eof  # noqa: E402
+
 LOCK = threading.Lock()
 AGENCIES = {}  # id -> {"agency", "employees", "behaviour", "stats"}
 TOKENS = {}  # jwt -> (agency id, e-mail)
@@ -238,27 +241,6 @@ class Handler(BaseHTTPRequestHandler):
         }
 
 
-def watch_stdin(server):
-    """Stops the server when stdin closes (only when it is a pipe or socket)."""
-    try:
-        mode = os.fstat(sys.stdin.fileno()).st_mode
-    except (OSError, ValueError):
-        return
-    import stat
-
-    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-        return
-
-    def wait():
-        try:
-            while sys.stdin.buffer.read(4096):
-                pass
-        finally:
-            threading.Thread(target=server.shutdown, daemon=True).start()
-
-    threading.Thread(target=wait, daemon=True).start()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=0)
@@ -269,7 +251,7 @@ def main():
     server.daemon_threads = True
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
-    watch_stdin(server)
+    on_stdin_eof(lambda: threading.Thread(target=server.shutdown, daemon=True).start())
     print(json.dumps({"url": f"http://127.0.0.1:{server.server_address[1]}"}), flush=True)
     server.serve_forever()
     server.server_close()

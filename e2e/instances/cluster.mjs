@@ -61,7 +61,8 @@ export function instance({ name, bin, port, vars, databaseUrl, logDir, cleanups 
       await waitForHealth(self.url, child, { path: '/readyz', logHint: logPath });
       return self;
     },
-    stop: () => stopServer(self.child),
+    // Up to 10 s for requests in flight and 20 s for a background job under way.
+    stop: () => stopServer(self.child, 40_000),
     kill() {
       self.child.kill('SIGKILL');
       return new Promise((r) => (self.child.exitCode !== null || self.child.signalCode !== null ? r() : self.child.once('exit', r)));

@@ -11,6 +11,7 @@
  * - a mail asked of either is sent once;
  * - a scheduled job due once runs once, on one of them;
  * - the instance holding a job's lease is killed mid-run: the other completes the job;
+ * - an instance stopped by SIGTERM mid-job finishes the job before it exits;
  * - readiness fails while an instance cannot reach the database, and recovers;
  * - a rolling restart (SIGTERM, start again, one instance after the other) under clock load
  *   loses no acknowledged press and stores none twice.
@@ -168,6 +169,18 @@ try {
     }
   });
 
+  /** A session holding `table` locked (a job reading it waits) until `release()`. */
+  const holdTable = (table) => {
+    const holder = spawn('psql', [database.url, '-q', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
+    holder.stdin.write(`BEGIN;\nLOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE;\n`);
+    return {
+      release() {
+        holder.stdin.end('ROLLBACK;\n\\q\n');
+        return new Promise((r) => holder.on('exit', r));
+      },
+    };
+  };
+
   const job = () => {
     const [runs, owner, error] = sql(`SELECT runs, coalesce(lease_owner, ''), coalesce(last_error, '') FROM scheduled_jobs WHERE name = '${ACCRUAL_JOB}'`).split('|');
     return { runs: Number(runs), owner, error };
@@ -187,8 +200,7 @@ try {
   await check('the instance holding a job lease is killed mid-run; the other completes the job', async () => {
     const before = job().runs;
     // The run is held mid-way on a table it reads, so that the kill lands while it runs.
-    const holder = spawn('psql', [database.url, '-q', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
-    holder.stdin.write('BEGIN;\nLOCK TABLE pto_checkpoints IN ACCESS EXCLUSIVE MODE;\n');
+    const holder = holdTable('pto_checkpoints');
     await sleep(500);
     sql(`UPDATE scheduled_jobs SET next_run_at = now() WHERE name = '${ACCRUAL_JOB}'`);
     const owner = await waitUntil('an instance to take the lease', () => job().owner);
@@ -197,13 +209,31 @@ try {
     await sleep(1_000);
     assert(job().runs === before, 'the run was not held');
     await victim.kill();
-    holder.stdin.end('ROLLBACK;\n\\q\n');
-    await new Promise((r) => holder.on('exit', r));
+    await holder.release();
     const survivor = either.find((server) => server !== victim);
     await waitUntil('the survivor to complete the job', () => job().runs === before + 1 && job().owner === '', (JOB_LEASE_SECONDS + 20) * 1000);
     assert(job().error === '', `the run failed: ${job().error}`);
     assert((await call(survivor, 'GET', '/readyz')).status === 200, 'the survivor is not ready');
     await victim.start();
+  });
+
+  await check('an instance stopped by SIGTERM while it runs a job finishes the job, then exits', async () => {
+    const before = job().runs;
+    const holder = holdTable('pto_checkpoints');
+    await sleep(500);
+    sql(`UPDATE scheduled_jobs SET next_run_at = now() WHERE name = '${ACCRUAL_JOB}'`);
+    const owner = await waitUntil('an instance to take the lease', () => job().owner);
+    const stopping = either.find((server) => owner.startsWith(`${server.child.pid}-`));
+    assert(stopping, `the lease's owner ${owner} is neither instance`);
+    const stopped = stopping.stop();
+    await sleep(1_500);
+    assert(stopping.child.exitCode === null && stopping.child.signalCode === null, 'it exited in the middle of its job');
+    await holder.release();
+    await stopped;
+    assert(stopping.child.exitCode === 0, `it exited with ${stopping.child.exitCode ?? stopping.child.signalCode}`);
+    const after = job();
+    assert(after.runs === before + 1 && after.owner === '' && after.error === '', `the job after the stop: ${JSON.stringify(after)}`);
+    await stopping.start();
   });
 
   await check('readiness fails while an instance cannot reach the database, and recovers', async () => {

@@ -19,33 +19,16 @@ import json
 import logging
 import os
 import signal
-import stat
 import sys
 import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from stdin_eof import on_stdin_eof  # noqa: E402
 
 try:
     from moto.server import ThreadedMotoServer
 except ImportError:
     sys.exit('moto is missing: pip install "moto[server]==5.2.5"')
-
-
-def stop_on_stdin_eof(stop):
-    """Sets `stop` when stdin closes (only when it is a pipe or socket)."""
-    try:
-        mode = os.fstat(sys.stdin.fileno()).st_mode
-    except (OSError, ValueError):
-        return
-    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-        return
-
-    def wait():
-        try:
-            while sys.stdin.buffer.read(4096):
-                pass
-        finally:
-            stop.set()
-
-    threading.Thread(target=wait, daemon=True).start()
 
 
 def main():
@@ -59,7 +42,7 @@ def main():
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    stop_on_stdin_eof(stop)
+    on_stdin_eof(stop.set)
     _, port = server.get_host_and_port()
     print(json.dumps({"url": f"http://127.0.0.1:{port}"}), flush=True)
     stop.wait()

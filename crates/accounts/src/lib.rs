@@ -225,6 +225,13 @@ impl Accounts {
         self
     }
 
+    /// The same service whose queued mail wakes `other`'s sender (see
+    /// [`mail::Outbox::sharing_bell_of`]).
+    pub fn sharing_mail_bell_of(mut self, other: &Accounts) -> Self {
+        self.outbox = self.outbox.sharing_bell_of(&other.outbox);
+        self
+    }
+
     /// The outbox, for running this server's sender ([`mail::Outbox::sender`]).
     pub fn outbox(&self) -> &mail::Outbox {
         &self.outbox

@@ -63,6 +63,14 @@ pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<Dat
     }
 }
 
+/// A small PostgreSQL pool for a server's background work (the scheduler's jobs, the mail
+/// sender), opened by the caller's runtime (see `timekeep serve`).
+pub async fn connect_background(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options.max_connections(3).min_connections(1).sqlx_logging(false);
+    Database::connect(options).await
+}
+
 /// For SQLite, a connection of its own for the write gate's groups of writes (see
 /// `kernel::write_gate`), with the options of `db`'s pool; `None` for PostgreSQL.
 pub fn group_writer_connection(db: &DatabaseConnection) -> Option<DatabaseConnection> {

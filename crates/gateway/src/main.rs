@@ -136,10 +136,33 @@ async fn accounts_service(
     }
 }
 
+/// The services over `db`, with the settings of `args`.
+/// `mail_bell_of`: the services whose mail sender theirs wakes (see `serve`).
+async fn app_state(
+    db: sea_orm::DatabaseConnection,
+    args: &ServeArgs,
+    public_url: &str,
+    file_store: Arc<dyn files::FileStore>,
+    mail_bell_of: Option<&Accounts>,
+) -> Result<AppState, BoxError> {
+    let mut accounts = accounts_service(db.clone(), args, public_url.to_owned()).await?;
+    if let Some(other) = mail_bell_of {
+        accounts = accounts.sharing_mail_bell_of(other);
+    }
+    let mut state = AppState::new(db, accounts, file_store);
+    state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
+    state.trusted_proxies = args.trusted_proxies.clone();
+    let state = with_billing(state, &args.billing, public_url)?;
+    Ok(match args.agencyzoom.config() {
+        Some(config) => state
+            .with_agencyzoom(agencyzoom::Client::new(&config).map_err(|err| format!("AGENCYZOOM_API_BASE: {err}"))?),
+        None => state,
+    })
+}
+
 async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     let db = open_database(&args.storage).await?;
     let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.bind));
-    let accounts = accounts_service(db.clone(), &args, public_url.clone()).await?;
     if args.smtp_url.is_none() {
         tracing::info!(outbox = %args.storage.data_dir.join("outbox").display(), "no SMTP_URL: mail is written to the outbox folder");
     }
@@ -148,31 +171,34 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
         tracing::warn!("no built web app (--web-dir); serving the API only");
     }
     let file_store = file_store(&args.storage).await?;
-    let mut state = AppState::new(db, accounts, file_store);
-    state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
-    state.trusted_proxies = args.trusted_proxies.clone();
-    let state = with_billing(state, &args.billing, &public_url)?;
-    let state = match args.agencyzoom.config() {
-        Some(config) => {
-            let client = agencyzoom::Client::new(&config).map_err(|err| format!("AGENCYZOOM_API_BASE: {err}"))?;
-            tracing::info!(api = %client.base_url(), "the AgencyZoom import is on");
-            state.with_agencyzoom(client)
-        }
-        None => {
-            tracing::info!("AGENCYZOOM_API_BASE is empty: the AgencyZoom import is off");
-            state
-        }
-    };
+    let state = app_state(db.clone(), &args, &public_url, file_store.clone(), None).await?;
+    match args.agencyzoom.config() {
+        Some(config) => tracing::info!(api = %config.base_url, "the AgencyZoom import is on"),
+        None => tracing::info!("AGENCYZOOM_API_BASE is empty: the AgencyZoom import is off"),
+    }
     if state.billing.is_some() {
         tracing::info!(api = %args.billing.stripe_api_base, "billing is on");
     } else {
         tracing::info!("no STRIPE_SECRET_KEY: billing is off (no trial expiry, no charges)");
     }
-    let state = web::Data::new(state);
-    let mail_sender = state.accounts.outbox().sender().spawn();
-    scheduler(&state)
+    // The background work (jobs, mail) gets a PostgreSQL pool of its own, opened on this thread's
+    // runtime, which lives until the process ends: a connection opened by an HTTP worker belongs
+    // to that worker's runtime, and is dead once SIGTERM has stopped the workers, while a job
+    // under way is still to finish. SQLite's connections are threads of their own, tied to no
+    // runtime, and its one write gate must be shared: there the services are the same. Mail
+    // queued by either wakes the one sender.
+    let background = match sea_orm::ConnectionTrait::get_database_backend(&db) {
+        sea_orm::DatabaseBackend::Postgres => {
+            let pool = db::connect_background(&args.storage.database_url()).await?;
+            app_state(pool, &args, &public_url, file_store, Some(&state.accounts)).await?
+        }
+        _ => state.clone(),
+    };
+    let mail_sender = background.accounts.outbox().sender().spawn();
+    let jobs = scheduler(&background)
         .with_lease(chrono::Duration::seconds(args.job_lease_seconds))
         .spawn(std::time::Duration::from_secs(args.scheduler_tick_seconds));
+    let state = web::Data::new(state);
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
         .bind(&args.bind)
         .map_err(|err| format!("cannot listen on {}: {err}", args.bind))?
@@ -182,8 +208,10 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     }
     tracing::info!(url = %public_url, "Timekeep is running");
     println!("Timekeep is running on {public_url}");
-    // actix stops on SIGINT/SIGTERM, finishing requests in flight (up to 10 s).
+    // actix stops on SIGINT/SIGTERM: no new connections, requests in flight finished (up to
+    // 10 s); then the job under way (up to 20 s) and the mail in hand.
     server.run().await?;
+    jobs.stop(std::time::Duration::from_secs(20)).await;
     mail_sender.stop().await;
     Ok(())
 }

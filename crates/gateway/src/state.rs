@@ -11,6 +11,7 @@ use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use timesheet::TimesheetService;
 
+#[derive(Clone)]
 pub struct AppState {
     pub db: DatabaseConnection,
     pub accounts: Accounts,

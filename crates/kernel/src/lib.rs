@@ -23,7 +23,7 @@ pub mod write_gate;
 
 pub use ids::{ActivityId, CompanyId, ContactId, EditRequestId, EntryId, FileId, JobRoleId, UserId};
 pub use role::Role;
-pub use scheduler::Scheduler;
+pub use scheduler::{RunningScheduler, Scheduler};
 pub use status::{EmploymentStatus, RequestStatus};
 pub use system::SystemCtx;
 pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};

@@ -8,7 +8,8 @@
 //!   default), so a long run keeps its lease however long it takes, and a server that dies
 //!   mid-run (killed, or cut off from the database) stops renewing: within one lease another
 //!   server takes the job and runs it again, which the idempotent runs make harmless. A server
-//!   stopped by SIGTERM does the same, its run cut at the point it had reached.
+//!   stopped by SIGTERM starts no new pass and lets the one under way finish
+//!   ([`RunningScheduler::stop`]); a job longer than the grace is cut and taken over the same way.
 //! - **Catch-up after downtime.** A job is due once its `next_run_at` has passed, however long
 //!   ago: after downtime it runs at the first tick. Jobs themselves work from what they stored
 //!   (the accrual job from its checkpoints), so one run covers every day missed.
@@ -64,6 +65,26 @@ pub struct Scheduler {
     lease: Duration,
 }
 
+/// A scheduler's running loop, to stop when the server stops.
+pub struct RunningScheduler {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl RunningScheduler {
+    /// Starts no more passes and waits up to `grace` for the pass under way, so that a job in
+    /// progress at SIGTERM finishes and releases its lease. A job still running then is cut; its
+    /// lease runs out and another server runs it again (runs are idempotent).
+    pub async fn stop(self, grace: std::time::Duration) {
+        let _ = self.stop.send(true);
+        let mut task = self.task;
+        if tokio::time::timeout(grace, &mut task).await.is_err() {
+            tracing::warn!("a background job was still running at shutdown; another server will take it over");
+            task.abort();
+        }
+    }
+}
+
 /// What one pass did with a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pass {
@@ -115,18 +136,23 @@ impl Scheduler {
         Ok(passes)
     }
 
-    /// Runs passes every `tick` for as long as the process lives.
-    pub fn spawn(self, tick: std::time::Duration) -> tokio::task::JoinHandle<()> {
-        tokio::spawn(async move {
+    /// Runs passes every `tick` until [`RunningScheduler::stop`].
+    pub fn spawn(self, tick: std::time::Duration) -> RunningScheduler {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
             let mut interval = tokio::time::interval(tick);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                interval.tick().await;
+                tokio::select! {
+                    _ = interval.tick() => {}
+                    _ = stopped.changed() => return,
+                }
                 if let Err(err) = self.run_due(Utc::now()).await {
                     tracing::error!(%err, "the scheduler could not reach the database");
                 }
             }
-        })
+        });
+        RunningScheduler { stop, task }
     }
 
     /// Runs the job, renewing its lease every third of a lease until the run ends. Renewals

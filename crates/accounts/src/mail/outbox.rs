@@ -97,6 +97,13 @@ impl Outbox {
         self
     }
 
+    /// The same outbox whose queuing rings `other`'s bell: a server's services built twice over
+    /// two pools (`timekeep serve` on PostgreSQL) wake its one sender, whichever queued.
+    pub fn sharing_bell_of(mut self, other: &Outbox) -> Self {
+        self.wake = other.wake.clone();
+        self
+    }
+
     /// Queues `mails` on `conn` (the caller's transaction, so they are queued if and only if it
     /// commits). Wakes nobody: call [`Outbox::wake`] after the commit, or the mail goes out at
     /// the next look ([`POLL`]).
