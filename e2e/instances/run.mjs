@@ -268,9 +268,12 @@ try {
     await sleep(loadSeconds * 1000);
     const outcome = await load.stop();
     const stored = storedPresses() - storedBefore;
-    log(`clock load: ${outcome.acknowledged} presses acknowledged, ${outcome.unanswered} unanswered (${outcome.unansweredButStored} of them stored), ${stored} stored; p99 ${outcome.p99} ms`);
+    log(`clock load: ${outcome.acknowledged} presses acknowledged, ${outcome.unanswered} unanswered, ${stored} stored; p99 ${outcome.p99} ms`);
     assert(outcome.acknowledged > 50, `too little load to mean anything: ${outcome.acknowledged}`);
-    assert(stored === outcome.acknowledged + outcome.unansweredButStored, `stored ${stored} ≠ acknowledged ${outcome.acknowledged} + unanswered but stored ${outcome.unansweredButStored}`);
+    // Every acknowledged press is stored; beyond them only presses that got no answer (a press
+    // whose connection closed under it may have been stored), each at most once.
+    assert(stored >= outcome.acknowledged, `lost: ${outcome.acknowledged} acknowledged, ${stored} stored`);
+    assert(stored <= outcome.acknowledged + outcome.unanswered, `doubled: ${stored} stored for ${outcome.acknowledged} acknowledged and ${outcome.unanswered} unanswered`);
     const doubled = sql('SELECT count(*) FROM (SELECT employee_id FROM time_entries WHERE end_at IS NULL GROUP BY employee_id HAVING count(*) > 1) open');
     assert(doubled === '0', `${doubled} people have two open shifts`);
   });
