@@ -57,7 +57,9 @@ fuzz-run seconds:
     dir=$(mktemp -d)
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     "$bin" demo --data-dir "$dir" > /dev/null
-    RUST_LOG=warn "$bin" serve --data-dir "$dir" --bind "127.0.0.1:$port" > "$dir/server.log" 2>&1 &
+    # No partner CRM is reachable from here: with AgencyZoom's real address the import answers
+    # 502 (partner unavailable), as it should, which the server-error check counts; it is off.
+    RUST_LOG=warn AGENCYZOOM_API_BASE= "$bin" serve --data-dir "$dir" --bind "127.0.0.1:$port" > "$dir/server.log" 2>&1 &
     server=$!
     trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
     for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.2; done
