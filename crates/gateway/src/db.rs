@@ -133,6 +133,15 @@ async fn sqlite_migration_lock(db: &DatabaseConnection) -> Result<Option<std::fs
 const MIGRATION_LOCK: i64 = 0x0074_696d_656b_6565;
 
 /// How many of this build's migrations the database has not applied (0: the schema is ready).
+/// One read of the record: the readiness probe asks often, and sea-orm's own
+/// `get_pending_migrations` first creates the record's table if missing (DDL on every probe).
 pub async fn pending_migrations(db: &DatabaseConnection) -> Result<usize, DbErr> {
-    Ok(Migrator::get_pending_migrations(db).await?.len())
+    let backend = db.get_database_backend();
+    let applied: std::collections::HashSet<String> = db
+        .query_all(sea_orm::Statement::from_string(backend, "SELECT version FROM seaql_migrations"))
+        .await?
+        .iter()
+        .map(|row| row.try_get::<String>("", "version"))
+        .collect::<Result<_, _>>()?;
+    Ok(Migrator::migrations().iter().filter(|migration| !applied.contains(migration.name())).count())
 }

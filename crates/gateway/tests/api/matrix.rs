@@ -362,6 +362,12 @@ fn meets(expected: char, status: u16, code: &str) -> bool {
     }
 }
 
+/// The probes outside the API (`/healthz`, `/readyz`: `routes::health`), registered beside
+/// `routes::all` and listed in the OpenAPI document (the contract test checks both). They have no
+/// guard on purpose: a load balancer calls them without a token, and they tell nothing but
+/// "ok" / "ready". Every caller gets the same 200.
+const PROBES: &[(&str, &str)] = &[("/healthz", "ok"), ("/readyz", "ready")];
+
 #[actix_web::test]
 async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
     // Every registered route has its row, and every row is a registered route.
@@ -421,6 +427,18 @@ async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
             let expected = answers.chars().nth(column).unwrap();
             if !meets(expected, status, code) {
                 wrong.push(format!("{method} {path} as {name}: expected {expected}, got {status} {reply}"));
+            }
+        }
+        for (path, answer) in PROBES {
+            let mut request = app.client.get(app.url(path));
+            if let Some(token) = &who.token {
+                request = request.bearer_auth(token);
+            }
+            let mut response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let reply: Value = response.json().await.unwrap_or(Value::Null);
+            if (status, reply["status"].as_str()) != (200, Some(*answer)) {
+                wrong.push(format!("get {path} as {name}: expected 200 {answer}, got {status} {reply}"));
             }
         }
     }
