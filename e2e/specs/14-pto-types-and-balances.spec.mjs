@@ -103,7 +103,7 @@ test("an employee's folder shows the engine's balance; an admin adds PTO by hand
   await page.getByRole('option', { name: type.name }).click();
   await modal.getByRole('textbox', { name: 'Hours' }).fill('12.5.3');
   await modal.getByRole('button', { name: 'Add' }).click();
-  await expect(modal.getByText('error', { exact: true })).toBeVisible();
+  await expect(modal.getByText(/^Please input a number of hours other than 0/)).toBeVisible();
   await modal.getByRole('textbox', { name: 'Hours' }).fill('2.5');
   expect(await seriousViolations(page), 'the Manually Add PTO modal').toEqual([]);
   await modal.getByRole('button', { name: 'Add' }).click();

@@ -25,9 +25,10 @@ const embeddingPage = (src) => `<!doctype html>
 </script>
 </body></html>`;
 
-/** Serves the embedding page on `port` (0: any free one); resolves to { origin, close }. */
-function serveEmbeddingPage(port) {
-  const src = `${BASE_URL}/login?origin=${encodeURIComponent(EMBED_ORIGIN)}`;
+/** Serves the embedding page on `port` (0: any free one); resolves to { origin, close }. `query`
+ * adds to the frame's /login query (a one-time `token`). */
+function serveEmbeddingPage(port, query = '') {
+  const src = `${BASE_URL}/login?origin=${encodeURIComponent(EMBED_ORIGIN)}${query}`;
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(embeddingPage(src));
@@ -110,5 +111,38 @@ test('a page of an origin that is not configured cannot frame the product', asyn
     expect(page.frames().some((frame) => frame.url().startsWith(BASE_URL) && frame !== page.mainFrame())).toBe(false);
   } finally {
     await stranger.close();
+  }
+});
+
+test('a one-time code opens the product signed in inside the frame, once; a session token never does', async ({ page, request }) => {
+  const admin = await signUpVerifiedByApi(request, 'embedded-code', PASSWORD);
+  const login = await request.post('/server/v1/auth/login', { data: { email: admin.email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token: session } = await login.json();
+  // The partner asks for a code for its page, with the person's session (its server side).
+  const issued = await request.post('/server/v1/auth/login-code', {
+    headers: { Authorization: `Bearer ${session}` },
+    data: { origin: EMBED_ORIGIN },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { code, expiresIn } = await issued.json();
+  expect(expiresIn).toBe(60);
+  const intranet = await serveEmbeddingPage(EMBED_PORT, `&token=${encodeURIComponent(code)}`);
+  try {
+    await skipTheTour(page);
+    await page.goto(`${EMBED_ORIGIN}/`);
+    const frame = page.frameLocator('#timekeep');
+    await expect(frame.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    const app = page.frames().find((candidate) => candidate.url().startsWith(BASE_URL));
+    const token = await app.evaluate(() => window.localStorage.getItem('timekeep.token'));
+    expect(claimsOf(token).email).toBe(admin.email);
+    expect(claimsOf(token).origin).toBe(EMBED_ORIGIN);
+    // Spent: the same code signs nobody in again, and a live session token is no code.
+    const again = await request.post('/server/v1/auth/login', { data: { token: code, origin: EMBED_ORIGIN } });
+    expect(again.status()).toBe(401);
+    const asCode = await request.post('/server/v1/auth/login', { data: { token: session, origin: EMBED_ORIGIN } });
+    expect(asCode.status()).toBe(401);
+  } finally {
+    await intranet.close();
   }
 });

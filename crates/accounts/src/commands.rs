@@ -158,8 +158,10 @@ pub enum LoginCommand {
         email: String,
         password: String,
     },
-    /// A live session token exchanged for a fresh one (the `/login?token=` flow).
-    SessionToken(String),
+    /// A one-time sign-in code (the `/login?token=` flow, [`crate::sessions`]'s
+    /// `issue_login_code`) exchanged for its session. Never a live session token: a link that
+    /// carried one would sign whoever followed it into someone else's session (login CSRF).
+    LoginCode(String),
     /// A one-time security token from an e-mail, with the address it was sent to.
     SecurityToken {
         email: String,
@@ -170,7 +172,7 @@ pub enum LoginCommand {
 impl LoginCommand {
     pub fn parse(input: &LoginInput) -> Result<Self, FieldErrors> {
         if let Some(token) = present(&input.token) {
-            return Ok(LoginCommand::SessionToken(token.to_owned()));
+            return Ok(LoginCommand::LoginCode(token.to_owned()));
         }
         if let Some(token) = present(&input.security_token) {
             let email = present(&input.base64_email).and_then(decode_base64_email);
@@ -379,7 +381,7 @@ mod tests {
         assert_eq!(errors.messages("email"), ["Invalid Email address"]);
         assert!(matches!(
             LoginCommand::parse(&LoginInput { token: Some("t".into()), ..Default::default() }),
-            Ok(LoginCommand::SessionToken(_))
+            Ok(LoginCommand::LoginCode(_))
         ));
         let encoded = encode_base64_email("Ada@Example.com");
         match LoginCommand::parse(&LoginInput {

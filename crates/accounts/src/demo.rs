@@ -7,9 +7,7 @@ use crate::{Accounts, AccountsError};
 use chrono::{Duration, Utc};
 use kernel::time::{local_date, DEFAULT_TIME_ZONE};
 use kernel::Role;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
 /// Every demo login's password.
 pub const DEMO_PASSWORD: &str = "demo1234";
@@ -153,7 +151,7 @@ impl Accounts {
             .await
             .map_err(|err| AccountsError::Internal(err.to_string()))??;
 
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let trial_end = local_date(DEFAULT_TIME_ZONE, now) + Duration::days(self.config.trial_days);
         let company = companies::new_row("Demo Insurance Agency", DEFAULT_TIME_ZONE.name(), Some(trial_end), now)
             .insert(&txn)

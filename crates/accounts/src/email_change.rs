@@ -10,7 +10,7 @@ use crate::{Accounts, AccountsError};
 use chrono::Utc;
 use kernel::{CompanyId, EmploymentStatus, UserId};
 use sea_orm::sea_query::{Expr, Func};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
 pub(crate) const PURPOSE_EMAIL_CHANGE: &str = "email-change";
 
@@ -23,7 +23,7 @@ impl Accounts {
     pub async fn request_email_change(&self, user: &users::Model, new_email: &str) -> Result<(), AccountsError> {
         let now = Utc::now();
         let token = random_token();
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         self.expire_links(&txn, UserId(user.id), PURPOSE_EMAIL_CHANGE, now).await?;
         email_tokens::ActiveModel {
             user_id: Set(user.id),
@@ -60,7 +60,7 @@ impl Accounts {
             .filter(|(_, user)| user.status == EmploymentStatus::Active)
             .ok_or_else(invalid)?;
         let new_email = link.payload.clone().ok_or_else(invalid)?;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let taken = users::Entity::find()
             .filter(Expr::expr(Func::lower(Expr::col(users::Column::Email))).eq(new_email.to_lowercase()))
             .filter(users::Column::Id.ne(user.id))

@@ -40,7 +40,7 @@ pub use email_change::EMAIL_CHANGE_TAKEN;
 pub use error::{AccountsError, INVALID_LINK_MESSAGE};
 pub use purge::{lock_company, purge_company};
 pub use recovery::{PasswordHelp, OPERATOR_PASSWORD_MESSAGE, RESET_REQUESTED_MESSAGE, TERMINATED_PASSWORD_MESSAGE};
-pub use sessions::{AccountStanding, Authenticated, Member, SignedIn};
+pub use sessions::{AccountStanding, Authenticated, LoginCode, Member, SignedIn, LOGIN_CODE_SECONDS};
 pub use signup::SignupOutcome;
 pub use tokens::Identity;
 

@@ -9,7 +9,7 @@ use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, Signe
 use chrono::{DateTime, Utc};
 use kernel::{CompanyId, EmploymentStatus, FieldErrors, Role, SystemCtx, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
 /// What the operator hears asking to change an operator's password (theirs included).
 pub const OPERATOR_PASSWORD_MESSAGE: &str = "An operator's password cannot be changed here.";
@@ -107,7 +107,7 @@ impl Accounts {
                     return Err(AccountsError::Validation(errors));
                 }
                 let hash = self.hashing.run(move || hash_password(&password)).await??;
-                let txn = self.db.begin().await?;
+                let txn = kernel::begin_write(&self.db).await?;
                 let mut update: users::ActiveModel = user.into();
                 update.password_hash = Set(Some(hash));
                 update.password_change_required = Set(true);
@@ -136,7 +136,7 @@ impl Accounts {
         let hash = self.hashing.run(move || hash_password(&password)).await??;
         self.use_link(&link, now).await?;
 
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         // Any other reset link of this user dies with this one.
         email_tokens::Entity::update_many()
             .col_expr(email_tokens::Column::UsedAt, Expr::value(now))
@@ -194,7 +194,7 @@ impl Accounts {
         };
         throttle::clear(&self.db, &throttle_key).await?;
 
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut update: users::ActiveModel = auth.user.clone().into();
         update.password_hash = Set(Some(hash));
         update.password_change_required = Set(false);

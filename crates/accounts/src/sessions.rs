@@ -43,6 +43,28 @@ fn session_lookup(backend: DbBackend, session_id: String) -> Statement {
     Statement::from_sql_and_values(backend, sql.clone(), [session_id.into()])
 }
 
+/// What a login code is kept as (`email_tokens.purpose`).
+pub(crate) const PURPOSE_LOGIN_CODE: &str = "login-code";
+/// How long a login code may wait to be exchanged.
+pub const LOGIN_CODE_SECONDS: i64 = 60;
+
+/// A one-time code for `/login?token=`.
+#[derive(Debug, Clone, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct LoginCode {
+    pub code: String,
+    /// Seconds it stays good for.
+    pub expires_in: i64,
+}
+
+/// What a login code is bound to: the session it opens and the page it may be opened from.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct LoginCodeBinding {
+    session: String,
+    origin: Option<String>,
+}
+
 /// A session token and the identity it carries.
 #[derive(Debug, Clone)]
 pub struct SignedIn {
@@ -166,14 +188,58 @@ impl Accounts {
     ) -> Result<SignedIn, AccountsError> {
         let signed = match command {
             LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
-            LoginCommand::SessionToken(token) => {
-                let now = Utc::now();
-                let auth = self.authenticate(&token).await?;
-                self.extend_session(&auth, now).await
-            }
+            LoginCommand::LoginCode(code) => return self.exchange_login_code(&code, embed_origin).await,
             LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
         }?;
         self.embedded_in(signed, embed_origin)
+    }
+
+    /// `POST /auth/login-code`: a one-time code that signs into the caller's session once, within
+    /// [`LOGIN_CODE_SECONDS`], from the page `origin` names (or from no embedding page, when it
+    /// names none): what a partner puts in `/login?token=` to open Timekeep signed in. Kept
+    /// hashed, as the e-mailed links are (same table, its own purpose), so every instance can
+    /// exchange it.
+    pub async fn issue_login_code(
+        &self,
+        auth: &Authenticated,
+        origin: Option<String>,
+    ) -> Result<LoginCode, AccountsError> {
+        let now = Utc::now();
+        let code = random_token();
+        let bound = LoginCodeBinding { session: auth.session_id.clone(), origin };
+        let payload = serde_json::to_string(&bound).map_err(|err| AccountsError::Internal(err.to_string()))?;
+        email_tokens::ActiveModel {
+            user_id: Set(auth.user.id),
+            purpose: Set(PURPOSE_LOGIN_CODE.to_owned()),
+            token_hash: Set(hash_token(&code)),
+            expires_at: Set(now + chrono::Duration::seconds(LOGIN_CODE_SECONDS)),
+            used_at: Set(None),
+            created_at: Set(now),
+            payload: Set(Some(payload)),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(LoginCode { code, expires_in: LOGIN_CODE_SECONDS })
+    }
+
+    /// The session a login code stands for, signed anew, once; only from the page it was made
+    /// for. Any failure is the same 401, whatever was wrong.
+    async fn exchange_login_code(&self, code: &str, origin: Option<String>) -> Result<SignedIn, AccountsError> {
+        let now = Utc::now();
+        let (link, _) =
+            self.find_live_link(code, PURPOSE_LOGIN_CODE, now).await?.ok_or(AccountsError::Unauthenticated)?;
+        let bound: LoginCodeBinding = link
+            .payload
+            .as_deref()
+            .and_then(|payload| serde_json::from_str(payload).ok())
+            .ok_or(AccountsError::Unauthenticated)?;
+        if bound.origin != origin {
+            return Err(AccountsError::Unauthenticated);
+        }
+        self.use_link(&link, now).await.map_err(|_| AccountsError::Unauthenticated)?;
+        let auth = self.session_auth(bound.session, origin, now).await?;
+        self.extend_session(&auth, now).await
     }
 
     /// The same identity with `origin` as its embedding page (none: unchanged). Signed again
@@ -394,12 +460,22 @@ impl Accounts {
     /// expired, its user still active. The rows are read afresh, so a role change, a
     /// termination or a revocation counts from the next request on.
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AccountsError> {
-        let now = Utc::now();
         let claims = self.keys.verify(token)?;
+        self.session_auth(claims.sid, claims.origin, Utc::now()).await
+    }
+
+    /// A live session by its id, as [`Self::authenticate`] reads it, with `origin` as the
+    /// embedding page its tokens name.
+    async fn session_auth(
+        &self,
+        session_id: String,
+        origin: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Authenticated, AccountsError> {
         // The session, its user and their company in one query: this runs on every request.
         let row = self
             .db
-            .query_one(session_lookup(self.db.get_database_backend(), claims.sid))
+            .query_one(session_lookup(self.db.get_database_backend(), session_id))
             .await?
             .ok_or(AccountsError::Unauthenticated)?;
         let session = sessions::Model::from_query_result(&row, "A_")?;
@@ -426,7 +502,7 @@ impl Accounts {
             role,
             time_zone,
             refreshed_token: None,
-            origin: claims.origin,
+            origin,
         };
         if let Some(parent) = &session.parent_session_id {
             // An impersonation lasts no longer than the operator's own session.

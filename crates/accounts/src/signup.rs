@@ -14,7 +14,7 @@ use kernel::time::local_date;
 use kernel::{CompanyId, FieldErrors, Role, UserId};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    SqlErr, TransactionTrait,
+    SqlErr,
 };
 
 pub(crate) const PURPOSE_VERIFY: &str = "verify";
@@ -69,7 +69,7 @@ impl Accounts {
         let password = command.password.clone();
         let hash = self.hashing.run(move || hash_password(&password)).await??;
 
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let (company_id, user) = self
             .found_company(
                 &txn,
@@ -332,7 +332,7 @@ impl Accounts {
         if link.expires_at <= now {
             return Err(invalid);
         }
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut link_update: email_tokens::ActiveModel = link.into();
         link_update.used_at = Set(Some(now));
         link_update.update(&txn).await?;

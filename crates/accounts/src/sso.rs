@@ -56,7 +56,7 @@ use openidconnect::{
     TokenResponse,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::RwLock;
@@ -574,7 +574,7 @@ impl Accounts {
         }
         let promot_code = present(input.promot_code.as_deref());
 
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let claimed = sso_signups::Entity::update_many()
             .col_expr(sso_signups::Column::UsedAt, Expr::value(now))
             .filter(sso_signups::Column::Id.eq(identity.id))

@@ -13,7 +13,6 @@ use kernel::CompanyId;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
 };
 use std::collections::BTreeMap;
 
@@ -161,7 +160,7 @@ impl Billing {
             let users_i32 = i32::try_from(users).unwrap_or(i32::MAX);
             let gross = BASE_CENTS + PER_USER_CENTS * users;
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let moved = billing_accounts::Entity::update_many()
                 .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(next)))
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
@@ -452,7 +451,7 @@ impl Billing {
     pub(crate) async fn settle_paid(&self, attempt_id: i64, now: DateTime<Utc>) -> Result<bool, BillingError> {
         let Some(attempt) = attempts::Entity::find_by_id(attempt_id).one(&self.db).await? else { return Ok(false) };
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let ended = attempts::Entity::update_many()
             .col_expr(attempts::Column::Outcome, Expr::value(SUCCEEDED))
             .col_expr(attempts::Column::FinishedAt, Expr::value(Some(now)))
@@ -523,7 +522,7 @@ impl Billing {
         let next_attempt = usize::try_from(failures - 1).ok().and_then(|i| RETRY_GAPS.get(i)).map(|gap| now + *gap);
         {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             charges::Entity::update_many()
                 .col_expr(charges::Column::Failures, Expr::value(failures))
                 .col_expr(charges::Column::Status, Expr::value(if last { FAILED } else { RETRYING }))

@@ -12,7 +12,6 @@ use kernel::{AdminCtx, CompanyId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
 };
 use serde::Serialize;
 
@@ -391,7 +390,7 @@ impl Billing {
         let card = self.card_from_checkout(company, &customer, session, ACTIVATE, now).await?;
         let subscribed = {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let subscribed = saving_card(billing_accounts::Entity::update_many(), &card)
                 .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
                 .col_expr(billing_accounts::Column::SubscribedOn, Expr::value(Some(today)))

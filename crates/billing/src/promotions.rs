@@ -27,7 +27,7 @@ use kernel::{CompanyId, FieldErrors, SystemCtx};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqlErr, TransactionTrait,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqlErr,
 };
 use serde::Serialize;
 use std::collections::HashMap;
@@ -574,7 +574,7 @@ impl Billing {
     /// deleted.
     pub async fn delete_promotion(&self, _ctx: &SystemCtx, id: i64) -> Result<PromotionView, BillingError> {
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let row = promotions::Entity::find_by_id(id).one(&txn).await?.ok_or(BillingError::NotFound)?;
         let used = redemptions::Entity::find().filter(redemptions::Column::PromotionId.eq(id)).count(&txn).await?;
         if used > 0 {

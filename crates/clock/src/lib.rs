@@ -18,6 +18,7 @@ pub mod settings;
 pub mod shift;
 pub mod store;
 pub mod usage;
+pub mod writes;
 
 pub use error::ClockError;
 pub use machine::ClockState;

@@ -705,8 +705,8 @@ pub struct WeekTotals {
 /// table in SHARE mode waits for the transactions writing to it to end (and holds new writers for
 /// that moment), so every id up to the answer is visible. SQLite writes one transaction at a time.
 pub async fn worked_change_mark(db: &DatabaseConnection) -> Result<i64, DbErr> {
-    use sea_orm::{DatabaseBackend, TransactionTrait};
-    let txn = db.begin().await?;
+    use sea_orm::DatabaseBackend;
+    let txn = kernel::begin_write(db).await?;
     if txn.get_database_backend() == DatabaseBackend::Postgres {
         txn.execute_unprepared("LOCK TABLE worked_changes IN SHARE MODE").await?;
     }

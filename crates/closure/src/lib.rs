@@ -77,7 +77,7 @@
 use files::{Files, PurgedFiles};
 use kernel::purge::Erased;
 use kernel::{AdminCtx, CompanyId, SystemCtx, WriteGate};
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, TransactionTrait};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ClosureError {
@@ -164,7 +164,7 @@ impl Closure {
         };
         let (erased, purged) = {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             match erase_everything(&txn, company).await {
                 Ok(done) => {
                     txn.commit().await?;

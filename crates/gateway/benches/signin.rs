@@ -101,7 +101,7 @@ async fn crowd(label: &str, pool: HashPool) {
 
 fn main() {
     actix_web::rt::System::new().block_on(async {
-        crowd("bounded (one hash per core + queue)", HashPool::per_core()).await;
+        crowd("bounded (one hash per core, queued while the wait is under 5 s)", HashPool::per_core()).await;
         crowd("unbounded (as before)", HashPool::with_queue(CROWD, 0)).await;
     });
 }

@@ -23,6 +23,55 @@ pub enum Command {
     ChargeRun(ChargeRunArgs),
     /// Platform operators (the /sy5tem back office): `system-user add EMAIL`.
     SystemUser(SystemUserArgs),
+    /// The scheduled jobs: `jobs list` (interval, last run, outcome), `jobs run NAME` (now).
+    Jobs(JobsArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct JobsArgs {
+    #[command(subcommand)]
+    pub action: JobsAction,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum JobsAction {
+    /// Each job, its interval, its last run and outcome, and when it is next due.
+    List(JobsServiceArgs),
+    /// Runs one job now against the configured database, under its lease (refused while another
+    /// server runs it) and idempotent like a scheduled run; the schedule stays as it was.
+    Run(JobsRunArgs),
+}
+
+/// What the jobs need of `serve`'s settings: the database, and the services they mail through
+/// or charge with.
+#[derive(Debug, Clone, Args)]
+pub struct JobsServiceArgs {
+    #[command(flatten)]
+    pub storage: StorageArgs,
+    #[command(flatten)]
+    pub billing: BillingArgs,
+    /// Where people reach the web app (links in the e-mails jobs send).
+    #[arg(long, env = "TIMEKEEP_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+    /// SMTP server (as for `serve`); without it mail goes to the outbox folder.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct JobsRunArgs {
+    /// The job's name, as `jobs list` shows it.
+    pub name: String,
+    #[command(flatten)]
+    pub service: JobsServiceArgs,
+    /// FOR TESTS AND STAGING ONLY, NEVER IN PRODUCTION: run as of this instant (RFC 3339), to
+    /// make a reminder or an escalation due without waiting. Refused unless the deployment sets
+    /// TIMEKEEP_ALLOW_JOB_CLOCK=1.
+    #[arg(long)]
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
+    /// Allows `--now` (tests and staging only).
+    #[arg(long, env = "TIMEKEEP_ALLOW_JOB_CLOCK", default_value_t = false)]
+    pub allow_job_clock: bool,
 }
 
 #[derive(Debug, Clone, Args)]

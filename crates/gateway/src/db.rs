@@ -55,11 +55,58 @@ pub async fn connect_with(url: &str, durability: SqliteDurability) -> Result<Dat
         // Each connection is a server process competing for the same cores as this one: 8 gave
         // the employee list a p99 of 16 ms where 16 gave 21–23 ms (`just bench-admin`, 2 cores,
         // 16 clients at once), and the clock more presses a second.
+        check_postgres(url).await?;
         let mut options = ConnectOptions::new(url.to_owned());
-        options.max_connections(8).min_connections(1).sqlx_logging(false);
+        options.max_connections(8).min_connections(1).connect_timeout(CONNECT_TIMEOUT).sqlx_logging(false);
         Database::connect(options).await
     } else {
         Err(DbErr::Conn(sea_orm::RuntimeErr::Internal("DATABASE_URL must start with sqlite: or postgres:".to_owned())))
+    }
+}
+
+/// How long one attempt to reach PostgreSQL may take before the start gives up.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// One attempt to reach PostgreSQL before the pool is made, so that a start against a server
+/// that is down, a wrong password or a missing database fails within [`CONNECT_TIMEOUT`] and
+/// says which, naming host and port. (The pool alone retries until its acquire timeout, 30 s,
+/// and then says only "pool timed out".)
+async fn check_postgres(url: &str) -> Result<(), DbErr> {
+    use sea_orm::sqlx::postgres::{PgConnectOptions, PgConnection};
+    use sea_orm::sqlx::Connection;
+    let failed = |message: String| DbErr::Conn(sea_orm::RuntimeErr::Internal(message));
+    let options =
+        PgConnectOptions::from_str(url).map_err(|err| failed(format!("DATABASE_URL cannot be read: {err}")))?;
+    let target = format!("{}:{}", options.get_host(), options.get_port());
+    let user = options.get_username().to_owned();
+    let database = options.get_database().unwrap_or(&user).to_owned();
+    tracing::info!(database = %database, user = %user, "connecting to PostgreSQL at {target}");
+    let cause = match tokio::time::timeout(CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await {
+        Ok(Ok(connection)) => {
+            let _ = connection.close().await;
+            return Ok(());
+        }
+        Err(_) => format!("no answer within {} s", CONNECT_TIMEOUT.as_secs()),
+        Ok(Err(err)) => connection_failure(&err, &user, &database),
+    };
+    Err(failed(format!("cannot connect to PostgreSQL at {target} (database {database}, user {user}): {cause}")))
+}
+
+/// Why a connection attempt failed, in the words an operator acts on.
+fn connection_failure(err: &sea_orm::sqlx::Error, user: &str, database: &str) -> String {
+    use sea_orm::sqlx::Error;
+    match err {
+        Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
+            "connection refused (is PostgreSQL running and listening there?)".to_owned()
+        }
+        Error::Io(io) => format!("network error: {io}"),
+        Error::Database(db) => match db.code().as_deref() {
+            Some("28P01") | Some("28000") => format!("authentication failed for user {user}: {}", db.message()),
+            Some("3D000") => format!("no such database: {database} does not exist"),
+            _ => format!("refused by the server: {}", db.message()),
+        },
+        Error::Tls(tls) => format!("TLS failed: {tls}"),
+        other => other.to_string(),
     }
 }
 

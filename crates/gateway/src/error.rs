@@ -48,6 +48,8 @@ pub enum ErrorCode {
     PartnerUnavailable,
     /// The partner CRM did not answer in time.
     PartnerTimeout,
+    /// A billing call on a deployment without a payment provider (self-hosted).
+    BillingDisabled,
     Internal,
 }
 
@@ -81,6 +83,7 @@ impl ErrorCode {
             ErrorCode::PartnerRefused => ("partner_refused", StatusCode::BAD_REQUEST),
             ErrorCode::PartnerUnavailable => ("partner_unavailable", StatusCode::BAD_GATEWAY),
             ErrorCode::PartnerTimeout => ("partner_timeout", StatusCode::GATEWAY_TIMEOUT),
+            ErrorCode::BillingDisabled => ("billing_disabled", StatusCode::NOT_FOUND),
             ErrorCode::Internal => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
     }
@@ -108,6 +111,35 @@ pub struct ApiError {
     pub retry_after_seconds: Option<i64>,
 }
 
+/// What a billing call hears where billing is off.
+pub const BILLING_DISABLED_MESSAGE: &str =
+    "Billing is not enabled on this deployment: there is no subscription or card to manage here.";
+/// What a request hears when the database is out of reach for a moment.
+pub const UNAVAILABLE_MESSAGE: &str = "The service is busy or restarting. Please try again in a moment.";
+
+/// Whether `err` says the database could not be reached or used just now, rather than that the
+/// request was wrong: connections refused, closed or not free in time, a server shutting down
+/// (PostgreSQL's class 57P and 08), SQLite busy.
+fn is_unavailable(err: &sea_orm::DbErr) -> bool {
+    use sea_orm::sqlx::Error as Sqlx;
+    use sea_orm::{DbErr, RuntimeErr};
+    let sqlx = match err {
+        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::Conn(RuntimeErr::SqlxError(err))
+        | DbErr::Exec(RuntimeErr::SqlxError(err))
+        | DbErr::Query(RuntimeErr::SqlxError(err)) => err,
+        _ => return false,
+    };
+    match sqlx {
+        Sqlx::Io(_) | Sqlx::PoolClosed | Sqlx::PoolTimedOut | Sqlx::WorkerCrashed => true,
+        Sqlx::Database(db) => {
+            let code = db.code().unwrap_or_default();
+            code.starts_with("57P") || code.starts_with("08") || code == "5" || code == "517" || code == "261"
+        }
+        _ => false,
+    }
+}
+
 pub const NOT_FOUND_MESSAGE: &str = "Sorry, we could not find what you are looking for.";
 const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
 
@@ -131,6 +163,21 @@ impl ApiError {
 
     pub fn forbidden() -> Self {
         Self::new(ErrorCode::Forbidden, "You do not have permission to do this.")
+    }
+
+    /// A database failure: the database being out of reach for a moment (an instance stopping
+    /// while its request was under way, a restarting server, a pool with no connection free in
+    /// time, SQLite's lock held past its wait) is a 503 the client may retry after a second;
+    /// anything else is [`Self::internal`].
+    pub fn database(err: sea_orm::DbErr) -> Self {
+        if is_unavailable(&err) {
+            tracing::warn!(error = %err, "the database is out of reach; answered 503");
+            return ApiError {
+                retry_after_seconds: Some(1),
+                ..ApiError::new(ErrorCode::ServerBusy, UNAVAILABLE_MESSAGE)
+            };
+        }
+        Self::internal(err)
     }
 
     /// An unexpected failure: its whole chain goes to the log, a generic message to the client.
@@ -222,7 +269,7 @@ impl From<AccountsError> for ApiError {
                 }
                 _ => ApiError::new(ErrorCode::SsoFailed, failure.message()),
             },
-            AccountsError::Database(err) => ApiError::internal(err),
+            AccountsError::Database(err) => ApiError::database(err),
             AccountsError::Internal(message) => ApiError::internal(message),
         }
     }
@@ -242,7 +289,7 @@ impl From<clock::ClockError> for ApiError {
             }
             clock::ClockError::Forbidden => ApiError::forbidden(),
             clock::ClockError::Validation(errors) => ApiError::validation(errors),
-            clock::ClockError::Database(err) => ApiError::internal(err),
+            clock::ClockError::Database(err) => ApiError::database(err),
         }
     }
 }
@@ -256,7 +303,7 @@ impl From<timesheet::TimesheetError> for ApiError {
             timesheet::TimesheetError::Forbidden => ApiError::forbidden(),
             timesheet::TimesheetError::OwnRequest => ApiError::new(ErrorCode::Forbidden, kernel::OWN_REQUEST_MESSAGE),
             timesheet::TimesheetError::NotFound => ApiError::not_found(),
-            timesheet::TimesheetError::Database(err) => ApiError::internal(err),
+            timesheet::TimesheetError::Database(err) => ApiError::database(err),
             timesheet::TimesheetError::Internal(message) => ApiError::internal(message),
         }
     }
@@ -274,7 +321,7 @@ impl From<files::FilesError> for ApiError {
                 }
             }
             files::FilesError::NotFound => ApiError::not_found(),
-            files::FilesError::Db(err) => ApiError::internal(err),
+            files::FilesError::Db(err) => ApiError::database(err),
             files::FilesError::Store(err) => ApiError::internal(err),
         }
     }
@@ -300,7 +347,7 @@ impl From<billing::BillingError> for ApiError {
             billing::BillingError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             billing::BillingError::Provider(err) => ApiError::internal(err),
             billing::BillingError::Accounts(err) => err.into(),
-            billing::BillingError::Database(err) => ApiError::internal(err),
+            billing::BillingError::Database(err) => ApiError::database(err),
         }
     }
 }
@@ -309,7 +356,7 @@ impl From<closure::ClosureError> for ApiError {
     fn from(err: closure::ClosureError) -> Self {
         match err {
             closure::ClosureError::NotFound => ApiError::not_found(),
-            closure::ClosureError::Db(err) => ApiError::internal(err),
+            closure::ClosureError::Db(err) => ApiError::database(err),
             closure::ClosureError::Billing(err) => ApiError::internal(err),
         }
     }
@@ -327,7 +374,7 @@ impl From<system_admin::SystemError> for ApiError {
             SystemError::Accounts(err) => err.into(),
             SystemError::Billing(err) => err.into(),
             SystemError::Closure(err) => err.into(),
-            SystemError::Db(err) => ApiError::internal(err),
+            SystemError::Db(err) => ApiError::database(err),
         }
     }
 }
@@ -340,7 +387,7 @@ impl From<reports::ReportsError> for ApiError {
             reports::ReportsError::Timesheet(err) => err.into(),
             reports::ReportsError::Pto(err) => err.into(),
             reports::ReportsError::Hr(err) => err.into(),
-            reports::ReportsError::Database(err) => ApiError::internal(err),
+            reports::ReportsError::Database(err) => ApiError::database(err),
             reports::ReportsError::Export(message) => ApiError::internal(message),
         }
     }
@@ -353,7 +400,7 @@ impl From<pto::PtoError> for ApiError {
             pto::PtoError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             pto::PtoError::NotFound => ApiError::not_found(),
             pto::PtoError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
-            pto::PtoError::Database(err) => ApiError::internal(err),
+            pto::PtoError::Database(err) => ApiError::database(err),
             pto::PtoError::Internal(message) => ApiError::internal(message),
         }
     }
@@ -375,7 +422,7 @@ impl From<hr::HrError> for ApiError {
             hr::HrError::NotFound => ApiError::not_found(),
             hr::HrError::File(err) => err.into(),
             hr::HrError::Partner(err) => partner_error(&err),
-            hr::HrError::Database(err) => ApiError::internal(err),
+            hr::HrError::Database(err) => ApiError::database(err),
             hr::HrError::Internal(message) => ApiError::internal(message),
         }
     }
@@ -396,4 +443,28 @@ fn partner_error(err: &hr::agencyzoom::AzError) -> ApiError {
         tracing::warn!(error = %err, "the AgencyZoom import failed");
     }
     ApiError::new(code, hr::agencyzoom::partner_message(err))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::{ConnAcquireErr, DbErr, RuntimeErr};
+
+    #[test]
+    fn a_database_out_of_reach_is_a_503_to_retry_and_anything_else_a_500() {
+        for unavailable in [
+            DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
+            DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed),
+            DbErr::Exec(RuntimeErr::SqlxError(sea_orm::sqlx::Error::PoolClosed)),
+            DbErr::Query(RuntimeErr::SqlxError(sea_orm::sqlx::Error::Io(std::io::Error::from(
+                std::io::ErrorKind::ConnectionReset,
+            )))),
+        ] {
+            let answer = ApiError::database(unavailable);
+            assert_eq!(answer.code.describe().1, StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(answer.retry_after_seconds, Some(1));
+        }
+        let wrong = ApiError::database(DbErr::Custom("a constraint".to_owned()));
+        assert_eq!(wrong.code.describe().1, StatusCode::INTERNAL_SERVER_ERROR);
+    }
 }

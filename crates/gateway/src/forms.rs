@@ -104,6 +104,11 @@ pub async fn read_form_or_json<T: DeserializeOwned>(
     decode(value)
 }
 
+/// The field serde's `deny_unknown_fields` names in its message (``unknown field `x`, expected …``).
+fn unknown_field(message: &str) -> Option<&str> {
+    message.strip_prefix("unknown field `")?.split('`').next()
+}
+
 /// The typed request of a body's JSON: refuses control characters in its texts, and names the
 /// field of a wrong type.
 pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
@@ -113,6 +118,17 @@ pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
         return Err(ApiError::validation(errors));
     }
     serde_path_to_error::deserialize(ObjectsAsObjects(value)).map_err(|err| {
+        // A call that refuses fields it does not know (settings, configuration) names the field.
+        if let Some(unknown) = unknown_field(&err.inner().to_string()) {
+            let path = err.path().to_string();
+            let field = match path.as_str() {
+                "." => unknown.to_owned(),
+                path if path == unknown || path.ends_with(&format!(".{unknown}")) => path.to_owned(),
+                path => format!("{path}.{unknown}"),
+            };
+            let message = format!("This call does not take the field {unknown}.");
+            return ApiError::validation(kernel::FieldErrors::single(&field, message));
+        }
         let field = err.path().to_string();
         let message = format!("This field has the wrong type: {}", err.inner());
         let mut api = ApiError::new(ErrorCode::Validation, message.clone());
@@ -218,6 +234,17 @@ const MAX_FORM_FIELDS: usize = 64;
 /// All the text fields of an upload together (the file aside).
 const UPLOAD_TEXT_LIMIT: usize = 16 * 1024;
 
+/// What a form with a second file hears.
+pub const ONE_FILE_MESSAGE: &str = "Please send one file at a time.";
+
+/// A file name as a browser sent it in a form: browsers write `"` as `%22` and line breaks as
+/// `%0D`/`%0A` there (the HTML standard's multipart encoding), and nothing else. Stored as sent,
+/// the name came back as `a%2522b.pdf` (encoded twice), so the three are read back; the line
+/// breaks are then refused with every other control character.
+fn browser_file_name(sent: &str) -> String {
+    sent.replace("%22", "\"").replace("%0D", "\r").replace("%0A", "\n")
+}
+
 /// A `multipart/form-data` upload: the bytes of its `file` part and its other fields as text.
 pub struct Upload {
     pub file: Vec<u8>,
@@ -304,12 +331,20 @@ async fn read_parts(
         }
         let mut field = field.map_err(|_| unreadable())?;
         let name = field.name().unwrap_or_default().to_owned();
-        let is_file = name == file_field && file.is_none();
-        let file_name = field
-            .content_disposition()
-            .and_then(|disposition| disposition.get_filename())
-            .map(str::to_owned)
-            .unwrap_or_default();
+        let sent_name =
+            field.content_disposition().and_then(|disposition| disposition.get_filename()).map(browser_file_name);
+        if name == file_field && file.is_some() {
+            return Err(ApiError::validation(FieldErrors::single(file_field, ONE_FILE_MESSAGE)));
+        }
+        if name != file_field && sent_name.is_some() {
+            let message = format!("This form takes its file as the field {file_field}, not {name}.");
+            return Err(ApiError::validation(FieldErrors::single(&name, message)));
+        }
+        let is_file = name == file_field;
+        let file_name = sent_name.unwrap_or_default();
+        if let Err(message) = kernel::validation::check_text("filename", &file_name) {
+            return Err(ApiError::validation(FieldErrors::single(file_field, format!("The file's name: {message}"))));
+        }
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|_| unreadable())?;

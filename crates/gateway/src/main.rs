@@ -6,7 +6,10 @@ use accounts::tokens::TokenKeys;
 use accounts::{Accounts, AccountsConfig, DemoOutcome, DEMO_PASSWORD};
 use actix_web::{web, HttpServer};
 use clap::Parser;
-use gateway::config::{ChargeRunArgs, Cli, Command, DemoArgs, ServeArgs, StorageArgs, SystemUserAction};
+use gateway::config::{
+    ChargeRunArgs, Cli, Command, DemoArgs, JobsAction, JobsRunArgs, JobsServiceArgs, ServeArgs, StorageArgs,
+    SystemUserAction,
+};
 use gateway::state::AppState;
 use gateway::{build_app, db};
 use std::path::Path;
@@ -33,6 +36,10 @@ fn main() -> ExitCode {
             Command::ChargeRun(args) => charge_run(args).await,
             Command::SystemUser(args) => match args.action {
                 SystemUserAction::Add(args) => system_user_add(args).await,
+            },
+            Command::Jobs(args) => match args.action {
+                JobsAction::List(args) => jobs_list(args).await,
+                JobsAction::Run(args) => jobs_run(args).await,
             },
         }
     });
@@ -321,6 +328,67 @@ async fn system_user_add(args: gateway::config::SystemUserAddArgs) -> Result<(),
     println!("{what} {}.", added.email);
     println!("They set their password here (valid for an hour, once): {}", added.link);
     Ok(())
+}
+
+/// The services a job needs, as `serve` builds them, and the scheduler holding every job.
+async fn job_scheduler(args: &JobsServiceArgs) -> Result<(AppState, kernel::Scheduler), BoxError> {
+    let db = open_database(&args.storage).await?;
+    let serve =
+        ServeArgs { smtp_url: args.smtp_url.clone(), billing: args.billing.clone(), ..demo_serve_args(&args.storage) };
+    let file_store = file_store(&args.storage).await?;
+    let state = app_state(db, &serve, &args.public_url, file_store, None).await?;
+    let scheduler = scheduler(&state);
+    Ok((state, scheduler))
+}
+
+async fn jobs_list(args: JobsServiceArgs) -> Result<(), BoxError> {
+    let (_, scheduler) = job_scheduler(&args).await?;
+    let at = |instant: Option<chrono::DateTime<chrono::Utc>>| {
+        instant.map_or_else(|| "-".to_owned(), |instant| instant.format("%Y-%m-%d %H:%M:%SZ").to_string())
+    };
+    println!(
+        "{:<24} {:>9} {:>6}  {:<21} {:<21} {:<21} outcome",
+        "job", "every", "runs", "last started", "last finished", "next due"
+    );
+    for job in scheduler.list().await? {
+        let outcome = match (&job.last_error, job.leased_until) {
+            (_, Some(until)) if until > chrono::Utc::now() => "running".to_owned(),
+            (Some(error), _) => format!("failed: {error}"),
+            (None, _) if job.runs > 0 => "ok".to_owned(),
+            (None, _) => "never ran".to_owned(),
+        };
+        println!(
+            "{:<24} {:>8}m {:>6}  {:<21} {:<21} {:<21} {}",
+            job.name,
+            job.every.num_minutes(),
+            job.runs,
+            at(job.last_started_at),
+            at(job.last_finished_at),
+            at(job.next_run_at),
+            outcome
+        );
+    }
+    Ok(())
+}
+
+async fn jobs_run(args: JobsRunArgs) -> Result<(), BoxError> {
+    if args.now.is_some() && !args.allow_job_clock {
+        return Err(
+            "--now is for tests and staging only: set TIMEKEEP_ALLOW_JOB_CLOCK=1 to allow it (never in production)"
+                .into(),
+        );
+    }
+    let (state, scheduler) = job_scheduler(&args.service).await?;
+    let outcome = scheduler.run_now(&args.name, args.now.unwrap_or_else(chrono::Utc::now)).await?;
+    // What the job queued goes out now rather than with the next server to look.
+    state.accounts.outbox().sender().send_due().await?;
+    match outcome {
+        Ok(report) => {
+            println!("{}: {report}", args.name);
+            Ok(())
+        }
+        Err(error) => Err(format!("{} failed: {error}", args.name).into()),
+    }
 }
 
 /// `serve`'s settings for the commands that only need its services.

@@ -24,10 +24,8 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The whole document: the shared parts of [`ApiDoc`], then every route table's operations and
-/// the schemas they use.
-pub fn document() -> utoipa::openapi::OpenApi {
-    let mut doc = ApiDoc::openapi();
+/// Every route's operations, and every schema they use under its name (a name may come twice).
+fn operations_and_schemas() -> (utoipa::openapi::path::Paths, crate::routes::Schemas) {
     let mut schemas = Vec::new();
     let mut paths = utoipa::openapi::path::PathsBuilder::new();
     for (_, add) in crate::routes::TABLES {
@@ -36,7 +34,36 @@ pub fn document() -> utoipa::openapi::OpenApi {
     <health::__path_healthz as utoipa::__dev::SchemaReferences>::schemas(&mut schemas);
     paths = paths.path_from::<health::__path_healthz>();
     paths = paths.path_from::<health::__path_readyz>();
-    doc.paths.paths.extend(paths.build().paths);
+    (paths.build(), schemas)
+}
+
+/// Names that two different schemas share. A document keeps one schema a name, so one of them
+/// would describe the other's routes (the PTO decision once showed the timesheet's `reqId`).
+pub fn schema_name_clashes() -> Vec<String> {
+    let (_, schemas) = operations_and_schemas();
+    let mut seen: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    let mut clashes = std::collections::BTreeSet::new();
+    for (name, schema) in schemas {
+        let text = serde_json::to_string(&schema).unwrap_or_default();
+        match seen.get(&name) {
+            Some(earlier) if *earlier != text => {
+                clashes.insert(name);
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(name, text);
+            }
+        }
+    }
+    clashes.into_iter().collect()
+}
+
+/// The whole document: the shared parts of [`ApiDoc`], then every route table's operations and
+/// the schemas they use.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    let (paths, schemas) = operations_and_schemas();
+    doc.paths.paths.extend(paths.paths);
     let components = doc.components.get_or_insert_with(Default::default);
     for (name, schema) in schemas {
         components.schemas.entry(name).or_insert(schema);

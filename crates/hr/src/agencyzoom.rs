@@ -44,7 +44,7 @@ use kernel::time::local_date;
 use kernel::validation::{check_text, fold_case, is_valid_company_name, is_valid_email};
 use kernel::{AdminCtx, EmploymentStatus, FieldErrors, Role};
 use sea_orm::sea_query::{Expr, Func};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -389,9 +389,11 @@ impl Hr {
         let (candidates, mut failure) = check_rows(&snapshot.employees);
         let now = Utc::now();
         let today = local_date(ctx.time_zone(), now);
-        let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        // Read before the transaction: inside it every read goes through `txn` (a second
+        // connection waited for while holding SQLite's write lock can starve the pool).
         let company = self.company_row(ctx).await?;
+        let permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut company_row: companies::ActiveModel = company.into();
         let skipped_company_fields = apply_agency(&mut company_row, &snapshot.agency);
         company_row.integrated_with_az = Set(true);

@@ -201,13 +201,13 @@ impl Hr {
         if row.created_by == Some(ctx.actor().0) {
             return true;
         }
-        match ctx.manager() {
-            Some(manager) if manager.admin().is_some() => true,
-            Some(_) => employee.is_some_and(|user| {
-                user.id != ctx.actor().0 && ctx.reach().includes(UserId(user.id), user.manager_id.map(UserId))
-            }),
-            None => false,
+        if ctx.acts_for_the_company() {
+            return true;
         }
+        ctx.answers_for_others()
+            && employee.is_some_and(|user| {
+                user.id != ctx.actor().0 && ctx.reach().includes(UserId(user.id), user.manager_id.map(UserId))
+            })
     }
 
     /// Views of event rows, with the people they name.

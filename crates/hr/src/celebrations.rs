@@ -34,10 +34,7 @@ use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::validation::check_text;
 use kernel::{AdminCtx, CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 
 /// The scheduler's name of the daily mail.
@@ -590,7 +587,7 @@ impl Hr {
         now: DateTime<Utc>,
     ) -> Result<bool, HrError> {
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let guard = sends::ActiveModel {
             company_id: Set(ctx.company().0),
             employee_id: Set(person.id),

@@ -183,9 +183,7 @@ impl EmployeeCommand {
         let role = permission(&mut errors, "permission", &input.permission);
         let birthday = birthday(&mut errors, &input.birthday);
         let start_date = present(&input.start_date).and_then(|text| {
-            NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                .map_err(|_| errors.add("startDate", "Please input the date as YYYY-MM-DD"))
-                .ok()
+            kernel::validation::date_field(&mut errors, "startDate", text, "Please input the date as YYYY-MM-DD")
         });
         let command = EmployeeCommand {
             id: input.id,
@@ -521,7 +519,7 @@ impl CompanyCommand {
 /// `POST /settings/update-role-type`: adds without `id`, renames with it.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct JobRoleInput {
     #[serde(deserialize_with = "lenient_i64")]
     pub id: Option<i64>,

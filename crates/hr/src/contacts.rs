@@ -15,8 +15,7 @@ pub const MAX_CONTACTS: u64 = 10;
 impl Hr {
     async fn contact_owner(&self, ctx: &TenantCtx, employee: UserId, writing: bool) -> Result<i64, HrError> {
         let user = self.accounts.employee_in_scope(ctx, employee).await?;
-        let admin = ctx.manager().and_then(|manager| manager.admin()).is_some();
-        if writing && !(admin || ctx.is_self(UserId(user.id))) {
+        if writing && !ctx.sees_owner_only_records_of(UserId(user.id)) {
             return Err(HrError::Forbidden);
         }
         Ok(user.id)

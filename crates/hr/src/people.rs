@@ -13,10 +13,7 @@ use files::Purpose;
 use kernel::time::local_date;
 use kernel::{AdminCtx, EmploymentStatus, FileId, ManagerCtx, Role, TenantCtx, UserId};
 use sea_orm::sea_query::{Expr, Func};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashSet;
 
 pub const CANNOT_TERMINATE_SELF: &str = "You cannot terminate yourself.";
@@ -245,7 +242,7 @@ impl Hr {
         db: &impl ConnectionTrait,
         ctx: &ManagerCtx,
     ) -> Result<Option<i64>, HrError> {
-        if ctx.admin().is_none() {
+        if !ctx.acts_for_the_company() {
             return Ok(Some(ctx.actor().0));
         }
         let admins = users::Entity::find()
@@ -263,12 +260,18 @@ impl Hr {
     /// e-mail of someone who has a password is only proposed: it takes effect when the link
     /// mailed to the new address is followed (`email_change_sent_to` says where it went).
     pub async fn save_employee(&self, ctx: &ManagerCtx, command: EmployeeCommand) -> Result<SavedEmployee, HrError> {
-        let admin = ctx.admin();
+        let admin = ctx.acts_for_the_company();
         let existing = match command.id {
             Some(id) => Some(self.accounts.employee_in_scope(ctx, UserId(id)).await?),
             None => None,
         };
-        if let (Some(user), None) = (&existing, &admin) {
+        if let (None, false, Some(role)) = (&existing, admin, command.role) {
+            // A manager adds employees; a higher role is the admins' to give, as on an edit.
+            if role != Role::Employee {
+                return Err(HrError::Validation(kernel::FieldErrors::single("permission", ADMIN_ONLY_FIELD)));
+            }
+        }
+        if let (Some(user), false) = (&existing, admin) {
             if user.role == Role::Admin.code() {
                 return Err(HrError::ForbiddenBecause(ADMIN_EDITS_ADMIN));
             }
@@ -282,9 +285,11 @@ impl Hr {
             }
         }
         let now = Utc::now();
-        let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        // Read before the transaction: inside it every read goes through `txn` (a second
+        // connection waited for while holding SQLite's write lock can starve the pool).
         let company = self.company_row(ctx).await?;
+        let permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut errors = kernel::FieldErrors::new();
         if let Some(job) = command.job_role_id {
             let unchanged = existing.as_ref().is_some_and(|user| user.job_role_id == Some(job));
@@ -299,15 +304,15 @@ impl Hr {
                 errors.add("managerId", "Please select a valid manager");
             }
         }
-        let role_change = match (&existing, command.role, &admin) {
-            (_, Some(_), None) => None,
-            (Some(user), Some(role), Some(_)) if user.role != role.code() => {
+        let role_change = match (&existing, command.role, admin) {
+            (_, Some(_), false) => None,
+            (Some(user), Some(role), true) if user.role != role.code() => {
                 if ctx.is_self(UserId(user.id)) {
                     errors.add("permission", OWN_PERMISSION);
                 }
                 Some(role)
             }
-            (None, role, Some(_)) => role,
+            (None, role, true) => role,
             _ => None,
         };
         if !errors.is_empty() {
@@ -424,14 +429,14 @@ impl Hr {
     /// A company integrated with AgencyZoom has no bulk add (spec 001 §2 hides it): its staff
     /// comes from there.
     pub async fn add_many(&self, ctx: &ManagerCtx, rows: Vec<BulkRow>) -> Result<Vec<EmployeeView>, HrError> {
-        let admin = ctx.admin();
+        let admin = ctx.acts_for_the_company();
         let now = Utc::now();
         let company = self.company_row(ctx).await?;
         if company.integrated_with_az {
             return Err(HrError::Conflict(crate::agencyzoom::IMPORT_INSTEAD.to_owned()));
         }
         let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut errors = kernel::FieldErrors::new();
         let active_roles: HashSet<i64> = job_roles::Entity::find()
             .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
@@ -457,7 +462,7 @@ impl Hr {
             if !active_roles.contains(&row.job_role_id) {
                 errors.add(&format!("users[{}].jobrole", row.index), "Please select a role");
             }
-            if row.role != Role::Employee && admin.is_none() {
+            if row.role != Role::Employee && !admin {
                 errors.add(&format!("users[{}].permission", row.index), "Only an admin can give this permission");
             }
         }
@@ -508,7 +513,7 @@ impl Hr {
         }
         let now = Utc::now();
         let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut row: users::ActiveModel = user.into();
         row.status = Set(EmploymentStatus::Terminated);
         row.last_termination_date = Set(Some(local_date(ctx.time_zone(), now)));
@@ -532,7 +537,7 @@ impl Hr {
         let now = Utc::now();
         let company = self.company_row(ctx).await?;
         let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let email = command.email.unwrap_or_else(|| user.email.clone());
         if company.integrated_with_az && !email.eq_ignore_ascii_case(&user.email) {
             return Err(HrError::field("email", crate::agencyzoom::MANAGED_IN_AGENCYZOOM));

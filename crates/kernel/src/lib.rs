@@ -18,14 +18,16 @@ pub mod system;
 pub mod tenancy;
 pub mod tenant;
 pub mod time;
+pub mod transaction;
 pub mod validation;
 pub mod write_gate;
 
 pub use ids::{ActivityId, CompanyId, ContactId, EditRequestId, EntryId, FileId, JobRoleId, UserId};
 pub use role::Role;
-pub use scheduler::{RunningScheduler, Scheduler};
+pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};
 pub use status::{EmploymentStatus, RequestStatus};
 pub use system::SystemCtx;
 pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};
+pub use transaction::{begin_write, WriteTxn};
 pub use validation::FieldErrors;
 pub use write_gate::WriteGate;

@@ -85,6 +85,32 @@ impl RunningScheduler {
     }
 }
 
+/// A job as `timekeep jobs list` shows it: its interval and what its row records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobStatus {
+    pub name: &'static str,
+    pub every: Duration,
+    /// `None` until the job first ran on this database.
+    pub next_run_at: Option<DateTime<Utc>>,
+    pub last_started_at: Option<DateTime<Utc>>,
+    pub last_finished_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+    pub runs: i64,
+    /// A server holds it now (running it), until then.
+    pub leased_until: Option<DateTime<Utc>>,
+}
+
+/// Why a job could not be run on demand.
+#[derive(Debug, thiserror::Error)]
+pub enum RunNowError {
+    #[error("no job is named {0}; `timekeep jobs list` shows them")]
+    Unknown(String),
+    #[error("another server is running {0} now; try again when it is done")]
+    Leased(&'static str),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
 /// What one pass did with a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pass {
@@ -136,6 +162,67 @@ impl Scheduler {
         Ok(passes)
     }
 
+    /// Every job with what its row records (`timekeep jobs list`).
+    pub async fn list(&self) -> Result<Vec<JobStatus>, DbErr> {
+        let backend = self.db.get_database_backend();
+        let select = Query::select()
+            .columns([
+                ScheduledJobs::Name,
+                ScheduledJobs::NextRunAt,
+                ScheduledJobs::LastStartedAt,
+                ScheduledJobs::LastFinishedAt,
+                ScheduledJobs::LastError,
+                ScheduledJobs::Runs,
+                ScheduledJobs::LeaseUntil,
+            ])
+            .from(ScheduledJobs::Table)
+            .to_owned();
+        let rows = self.db.query_all(backend.build(&select)).await?;
+        let mut statuses = Vec::with_capacity(self.jobs.len());
+        for job in self.jobs.iter() {
+            let mut status = JobStatus {
+                name: job.name,
+                every: job.every,
+                next_run_at: None,
+                last_started_at: None,
+                last_finished_at: None,
+                last_error: None,
+                runs: 0,
+                leased_until: None,
+            };
+            for row in &rows {
+                if row.try_get::<String>("", "name")? == job.name {
+                    status.next_run_at = row.try_get("", "next_run_at")?;
+                    status.last_started_at = row.try_get("", "last_started_at")?;
+                    status.last_finished_at = row.try_get("", "last_finished_at")?;
+                    status.last_error = row.try_get("", "last_error")?;
+                    status.runs = row.try_get("", "runs")?;
+                    status.leased_until = row.try_get("", "lease_until")?;
+                }
+            }
+            statuses.push(status);
+        }
+        Ok(statuses)
+    }
+
+    /// Runs the job `name` now, as of `now`, under its lease as a scheduled run would (refused
+    /// while another server holds it), whether or not it is due (`timekeep jobs run`). Its runs
+    /// are idempotent, so running it again changes nothing a scheduled run would not. The
+    /// schedule is left as it was: the next scheduled run comes when it would have.
+    pub async fn run_now(&self, name: &str, now: DateTime<Utc>) -> Result<JobOutcome, RunNowError> {
+        let job = self.jobs.iter().find(|job| job.name == name).ok_or_else(|| RunNowError::Unknown(name.to_owned()))?;
+        if !self.take_lease_when(job.name, now, false).await? {
+            return Err(RunNowError::Leased(job.name));
+        }
+        let outcome = self.run_renewing(job, now).await;
+        self.release(job, None, &outcome).await?;
+        match &outcome {
+            Ok(report) => tracing::info!(job = job.name, %report, "job ran on demand"),
+            Err(error) => tracing::error!(job = job.name, %error, "job failed on demand"),
+        }
+        Ok(outcome)
+    }
+
     /// Runs passes every `tick` until [`RunningScheduler::stop`].
     pub fn spawn(self, tick: std::time::Duration) -> RunningScheduler {
         let (stop, mut stopped) = tokio::sync::watch::channel(false);
@@ -168,7 +255,7 @@ impl Scheduler {
                 outcome = &mut run => return outcome,
                 _ = renew.tick() => {
                     let ran = Duration::from_std(started.elapsed()).unwrap_or_else(|_| Duration::zero());
-                    match self.renew_lease(job.name, now + ran + self.lease).await {
+                    match self.renew_lease(job.name, (now + ran).max(Utc::now()) + self.lease).await {
                         Ok(true) => {}
                         Ok(false) => tracing::warn!(job = job.name, "the job's lease was lost; another server may run it too"),
                         Err(err) => tracing::warn!(job = job.name, %err, "the job's lease could not be renewed"),
@@ -190,6 +277,11 @@ impl Scheduler {
     }
 
     async fn take_lease(&self, name: &'static str, now: DateTime<Utc>) -> Result<bool, DbErr> {
+        self.take_lease_when(name, now, true).await
+    }
+
+    /// Takes the job's lease when nobody holds it (and, with `only_due`, when it is due).
+    async fn take_lease_when(&self, name: &'static str, now: DateTime<Utc>, only_due: bool) -> Result<bool, DbErr> {
         let backend = self.db.get_database_backend();
         // A job seen for the first time is due at once.
         let insert = Query::insert()
@@ -199,35 +291,49 @@ impl Scheduler {
             .on_conflict(OnConflict::column(ScheduledJobs::Name).do_nothing().to_owned())
             .to_owned();
         self.db.execute(backend.build(&insert)).await?;
-        let take = Query::update()
+        // A lease is judged by the real clock too: a run as of another instant must not take
+        // a job another server is running now.
+        let free_at = now.max(Utc::now());
+        let mut take = Query::update()
             .table(ScheduledJobs::Table)
             .value(ScheduledJobs::LeaseOwner, self.owner.clone())
-            .value(ScheduledJobs::LeaseUntil, now + self.lease)
+            .value(ScheduledJobs::LeaseUntil, free_at + self.lease)
             .value(ScheduledJobs::LastStartedAt, now)
             .and_where(Expr::col(ScheduledJobs::Name).eq(name))
-            .and_where(Expr::col(ScheduledJobs::NextRunAt).lte(now))
-            .and_where(Expr::col(ScheduledJobs::LeaseUntil).is_null().or(Expr::col(ScheduledJobs::LeaseUntil).lt(now)))
+            .and_where(
+                Expr::col(ScheduledJobs::LeaseUntil).is_null().or(Expr::col(ScheduledJobs::LeaseUntil).lt(free_at)),
+            )
             .to_owned();
+        if only_due {
+            take.and_where(Expr::col(ScheduledJobs::NextRunAt).lte(now));
+        }
         Ok(self.db.execute(backend.build(&take)).await?.rows_affected() == 1)
     }
 
     async fn finish(&self, job: &Job, started: DateTime<Utc>, outcome: &JobOutcome) -> Result<(), DbErr> {
-        let finished = Utc::now();
         let next = match outcome {
             Ok(_) => started + job.every,
-            Err(_) => finished + job.every.min(RETRY_AFTER),
+            Err(_) => Utc::now() + job.every.min(RETRY_AFTER),
         };
-        let release = Query::update()
+        self.release(job, Some(next), outcome).await
+    }
+
+    /// Records the run's end and lets the lease go; `next` moves the schedule (a scheduled run).
+    async fn release(&self, job: &Job, next: Option<DateTime<Utc>>, outcome: &JobOutcome) -> Result<(), DbErr> {
+        let finished = Utc::now();
+        let mut release = Query::update()
             .table(ScheduledJobs::Table)
             .value(ScheduledJobs::LeaseOwner, Option::<String>::None)
             .value(ScheduledJobs::LeaseUntil, Option::<DateTime<Utc>>::None)
             .value(ScheduledJobs::LastFinishedAt, finished)
-            .value(ScheduledJobs::NextRunAt, next)
             .value(ScheduledJobs::LastError, outcome.as_ref().err().cloned())
             .value(ScheduledJobs::Runs, Expr::col(ScheduledJobs::Runs).add(1))
             .and_where(Expr::col(ScheduledJobs::Name).eq(job.name))
             .and_where(Expr::col(ScheduledJobs::LeaseOwner).eq(self.owner.clone()))
             .to_owned();
+        if let Some(next) = next {
+            release.value(ScheduledJobs::NextRunAt, next);
+        }
         let backend = self.db.get_database_backend();
         self.db.execute(backend.build(&release)).await?;
         Ok(())

@@ -107,9 +107,37 @@ impl TenantCtx {
         self.actor == person
     }
 
-    /// The manager's proof, when the actor is a manager or an admin.
+    /// The manager's proof, when the actor is a manager or an admin. Services never ask for it
+    /// to decide something (the architecture test refuses `.manager()` in a domain crate): the
+    /// questions a role answers are the methods below, and a service that needs the proof takes
+    /// it as its parameter, from the guard.
     pub fn manager(&self) -> Option<ManagerCtx> {
         matches!(self.role, Role::Manager | Role::Admin).then(|| ManagerCtx(self.clone()))
+    }
+
+    /// Whether the actor answers for other people (a manager or an admin): they approve requests,
+    /// file time off for their reports, read a policy's current file rather than the copy sent.
+    pub fn answers_for_others(&self) -> bool {
+        matches!(self.role, Role::Manager | Role::Admin)
+    }
+
+    /// Whether the actor acts for the whole company (an admin): they edit anyone's records and
+    /// anyone's calendar events, remove history entries, keep others' emergency contacts.
+    pub fn acts_for_the_company(&self) -> bool {
+        self.role == Role::Admin
+    }
+
+    /// Whether the actor may see the records of `person` that are visible to their owner only:
+    /// the person themselves, or an admin.
+    pub fn sees_owner_only_records_of(&self, person: UserId) -> bool {
+        self.acts_for_the_company() || self.is_self(person)
+    }
+
+    /// Whether the actor may approve or reject a request raised by `requester` about `subject`
+    /// (whose reach the caller has checked): an approver, and never their own
+    /// ([`ManagerCtx::may_decide`]).
+    pub fn may_decide(&self, requester: UserId, subject: UserId) -> bool {
+        self.manager().is_some_and(|approver| approver.may_decide(requester, subject))
     }
 }
 
@@ -171,6 +199,22 @@ mod tests {
         let manager = ctx(Role::Manager).manager();
         assert!(manager.as_ref().is_some_and(|manager| manager.admin().is_none()));
         assert!(ctx(Role::Admin).manager().and_then(|manager| manager.admin()).is_some());
+    }
+
+    #[test]
+    fn the_questions_a_role_answers() {
+        let (me, other) = (UserId(10), UserId(11));
+        let employee = ctx(Role::Employee);
+        assert!(!employee.answers_for_others() && !employee.acts_for_the_company());
+        assert!(employee.sees_owner_only_records_of(me) && !employee.sees_owner_only_records_of(other));
+        assert!(!employee.may_decide(other, other));
+        let manager = ctx(Role::Manager);
+        assert!(manager.answers_for_others() && !manager.acts_for_the_company());
+        assert!(!manager.sees_owner_only_records_of(other));
+        assert!(manager.may_decide(other, other) && !manager.may_decide(me, other));
+        let admin = ctx(Role::Admin);
+        assert!(admin.answers_for_others() && admin.acts_for_the_company());
+        assert!(admin.sees_owner_only_records_of(other));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Time-zone rules: instants are stored in UTC; days, weeks and displayed times belong to the
 //! company's IANA time zone.
 
-use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono::{
+    DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike, Utc,
+};
 use chrono_tz::Tz;
 
 /// The spec's default zone for a company that chose none.
@@ -76,7 +78,7 @@ pub enum LocalTimeError {
 pub fn parse_local_datetime(input: &str, tz: Tz) -> Result<DateTime<Utc>, LocalTimeError> {
     let input = input.trim();
     if let Ok(instant) = DateTime::parse_from_rfc3339(input) {
-        if !crate::validation::is_sane_date(instant.date_naive()) {
+        if !crate::validation::is_sane_date(instant.date_naive()) || is_leap_second(instant.time()) {
             return Err(LocalTimeError::Format);
         }
         return Ok(instant.with_timezone(&Utc));
@@ -84,13 +86,29 @@ pub fn parse_local_datetime(input: &str, tz: Tz) -> Result<DateTime<Utc>, LocalT
     let naive = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
         .iter()
         .find_map(|format| NaiveDateTime::parse_from_str(input, format).ok())
-        .filter(|naive| crate::validation::is_sane_date(naive.date()))
+        .filter(|naive| crate::validation::is_sane_date(naive.date()) && !is_leap_second(naive.time()))
         .ok_or(LocalTimeError::Format)?;
     match tz.from_local_datetime(&naive) {
         LocalResult::Single(local) => Ok(local.with_timezone(&Utc)),
         LocalResult::Ambiguous(earlier, _) => Ok(earlier.with_timezone(&Utc)),
         LocalResult::None => Err(LocalTimeError::Nonexistent),
     }
+}
+
+/// chrono reads a seconds field of `60` as a leap second (a nanosecond count past one second).
+/// No company's clock shows one, and stored it would write `:60` into feeds and files: refused.
+fn is_leap_second(time: NaiveTime) -> bool {
+    time.nanosecond() >= 1_000_000_000
+}
+
+/// Reads a time of day as a form sends it: `HH:mm[:ss]`, or `h:mm AM`/`h:mmPM`; a leap second
+/// (`:60`) is refused like any time no clock shows.
+pub fn parse_time_of_day(input: &str) -> Option<NaiveTime> {
+    let input = input.trim();
+    ["%H:%M:%S", "%H:%M", "%I:%M %p", "%I:%M%p"]
+        .iter()
+        .find_map(|format| NaiveTime::parse_from_str(input, format).ok())
+        .filter(|time| !is_leap_second(*time))
 }
 
 /// The instant a company day begins. Where a zone skips midnight itself, the day begins at the
@@ -127,6 +145,18 @@ mod tests {
         assert_eq!(at("2026-11-01T06:30:00Z").unwrap(), Utc.with_ymd_and_hms(2026, 11, 1, 6, 30, 0).unwrap());
         assert_eq!(at("yesterday"), Err(LocalTimeError::Format));
         assert_eq!(at("2026-02-30 10:00:00"), Err(LocalTimeError::Format));
+    }
+
+    #[test]
+    fn second_sixty_is_no_time() {
+        let ny = DEFAULT_TIME_ZONE;
+        assert_eq!(parse_local_datetime("2026-12-01 10:00:60", ny), Err(LocalTimeError::Format));
+        assert_eq!(parse_local_datetime("2026-12-01T10:00:60", ny), Err(LocalTimeError::Format));
+        assert_eq!(parse_local_datetime("2026-12-01T23:59:60Z", ny), Err(LocalTimeError::Format));
+        assert!(parse_local_datetime("2026-12-01 10:00:59", ny).is_ok());
+        assert_eq!(parse_time_of_day("10:00:60"), None);
+        assert_eq!(parse_time_of_day("10:00:59"), NaiveTime::from_hms_opt(10, 0, 59));
+        assert_eq!(parse_time_of_day("9:15 PM"), NaiveTime::from_hms_opt(21, 15, 0));
     }
 
     #[test]

@@ -71,6 +71,31 @@ pub fn check_date(errors: &mut FieldErrors, field: &str, date: Option<chrono::Na
     }
 }
 
+/// The one reader of a form's date: `YYYY-MM-DD` (four-digit years only: chrono alone would
+/// read `-9999-01-01` or `+10000-01-01`) in the years the product deals in. A malformed text
+/// hears `format_message`, a date out of range [`DATE_RANGE_MESSAGE`], both under `field`.
+pub fn date_field(
+    errors: &mut FieldErrors,
+    field: &str,
+    text: &str,
+    format_message: &str,
+) -> Option<chrono::NaiveDate> {
+    let text = text.trim();
+    let shaped = text.len() == 10
+        && text.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    match chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        Ok(date) if shaped && is_sane_date(date) => Some(date),
+        Ok(_) if shaped => {
+            errors.add(field, DATE_RANGE_MESSAGE);
+            None
+        }
+        _ => {
+            errors.add(field, format_message);
+            None
+        }
+    }
+}
+
 /// The highest page number any list accepts: far past any company's data, far below overflow.
 pub const MAX_PAGE: u64 = 100_000;
 
@@ -125,15 +150,29 @@ pub fn is_multi_line_field(field: &str) -> bool {
     MULTI_LINE_FIELDS.iter().any(|name| field.ends_with(name))
 }
 
+/// What a text with a bidirectional override or isolate in it hears.
+pub const DIRECTION_CHARACTER_MESSAGE: &str =
+    "This field may not contain text-direction characters (such as right-to-left overrides).";
+
+/// The bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they
+/// make a name read differently from what it is (`invoice\u{202E}fdp.exe` shows as `invoiceexe.pdf`),
+/// and no name, title or file name needs them.
+pub fn is_direction_character(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The one check of every text a request brings: no control characters (NUL, escapes, line
 /// breaks…), which a database may refuse (PostgreSQL has no NUL in text), a mail header would
-/// break on, and no form needs. Multi-line fields ([`is_multi_line_field`]) may have line breaks
-/// and tabs. Rich text is not plain text and is sanitised apart, where it is kept.
+/// break on, and no form needs; no bidirectional overrides or isolates either
+/// ([`is_direction_character`]). Multi-line fields ([`is_multi_line_field`]) may have line
+/// breaks and tabs. Rich text is not plain text and is sanitised apart, where it is kept.
 pub fn check_text(field: &str, text: &str) -> Result<(), &'static str> {
     let multi_line = is_multi_line_field(field);
     let bad = |c: char| c.is_control() && !(multi_line && matches!(c, '\n' | '\r' | '\t'));
     if text.chars().any(bad) {
         Err(CONTROL_CHARACTER_MESSAGE)
+    } else if text.chars().any(is_direction_character) {
+        Err(DIRECTION_CHARACTER_MESSAGE)
     } else {
         Ok(())
     }
@@ -226,6 +265,18 @@ mod tests {
     }
 
     #[test]
+    fn direction_overrides_and_isolates_are_refused() {
+        for c in
+            ['\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}']
+        {
+            assert_eq!(check_text("filename", &format!("invoice{c}fdp.exe")), Err(DIRECTION_CHARACTER_MESSAGE));
+            assert_eq!(check_text("comment", &format!("a{c}b")), Err(DIRECTION_CHARACTER_MESSAGE));
+        }
+        // Right-to-left text itself, and the marks that are not overrides, stay allowed.
+        assert_eq!(check_text("name", "שלום \u{200F}"), Ok(()));
+    }
+
+    #[test]
     fn dates_and_pages_have_sane_ranges() {
         let day = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
         assert!(is_sane_date(day(2026, 11, 24)));
@@ -237,6 +288,20 @@ mod tests {
         check_date(&mut errors, "week", None);
         assert_eq!(errors.messages("start"), [DATE_RANGE_MESSAGE]);
         assert!(!errors.has("end") && !errors.has("week"));
+        let mut errors = FieldErrors::new();
+        let read = |errors: &mut FieldErrors, text: &str| date_field(errors, "startDate", text, "YYYY-MM-DD");
+        assert_eq!(read(&mut errors, "2026-11-28"), Some(day(2026, 11, 28)));
+        assert!(errors.is_empty());
+        for malformed in ["-9999-01-01", "+10000-01-01", "2026-1-1", "2026-02-30", "yesterday"] {
+            let mut errors = FieldErrors::new();
+            assert_eq!(read(&mut errors, malformed), None, "{malformed}");
+            assert_eq!(errors.messages("startDate"), ["YYYY-MM-DD"], "{malformed}");
+        }
+        for far in ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31"] {
+            let mut errors = FieldErrors::new();
+            assert_eq!(read(&mut errors, far), None, "{far}");
+            assert_eq!(errors.messages("startDate"), [DATE_RANGE_MESSAGE], "{far}");
+        }
         assert_eq!(page(None), Ok(1));
         assert_eq!(page(Some(7)), Ok(7));
         assert!(page(Some(0)).is_err());

@@ -17,7 +17,7 @@
 //! each request is applied again on its own, so one request's failure never becomes another's.
 //! With the gate open (PostgreSQL) every request is applied on its own, concurrently.
 
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, TransactionTrait};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex as SyncMutex, PoisonError};
@@ -225,7 +225,7 @@ async fn together<Req, Out, E>(
 where
     E: From<DbErr>,
 {
-    let txn = db.begin().await?;
+    let txn = crate::begin_write(db).await?;
     match apply(&txn, requests).await {
         Ok(outcomes) if outcomes.len() == requests.len() => {
             txn.commit().await?;
@@ -247,7 +247,7 @@ where
     E: From<DbErr>,
 {
     let requests = [request];
-    let txn = db.begin().await?;
+    let txn = crate::begin_write(db).await?;
     match apply(&txn, &requests).await {
         Ok(mut outcomes) => {
             txn.commit().await?;

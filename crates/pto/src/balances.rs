@@ -31,9 +31,7 @@ use pto_engine::{
     compute, EmployeeInput, Employment, Hours, ManualAddition, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId,
     SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
 };
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -42,7 +40,10 @@ use std::sync::Arc;
 pub(crate) type Inputs = (HashMap<i64, EmployeeInput>, Vec<enrollments::Model>, HashMap<i64, plans::Model>);
 
 pub const OWN_BALANCE: &str = "Nobody adds time off to their own balance";
-pub const MANUAL_HOURS_INVALID: &str = "error";
+/// The most hours an addition or a starting balance may be: every hour of a leap year.
+pub const MAX_HOURS: i64 = 8_784;
+pub const MANUAL_HOURS_INVALID: &str =
+    "Please input a number of hours other than 0, with at most two decimals, between -8784 and 8784 (e.g. 12.5)";
 pub const MANUAL_TYPE_MISSING: &str = "Please choose the PTO type";
 pub const MANUAL_YEAR_INVALID: &str = "Please choose the previous, current or next year";
 
@@ -170,7 +171,8 @@ pub struct ManualAdditionCommand {
 
 impl ManualAdditionCommand {
     /// 001 §5: employee, type and year required (years: previous, current, next); hours decimal
-    /// with up to two decimals (the spec's message is just 'error').
+    /// with up to two decimals, not 0, at most a leap year's hours either way (the spec's message
+    /// was a bare 'error', which told nobody what was wrong).
     pub fn parse(input: &ManualAdditionInput, this_year: i32) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         if input.employee_id.is_none() {
@@ -190,7 +192,7 @@ impl ManualAdditionCommand {
             .hours
             .as_deref()
             .and_then(Hours::parse)
-            .filter(|hours| hours.centi() != 0 && hours.centi().abs() <= 8_784 * 100);
+            .filter(|hours| hours.centi() != 0 && hours.centi().abs() <= MAX_HOURS * 100);
         if hours.is_none() {
             errors.add("hours", MANUAL_HOURS_INVALID);
         }
@@ -570,7 +572,7 @@ impl Pto {
         let now = Utc::now();
         {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             entries::ActiveModel {
                 company_id: Set(ctx.company().0),
                 employee_id: Set(person.id),

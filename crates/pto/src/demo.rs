@@ -11,7 +11,7 @@ use crate::{Pto, PtoError};
 use accounts::entities::users;
 use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
 use kernel::{CompanyId, Role};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
 
 impl Pto {
     /// Sets up the demo company's time off as of `today` (its local day). False, and nothing
@@ -28,7 +28,7 @@ impl Pto {
             .all(&self.db)
             .await?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut type_ids = [0_i64; 3];
         let kinds = [("Vacation", "#1c7ed6", true), ("Sick", "#e8590c", true), ("Leave", "#868e96", false)];
         for (id, (name, color, payable)) in type_ids.iter_mut().zip(kinds) {

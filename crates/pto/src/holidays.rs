@@ -24,9 +24,7 @@ use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
 use kernel::validation::lenient_i64;
 use kernel::{AdminCtx, FieldErrors, TenantCtx, UserId};
 use pto_engine::Hours;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, SqlErr, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, SqlErr};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -428,7 +426,7 @@ impl Pto {
         let now = Utc::now();
         {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let taken: Vec<NaiveDate> = holidays::Entity::find()
                 .filter(kernel::tenancy::same_company::<holidays::Entity>(ctx.company()))
                 .filter(holidays::Column::DeletedAt.is_null())
@@ -533,7 +531,7 @@ impl Pto {
         let now = Utc::now();
         {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             hours_rows::Entity::delete_many()
                 .filter(kernel::tenancy::same_company::<hours_rows::Entity>(ctx.company()))
                 .filter(hours_rows::Column::EmployeeId.eq(person.id))

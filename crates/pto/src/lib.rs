@@ -26,7 +26,8 @@ pub mod types;
 pub mod usage;
 
 pub use balances::{
-    EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, PtoSummary, OWN_BALANCE,
+    EmployeePto, HistoryEntry, ManualAdditionCommand, ManualAdditionInput, PtoRowView, PtoSummary,
+    MANUAL_HOURS_INVALID, MAX_HOURS, OWN_BALANCE,
 };
 pub use error::PtoError;
 pub use pto_engine::{PlanId, PtoTypeId, RuleId};

@@ -25,9 +25,7 @@ use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use pto_engine::{
     rule_summary, validate_plan_rules, Carryover, Hours, Method, Plan, PlanId, PtoTypeId, Rule, RuleDraft, RuleId,
 };
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -531,7 +529,7 @@ impl Pto {
         self.check_starting_types(ctx, &command.starting).await?;
         let _permit = self.gate.enter().await;
         let now = Utc::now();
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let plan = match existing {
             Some(row) => {
                 let mut row: plans::ActiveModel = row.into();

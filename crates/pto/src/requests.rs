@@ -40,7 +40,7 @@ use pto_engine::{
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, Statement, TransactionTrait,
+    QueryFilter, QueryOrder, Statement,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
@@ -184,8 +184,7 @@ fn date_and_time(text: &str) -> Option<(NaiveDate, Option<NaiveTime>)> {
 }
 
 fn time_of(text: &str) -> Option<NaiveTime> {
-    let text = text.trim();
-    ["%H:%M:%S", "%H:%M", "%I:%M %p", "%I:%M%p"].iter().find_map(|format| NaiveTime::parse_from_str(text, format).ok())
+    kernel::time::parse_time_of_day(text)
 }
 
 impl TimeOffCommand {
@@ -319,7 +318,7 @@ pub struct PtoRequestView {
 
 /// The answer to approve, deny and cancel: the request after, and whether this call changed it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TimeOffOutcome))]
 pub struct RequestOutcome {
     pub request: PtoRequestView,
     /// False when the request already was in the state asked for.
@@ -438,15 +437,15 @@ fn may_cancel(ctx: &TenantCtx, row: &requests::Model, employee: Option<&users::M
         employee.is_some_and(|person| ctx.reach().includes(UserId(person.id), person.manager_id.map(UserId)));
     // Cancelling an answered request takes time off back from someone: an approver who reaches
     // them may, unless it is their own time off (filing it for a report does not stop them).
-    let approver = ctx.manager().filter(|_| in_reach && !ctx.is_self(UserId(row.employee_id)));
+    let approver = ctx.answers_for_others() && in_reach && !ctx.is_self(UserId(row.employee_id));
     match state {
         RequestState::Cancelled => false,
         RequestState::Pending => {
             ctx.is_self(UserId(row.employee_id))
                 || row.requested_by == Some(ctx.actor().0)
-                || (in_reach && ctx.manager().is_some())
+                || (in_reach && ctx.answers_for_others())
         }
-        RequestState::Approved | RequestState::Denied => approver.is_some(),
+        RequestState::Approved | RequestState::Denied => approver,
     }
 }
 
@@ -742,7 +741,7 @@ impl Pto {
         }
         let now = Utc::now();
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         lock_employee(&txn, person.id).await?;
         self.check_overlap(ctx, person.id, &command).await?;
         let (checked, pto_type) = self.check(ctx, &person, &command, true).await?;
@@ -863,7 +862,7 @@ impl Pto {
         if !may_cancel(ctx, &row, Some(&person)) {
             return Err(PtoError::Forbidden(match RequestState::of(row.status) {
                 RequestState::Pending => MSG_ONLY_REQUESTER.to_owned(),
-                _ if ctx.manager().is_some() => kernel::OWN_REQUEST_MESSAGE.to_owned(),
+                _ if ctx.answers_for_others() => kernel::OWN_REQUEST_MESSAGE.to_owned(),
                 _ => MSG_NOT_YOURS_TO_CANCEL.to_owned(),
             }));
         }
@@ -888,7 +887,7 @@ impl Pto {
             RequestState::Cancelled | RequestState::Pending => "cancelled",
         };
         let permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         lock_employee(&txn, row.employee_id).await?;
         let row = requests::Entity::find_by_id(row.id).one(&txn).await?.ok_or(PtoError::NotFound)?;
         let from = RequestState::of(row.status);

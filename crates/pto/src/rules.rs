@@ -21,8 +21,7 @@ use kernel::validation::lenient_i64;
 use kernel::{AdminCtx, FieldErrors, TenantCtx};
 use pto_engine::{rule_summary, PlanId, Rule, RuleId};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -180,7 +179,7 @@ impl Pto {
             other => other,
         })?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let rows = pto_rules::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_rules::Entity>(ctx.company()))
             .filter(pto_rules::Column::PlanId.eq(plan.id))
@@ -205,7 +204,7 @@ impl Pto {
     /// `POST /settings/inactive-pto-rule?id`: removes a rule from its plan (never the last one).
     pub async fn delete_rule(&self, ctx: &AdminCtx, command: RuleDeleteCommand) -> Result<(), PtoError> {
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let row = pto_rules::Entity::find_by_id(command.id.0)
             .filter(kernel::tenancy::same_company::<pto_rules::Entity>(ctx.company()))
             .one(&txn)

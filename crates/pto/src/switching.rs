@@ -20,15 +20,12 @@ use kernel::time::local_date;
 use kernel::validation::lenient_i64;
 use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use pto_engine::{compute, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId, Rule, RuleId};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-pub const STARTING_BALANCE_INVALID: &str = "Please input a number of hours, e.g. 12.5";
+pub const STARTING_BALANCE_INVALID: &str = "Please input a number of hours between -8784 and 8784, e.g. 12.5";
 pub const PLAN_MISSING: &str = "Please choose the PTO plan";
 pub const ALLOCATION_YEAR_INVALID: &str = "Please choose the current or next year";
 
@@ -152,7 +149,11 @@ pub(crate) fn parse_starting_balances(
 ) -> Vec<(i64, i64, i64)> {
     let mut starting = Vec::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
-        let minutes = item.starting_balance.as_deref().and_then(pto_engine::round::minutes_from_hours_text);
+        // Bounded to a leap year's hours either way: sums of balances stay far from overflow.
+        let minutes =
+            item.starting_balance.as_deref().and_then(pto_engine::round::minutes_from_hours_text).filter(|minutes| {
+                (-crate::balances::MAX_HOURS * 60..=crate::balances::MAX_HOURS * 60).contains(minutes)
+            });
         match (item.employee_id, item.pto_type_id, minutes) {
             (Some(employee), Some(pto_type), Some(minutes)) => starting.push((employee, pto_type, minutes)),
             (employee, pto_type, minutes) => {
@@ -342,7 +343,7 @@ impl Pto {
         }
         self.check_starting_types(ctx, &command.starting).await?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         self.enrol(&txn, ctx, plan.id, command.year, &people, &command.starting).await?;
         txn.commit().await?;
         Ok(())
@@ -451,7 +452,7 @@ impl Pto {
         let employee = UserId(entry.employee_id);
         self.accounts.employee_in_scope(ctx, employee).await?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let enrolment = match entry.enrollment_id {
             Some(id) => {
                 enrollments::Entity::find_by_id(id)

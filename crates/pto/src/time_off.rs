@@ -326,7 +326,7 @@ impl Pto {
         let total: i64 = types.iter().filter_map(|row| row.balance).sum();
         let mut can_request_for =
             vec![PersonRef { id: ctx.actor().0, firstname: String::new(), lastname: String::new() }];
-        if ctx.manager().is_some() {
+        if ctx.answers_for_others() {
             can_request_for.clear();
             // Only the names: an admin's list is the whole company.
             let people: Vec<(i64, String, String)> = accounts::people_in_reach(ctx)
@@ -404,7 +404,7 @@ impl Pto {
                 .map(|user| (user.id, user))
                 .collect()
         };
-        let removable = ctx.manager().and_then(|manager| manager.admin()).is_some() && !ctx.is_self(UserId(person.id));
+        let removable = ctx.acts_for_the_company() && !ctx.is_self(UserId(person.id));
         let name_of = |id: i64| type_names.get(&id).cloned().unwrap_or_default();
         let plan_name = |plan: i64| plan_rows.get(&plan).map(|plan| plan.name.clone());
         let creator = |id: Option<i64>| id.and_then(|id| creators.get(&id).or_else(|| data.people.get(&id)));

@@ -17,9 +17,7 @@ use chrono::Utc;
 use kernel::validation::{fold_case, lenient_i64};
 use kernel::{AdminCtx, FieldErrors, TenantCtx};
 use pto_engine::{Hours, PtoTypeId};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
@@ -73,7 +71,7 @@ pub(crate) fn hours_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> R
 /// `POST /settings/update-pto-type`: adds a type without `id`, edits the type with it.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(default, rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PtoTypeInput {
     /// A new type may carry the screen's temporary negative id: it is a new type.
     #[serde(deserialize_with = "lenient_i64")]
@@ -96,7 +94,7 @@ pub struct PtoTypeInput {
 // Serialize: the document shows the default of an optional list of these.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(default, rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct OverrideInput {
     #[serde(deserialize_with = "lenient_i64")]
     pub jobrole_id: Option<i64>,
@@ -280,7 +278,7 @@ impl Pto {
             return Err(PtoError::field("name", DUPLICATE_TYPE));
         }
         let now = Utc::now();
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let saved = match existing {
             Some(row) => {
                 let mut row: pto_types::ActiveModel = row.into();

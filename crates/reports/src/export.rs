@@ -206,11 +206,14 @@ pub fn pto_sheet(report: &PtoReport) -> Sheet {
     Sheet { name: "PTO", header, rows }
 }
 
-/// The sheet as CSV (RFC 4180, UTF-8), its texts defused ([`kernel::spreadsheet::defused`]).
+/// The sheet as CSV (RFC 4180, UTF-8), its texts defused ([`kernel::spreadsheet::defused`]):
+/// the header's too, for a header names what people named (a PTO type's `"<name> Hours"`).
 pub fn write_csv(sheet: &Sheet) -> Result<Vec<u8>, ReportsError> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let fail = |err: csv::Error| ReportsError::Export(err.to_string());
-    writer.write_record(&sheet.header).map_err(fail)?;
+    writer
+        .write_record(sheet.header.iter().map(|name| kernel::spreadsheet::defused(name).into_owned()))
+        .map_err(fail)?;
     for row in &sheet.rows {
         let record: Vec<String> = row
             .iter()
@@ -368,6 +371,13 @@ mod tests {
         };
         let csv = String::from_utf8(write_csv(&sheet).unwrap()).unwrap();
         assert_eq!(csv, "Name,Hours\n\"'=HYPERLINK(\"\"x\"\")\",12.50\n\"Ann, \"\"A\"\"\",0.05\n");
+    }
+
+    #[test]
+    fn csv_defuses_the_header_too() {
+        let sheet = Sheet { name: "Summary", header: vec!["=1+1 Hours".into(), "@SUM(A1) Hours".into()], rows: vec![] };
+        let csv = String::from_utf8(write_csv(&sheet).unwrap()).unwrap();
+        assert_eq!(csv, "'=1+1 Hours,'@SUM(A1) Hours\n");
     }
 
     #[test]

@@ -15,6 +15,9 @@ use crate::agenda::{AgendaType, AgendaTypes};
 use crate::{Reports, ReportsError};
 use chrono::{Duration, NaiveDate, NaiveDateTime, Utc};
 use icalendar::{Calendar, Component, Event, EventLike};
+
+/// The feed's `PRODID`.
+pub const PRODUCT_ID: &str = "-//Timekeep//Team calendar//EN";
 use kernel::TenantCtx;
 use pto::time_off::{AgendaItem, AgendaQuery};
 
@@ -53,7 +56,12 @@ impl Reports {
         let types = AgendaTypes::parse(Some("PTO_REQUEST,HOLIDAY,HrCalendarEvent")).unwrap_or_else(AgendaTypes::all);
         let agenda = self.agenda(ctx, &query, &types).await?;
         let company = self.accounts.company_name(ctx).await.map_err(hr::HrError::from)?;
-        let mut calendar = Calendar::new();
+        // The product names itself, not the library that writes the text (RFC 5545 §3.7.3).
+        let mut calendar = Calendar::empty();
+        calendar
+            .append_property(("VERSION", "2.0"))
+            .append_property(("PRODID", PRODUCT_ID))
+            .append_property(("CALSCALE", "GREGORIAN"));
         calendar.name(&format!("{company} team calendar")).timezone(ctx.time_zone().name());
         let tz = ctx.time_zone();
         for item in &agenda.items {

@@ -9,7 +9,6 @@ use accounts::{Authenticated, RequestMeta, SignedIn};
 use activity::{ActivityType, NewActivity};
 use chrono::Utc;
 use kernel::SystemCtx;
-use sea_orm::TransactionTrait;
 
 impl SystemAdmin {
     /// `POST /system/impersonate`: a session as the user `email` for the operator, whose own
@@ -24,7 +23,7 @@ impl SystemAdmin {
         let (signed_in, user) = self.accounts.impersonate(ctx, from_session, email, meta).await?;
         let now = Utc::now();
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         audit::record(
             &txn,
             NewEntry {

@@ -213,8 +213,28 @@ pub struct ShiftEditInput {
 
 #[derive(Debug, Clone)]
 pub enum ShiftEditCommand {
-    Edit { entry_id: EntryId, start: DateTime<Utc>, end: Option<DateTime<Utc>>, breaks: BreakOperation },
-    Add { employee_id: Option<i64>, start: DateTime<Utc>, end: DateTime<Utc>, breaks: Vec<Interval> },
+    /// 'Edit Now' of a shift (admins).
+    Edit(ShiftEdit),
+    /// 'Add Shift' (admins and managers).
+    Add(ShiftAdd),
+}
+
+/// A change to an existing shift.
+#[derive(Debug, Clone)]
+pub struct ShiftEdit {
+    pub entry_id: EntryId,
+    pub start: DateTime<Utc>,
+    pub end: Option<DateTime<Utc>>,
+    pub breaks: BreakOperation,
+}
+
+/// A new, ended shift for someone.
+#[derive(Debug, Clone)]
+pub struct ShiftAdd {
+    pub employee_id: Option<i64>,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub breaks: Vec<Interval>,
 }
 
 impl ShiftEditCommand {
@@ -228,7 +248,7 @@ impl ShiftEditCommand {
                 let breaks = breaks.map_or(BreakOperation::Keep, BreakOperation::Replace);
                 match (errors.is_empty(), start) {
                     (true, Some(start)) => {
-                        Ok(ShiftEditCommand::Edit { entry_id: EntryId(entry_id), start, end, breaks })
+                        Ok(ShiftEditCommand::Edit(ShiftEdit { entry_id: EntryId(entry_id), start, end, breaks }))
                     }
                     _ => Err(errors),
                 }
@@ -236,12 +256,12 @@ impl ShiftEditCommand {
             None => {
                 let end = required_time(&mut errors, "end", &input.end, tz, "Please input the Clock out");
                 match (errors.is_empty(), start, end) {
-                    (true, Some(start), Some(end)) => Ok(ShiftEditCommand::Add {
+                    (true, Some(start), Some(end)) => Ok(ShiftEditCommand::Add(ShiftAdd {
                         employee_id: input.employee_id,
                         start,
                         end,
                         breaks: breaks.unwrap_or_default(),
-                    }),
+                    })),
                     _ => Err(errors),
                 }
             }
@@ -313,7 +333,7 @@ mod tests {
             NY,
         )
         .unwrap();
-        assert!(matches!(edit, ShiftEditCommand::Edit { end: None, breaks: BreakOperation::Keep, .. }));
+        assert!(matches!(edit, ShiftEditCommand::Edit(ShiftEdit { end: None, breaks: BreakOperation::Keep, .. })));
         assert_eq!(
             parse_comment(&Some("   ".into())).unwrap_err().messages("comment"),
             ["Please input the Comment content"]

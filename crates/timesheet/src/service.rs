@@ -6,7 +6,7 @@
 //! Writes that must agree (approving a request and applying it with its change history) run in
 //! one transaction that starts with a conditional write, so two approvers cannot both win.
 
-use crate::commands::{BreakOperation, EditRequestCommand, ShiftEditCommand};
+use crate::commands::{BreakOperation, EditRequestCommand, ShiftAdd, ShiftEdit};
 use crate::entities::{timesheet_changes, timesheet_comments, timesheet_edit_requests as requests};
 use crate::error::TimesheetError;
 use crate::paycycle::{overtime_by_day, pay_period};
@@ -14,7 +14,6 @@ use crate::views::*;
 use accounts::entities::users;
 use accounts::Accounts;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use clock::entities::{time_entries, time_entry_breaks};
 use clock::machine::ClockState;
 use clock::shift::{Interval, Shift};
 use clock::store::{self, StoredShift};
@@ -23,7 +22,7 @@ use kernel::{AdminCtx, EditRequestId, EntryId, FieldErrors, ManagerCtx, RequestS
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, SqlErr, TransactionTrait,
+    QueryOrder, SqlErr,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -428,7 +427,7 @@ impl TimesheetService {
             _ => BreakOperation::Keep,
         };
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
         let shift =
             store::find_in_company(&txn, ctx.company(), request.entry_id).await?.ok_or(TimesheetError::NotFound)?;
@@ -449,68 +448,44 @@ impl TimesheetService {
         self.request_view_by_id(ctx, request.id).await
     }
 
-    /// `POST /timesheet/edit`: 'Edit Now' (admins) or 'Add Shift' (admins and managers, for
-    /// people in their reach). Returns the shift and whether it was created.
-    pub async fn edit_shift(
-        &self,
-        ctx: &ManagerCtx,
-        command: ShiftEditCommand,
-    ) -> Result<(EntryView, bool), TimesheetError> {
-        match command {
-            ShiftEditCommand::Edit { entry_id, start, end, breaks } => {
-                // 'Edit Now' is the admins' (spec 000 §6).
-                let ctx = &ctx.admin().ok_or(TimesheetError::Forbidden)?;
-                let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
-                let _permit = self.gate.enter().await;
-                let txn = self.db.begin().await?;
-                apply_change(&txn, ctx, &shift, Some(start), end, &breaks).await?;
-                txn.commit().await?;
-                Ok((self.view_of(ctx, entry_id).await?, false))
-            }
-            ShiftEditCommand::Add { employee_id, start, end, breaks } => {
-                let employee_id = employee_id.ok_or_else(|| {
-                    TimesheetError::Validation(FieldErrors::single("employeeId", "Please choose an employee"))
-                })?;
-                let employee = self.accounts.employee_in_scope(ctx, UserId(employee_id)).await?;
-                let shift = Shift { start, end: Some(end), breaks };
-                let _permit = self.gate.enter().await;
-                let txn = self.db.begin().await?;
-                let now = clock::now();
-                let entry = time_entries::ActiveModel {
-                    company_id: Set(ctx.company().0),
-                    employee_id: Set(employee.id),
-                    start_at: Set(start),
-                    end_at: Set(Some(end)),
-                    state: Set(ClockState::ClockedOut.code()),
-                    open_employee_id: Set(None),
-                    created_by: Set(ctx.actor().0),
-                    created_at: Set(now),
-                    updated_at: Set(now),
-                    ..Default::default()
-                }
-                .insert(&txn)
+    /// `POST /timesheet/edit` with a shift's id: 'Edit Now', the admins' (spec 000 §6).
+    pub async fn edit_shift(&self, ctx: &AdminCtx, edit: ShiftEdit) -> Result<EntryView, TimesheetError> {
+        let ShiftEdit { entry_id, start, end, breaks } = edit;
+        let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        apply_change(&txn, ctx, &shift, Some(start), end, &breaks).await?;
+        txn.commit().await?;
+        self.view_of(ctx, entry_id).await
+    }
+
+    /// `POST /timesheet/edit` without an id: 'Add Shift' (admins and managers, for people in
+    /// their reach). Returns the new shift.
+    pub async fn add_shift(&self, ctx: &ManagerCtx, add: ShiftAdd) -> Result<EntryView, TimesheetError> {
+        let ShiftAdd { employee_id, start, end, breaks } = add;
+        let employee_id = employee_id.ok_or_else(|| {
+            TimesheetError::Validation(FieldErrors::single("employeeId", "Please choose an employee"))
+        })?;
+        let employee = self.accounts.employee_in_scope(ctx, UserId(employee_id)).await?;
+        let shift = Shift { start, end: Some(end), breaks };
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        check_shift(&txn, ctx, employee.id, None, &shift).await?;
+        let entry =
+            clock::writes::create_shift(&txn, ctx.company(), UserId(employee.id), &shift, ctx.actor(), ctx.time_zone())
                 .await?;
-                check_shift(&txn, ctx, employee.id, Some(entry.id), &shift).await?;
-                insert_breaks(&txn, entry.id, &shift.breaks).await?;
-                store::store_worked_time(&txn, entry.id, ctx.time_zone()).await?;
-                let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
-                changes.extend(break_changes(&[], &shift.breaks));
-                record_changes(&txn, ctx, entry.id, changes).await?;
-                txn.commit().await?;
-                Ok((self.view_of(ctx, EntryId(entry.id)).await?, true))
-            }
-        }
+        let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
+        changes.extend(break_changes(&[], &shift.breaks));
+        record_changes(&txn, ctx, entry.0, changes).await?;
+        txn.commit().await?;
+        self.view_of(ctx, entry).await
     }
 
     /// `POST /timesheet/remove`: admins only; the shift goes with its breaks, history, comments
     /// and requests.
     pub async fn remove(&self, ctx: &AdminCtx, entry_id: EntryId) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
-        time_entries::Entity::delete_many()
-            .filter(time_entries::Column::Id.eq(shift.entry.id))
-            .filter(kernel::tenancy::same_company::<time_entries::Entity>(ctx.company()))
-            .exec(&self.db)
-            .await?;
+        clock::writes::delete_shift(&self.db, ctx.company(), EntryId(shift.entry.id)).await?;
         Ok(())
     }
 
@@ -697,17 +672,8 @@ async fn check_shift(
     if shift.end.is_some_and(|end| end > latest) {
         errors.add("end", FUTURE_END_MESSAGE);
     }
-    let mut others = time_entries::Entity::find()
-        .filter(kernel::tenancy::same_company::<time_entries::Entity>(ctx.company()))
-        .filter(time_entries::Column::EmployeeId.eq(employee))
-        .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gt(shift.start)));
-    if let Some(end) = shift.end {
-        others = others.filter(time_entries::Column::StartAt.lt(end));
-    }
-    if let Some(id) = this_entry {
-        others = others.filter(time_entries::Column::Id.ne(id));
-    }
-    if others.one(db).await?.is_some() {
+    let except = this_entry.map(EntryId);
+    if clock::writes::overlaps_another(db, ctx.company(), UserId(employee), shift, except).await? {
         errors.add("start", "This shift overlaps another shift");
     }
     errors.into_result(()).map_err(TimesheetError::Validation)
@@ -726,30 +692,10 @@ async fn apply_change(
     let new = proposed_shift(current, start, end, breaks);
     check_shift(txn, ctx, current.entry.employee_id, Some(current.entry.id), &new).await?;
 
-    let state = match new.end {
-        Some(_) => ClockState::ClockedOut,
-        None if new.breaks.iter().any(|pause| pause.end.is_none()) => ClockState::OnBreak,
-        None => ClockState::ClockedIn,
-    };
-    let mut update = time_entries::Entity::update_many()
-        .col_expr(time_entries::Column::StartAt, Expr::value(new.start))
-        .col_expr(time_entries::Column::EndAt, Expr::value(new.end))
-        .col_expr(time_entries::Column::State, Expr::value(state.code()))
-        .col_expr(time_entries::Column::UpdatedAt, Expr::value(clock::now()));
-    if new.end.is_some() {
-        update = update.col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None));
-    }
-    update.filter(time_entries::Column::Id.eq(current.entry.id)).exec(txn).await?;
-
     let mut old_breaks = old.breaks.clone();
     old_breaks.sort_by_key(|pause| pause.start);
-    if old_breaks != new.breaks {
-        time_entry_breaks::Entity::delete_many()
-            .filter(time_entry_breaks::Column::EntryId.eq(current.entry.id))
-            .exec(txn)
-            .await?;
-        insert_breaks(txn, current.entry.id, &new.breaks).await?;
-    }
+    let breaks_changed = old_breaks != new.breaks;
+    clock::writes::change_shift(txn, EntryId(current.entry.id), &new, breaks_changed, ctx.time_zone()).await?;
     let mut changes = Vec::new();
     if old.start != new.start {
         changes.push(("start", Some(old.start), Some(new.start)));
@@ -758,7 +704,6 @@ async fn apply_change(
         changes.push(("end", old.end, new.end));
     }
     changes.extend(break_changes(&old_breaks, &new.breaks));
-    store::store_worked_time(txn, current.entry.id, ctx.time_zone()).await?;
     record_changes(txn, ctx, current.entry.id, changes).await
 }
 
@@ -777,20 +722,6 @@ fn break_changes(old: &[Interval], new: &[Interval]) -> Vec<FieldChange> {
         }
     }
     changes
-}
-
-async fn insert_breaks(db: &impl ConnectionTrait, entry_id: i64, breaks: &[Interval]) -> Result<(), TimesheetError> {
-    for pause in breaks {
-        time_entry_breaks::ActiveModel {
-            entry_id: Set(entry_id),
-            start_at: Set(pause.start),
-            end_at: Set(pause.end),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
-    }
-    Ok(())
 }
 
 async fn record_changes(

@@ -20,8 +20,10 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly errors: Record<string, string[]>;
   readonly requestId: string | undefined;
+  /** Seconds the server asked to wait before trying again (`Retry-After`), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, body: ApiErrorBody) {
+  constructor(status: number, statusText: string, body: ApiErrorBody, retryAfterSeconds?: number) {
     super(body.message || statusText || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     this.code = body.code;
     this.errors = body.errors ?? {};
     this.requestId = body.requestId;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** True when the server answered 400 with per-field messages. */
@@ -101,7 +104,8 @@ export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
     if (refreshed) session.setToken(refreshed);
 
     if (!response.ok) {
-      const error = new ApiError(response.status, response.statusText, await readErrorBody(response));
+      const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+      const error = new ApiError(response.status, response.statusText, await readErrorBody(response), Number.isFinite(retryAfter) ? retryAfter : undefined);
       // A revoked or expired session: forget it so the guards send the user to the login page.
       if (response.status === 401 && current && error.code === 'unauthorized') session.clear();
       throw error;

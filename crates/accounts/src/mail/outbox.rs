@@ -117,7 +117,12 @@ impl Outbox {
 
     /// Queues `mails` and wakes this server's sender.
     pub async fn put(&self, mails: &[OutgoingMail]) -> Result<(), DbErr> {
-        Self::put_in(&self.db, mails).await?;
+        // A write transaction rather than a bare insert: on SQLite it waits for its turn without
+        // holding a connection, where a bare insert would wait in SQLite's busy handler holding
+        // one, and enough of those starve the writer they wait for (`kernel::transaction`).
+        let txn = kernel::begin_write(&self.db).await?;
+        Self::put_in(&txn, mails).await?;
+        txn.commit().await?;
         self.wake();
         Ok(())
     }

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 
 crate::routes::route_table! {
     post "/auth/login" => login,
+    post "/auth/login-code" => login_code,
     post "/auth/logout" => logout,
     get "/auth/login-data" => login_data,
     post "/auth/reset-password" => reset_password,
@@ -23,8 +24,9 @@ crate::routes::route_table! {
     post "/auth/exit-impersonation-mode" => exit_impersonation_mode,
 }
 
-/// One of three forms: `email` + `password`; `token` (a live session token, exchanged for a
-/// fresh one); `base64Email` + `securityToken` (a one-time link from an e-mail).
+/// One of three forms: `email` + `password`; `token` (a one-time code from `POST
+/// /auth/login-code`, exchanged for its session, from the page it was made for; never a session
+/// token); `base64Email` + `securityToken` (a one-time link from an e-mail).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoginRequest {
@@ -85,6 +87,39 @@ pub async fn login(
         (Err(errors), _) | (_, Err(errors)) => return Err(ApiError::validation(errors)),
     };
     Ok(web::Json(state.accounts.login(command, &meta, origin).await?.into()))
+}
+
+/// The page a login code will be opened from.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct LoginCodeRequest {
+    /// The origin of the page that will frame `/login?token=` (one of `GET /account/embedding`'s);
+    /// none for a top-level page. The code works only from that page.
+    pub origin: Option<String>,
+}
+
+/// A one-time code for `/login?token=`: it opens the caller's session once, within a minute,
+/// from the page it names. A link never carries a session token itself.
+#[utoipa::path(
+    post, path = "/server/v1/auth/login-code", tag = "auth", security(("bearer" = [])), request_body = LoginCodeRequest,
+    responses(
+        (status = 200, body = accounts::LoginCode),
+        (status = 400, description = "A page that may not embed Timekeep", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    )
+)]
+pub async fn login_code(
+    state: web::Data<AppState>,
+    SignedIn(auth): SignedIn,
+    body: Body<LoginCodeRequest>,
+) -> Result<web::Json<accounts::LoginCode>, ApiError> {
+    let origin = body
+        .origin
+        .as_deref()
+        .map(|origin| state.web.embedding_origin(origin))
+        .transpose()
+        .map_err(ApiError::validation)?;
+    Ok(web::Json(state.accounts.issue_login_code(&auth, origin).await?))
 }
 
 #[utoipa::path(

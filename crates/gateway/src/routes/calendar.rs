@@ -3,7 +3,7 @@
 //! `hr::calendar`'s; the feed's contents are `reports::feed`'s.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{FeedOwner, Member};
+use crate::extractors::{FeedOwner, Member, NotImpersonating};
 use crate::forms::{lenient_i64, Body};
 use crate::routes::folder::IdInput;
 use crate::state::AppState;
@@ -113,18 +113,28 @@ fn feed_url(state: &AppState, secret: &hr::calendar::FeedSecret) -> FeedUrl {
     FeedUrl { url: state.accounts.screen_link(&format!("{}/calendar-feed/{}.ics", crate::API_BASE, secret.0)) }
 }
 
-/// The caller's private calendar-feed URL (made on first ask).
+/// The caller's private calendar-feed URL (made on first ask). Not while support acts as the
+/// person: the URL is a key that keeps working after the impersonation ends, and nobody would
+/// know support had taken it (403).
 #[utoipa::path(get, path = "/server/v1/calendar-feed/mine", tag = "calendar", security(("bearer" = [])),
-    responses((status = 200, body = FeedUrl)))]
-pub async fn my_feed(state: web::Data<AppState>, member: Member) -> Result<web::Json<FeedUrl>, ApiError> {
+    responses((status = 200, body = FeedUrl), (status = 403, description = "While impersonating", body = ErrorBody)))]
+pub async fn my_feed(
+    state: web::Data<AppState>,
+    member: Member,
+    _myself: NotImpersonating,
+) -> Result<web::Json<FeedUrl>, ApiError> {
     let secret = state.hr.feed_secret(&member.ctx).await?;
     Ok(web::Json(feed_url(&state, &secret)))
 }
 
-/// A new feed URL; the old one stops working at once.
+/// A new feed URL; the old one stops working at once. Not while impersonating (see [`my_feed`]).
 #[utoipa::path(post, path = "/server/v1/calendar-feed/reset", tag = "calendar", security(("bearer" = [])),
-    responses((status = 200, body = FeedUrl)))]
-pub async fn reset_feed(state: web::Data<AppState>, member: Member) -> Result<web::Json<FeedUrl>, ApiError> {
+    responses((status = 200, body = FeedUrl), (status = 403, description = "While impersonating", body = ErrorBody)))]
+pub async fn reset_feed(
+    state: web::Data<AppState>,
+    member: Member,
+    _myself: NotImpersonating,
+) -> Result<web::Json<FeedUrl>, ApiError> {
     let secret = state.hr.reset_feed(&member.ctx).await?;
     Ok(web::Json(feed_url(&state, &secret)))
 }

@@ -1,6 +1,7 @@
 //! `/myaccount/*`: the company's billing (spec 001 §2 /admin/manage/my-account, §7), admins
 //! only; and `/billing/webhook`, where the payment provider reports payments. Without a
-//! payment provider configured (a self-hosted install) every call here is a 404.
+//! payment provider configured (a self-hosted install) every call here is a 404 whose code,
+//! `billing_disabled`, and message say that billing is off, not that something is missing.
 //! Contract: `docs/contracts/billing.md`.
 
 use crate::error::{ApiError, ErrorBody};
@@ -22,7 +23,10 @@ crate::routes::route_table! {
 }
 
 fn billing(state: &AppState) -> Result<&billing::Billing, ApiError> {
-    state.billing.as_ref().ok_or_else(ApiError::not_found)
+    state
+        .billing
+        .as_ref()
+        .ok_or_else(|| ApiError::new(crate::error::ErrorCode::BillingDisabled, crate::error::BILLING_DISABLED_MESSAGE))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -101,9 +105,10 @@ pub async fn activate(
     guard: Admin,
     body: Body<CheckoutReturn>,
 ) -> Result<web::Json<ActivationOutcome>, ApiError> {
+    let billing = billing(&state)?;
     let session = body.session()?;
     let code = body.promot_code.as_deref();
-    Ok(web::Json(billing(&state)?.activate(&guard.ctx, session, code, chrono::Utc::now()).await?))
+    Ok(web::Json(billing.activate(&guard.ctx, session, code, chrono::Utc::now()).await?))
 }
 
 /// The card saved at checkout replaces the old one; what is owed is charged to it at once.
@@ -118,8 +123,9 @@ pub async fn update_card(
     guard: Admin,
     body: Body<CheckoutReturn>,
 ) -> Result<web::Json<CardUpdateOutcome>, ApiError> {
+    let billing = billing(&state)?;
     let session = body.session()?;
-    Ok(web::Json(billing(&state)?.update_card(&guard.ctx, session, chrono::Utc::now()).await?))
+    Ok(web::Json(billing.update_card(&guard.ctx, session, chrono::Utc::now()).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -32,11 +32,7 @@ pub struct RangeQuery {
 
 fn date(field: &str, text: &Option<String>, errors: &mut FieldErrors) -> Option<NaiveDate> {
     let text = text.as_deref().map(str::trim).filter(|text| !text.is_empty())?;
-    let date = NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|_| errors.add(field, "Please input the date as YYYY-MM-DD"))
-        .ok();
-    kernel::validation::check_date(errors, field, date);
-    date.filter(|date| kernel::validation::is_sane_date(*date))
+    kernel::validation::date_field(errors, field, text, "Please input the date as YYYY-MM-DD")
 }
 
 impl RangeQuery {

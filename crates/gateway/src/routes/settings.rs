@@ -103,7 +103,9 @@ pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::
 
 /// Fields left out stay as they are; an empty `dayStartAt` lets the clock open all day.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+/// Unknown fields are refused (a setting misspelled, or one this server does not have, must not
+/// answer 200 and change nothing).
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct SettingsUpdate {
     pub day_start_at: Option<String>,
     pub mobile_clock_in_disabled: Option<bool>,

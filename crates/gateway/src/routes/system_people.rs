@@ -262,7 +262,9 @@ fn write_batch<R>(
 ) -> Result<(web::Bytes, Option<i64>), ApiError> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     if let Some(header) = header {
-        writer.write_record(header).map_err(ApiError::internal)?;
+        writer
+            .write_record(header.iter().map(|name| kernel::spreadsheet::defused(name).into_owned()))
+            .map_err(ApiError::internal)?;
     }
     let mut last = None;
     for row in rows {

@@ -146,7 +146,7 @@ pub async fn cancel_request(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct DecisionBody {
+pub struct TimeOffDecision {
     /// The request.
     #[serde(deserialize_with = "lenient_i64")]
     pub request: Option<i64>,
@@ -154,13 +154,13 @@ pub struct DecisionBody {
     pub comment: Option<String>,
 }
 
-fn request_id(body: &DecisionBody) -> Result<i64, ApiError> {
+fn request_id(body: &TimeOffDecision) -> Result<i64, ApiError> {
     body.request.ok_or_else(|| ApiError::validation(FieldErrors::single("request", "Please choose a request")))
 }
 
 /// Approves a pending request when the balance still covers it.
 #[utoipa::path(post, path = "/server/v1/pto/approve-timeoff", tag = "pto", security(("bearer" = [])),
-    request_body = DecisionBody,
+    request_body = TimeOffDecision,
     responses((status = 200, description = "`changed` is false when it already was approved", body = RequestOutcome),
         (status = 400, description = "'Dang it! …': the balance no longer covers it", body = ErrorBody),
         (status = 403, description = "One's own request", body = ErrorBody), (status = 404, body = ErrorBody),
@@ -168,21 +168,21 @@ fn request_id(body: &DecisionBody) -> Result<i64, ApiError> {
 pub async fn approve(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: Body<DecisionBody>,
+    body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     Ok(web::Json(state.pto.approve(&guard.ctx, request_id(&body)?).await?))
 }
 
 /// Denies a pending request, with the reason.
 #[utoipa::path(post, path = "/server/v1/pto/reject-timeoff", tag = "pto", security(("bearer" = [])),
-    request_body = DecisionBody,
+    request_body = TimeOffDecision,
     responses((status = 200, description = "`changed` is false when it already was denied", body = RequestOutcome),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "Approved or cancelled", body = ErrorBody)))]
 pub async fn reject(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: Body<DecisionBody>,
+    body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     let id = request_id(&body)?;
     Ok(web::Json(state.pto.reject(&guard.ctx, id, body.comment.as_deref().unwrap_or_default()).await?))

@@ -209,39 +209,39 @@ pub async fn edit_request_cancel(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct DecisionBody {
+pub struct EditRequestDecision {
     #[serde(deserialize_with = "lenient_i64")]
     pub req_id: Option<i64>,
     /// The reason of a rejection.
     pub comment: Option<String>,
 }
 
-fn request_id(body: &DecisionBody) -> Result<EditRequestId, ApiError> {
+fn request_id(body: &EditRequestDecision) -> Result<EditRequestId, ApiError> {
     body.req_id
         .map(EditRequestId)
         .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("reqId", "Please choose a request")))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-approve", tag = "timesheet", security(("bearer" = [])),
-    request_body = DecisionBody,
+    request_body = EditRequestDecision,
     responses((status = 200, description = "The changed shift", body = EntryView), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn edit_request_approve(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: Body<DecisionBody>,
+    body: Body<EditRequestDecision>,
 ) -> Result<web::Json<EntryView>, ApiError> {
     Ok(web::Json(state.timesheet.approve(&guard.ctx, request_id(&body)?).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-reject", tag = "timesheet", security(("bearer" = [])),
-    request_body = DecisionBody,
+    request_body = EditRequestDecision,
     responses((status = 200, body = EditRequestView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn edit_request_reject(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: Body<DecisionBody>,
+    body: Body<EditRequestDecision>,
 ) -> Result<web::Json<EditRequestView>, ApiError> {
     let id = request_id(&body)?;
     let reason = parse_rejection(&body.comment).map_err(ApiError::validation)?;
@@ -281,8 +281,15 @@ pub async fn edit(
         breaks: body.breaks,
     };
     let command = ShiftEditCommand::parse(&input, guard.ctx.time_zone()).map_err(ApiError::validation)?;
-    let (entry, created) = state.timesheet.edit_shift(&guard.ctx, command).await?;
-    Ok(if created { HttpResponse::Created().json(entry) } else { HttpResponse::Ok().json(entry) })
+    // One path, two rights: 'Add Shift' is a manager's, 'Edit Now' an admin's, whose proof the
+    // manager's guard yields only to an admin (spec 000 §6).
+    Ok(match command {
+        ShiftEditCommand::Edit(edit) => {
+            let admin = guard.ctx.admin().ok_or_else(ApiError::forbidden)?;
+            HttpResponse::Ok().json(state.timesheet.edit_shift(&admin, edit).await?)
+        }
+        ShiftEditCommand::Add(add) => HttpResponse::Created().json(state.timesheet.add_shift(&guard.ctx, add).await?),
+    })
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/remove", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),

@@ -110,3 +110,47 @@ async fn the_openapi_document_describes_every_route() {
     assert_eq!(app.get("/healthz").await.body["status"], "ok");
     assert_eq!(app.get("/readyz").await.body["status"], "ready");
 }
+
+/// Every transaction that writes begins as a writer (`kernel::begin_write`): a plain `BEGIN` on
+/// SQLite fails at once with "database is locked" when another writer got there first.
+#[test]
+fn every_write_transaction_begins_as_a_writer() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let plain: Vec<_> = files
+        .iter()
+        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
+        .filter(|file| !file.ends_with("kernel/src/transaction.rs"))
+        // The migrations' advisory lock: PostgreSQL only.
+        .filter(|file| !file.ends_with("gateway/src/db.rs"))
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            text.contains(".begin()") || text.contains("TransactionTrait::begin")
+        })
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert!(plain.is_empty(), "plain transactions (use kernel::begin_write) in {plain:?}");
+}
+
+/// The context decides: a domain crate asks kernel's contexts the question a role answers
+/// (`answers_for_others`, `acts_for_the_company`, `sees_owner_only_records_of`, `may_decide`) and
+/// takes the proof it needs as its parameter; it never asks for a proof to branch on. Only the
+/// guards (the gateway) and kernel itself turn one proof into another.
+#[test]
+fn no_domain_crate_asks_for_a_proof_to_decide() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let deciders: Vec<_> = files
+        .iter()
+        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
+        .filter(|file| !file.starts_with(crates.join("gateway")) && !file.starts_with(crates.join("kernel")))
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            [".admin()", ".manager()"].iter().any(|call| text.contains(call))
+        })
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect();
+    assert!(deciders.is_empty(), "proofs asked for in domain crates: {deciders:?}");
+}

@@ -281,6 +281,8 @@ async fn the_feed_is_private_parsable_and_revocable() {
     assert!(content_type.starts_with("text/calendar"), "{content_type}");
     let text = String::from_utf8(bytes).unwrap();
     let calendar: Calendar = text.parse().unwrap_or_else(|err| panic!("{err}: {text}"));
+    assert_eq!(calendar.property_value("PRODID"), Some("-//Timekeep//Team calendar//EN"), "the product names itself");
+    assert_eq!(text.matches("PRODID").count(), 1, "{text}");
     let events: Vec<&icalendar::Event> = calendar
         .components
         .iter()

@@ -93,3 +93,27 @@ async fn the_server_serves_this_document() {
     let page = list.as_array().unwrap().iter().find(|parameter| parameter["name"] == "page").unwrap();
     assert_eq!(page["in"], "query");
 }
+
+/// One schema a name: a clash made the PTO decision's body read as the timesheet's (`reqId`
+/// where the server wants `request`).
+#[test]
+fn no_two_schemas_share_a_name() {
+    assert_eq!(gateway::openapi::schema_name_clashes(), Vec::<String>::new());
+}
+
+/// The request bodies say what the server reads: the fields of a few calls that once were
+/// described by another call's schema.
+#[test]
+fn request_bodies_name_the_fields_the_server_reads() {
+    let doc = document();
+    let properties = |path: &str| -> BTreeSet<String> {
+        let body = &doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
+        let name = body["$ref"].as_str().unwrap_or_else(|| panic!("{path}: {body}")).rsplit('/').next().unwrap();
+        doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect()
+    };
+    let fields = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(properties("/server/v1/pto/approve-timeoff"), fields(&["request", "comment"]));
+    assert_eq!(properties("/server/v1/pto/reject-timeoff"), fields(&["request", "comment"]));
+    assert_eq!(properties("/server/v1/timesheet/edit-request-approve"), fields(&["reqId", "comment"]));
+    assert_eq!(properties("/server/v1/timesheet/edit-request-reject"), fields(&["reqId", "comment"]));
+}

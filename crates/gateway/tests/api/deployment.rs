@@ -121,3 +121,25 @@ async fn the_proxy_a_deployment_trusts_names_the_client_for_the_throttles() {
     assert_eq!(login("198.51.100.7", unique_email("probe-last")).await, 429);
     assert_eq!(login("198.51.100.8", unique_email("someone-else")).await, 401, "another client behind the proxy");
 }
+
+/// Finding 10: a start against an unreachable PostgreSQL fails within seconds and says where
+/// and why, not "pool timed out" after half a minute.
+#[actix_web::test]
+async fn an_unreachable_database_fails_fast_naming_host_port_and_cause() {
+    // A port nobody listens on: bound, then released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let started = std::time::Instant::now();
+    let err = gateway::db::connect(&format!("postgres://postgres@127.0.0.1:{port}/timekeep")).await.unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(6), "took {:?}", started.elapsed());
+    let message = err.to_string();
+    assert!(message.contains(&format!("127.0.0.1:{port}")), "{message}");
+    assert!(message.contains("connection refused"), "{message}");
+
+    // On the PostgreSQL lane, a database that does not exist is named as such.
+    if let Ok(server) = std::env::var("TIMEKEEP_TEST_POSTGRES") {
+        let base = server.rsplit_once('/').map(|(base, _)| base.to_owned()).unwrap();
+        let err = gateway::db::connect(&format!("{base}/timekeep_no_such_database")).await.unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains("timekeep_no_such_database does not exist"), "{message}");
+    }
+}

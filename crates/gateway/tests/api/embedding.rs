@@ -48,9 +48,19 @@ async fn a_sign_in_from_a_configured_page_carries_its_origin_through_the_session
     let token = reply.body["token"].as_str().unwrap().to_owned();
     assert_eq!(claims(&token)["origin"], CRM);
 
-    // Every token the session is signed with later keeps it: the exchange of the live token…
-    let exchanged = app.post("/server/v1/auth/login", json!({"token": token})).await;
-    assert_eq!(exchanged.status, 200);
+    // Every token the session is signed with later keeps it: a sign-in code's exchange, from
+    // that page only…
+    let code = app.post_as(&token, "/server/v1/auth/login-code", json!({"origin": CRM})).await.body["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let elsewhere =
+        app.post("/server/v1/auth/login", json!({"token": code, "origin": "https://east.agency.test"})).await;
+    assert_eq!(elsewhere.status, 401, "a code made for one page does not open from another");
+    let outside = app.post("/server/v1/auth/login", json!({"token": code})).await;
+    assert_eq!(outside.status, 401, "nor outside any frame");
+    let exchanged = app.post("/server/v1/auth/login", json!({"token": code, "origin": CRM})).await;
+    assert_eq!(exchanged.status, 200, "{:?}", exchanged.body);
     assert_eq!(claims(exchanged.body["token"].as_str().unwrap())["origin"], CRM);
     // …the session's identity, the tour's completion…
     assert_eq!(app.get_as(&token, "/server/v1/auth/login-data").await.body["identity"]["origin"], CRM);
@@ -66,7 +76,10 @@ async fn a_sign_in_from_a_configured_page_carries_its_origin_through_the_session
     assert_eq!(claims(&renewed)["origin"], CRM);
 
     // A page of a subdomain the configuration allows with `*.`; the exchange names its own page.
-    let sub = app.post("/server/v1/auth/login", json!({"token": plain, "origin": "https://East.agency.test"})).await;
+    let code = app.post_as(&plain, "/server/v1/auth/login-code", json!({"origin": "https://East.agency.test"})).await;
+    assert_eq!(code.status, 200, "{:?}", code.body);
+    let code = code.body["code"].as_str().unwrap();
+    let sub = app.post("/server/v1/auth/login", json!({"token": code, "origin": "https://East.agency.test"})).await;
     assert_eq!(sub.status, 200, "{:?}", sub.body);
     assert_eq!(sub.body["identity"]["origin"], "https://east.agency.test");
 }

@@ -663,6 +663,20 @@ impl TestApp {
         .await
     }
 
+    /// A POST of raw bytes of `content_type`, signed in.
+    pub async fn post_raw_as(&self, token: &str, path: &str, content_type: &str, body: Vec<u8>) -> Reply {
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .insert_header(("content-type", content_type))
+                .send_body(body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
     /// A `multipart/form-data` upload: text `fields` and, when given, a `file` part.
     pub async fn upload_as(&self, token: &str, path: &str, fields: &[(&str, &str)], file: Option<&[u8]>) -> Reply {
         let boundary = "timekeep-test-boundary";

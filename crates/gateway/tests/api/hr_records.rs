@@ -11,22 +11,22 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
 use serde_json::{json, Value};
 
 /// A small but real PDF.
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+pub(crate) const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
-struct Company {
-    admin: String,
-    manager: String,
-    report: i64,
-    report_email: String,
+pub(crate) struct Company {
+    pub(crate) admin: String,
+    pub(crate) manager: String,
+    pub(crate) report: i64,
+    pub(crate) report_email: String,
     report_token: String,
     /// Not the manager's report.
     stranger: i64,
     stranger_token: String,
     event_type: i64,
-    doc_type: i64,
+    pub(crate) doc_type: i64,
 }
 
-async fn company(app: &TestApp, name: &str) -> Company {
+pub(crate) async fn company(app: &TestApp, name: &str) -> Company {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company(name, &admin_email).await;
     let company = app.company_of(&admin_email).await;

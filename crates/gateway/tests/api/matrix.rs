@@ -36,6 +36,7 @@ const COLUMNS: [&str; 10] = [
 /// (method, path with query, JSON body, answers by column).
 const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/auth/login", "{}", "AAAAAAAAAA"),
+    ("post", "/auth/login-code", "{}", "UPPPPPUEPP"),
     ("get", "/auth/login-data", "", "UPPPPPUPPP"),
     ("post", "/auth/reset-password", r#"{"email": "nobody@example.com"}"#, "AAAAAAAAAA"),
     ("post", "/auth/reset-password-now", r#"{"token": "x", "password": "brand-new-secret"}"#, "AAAAAAAAAA"),
@@ -222,8 +223,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
         "UAAAAAUEFA",
     ),
     ("post", "/calendar-event/del-calendar-event", r#"{"id": 999999}"#, "UAAAAAUEFA"),
-    ("get", "/calendar-feed/mine", "", "UPPPPPUPFP"),
-    ("post", "/calendar-feed/reset", "{}", "UPPPPPUEFP"),
+    ("get", "/calendar-feed/mine", "", "UPPPPPUPFF"),
+    ("post", "/calendar-feed/reset", "{}", "UPPPPPUEFF"),
     ("get", "/calendar-feed/not-a-feed.ics", "", "NNNNNNNNNN"),
     ("get", "/celebration/next-celebrations", "", "UPPPPPUPFP"),
     ("get", "/celebration/get-system-messages", "", "UPPPPPUPFP"),

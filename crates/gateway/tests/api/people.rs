@@ -112,11 +112,21 @@ async fn managers_add_employees_only_and_keep_them_in_reach() {
     let app = spawn_app().await;
     let (admin, manager, manager_id, report, _) = company(&app).await;
     let email = unique_email("by-manager");
-    let reply = app
+    // Asking for an admin is refused, not turned silently into an employee (issue 35, finding 9).
+    let refused = app
         .post_as(
             &manager,
             "/server/v1/manage/add-user",
             json!({ "firstname": "Otto", "lastname": "Ng", "email": email, "permission": "companyadmin" }),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{:?}", refused.body);
+    assert_eq!(refused.field("permission"), [hr::ADMIN_ONLY_FIELD]);
+    let reply = app
+        .post_as(
+            &manager,
+            "/server/v1/manage/add-user",
+            json!({ "firstname": "Otto", "lastname": "Ng", "email": email }),
         )
         .await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);

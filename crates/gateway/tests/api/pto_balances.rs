@@ -128,13 +128,15 @@ async fn manual_additions_are_checked_and_kept_to_admins_for_others() {
         let app = &app;
         async move { app.post_as(&token, "/server/v1/manage/manually-add-pto", body).await }
     };
-    for hours in [json!("12.5.3"), json!("ten"), json!(0), json!("1.005")] {
+    for hours in
+        [json!("12.5.3"), json!("ten"), json!(0), json!("1.005"), json!("8784.01"), json!(-1e15), json!(i64::MAX)]
+    {
         let reply = add(
             s.admin.clone(),
             json!({"employeeId": s.employee_id, "ptoTypeId": s.vacation, "year": s.year, "hours": hours}),
         )
         .await;
-        assert_eq!(reply.field("hours"), ["error"], "{hours}");
+        assert_eq!(reply.field("hours"), [pto::MANUAL_HOURS_INVALID], "{hours}");
     }
     let far = add(
         s.admin.clone(),

@@ -26,22 +26,22 @@ async fn mail_with(app: &TestApp, to: &str, needle: &str) -> String {
 
 const DANG_IT: &str = "Dang it! You don't have enough Vacation available for this request.";
 
-struct Setup {
-    admin: String,
-    admin_email: String,
-    manager: String,
+pub(crate) struct Setup {
+    pub(crate) admin: String,
+    pub(crate) admin_email: String,
+    pub(crate) manager: String,
     manager_email: String,
     manager_id: i64,
-    employee: String,
+    pub(crate) employee: String,
     employee_email: String,
-    employee_id: i64,
+    pub(crate) employee_id: i64,
     outsider: String,
-    vacation: i64,
+    pub(crate) vacation: i64,
     zone: chrono_tz::Tz,
 }
 
 /// A Monday at least a week ahead in the company's zone (New York), so requests are in the future.
-fn monday_ahead() -> NaiveDate {
+pub(crate) fn monday_ahead() -> NaiveDate {
     let today = Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive();
     today + Duration::days(14 - i64::from(today.weekday().num_days_from_monday()))
 }
@@ -52,7 +52,7 @@ fn day(date: NaiveDate) -> String {
 
 /// A company in New York whose employee (reporting to a manager) started on 1 January of last
 /// year, in a plan of 80 hours of vacation a year given at once; an outsider in the company.
-async fn setup(app: &TestApp) -> Setup {
+pub(crate) async fn setup(app: &TestApp) -> Setup {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company("Requests Co", &admin_email).await;
     let company = app.company_of(&admin_email).await;
@@ -98,7 +98,7 @@ async fn setup(app: &TestApp) -> Setup {
     }
 }
 
-fn full_days(s: &Setup, start: NaiveDate, end: NaiveDate) -> Value {
+pub(crate) fn full_days(s: &Setup, start: NaiveDate, end: NaiveDate) -> Value {
     json!({"ptoType": s.vacation, "partialday": false, "allday": 1, "includeWeekend": false,
            "start": format!("{} 00:00:00", day(start)), "end": format!("{} 23:59:59", day(end)), "reason": "Family trip"})
 }

@@ -171,7 +171,9 @@ async fn switches_are_checked_and_the_admins_alone() {
         let app = &app;
         async move { app.post_as(&token, "/server/v1/settings/switch-pto-plan", body).await }
     };
-    for bad in [json!("12.5.3"), json!("ten"), json!("1.")] {
+    for bad in
+        [json!("12.5.3"), json!("ten"), json!("1."), json!("8784.5"), json!(1e15), json!(-9223372036854775807i64)]
+    {
         let reply = switch(
             s.admin.clone(),
             json!({"ptoPolicyId": s.generous, "year": s.year,

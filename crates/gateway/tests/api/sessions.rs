@@ -5,7 +5,7 @@ use accounts::entities::{companies, sessions};
 use chrono::{Duration, Utc};
 use kernel::{Role, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;
 
 #[actix_web::test]
@@ -18,7 +18,8 @@ async fn a_token_is_refused_at_once_after_logout() {
     assert_eq!(reply.status, 204);
     let reply = app.get_as(&token, "/server/v1/auth/login-data").await;
     assert_eq!((reply.status, reply.code()), (401, "unauthorized"));
-    // Exchanging the revoked token for a new one does not work either.
+    // Nor does a sign-in code of the revoked session, nor the token itself in its place.
+    assert_eq!(app.post_as(&token, "/server/v1/auth/login-code", json!({})).await.status, 401);
     assert_eq!(app.post("/server/v1/auth/login", json!({"token": token})).await.status, 401);
 }
 
@@ -62,13 +63,32 @@ async fn a_token_past_half_its_life_is_replaced_through_the_response_header() {
 }
 
 #[actix_web::test]
-async fn a_live_token_can_be_exchanged_for_a_fresh_one() {
+async fn a_login_code_opens_its_session_once_and_a_session_token_never_signs_in() {
     let app = spawn_app().await;
     let email = unique_email("token-login");
     let token = app.admin_of_new_company("Token Login", &email).await;
-    let reply = app.post("/server/v1/auth/login", json!({"token": token})).await;
+    // A live session token in `/login?token=` would sign a victim into the sender's session.
+    assert_eq!(app.post("/server/v1/auth/login", json!({"token": token})).await.status, 401);
+    let issued = app.post_as(&token, "/server/v1/auth/login-code", json!({})).await;
+    assert_eq!(issued.status, 200, "{:?}", issued.body);
+    assert_eq!(issued.body["expiresIn"], accounts::LOGIN_CODE_SECONDS);
+    let code = issued.body["code"].as_str().unwrap().to_owned();
+    assert_ne!(code, token);
+    let reply = app.post("/server/v1/auth/login", json!({"token": code})).await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.body["identity"]["email"], email.as_str());
+    // Once only.
+    assert_eq!(app.post("/server/v1/auth/login", json!({"token": code})).await.status, 401);
+    // Not after its minute.
+    let late =
+        app.post_as(&token, "/server/v1/auth/login-code", json!({})).await.body["code"].as_str().unwrap().to_owned();
+    accounts::entities::email_tokens::Entity::update_many()
+        .col_expr(accounts::entities::email_tokens::Column::ExpiresAt, Expr::value(Utc::now() - Duration::seconds(1)))
+        .filter(accounts::entities::email_tokens::Column::Purpose.eq("login-code"))
+        .exec(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(app.post("/server/v1/auth/login", json!({"token": late})).await.status, 401);
 }
 
 #[actix_web::test]

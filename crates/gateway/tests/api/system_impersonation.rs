@@ -54,7 +54,9 @@ async fn an_operator_acts_as_a_user_and_every_change_is_audited_with_both_names(
     // Short, and not renewed: an hour from the start, whatever is asked.
     let lifetime = identity["exp"].as_i64().unwrap() - identity["iat"].as_i64().unwrap();
     assert!((3590..=3600).contains(&lifetime), "{lifetime}");
-    let exchanged = app.post("/server/v1/auth/login", json!({"token": token})).await;
+    let code =
+        app.post_as(&token, "/server/v1/auth/login-code", json!({})).await.body["code"].as_str().unwrap().to_owned();
+    let exchanged = app.post("/server/v1/auth/login", json!({"token": code})).await;
     assert_eq!(exchanged.status, 200);
     assert_eq!(exchanged.body["identity"]["exp"], identity["exp"]);
     assert_eq!(exchanged.body["identity"]["impersonate"], true);
@@ -109,20 +111,22 @@ async fn an_operator_acts_as_a_user_and_every_change_is_audited_with_both_names(
 
     let entries = audit(&app, &back).await;
     let actions: Vec<&str> = entries.iter().map(|entry| entry["action"].as_str().unwrap()).collect();
-    assert_eq!(actions, ["exit-impersonation", "act-as-user", "impersonate"], "{entries:?}");
+    // The sign-in code's exchange above was a write made as the user too.
+    assert_eq!(actions, ["exit-impersonation", "act-as-user", "act-as-user", "impersonate"], "{entries:?}");
     let act = &entries[1];
     assert_eq!(act["operator"], operator_email.as_str());
     assert_eq!(act["actingAs"], acme.admin_email.as_str());
     assert_eq!(act["companyName"], "Support Me Co");
     assert!(act["detail"].as_str().unwrap().starts_with("POST /server/v1/clock/start"), "{act}");
-    assert_eq!(entries[2]["actingAs"], Value::Null);
-    assert!(entries[2]["detail"].as_str().unwrap().contains(&acme.admin_email));
+    assert!(entries[2]["detail"].as_str().unwrap().starts_with("POST /server/v1/auth/login-code"), "{}", entries[2]);
+    assert_eq!(entries[3]["actingAs"], Value::Null);
+    assert!(entries[3]["detail"].as_str().unwrap().contains(&acme.admin_email));
     // Filtered by company.
     let company = app.company_of(&acme.admin_email).await;
     let other = app.get_as(&back, &format!("/server/v1/system/audit?companyId={}", company.id + 1000)).await;
     assert_eq!(other.body["entryCount"], 0);
     let own = app.get_as(&back, &format!("/server/v1/system/audit?companyId={}", company.id)).await;
-    assert_eq!(own.body["entryCount"], 3);
+    assert_eq!(own.body["entryCount"], 4);
 }
 
 #[actix_web::test]

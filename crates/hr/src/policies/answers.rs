@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use kernel::time::local_date;
 use kernel::{FieldErrors, TenantCtx};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -291,7 +291,7 @@ impl Hr {
         let status = if command.decline { DECLINED } else { ACKNOWLEDGED };
         let me = self.actor_name(ctx).await?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         // One conditional update: of two answers at once one counts, and none once the
         // publication is stopped.
         let updated = recipients::Entity::update_many()
@@ -354,7 +354,7 @@ impl Hr {
     /// `POST /doc/policy`: a policy's document. A manager or an admin gets the current one; a
     /// recipient the one of the newest version sent to them.
     pub async fn policy_file(&self, ctx: &TenantCtx, policy: i64) -> Result<DownloadedFile, HrError> {
-        if ctx.manager().is_some() {
+        if ctx.answers_for_others() {
             return self.current_policy_file(ctx, policy).await;
         }
         let (sent, _) = self.sent_to_me(ctx, None, None).await?;

@@ -14,7 +14,6 @@ use kernel::{FieldErrors, ManagerCtx, TenantCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -256,7 +255,7 @@ impl Hr {
         let at = now();
         let written = async {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let mut row: policies::ActiveModel = match &existing {
                 Some(row) => row.clone().into(),
                 None => policies::ActiveModel {
@@ -349,7 +348,7 @@ impl Hr {
         let at = now();
         let row = {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let mut active: policies::ActiveModel = row.into();
             active.file_id = Set(None);
             active.file_name = Set(None);
@@ -371,7 +370,7 @@ impl Hr {
         let row = self.policy_row(ctx, id).await?;
         let at = now();
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         policies::Entity::update_many()
             .col_expr(policies::Column::DeletedAt, Expr::value(at))
             .col_expr(policies::Column::DeletedBy, Expr::value(ctx.actor().0))

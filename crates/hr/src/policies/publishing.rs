@@ -13,10 +13,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::local_date;
 use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -239,7 +236,7 @@ impl Hr {
         let at = now();
         let flow = {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let flow = workflows::ActiveModel {
                 company_id: Set(ctx.company().0),
                 policy_id: Set(policy.id),

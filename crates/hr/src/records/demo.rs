@@ -13,7 +13,7 @@ use crate::{Hr, HrError};
 use accounts::entities::users;
 use chrono::{Duration, NaiveDate};
 use kernel::{CompanyId, Role};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
 
 const HANDBOOK: &str = "<h2>Welcome</h2><p>This handbook explains how we work together: <strong>hours</strong>, \
 time off, conduct and safety.</p><ul><li>Clock in when you start and out when you leave.</li>\
@@ -36,7 +36,7 @@ impl Hr {
         let Some(admin) = people.iter().find(|user| user.role == Role::Admin.code()) else { return Ok(false) };
         let at = now();
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         let mut handbook_type = 0;
         let kinds = [
             (TypeKind::Event, "Performance Review", false),

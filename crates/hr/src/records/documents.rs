@@ -16,7 +16,6 @@ use sea_orm::sea_query::Expr;
 use sea_orm::ActiveEnum;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -174,14 +173,14 @@ impl Hr {
         write: F,
     ) -> Result<documents::Model, HrError>
     where
-        F: FnOnce(files::SavedDocument, sea_orm::DatabaseTransaction) -> Fut,
+        F: FnOnce(files::SavedDocument, kernel::transaction::WriteTxn) -> Fut,
         Fut: std::future::Future<Output = Result<documents::Model, HrError>>,
     {
         let saved = self.files.save_document(ctx, &upload.bytes, &upload.name).await?;
         let file_id = kernel::FileId(saved.file.id);
         let written = async {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             write(saved, txn).await
         }
         .await;

@@ -16,7 +16,6 @@ use kernel::{FieldErrors, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -185,7 +184,7 @@ impl Hr {
         let actor = self.actor_name(ctx).await?;
         let written = async {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let row = hr_events::ActiveModel {
                 company_id: Set(ctx.company().0),
                 employee_id: Set(folder.id()),
@@ -362,7 +361,7 @@ impl Hr {
         let now = super::now();
         let me = self.actor_name(ctx).await?;
         let _permit = self.gate.enter().await;
-        let txn = self.db.begin().await?;
+        let txn = kernel::begin_write(&self.db).await?;
         // Only the first acknowledgement counts, even when two arrive at once.
         let updated = hr_events::Entity::update_many()
             .col_expr(hr_events::Column::AckedAt, Expr::value(now))

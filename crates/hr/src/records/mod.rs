@@ -140,8 +140,7 @@ impl Hr {
     /// The folder of `employee`, if the caller reaches them.
     pub(crate) async fn folder(&self, ctx: &TenantCtx, employee: UserId) -> Result<Folder, HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
-        let admin = ctx.manager().and_then(|manager| manager.admin()).is_some();
-        let sees_owner_only = admin || ctx.is_self(UserId(employee.id));
+        let sees_owner_only = ctx.sees_owner_only_records_of(UserId(employee.id));
         Ok(Folder { employee, sees_owner_only })
     }
 }
@@ -241,17 +240,7 @@ pub(crate) fn flag(errors: &mut FieldErrors, field: &str, value: &Option<String>
 /// An optional date of a form, `YYYY-MM-DD`.
 pub(crate) fn optional_date(errors: &mut FieldErrors, field: &str, value: &Option<String>) -> Option<NaiveDate> {
     let text = value.as_deref().map(str::trim).filter(|text| !text.is_empty())?;
-    match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
-        Ok(date) if kernel::validation::is_sane_date(date) => Some(date),
-        Ok(_) => {
-            errors.add(field, kernel::validation::DATE_RANGE_MESSAGE);
-            None
-        }
-        Err(_) => {
-            errors.add(field, "Please write the date as YYYY-MM-DD");
-            None
-        }
-    }
+    kernel::validation::date_field(errors, field, text, "Please write the date as YYYY-MM-DD")
 }
 
 /// Rich text from the editor, sanitised; too long is refused rather than cut.

@@ -241,7 +241,7 @@ impl Hr {
                 let at = super::now();
                 let written = async {
                     let _permit = self.gate.enter().await;
-                    let txn = sea_orm::TransactionTrait::begin(&self.db).await?;
+                    let txn = kernel::begin_write(&self.db).await?;
                     let row = requests::ActiveModel {
                         company_id: Set(ctx.company().0),
                         employee_id: Set(person.id),

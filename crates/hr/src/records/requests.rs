@@ -14,7 +14,7 @@ use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, FieldErrors, ManagerCtx, TenantCtx, UserId};
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, Order, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveValue::Set, Order, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -139,7 +139,7 @@ const REQUEST_SORTS: [(&str, RequestSort); 3] =
 
 /// What a cancellation did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DocRequestOutcome))]
 #[serde(rename_all = "camelCase")]
 pub struct RequestOutcome {
     pub request: DocRequestView,
@@ -205,7 +205,7 @@ impl Hr {
         let actor = self.actor_name(ctx).await?;
         let row = {
             let _permit = self.gate.enter().await;
-            let txn = self.db.begin().await?;
+            let txn = kernel::begin_write(&self.db).await?;
             let row = requests::ActiveModel {
                 company_id: Set(ctx.company().0),
                 employee_id: Set(folder.id()),

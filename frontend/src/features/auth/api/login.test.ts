@@ -39,4 +39,27 @@ describe('POST /auth/login', () => {
     await login({ email: 'ada@example.com', password: 'secret-123' });
     expect(sentBody(fetch)).toEqual({ email: 'ada@example.com', password: 'secret-123' });
   });
+
+  it('tries a busy sign-in once more after Retry-After', async () => {
+    let calls = 0;
+    const fetch = mockFetch({
+      'GET /account/embedding': () => response({ json: { origins: [] } }),
+      'POST /auth/login': () => {
+        calls += 1;
+        return calls === 1
+          ? response({ status: 503, json: { code: 'server_busy', message: 'Too many people are signing in right now.' }, headers: { 'Retry-After': '0' } })
+          : response({ json: { token: 'a.b.c' } });
+      },
+    });
+    await expect(login({ email: 'ada@example.com', password: 'secret-123' })).resolves.toEqual({ token: 'a.b.c' });
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/auth/login'))).toHaveLength(2);
+  });
+
+  it('gives up after one retry', async () => {
+    mockFetch({
+      'GET /account/embedding': () => response({ json: { origins: [] } }),
+      'POST /auth/login': () => response({ status: 503, json: { code: 'server_busy', message: 'Busy' }, headers: { 'Retry-After': '0' } }),
+    });
+    await expect(login({ email: 'ada@example.com', password: 'secret-123' })).rejects.toMatchObject({ status: 503 });
+  });
 });

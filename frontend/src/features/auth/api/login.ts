@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { embedOriginForLogin } from '@/lib/embed';
 import { startSession, type Session } from '@/lib/session';
 import { requiredEmail, requiredText } from '@/lib/validation';
@@ -30,8 +30,20 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
  */
 export const login = async (body: LoginBody): Promise<LoginResponse> => {
   const origin = await embedOriginForLogin();
-  return api.post('/auth/login', origin ? { ...body, origin } : body, { schema: loginResponseSchema });
+  const send = () => api.post('/auth/login', origin ? { ...body, origin } : body, { schema: loginResponseSchema });
+  try {
+    return await send();
+  } catch (error) {
+    // A crowd signing in at once (a shift starting): the server says when to come back. Once.
+    if (!(error instanceof ApiError) || error.status !== 503) throw error;
+    const seconds = Math.min(Math.max(error.retryAfterSeconds ?? 1, 0), MAX_RETRY_WAIT_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return send();
+  }
 };
+
+/** The longest the sign-in waits to try again after a 503, whatever Retry-After says. */
+const MAX_RETRY_WAIT_SECONDS = 10;
 
 /** Logs in and stores the session; resolves with the stored session. */
 export async function loginAndStore(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<Session> {

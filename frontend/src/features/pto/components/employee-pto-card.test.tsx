@@ -41,7 +41,7 @@ describe("the folder's PTO card (001 §2)", () => {
     expect(screen.queryByRole('link', { name: 'Setup' })).toBeNull();
   });
 
-  it("adds PTO by hand, refusing hours that are not a number with two decimals ('error')", async () => {
+  it("adds PTO by hand, refusing hours that are not a number with two decimals", async () => {
     const fetch = mockFetch({
       'GET /manage/employee-pto': () => response({ json: pto() }),
       'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [VACATION] } }),
@@ -56,7 +56,7 @@ describe("the folder's PTO card (001 §2)", () => {
     await user.click(await screen.findByRole('option', { name: 'Vacation' }));
     await user.type(within(modal).getByRole('textbox', { name: 'Hours' }), '12.5.3');
     await user.click(within(modal).getByRole('button', { name: 'Add' }));
-    expect(await within(modal).findByText('error')).toBeInTheDocument();
+    expect(await within(modal).findByText(/^Please input a number of hours other than 0/)).toBeInTheDocument();
     const hoursField = within(modal).getByRole('textbox', { name: 'Hours' });
     await user.clear(hoursField);
     await user.type(hoursField, '2.5');

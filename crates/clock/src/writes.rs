@@ -1,0 +1,121 @@
+//! The clock's write API for shifts made or changed by hand: the timesheet's 'Add Shift',
+//! 'Edit Now', an approved edit request and 'Delete'. The clock owns `time_entries` and
+//! `time_entry_breaks`; other crates change them only through these functions, inside their own
+//! transaction (which also records their history of the change).
+
+use crate::entities::{time_entries, time_entry_breaks};
+use crate::machine::ClockState;
+use crate::shift::{Interval, Shift};
+use crate::store::store_worked_time;
+use kernel::{CompanyId, EntryId, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+
+/// Whether `employee` has a shift other than `except` that overlaps `shift` (an open shift
+/// overlaps everything after its start).
+pub async fn overlaps_another(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    shift: &Shift,
+    except: Option<EntryId>,
+) -> Result<bool, DbErr> {
+    let mut others = time_entries::Entity::find()
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gt(shift.start)));
+    if let Some(end) = shift.end {
+        others = others.filter(time_entries::Column::StartAt.lt(end));
+    }
+    if let Some(id) = except {
+        others = others.filter(time_entries::Column::Id.ne(id.0));
+    }
+    Ok(others.one(db).await?.is_some())
+}
+
+/// Stores an ended shift made by hand for `employee` (by `made_by`), with its breaks and its
+/// worked time in the company's zone `tz`.
+pub async fn create_shift(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    shift: &Shift,
+    made_by: UserId,
+    tz: chrono_tz::Tz,
+) -> Result<EntryId, DbErr> {
+    let now = crate::now();
+    let entry = time_entries::ActiveModel {
+        company_id: Set(company.0),
+        employee_id: Set(employee.0),
+        start_at: Set(shift.start),
+        end_at: Set(shift.end),
+        state: Set(ClockState::ClockedOut.code()),
+        open_employee_id: Set(None),
+        created_by: Set(made_by.0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    insert_breaks(db, entry.id, &shift.breaks).await?;
+    store_worked_time(db, entry.id, tz).await?;
+    Ok(EntryId(entry.id))
+}
+
+/// Changes a stored shift (of the company) to `new`: its start, end, state and, when they
+/// changed, its breaks; then its worked time.
+pub async fn change_shift(
+    db: &impl ConnectionTrait,
+    entry: EntryId,
+    new: &Shift,
+    breaks_changed: bool,
+    tz: chrono_tz::Tz,
+) -> Result<(), DbErr> {
+    let state = match new.end {
+        Some(_) => ClockState::ClockedOut,
+        None if new.breaks.iter().any(|pause| pause.end.is_none()) => ClockState::OnBreak,
+        None => ClockState::ClockedIn,
+    };
+    let mut update = time_entries::Entity::update_many()
+        .col_expr(time_entries::Column::StartAt, Expr::value(new.start))
+        .col_expr(time_entries::Column::EndAt, Expr::value(new.end))
+        .col_expr(time_entries::Column::State, Expr::value(state.code()))
+        .col_expr(time_entries::Column::UpdatedAt, Expr::value(crate::now()));
+    if new.end.is_some() {
+        update = update.col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None));
+    }
+    update.filter(time_entries::Column::Id.eq(entry.0)).exec(db).await?;
+    if breaks_changed {
+        time_entry_breaks::Entity::delete_many()
+            .filter(time_entry_breaks::Column::EntryId.eq(entry.0))
+            .exec(db)
+            .await?;
+        insert_breaks(db, entry.0, &new.breaks).await?;
+    }
+    store_worked_time(db, entry.0, tz).await
+}
+
+/// Deletes a shift of the company with everything hanging from it; `false` when there was none.
+pub async fn delete_shift(db: &impl ConnectionTrait, company: CompanyId, entry: EntryId) -> Result<bool, DbErr> {
+    let deleted = time_entries::Entity::delete_many()
+        .filter(time_entries::Column::Id.eq(entry.0))
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .exec(db)
+        .await?;
+    Ok(deleted.rows_affected > 0)
+}
+
+async fn insert_breaks(db: &impl ConnectionTrait, entry_id: i64, breaks: &[Interval]) -> Result<(), DbErr> {
+    for pause in breaks {
+        time_entry_breaks::ActiveModel {
+            entry_id: Set(entry_id),
+            start_at: Set(pause.start),
+            end_at: Set(pause.end),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
