@@ -14,7 +14,8 @@ export function clockLoad({ servers, tokens, call }) {
   let turn = 0;
   const downUntil = new Map();
   const latencies = [];
-  const counts = { acknowledged: 0, unanswered: 0, refused: 0, conflicts: 0, errors: 0 };
+  // busy: 503 with Retry-After (refused cleanly by a stopping instance); serverErrors: any other 5xx.
+  const counts = { acknowledged: 0, unanswered: 0, refused: 0, conflicts: 0, errors: 0, busy: 0, serverErrors: 0 };
 
   const pick = () => {
     for (let i = 0; i < servers.length; i += 1) {
@@ -73,6 +74,8 @@ export function clockLoad({ servers, tokens, call }) {
         current = reply.body;
       } else {
         if (reply.status === 409) counts.conflicts += 1;
+        else if (reply.status === 503) counts.busy += 1;
+        else if (reply.status >= 500) counts.serverErrors += 1;
         else counts.errors += 1;
         current = await status(token);
       }

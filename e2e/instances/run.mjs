@@ -268,8 +268,10 @@ try {
     await sleep(loadSeconds * 1000);
     const outcome = await load.stop();
     const stored = storedPresses() - storedBefore;
-    log(`clock load: ${outcome.acknowledged} presses acknowledged, ${outcome.unanswered} unanswered, ${stored} stored; p99 ${outcome.p99} ms`);
+    log(`clock load: ${outcome.acknowledged} presses acknowledged, ${outcome.unanswered} unanswered, ${outcome.busy} told 503, ${stored} stored; p99 ${outcome.p99} ms`);
     assert(outcome.acknowledged > 50, `too little load to mean anything: ${outcome.acknowledged}`);
+    // A press in flight on a stopping instance finishes or is refused cleanly (503), never a 500.
+    assert(outcome.serverErrors === 0, `${outcome.serverErrors} presses answered a server error other than 503`);
     // Every acknowledged press is stored; beyond them only presses that got no answer (a press
     // whose connection closed under it may have been stored), each at most once.
     assert(stored >= outcome.acknowledged, `lost: ${outcome.acknowledged} acknowledged, ${stored} stored`);

@@ -16,7 +16,7 @@ pub use purge::purge_company;
 
 use chrono::{DateTime, Utc};
 use entities::activities;
-use kernel::{ActivityId, CompanyId, TenantCtx};
+use kernel::{ActivityId, CompanyId, TenantCtx, UserId};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder,
@@ -155,13 +155,13 @@ pub async fn record(db: &impl ConnectionTrait, entry: NewActivity) -> Result<(),
 pub async fn page(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
-    employee: i64,
+    employee: UserId,
     code: Option<&str>,
     page: u64,
 ) -> Result<(Vec<Activity>, u64), DbErr> {
     let mut query = activities::Entity::find()
         .filter(kernel::tenancy::same_company::<activities::Entity>(ctx.company()))
-        .filter(activities::Column::EmployeeId.eq(employee));
+        .filter(activities::Column::EmployeeId.eq(employee.0));
     match code.map(str::trim).filter(|code| !code.is_empty()) {
         Some(ACKNOWLEDGEMENTS) => {
             let kinds = [ActivityType::EventAffirmation, ActivityType::PolicyAffirmation].map(ActivityType::code);

@@ -29,7 +29,7 @@ use crate::{Billing, BillingError};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::tenancy::in_company;
 use kernel::time::{local_date, start_of_day};
-use kernel::{CompanyId, SystemCtx};
+use kernel::{ChargeId, CompanyId, SystemCtx};
 use sea_orm::{ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
@@ -314,15 +314,19 @@ impl Billing {
     }
 
     /// The charge `id`.
-    pub async fn operator_charge(&self, _ctx: &SystemCtx, id: i64) -> Result<OperatorCharge, OperatorError> {
-        Ok(charges::Entity::find_by_id(id).one(&self.db).await?.ok_or(OperatorError::NotFound)?.into())
+    pub async fn operator_charge(&self, _ctx: &SystemCtx, id: ChargeId) -> Result<OperatorCharge, OperatorError> {
+        Ok(charges::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(OperatorError::NotFound)?.into())
     }
 
     /// The attempts at the charge `id`, first first.
-    pub async fn charge_attempts(&self, _ctx: &SystemCtx, id: i64) -> Result<Vec<ChargeAttemptView>, OperatorError> {
-        charges::Entity::find_by_id(id).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
+    pub async fn charge_attempts(
+        &self,
+        _ctx: &SystemCtx,
+        id: ChargeId,
+    ) -> Result<Vec<ChargeAttemptView>, OperatorError> {
+        charges::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
         Ok(attempts::Entity::find()
-            .filter(attempts::Column::ChargeId.eq(id))
+            .filter(attempts::Column::ChargeId.eq(id.0))
             .order_by_asc(attempts::Column::Number)
             .all(&self.db)
             .await?
@@ -340,13 +344,18 @@ impl Billing {
     }
 
     /// Attempts the unpaid charge `id` now (see the module's docs).
-    pub async fn retry_charge(&self, _ctx: &SystemCtx, id: i64, now: DateTime<Utc>) -> Result<Retried, OperatorError> {
-        let charge = charges::Entity::find_by_id(id).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
+    pub async fn retry_charge(
+        &self,
+        _ctx: &SystemCtx,
+        id: ChargeId,
+        now: DateTime<Utc>,
+    ) -> Result<Retried, OperatorError> {
+        let charge = charges::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
         if charge.status == PAID {
             return Err(OperatorError::Refused(CHARGE_PAID_MESSAGE));
         }
         let company = CompanyId(charge.company_id);
-        let outcome = match self.attempt(id, now, AttemptKind::Manual).await?.0 {
+        let outcome = match self.attempt(id.0, now, AttemptKind::Manual).await?.0 {
             AttemptResult::Paid => AttemptOutcome::Paid,
             AttemptResult::Declined => AttemptOutcome::Declined,
             AttemptResult::Unsettled => AttemptOutcome::Unsettled,
@@ -357,7 +366,7 @@ impl Billing {
                 reactivated = self.reactivate(company, billed.time_zone, now).await?;
             }
         }
-        let charge = charges::Entity::find_by_id(id).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
+        let charge = charges::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
         Ok(Retried { charge: charge.into(), outcome, reactivated })
     }
 

@@ -23,7 +23,7 @@ use accounts::promotions::{PromotionCodeError, PromotionCodes, PROMOTION_CODE_FI
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::tenancy::{in_company, same_company};
 use kernel::time::local_date;
-use kernel::{CompanyId, FieldErrors, SystemCtx};
+use kernel::{CompanyId, FieldErrors, PromotionId, SystemCtx};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
@@ -497,9 +497,9 @@ impl Billing {
     }
 
     /// `GET /system/promot?id`.
-    pub async fn promotion(&self, _ctx: &SystemCtx, id: i64) -> Result<PromotionView, BillingError> {
-        let row = promotions::Entity::find_by_id(id).one(&self.db).await?.ok_or(BillingError::NotFound)?;
-        let companies = self.companies_using(std::iter::once(id)).await?.get(&id).copied().unwrap_or(0);
+    pub async fn promotion(&self, _ctx: &SystemCtx, id: PromotionId) -> Result<PromotionView, BillingError> {
+        let row = promotions::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(BillingError::NotFound)?;
+        let companies = self.companies_using(std::iter::once(id.0)).await?.get(&id.0).copied().unwrap_or(0);
         Ok(PromotionView::of(row, companies))
     }
 
@@ -538,15 +538,15 @@ impl Billing {
     pub async fn update_promotion(
         &self,
         ctx: &SystemCtx,
-        id: i64,
+        id: PromotionId,
         input: &PromotionInput,
         now: DateTime<Utc>,
     ) -> Result<PromotionView, BillingError> {
         let command = PromotionCommand::parse(input).map_err(BillingError::Validation)?;
         {
             let _permit = self.gate.enter().await;
-            let row = promotions::Entity::find_by_id(id).one(&self.db).await?.ok_or(BillingError::NotFound)?;
-            if self.code_taken(&command.code, Some(id)).await? {
+            let row = promotions::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(BillingError::NotFound)?;
+            if self.code_taken(&command.code, Some(id.0)).await? {
                 return Err(code_exists());
             }
             let mut row: promotions::ActiveModel = row.into();
@@ -572,15 +572,15 @@ impl Billing {
 
     /// `POST /system/delete-promot`: refused while a company has the code. Returns what was
     /// deleted.
-    pub async fn delete_promotion(&self, _ctx: &SystemCtx, id: i64) -> Result<PromotionView, BillingError> {
+    pub async fn delete_promotion(&self, _ctx: &SystemCtx, id: PromotionId) -> Result<PromotionView, BillingError> {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        let row = promotions::Entity::find_by_id(id).one(&txn).await?.ok_or(BillingError::NotFound)?;
-        let used = redemptions::Entity::find().filter(redemptions::Column::PromotionId.eq(id)).count(&txn).await?;
+        let row = promotions::Entity::find_by_id(id.0).one(&txn).await?.ok_or(BillingError::NotFound)?;
+        let used = redemptions::Entity::find().filter(redemptions::Column::PromotionId.eq(id.0)).count(&txn).await?;
         if used > 0 {
             return Err(in_use(used));
         }
-        match promotions::Entity::delete_by_id(id).exec(&txn).await {
+        match promotions::Entity::delete_by_id(id.0).exec(&txn).await {
             Ok(_) => {}
             // Redeemed meanwhile (the foreign key refuses the delete).
             Err(err) if matches!(err.sql_err(), Some(SqlErr::ForeignKeyConstraintViolation(_))) => {

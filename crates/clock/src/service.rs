@@ -13,7 +13,7 @@ use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, SubsecRound, Utc};
 use kernel::time::local_date;
 use kernel::write_gate::GroupWriter;
-use kernel::{AdminCtx, TenantCtx, WriteGate};
+use kernel::{AdminCtx, EntryId, TenantCtx, WriteGate};
 use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
@@ -127,23 +127,28 @@ impl ClockService {
     pub async fn take_break(
         &self,
         ctx: &TenantCtx,
-        tracking_number: i64,
+        tracking_number: EntryId,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::TakeBreak, device).await
+        self.act(ctx, tracking_number.0, ClockAction::TakeBreak, device).await
     }
 
     pub async fn resume(
         &self,
         ctx: &TenantCtx,
-        tracking_number: i64,
+        tracking_number: EntryId,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::Resume, device).await
+        self.act(ctx, tracking_number.0, ClockAction::Resume, device).await
     }
 
-    pub async fn end(&self, ctx: &TenantCtx, tracking_number: i64, device: Device) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::End, device).await
+    pub async fn end(
+        &self,
+        ctx: &TenantCtx,
+        tracking_number: EntryId,
+        device: Device,
+    ) -> Result<ClockStatus, ClockError> {
+        self.act(ctx, tracking_number.0, ClockAction::End, device).await
     }
 
     /// Break, resume and end on the caller's open shift `tracking_number`.

@@ -68,7 +68,7 @@ impl Hr {
         page: u64,
     ) -> Result<(Vec<ActivityView>, u64), HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
-        let (rows, total) = activity::page(&self.db, ctx, employee.id, kind, page).await?;
+        let (rows, total) = activity::page(&self.db, ctx, UserId(employee.id), kind, page).await?;
         let people = self.people_of(ctx, &rows).await?;
         Ok((rows.into_iter().map(|row| ActivityView::build(row, &people)).collect(), total))
     }

@@ -23,7 +23,7 @@ use base64::Engine;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{parse_local_datetime, LocalTimeError};
 use kernel::validation::check_text;
-use kernel::{EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use kernel::{CalendarEventId, EmploymentStatus, FieldErrors, TenantCtx, UserId};
 use rand::RngCore;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -273,8 +273,8 @@ impl Hr {
     }
 
     /// `GET /calendar-event/get-calendar-event-info`.
-    pub async fn calendar_event(&self, ctx: &TenantCtx, id: i64) -> Result<CalendarEvent, HrError> {
-        let row = self.event_row(ctx, id).await?;
+    pub async fn calendar_event(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<CalendarEvent, HrError> {
+        let row = self.event_row(ctx, id.0).await?;
         self.one_view(ctx, row).await
     }
 
@@ -368,10 +368,10 @@ impl Hr {
     pub async fn update_calendar_event(
         &self,
         ctx: &TenantCtx,
-        id: i64,
+        id: CalendarEventId,
         command: EventCommand,
     ) -> Result<CalendarEvent, HrError> {
-        let row = self.editable_row(ctx, id).await?;
+        let row = self.editable_row(ctx, id.0).await?;
         if command.employee.map(|id| id.0) != row.employee_id {
             self.check_employee(ctx, command.employee).await?;
         }
@@ -390,8 +390,8 @@ impl Hr {
     }
 
     /// `POST /calendar-event/del-calendar-event`.
-    pub async fn delete_calendar_event(&self, ctx: &TenantCtx, id: i64) -> Result<i64, HrError> {
-        let row = self.editable_row(ctx, id).await?;
+    pub async fn delete_calendar_event(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<i64, HrError> {
+        let row = self.editable_row(ctx, id.0).await?;
         let _permit = self.gate.enter().await;
         events::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<events::Entity>(ctx.company()))

@@ -32,7 +32,10 @@ use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::validation::check_text;
-use kernel::{AdminCtx, CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{
+    AdminCtx, CelebrationMessageId, CompanyCelebrationMessageId, CompanyId, EmploymentStatus, FieldErrors, ManagerCtx,
+    TenantCtx, UserId,
+};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -431,17 +434,21 @@ impl Hr {
     }
 
     /// `GET /celebration/delete-custom-company-celebration-message`: back to the system default.
-    pub async fn delete_company_celebration_message(&self, ctx: &AdminCtx, id: i64) -> Result<i64, HrError> {
+    pub async fn delete_company_celebration_message(
+        &self,
+        ctx: &AdminCtx,
+        id: CompanyCelebrationMessageId,
+    ) -> Result<i64, HrError> {
         let _permit = self.gate.enter().await;
         let done = company_messages::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<company_messages::Entity>(ctx.company()))
-            .filter(company_messages::Column::Id.eq(id))
+            .filter(company_messages::Column::Id.eq(id.0))
             .exec(&self.db)
             .await?;
         if done.rows_affected == 0 {
             return Err(HrError::NotFound);
         }
-        Ok(id)
+        Ok(id.0)
     }
 
     async fn person_slot(&self, ctx: &TenantCtx, employee: i64, kind: Kind) -> Result<MessageSlot, HrError> {
@@ -518,8 +525,8 @@ impl Hr {
     }
 
     /// `GET /celebration/delete-custom-celebration-message`.
-    pub async fn delete_celebration_message(&self, ctx: &ManagerCtx, id: i64) -> Result<i64, HrError> {
-        let row = messages::Entity::find_by_id(id)
+    pub async fn delete_celebration_message(&self, ctx: &ManagerCtx, id: CelebrationMessageId) -> Result<i64, HrError> {
+        let row = messages::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<messages::Entity>(ctx.company()))
             .one(&self.db)
             .await?

@@ -64,3 +64,59 @@ typed_id!(
     /// A stored file (an avatar, a logo, later HR documents).
     FileId
 );
+typed_id!(
+    /// A time-off (PTO) request.
+    PtoRequestId
+);
+typed_id!(
+    /// A paid holiday of a company.
+    HolidayId
+);
+typed_id!(
+    /// An entry of an employee's PTO history (a manual addition, a plan switch, …).
+    PtoHistoryEntryId
+);
+typed_id!(
+    /// An HR type: a kind of HR event, HR document or policy a company names.
+    HrTypeId
+);
+typed_id!(
+    /// An HR event recorded in an employee's folder.
+    HrEventId
+);
+typed_id!(
+    /// An HR document stored in an employee's folder.
+    HrDocumentId
+);
+typed_id!(
+    /// A request that an employee upload an HR document.
+    DocRequestId
+);
+typed_id!(
+    /// A company policy.
+    PolicyId
+);
+typed_id!(
+    /// A workflow that sends a policy to its recipients for review.
+    PolicyWorkflowId
+);
+typed_id!(
+    /// An event of the company calendar.
+    CalendarEventId
+);
+typed_id!(
+    /// A custom celebration message for one employee.
+    CelebrationMessageId
+);
+typed_id!(
+    /// A company's custom celebration message, replacing the system default.
+    CompanyCelebrationMessageId
+);
+typed_id!(
+    /// A billing promotion (a discount code) set up by the system operator.
+    PromotionId
+);
+typed_id!(
+    /// A charge of a company's subscription.
+    ChargeId
+);

@@ -22,7 +22,11 @@ pub mod transaction;
 pub mod validation;
 pub mod write_gate;
 
-pub use ids::{ActivityId, CompanyId, ContactId, EditRequestId, EntryId, FileId, JobRoleId, UserId};
+pub use ids::{
+    ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
+    DocRequestId, EditRequestId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId, PolicyId,
+    PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoRequestId, UserId,
+};
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};
 pub use status::{EmploymentStatus, RequestStatus};

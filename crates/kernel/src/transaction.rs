@@ -108,3 +108,15 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
     txn.execute_unprepared(TAKE_WRITE_LOCK).await?;
     Ok(WriteTxn { txn, _turn: Some(turn) })
 }
+
+/// This server's turn to write one person's records (their time-off requests), taken before a
+/// connection is. Writers of the same person then wait here rather than in a database lock (a
+/// PostgreSQL advisory lock, which still serialises them across servers), where each would hold a
+/// pool connection while the one holding the lock reads on another: eight at once starved an
+/// eight-connection pool. People share 64 stripes; two who share one only wait for each other.
+pub async fn person_turn(person: i64) -> tokio::sync::MutexGuard<'static, ()> {
+    static TURNS: [AsyncMutex<()>; 64] = [const { AsyncMutex::const_new(()) }; 64];
+    static SPARE: AsyncMutex<()> = AsyncMutex::const_new(());
+    let stripe = usize::try_from(person.rem_euclid(64)).unwrap_or_default();
+    TURNS.get(stripe).unwrap_or(&SPARE).lock().await
+}

@@ -26,7 +26,7 @@ use crate::{Pto, PtoError};
 use accounts::entities::users;
 use chrono::{Datelike, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, PtoHistoryEntryId, TenantCtx, UserId};
 use pto_engine::{
     compute, EmployeeInput, Employment, Hours, ManualAddition, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId,
     SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
@@ -620,8 +620,8 @@ impl Pto {
 
     /// `POST /manage/remove-manual-pto-addition`: removes a manual addition (the balance is
     /// recomputed without it). Returns the employee's PTO after it.
-    pub async fn remove_manual_addition(&self, ctx: &AdminCtx, id: i64) -> Result<EmployeePto, PtoError> {
-        let entry = entries::Entity::find_by_id(id)
+    pub async fn remove_manual_addition(&self, ctx: &AdminCtx, id: PtoHistoryEntryId) -> Result<EmployeePto, PtoError> {
+        let entry = entries::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::Kind.eq(entries::MANUALLY_ADDITION))
             .one(&self.db)

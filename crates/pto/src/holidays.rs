@@ -22,7 +22,7 @@ use crate::entities::{employee_holiday_hours as hours_rows, paid_holidays as hol
 use crate::{Pto, PtoError};
 use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
 use kernel::validation::lenient_i64;
-use kernel::{AdminCtx, FieldErrors, TenantCtx, UserId};
+use kernel::{AdminCtx, FieldErrors, HolidayId, TenantCtx, UserId};
 use pto_engine::Hours;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, SqlErr};
 use serde::{Deserialize, Serialize};
@@ -364,8 +364,8 @@ impl Pto {
     }
 
     /// `GET /holiday/get`.
-    pub async fn holiday(&self, ctx: &TenantCtx, id: i64) -> Result<PaidHoliday, PtoError> {
-        Ok(self.holiday_row(ctx, id).await?.into())
+    pub async fn holiday(&self, ctx: &TenantCtx, id: HolidayId) -> Result<PaidHoliday, PtoError> {
+        Ok(self.holiday_row(ctx, id.0).await?.into())
     }
 
     /// `POST /holiday/add`: adds or edits a holiday.
@@ -410,8 +410,8 @@ impl Pto {
     }
 
     /// `POST /holiday/delete`: the holiday no longer shows or pays; its row records who deleted it.
-    pub async fn delete_holiday(&self, ctx: &AdminCtx, id: i64) -> Result<PaidHoliday, PtoError> {
-        let row = self.holiday_row(ctx, id).await?;
+    pub async fn delete_holiday(&self, ctx: &AdminCtx, id: HolidayId) -> Result<PaidHoliday, PtoError> {
+        let row = self.holiday_row(ctx, id.0).await?;
         let _permit = self.gate.enter().await;
         let mut row: holidays::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));

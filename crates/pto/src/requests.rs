@@ -33,7 +33,7 @@ use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use kernel::time::{local_date, utc_offset_minutes};
-use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, PtoRequestId, TenantCtx, UserId};
 use pto_engine::{
     check_balance, request_usage, PartialDay, PtoType, PtoTypeId, RequestDraft, RequestUsage, SourceId, TimeOffRequest,
     TimeOffTaken,
@@ -740,6 +740,7 @@ impl Pto {
             return Err(PtoError::field("employeeId", MSG_INACTIVE));
         }
         let now = Utc::now();
+        let _turn = kernel::transaction::person_turn(person.id).await;
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         lock_employee(&txn, person.id).await?;
@@ -829,14 +830,14 @@ impl Pto {
 
     /// `POST /pto/approve-timeoff`: approves a pending request if the balance still covers it
     /// (checked again inside the transaction, holding the employee's lock).
-    pub async fn approve(&self, ctx: &ManagerCtx, id: i64) -> Result<RequestOutcome, PtoError> {
-        let (row, person) = self.request_in_reach(ctx, id).await?;
+    pub async fn approve(&self, ctx: &ManagerCtx, id: PtoRequestId) -> Result<RequestOutcome, PtoError> {
+        let (row, person) = self.request_in_reach(ctx, id.0).await?;
         decider_check(ctx, &row)?;
         self.transition(ctx, row, &person, RequestState::Approved, None).await
     }
 
     /// `POST /pto/reject-timeoff`: denies a pending request, with the reason.
-    pub async fn reject(&self, ctx: &ManagerCtx, id: i64, comment: &str) -> Result<RequestOutcome, PtoError> {
+    pub async fn reject(&self, ctx: &ManagerCtx, id: PtoRequestId, comment: &str) -> Result<RequestOutcome, PtoError> {
         let comment = comment.trim();
         if comment.is_empty() {
             return Err(PtoError::field("comment", MSG_REASON_REQUIRED));
@@ -847,15 +848,15 @@ impl Pto {
         if comment.chars().count() > MAX_TEXT {
             return Err(PtoError::field("comment", MSG_REASON_LONG));
         }
-        let (row, person) = self.request_in_reach(ctx, id).await?;
+        let (row, person) = self.request_in_reach(ctx, id.0).await?;
         decider_check(ctx, &row)?;
         self.transition(ctx, row, &person, RequestState::Denied, Some(comment)).await
     }
 
     /// `POST /pto/cancel-request`: a pending request by the employee or whoever filed it (or an
     /// approver); an answered one by an approver only. An approved request gives its time back.
-    pub async fn cancel_request(&self, ctx: &TenantCtx, id: i64) -> Result<RequestOutcome, PtoError> {
-        let (row, person) = self.request_in_reach(ctx, id).await?;
+    pub async fn cancel_request(&self, ctx: &TenantCtx, id: PtoRequestId) -> Result<RequestOutcome, PtoError> {
+        let (row, person) = self.request_in_reach(ctx, id.0).await?;
         if RequestState::of(row.status) == RequestState::Cancelled {
             return self.outcome(ctx, row, false, "The request was already cancelled.").await;
         }
@@ -886,6 +887,7 @@ impl Pto {
             RequestState::Denied => "denied",
             RequestState::Cancelled | RequestState::Pending => "cancelled",
         };
+        let _turn = kernel::transaction::person_turn(row.employee_id).await;
         let permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         lock_employee(&txn, row.employee_id).await?;

@@ -18,7 +18,7 @@ use accounts::entities::users;
 use chrono::{Datelike, NaiveDate, Utc};
 use kernel::time::local_date;
 use kernel::validation::lenient_i64;
-use kernel::{AdminCtx, EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, PtoHistoryEntryId, TenantCtx, UserId};
 use pto_engine::{compute, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId, Rule, RuleId};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -442,8 +442,8 @@ impl Pto {
 
     /// `POST /manage/delete-pto-plan-switch-history`: undoes the enrolment a NEW_PTO_PLAN entry
     /// came with (it and its starting balances go; what was before it is back).
-    pub async fn undo_switch(&self, ctx: &AdminCtx, entry: i64) -> Result<crate::EmployeePto, PtoError> {
-        let entry = entries::Entity::find_by_id(entry)
+    pub async fn undo_switch(&self, ctx: &AdminCtx, entry: PtoHistoryEntryId) -> Result<crate::EmployeePto, PtoError> {
+        let entry = entries::Entity::find_by_id(entry.0)
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::Kind.eq(entries::NEW_PTO_PLAN))
             .one(&self.db)

@@ -13,7 +13,7 @@ use billing::operator::{
     CHARGE_STATUSES,
 };
 use chrono::Utc;
-use kernel::{CompanyId, FieldErrors, SystemCtx};
+use kernel::{ChargeId, CompanyId, FieldErrors, SystemCtx};
 use serde::Serialize;
 
 impl From<OperatorError> for SystemError {
@@ -112,12 +112,12 @@ impl SystemAdmin {
     }
 
     /// `GET /system/charge-attempts`.
-    pub async fn charge_attempts(&self, ctx: &SystemCtx, charge: i64) -> Result<ChargeAttempts, SystemError> {
+    pub async fn charge_attempts(&self, ctx: &SystemCtx, charge: ChargeId) -> Result<ChargeAttempts, SystemError> {
         Ok(ChargeAttempts { attempts: self.billing()?.charge_attempts(ctx, charge).await? })
     }
 
     /// `POST /system/retry-charge`: one attempt now, which does not count towards suspension.
-    pub async fn retry_charge(&self, ctx: &SystemCtx, id: i64) -> Result<RetriedCharge, SystemError> {
+    pub async fn retry_charge(&self, ctx: &SystemCtx, id: ChargeId) -> Result<RetriedCharge, SystemError> {
         let billing = self.billing()?;
         let retried = billing.retry_charge(ctx, id, Utc::now()).await?;
         let company = CompanyId(retried.charge.company_id);

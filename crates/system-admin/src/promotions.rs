@@ -6,7 +6,7 @@ use crate::audit::{Action, Actor, NewEntry};
 use crate::{SystemAdmin, SystemError};
 use billing::{PromotionCompanies, PromotionInput, PromotionPage, PromotionQuery, PromotionView};
 use chrono::Utc;
-use kernel::SystemCtx;
+use kernel::{PromotionId, SystemCtx};
 
 impl SystemAdmin {
     /// `GET /system/promots`.
@@ -15,7 +15,7 @@ impl SystemAdmin {
     }
 
     /// `GET /system/promot?id`.
-    pub async fn promotion(&self, ctx: &SystemCtx, id: i64) -> Result<PromotionView, SystemError> {
+    pub async fn promotion(&self, ctx: &SystemCtx, id: PromotionId) -> Result<PromotionView, SystemError> {
         Ok(self.billing()?.promotion(ctx, id).await?)
     }
 
@@ -30,7 +30,7 @@ impl SystemAdmin {
     pub async fn update_promotion(
         &self,
         ctx: &SystemCtx,
-        id: i64,
+        id: PromotionId,
         input: &PromotionInput,
     ) -> Result<PromotionView, SystemError> {
         let updated = self.billing()?.update_promotion(ctx, id, input, Utc::now()).await?;
@@ -39,7 +39,7 @@ impl SystemAdmin {
     }
 
     /// `POST /system/delete-promot`: refused (409) while a company has the code.
-    pub async fn delete_promotion(&self, ctx: &SystemCtx, id: i64) -> Result<(), SystemError> {
+    pub async fn delete_promotion(&self, ctx: &SystemCtx, id: PromotionId) -> Result<(), SystemError> {
         let deleted = self.billing()?.delete_promotion(ctx, id).await?;
         self.log_promotion(ctx, Action::DeletePromotion, deleted.summary()).await
     }

@@ -43,7 +43,7 @@ pub async fn event_info(
     query: web::Query<EventIdQuery>,
 ) -> Result<web::Json<CalendarEvent>, ApiError> {
     let id = query.id.ok_or_else(ApiError::not_found)?;
-    Ok(web::Json(state.hr.calendar_event(&member.ctx, id).await?))
+    Ok(web::Json(state.hr.calendar_event(&member.ctx, kernel::CalendarEventId(id)).await?))
 }
 
 /// Whom the caller may pick in the panel: 'Team Event' first.
@@ -82,7 +82,7 @@ pub async fn update_event(
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the event")))?;
     let command = EventCommand::parse(&body, member.ctx.time_zone()).map_err(ApiError::validation)?;
-    Ok(web::Json(state.hr.update_calendar_event(&member.ctx, id, command).await?))
+    Ok(web::Json(state.hr.update_calendar_event(&member.ctx, kernel::CalendarEventId(id), command).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -100,7 +100,9 @@ pub async fn delete_event(
     member: Member,
     body: Body<IdInput>,
 ) -> Result<web::Json<DeletedEvent>, ApiError> {
-    Ok(web::Json(DeletedEvent { id: state.hr.delete_calendar_event(&member.ctx, body.id()?).await? }))
+    Ok(web::Json(DeletedEvent {
+        id: state.hr.delete_calendar_event(&member.ctx, kernel::CalendarEventId(body.id()?)).await?,
+    }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

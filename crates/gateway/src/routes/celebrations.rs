@@ -8,7 +8,7 @@ use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
 use hr::celebrations::{Kind, MessageCommand, MessageInput, MessageSlot, NextCelebrations, SystemMessages};
-use kernel::{FieldErrors, UserId};
+use kernel::{CelebrationMessageId, CompanyCelebrationMessageId, FieldErrors, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -130,7 +130,9 @@ pub async fn delete_message(
     query: web::Query<MessageIdQuery>,
 ) -> Result<web::Json<DeletedMessage>, ApiError> {
     let id = query.id.ok_or_else(ApiError::not_found)?;
-    Ok(web::Json(DeletedMessage { id: state.hr.delete_celebration_message(&guard.ctx, id).await? }))
+    Ok(web::Json(DeletedMessage {
+        id: state.hr.delete_celebration_message(&guard.ctx, CelebrationMessageId(id)).await?,
+    }))
 }
 
 /// Removes the company's message of a kind (the system's applies again). The spec makes it a GET.
@@ -143,7 +145,9 @@ pub async fn delete_company_message(
     query: web::Query<MessageIdQuery>,
 ) -> Result<web::Json<DeletedMessage>, ApiError> {
     let id = query.id.ok_or_else(ApiError::not_found)?;
-    Ok(web::Json(DeletedMessage { id: state.hr.delete_company_celebration_message(&guard.ctx, id).await? }))
+    Ok(web::Json(DeletedMessage {
+        id: state.hr.delete_company_celebration_message(&guard.ctx, CompanyCelebrationMessageId(id)).await?,
+    }))
 }
 
 /// Saves a person's message of a kind.

@@ -70,7 +70,7 @@ pub async fn take_break(
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.take_break(&member.ctx, query.tracking_number, device(&req)).await?))
+    Ok(web::Json(state.clock.take_break(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking),
@@ -81,7 +81,7 @@ pub async fn resume_from_break(
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.resume(&member.ctx, query.tracking_number, device(&req)).await?))
+    Ok(web::Json(state.clock.resume(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking),
@@ -92,5 +92,5 @@ pub async fn end(
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.end(&member.ctx, query.tracking_number, device(&req)).await?))
+    Ok(web::Json(state.clock.end(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
 }

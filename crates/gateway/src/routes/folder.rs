@@ -12,7 +12,7 @@ use hr::records::{
     DocRequestCommand, DocRequestInput, DocRequestView, DocumentCommand, DocumentInput, DocumentView, EventCommand,
     EventInput, EventView, RecordPage, RequestOutcome,
 };
-use kernel::UserId;
+use kernel::{DocRequestId, HrDocumentId, HrEventId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -93,7 +93,7 @@ pub async fn event(
     guard: Privileged,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<EventView>, ApiError> {
-    Ok(web::Json(state.hr.event(&guard.ctx, query.id).await?))
+    Ok(web::Json(state.hr.event(&guard.ctx, HrEventId(query.id)).await?))
 }
 
 /// `multipart/form-data`: the event's fields and an optional `file` (PDF, Word, Excel,
@@ -147,7 +147,7 @@ pub async fn delete_event(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    state.hr.delete_event(&guard.ctx, body.id()?).await?;
+    state.hr.delete_event(&guard.ctx, HrEventId(body.id()?)).await?;
     Ok(web::Json(MessageResponse::new("The event has been deleted.")))
 }
 
@@ -203,7 +203,7 @@ pub async fn doc(
     guard: Privileged,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<DocumentView>, ApiError> {
-    Ok(web::Json(state.hr.document(&guard.ctx, query.id).await?))
+    Ok(web::Json(state.hr.document(&guard.ctx, HrDocumentId(query.id)).await?))
 }
 
 /// `multipart/form-data`: the document's fields and its `file` (PDF, Word, Excel, PowerPoint
@@ -243,7 +243,7 @@ pub async fn delete_doc(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    state.hr.delete_document(&guard.ctx, body.id()?).await?;
+    state.hr.delete_document(&guard.ctx, HrDocumentId(body.id()?)).await?;
     Ok(web::Json(MessageResponse::new("The document has been deleted.")))
 }
 
@@ -303,5 +303,5 @@ pub async fn cancel_doc_request(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
-    Ok(web::Json(state.hr.cancel_doc_request(&guard.ctx, body.id()?).await?))
+    Ok(web::Json(state.hr.cancel_doc_request(&guard.ctx, DocRequestId(body.id()?)).await?))
 }

@@ -110,7 +110,7 @@ pub async fn get(
     member: Member,
     query: web::Query<HolidayQuery>,
 ) -> Result<web::Json<PaidHoliday>, ApiError> {
-    Ok(web::Json(state.pto.holiday(&member.ctx, query.id).await?))
+    Ok(web::Json(state.pto.holiday(&member.ctx, kernel::HolidayId(query.id)).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -134,7 +134,7 @@ pub async fn delete(
 ) -> Result<web::Json<HolidayList>, ApiError> {
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the holiday")))?;
-    let deleted = state.pto.delete_holiday(&guard.ctx, id).await?;
+    let deleted = state.pto.delete_holiday(&guard.ctx, kernel::HolidayId(id)).await?;
     Ok(web::Json(state.pto.holidays(&guard.ctx, Some(body.year.unwrap_or(deleted.year))).await?))
 }
 

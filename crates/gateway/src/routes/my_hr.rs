@@ -76,7 +76,7 @@ pub async fn event_review_detail(
     member: Member,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<EventView>, ApiError> {
-    Ok(web::Json(state.hr.event(&member.ctx, query.id).await?))
+    Ok(web::Json(state.hr.event(&member.ctx, kernel::HrEventId(query.id)).await?))
 }
 
 /// Acknowledges one of the caller's own events that asks for it; a repeat changes nothing.
@@ -89,7 +89,7 @@ pub async fn affirm_event(
     member: Member,
     body: Body<IdInput>,
 ) -> Result<web::Json<Acknowledgement>, ApiError> {
-    Ok(web::Json(state.hr.affirm_event(&member.ctx, body.id()?).await?))
+    Ok(web::Json(state.hr.affirm_event(&member.ctx, kernel::HrEventId(body.id()?)).await?))
 }
 
 /// `multipart/form-data`: the upload's fields and the `document` (PDF, Word, Excel,
@@ -158,7 +158,7 @@ pub async fn view_doc(
     member: Member,
     body: Body<IdInput>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(attachment(state.hr.document_file(&member.ctx, body.id()?).await?))
+    Ok(attachment(state.hr.document_file(&member.ctx, kernel::HrDocumentId(body.id()?)).await?))
 }
 
 /// Downloads an HR event's file, for whoever may see the event.
@@ -171,7 +171,7 @@ pub async fn view_event_doc(
     member: Member,
     body: Body<IdInput>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(attachment(state.hr.event_file(&member.ctx, body.id()?).await?))
+    Ok(attachment(state.hr.event_file(&member.ctx, kernel::HrEventId(body.id()?)).await?))
 }
 
 #[derive(Debug, serde::Serialize, ToSchema)]
@@ -205,7 +205,7 @@ pub async fn policy_review_detail(
     member: Member,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<PolicyReview>, ApiError> {
-    Ok(web::Json(state.hr.policy_review(&member.ctx, query.id).await?))
+    Ok(web::Json(state.hr.policy_review(&member.ctx, kernel::PolicyWorkflowId(query.id)).await?))
 }
 
 /// Acknowledges (or, with `decline: 1` and a comment, declines) a publication sent to the
@@ -235,5 +235,5 @@ pub async fn view_policy_doc(
     member: Member,
     body: Body<IdInput>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(attachment(state.hr.policy_file(&member.ctx, body.id()?).await?))
+    Ok(attachment(state.hr.policy_file(&member.ctx, kernel::PolicyId(body.id()?)).await?))
 }

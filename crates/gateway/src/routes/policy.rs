@@ -90,7 +90,7 @@ pub async fn policy(
     guard: Privileged,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<PolicyView>, ApiError> {
-    Ok(web::Json(state.hr.policy(&guard.ctx, query.id).await?))
+    Ok(web::Json(state.hr.policy(&guard.ctx, kernel::PolicyId(query.id)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/policy/remove-doc", tag = "policies", security(("bearer" = [])),
@@ -102,7 +102,7 @@ pub async fn remove_doc(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<PolicyView>, ApiError> {
-    Ok(web::Json(state.hr.remove_policy_doc(&guard.ctx, body.id()?).await?))
+    Ok(web::Json(state.hr.remove_policy_doc(&guard.ctx, kernel::PolicyId(body.id()?)).await?))
 }
 
 /// Sends the policy's current text to its audience (each mailed).
@@ -129,7 +129,7 @@ pub async fn delete(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    state.hr.delete_policy(&guard.ctx, body.id()?).await?;
+    state.hr.delete_policy(&guard.ctx, kernel::PolicyId(body.id()?)).await?;
     Ok(web::Json(MessageResponse::new("The broadcast has been removed.")))
 }
 
@@ -141,7 +141,7 @@ pub async fn workflow(
     guard: Privileged,
     query: web::Query<RecordQuery>,
 ) -> Result<web::Json<WorkflowView>, ApiError> {
-    Ok(web::Json(state.hr.workflow(&guard.ctx, query.id).await?))
+    Ok(web::Json(state.hr.workflow(&guard.ctx, kernel::PolicyWorkflowId(query.id)).await?))
 }
 
 /// Mails everyone who has not answered; a second reminder within an hour sends nothing.
@@ -154,7 +154,7 @@ pub async fn workflow_reminder(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<ReminderOutcome>, ApiError> {
-    Ok(web::Json(state.hr.remind_workflow(&guard.ctx, body.id()?).await?))
+    Ok(web::Json(state.hr.remind_workflow(&guard.ctx, kernel::PolicyWorkflowId(body.id()?)).await?))
 }
 
 /// Stops a publication: no more answers; those given stay.
@@ -167,7 +167,7 @@ pub async fn stop_workflow(
     guard: Privileged,
     body: Body<IdInput>,
 ) -> Result<web::Json<WorkflowView>, ApiError> {
-    Ok(web::Json(state.hr.stop_workflow(&guard.ctx, body.id()?).await?))
+    Ok(web::Json(state.hr.stop_workflow(&guard.ctx, kernel::PolicyWorkflowId(body.id()?)).await?))
 }
 
 #[utoipa::path(get, path = "/server/v1/refdata/admin", tag = "policies", security(("bearer" = [])),

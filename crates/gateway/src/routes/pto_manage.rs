@@ -224,7 +224,7 @@ pub async fn remove_manual_pto_addition(
 ) -> Result<web::Json<EmployeePto>, ApiError> {
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
-    Ok(web::Json(state.pto.remove_manual_addition(&guard.ctx, id).await?))
+    Ok(web::Json(state.pto.remove_manual_addition(&guard.ctx, kernel::PtoHistoryEntryId(id)).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -298,7 +298,7 @@ pub async fn delete_pto_plan_switch_history(
 ) -> Result<web::Json<EmployeePto>, ApiError> {
     let id =
         body.id.ok_or_else(|| ApiError::validation(kernel::FieldErrors::single("id", "Please choose the entry")))?;
-    Ok(web::Json(state.pto.undo_switch(&guard.ctx, id).await?))
+    Ok(web::Json(state.pto.undo_switch(&guard.ctx, kernel::PtoHistoryEntryId(id)).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

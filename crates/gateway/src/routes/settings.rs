@@ -13,7 +13,7 @@ use clock::settings::{TimeSettings, TimeSettingsChange};
 use hr::commands::{JobRoleCommand, JobRoleInput};
 use hr::records::{HrTypeCommand, HrTypeInput, HrTypeView, TypeKind};
 use hr::views::JobRoleView;
-use kernel::JobRoleId;
+use kernel::{HrTypeId, JobRoleId};
 use pto::types::{PtoTypeCommand, PtoTypeInput, PtoTypeView};
 use pto::PtoTypeId;
 use serde::{Deserialize, Serialize};
@@ -241,7 +241,7 @@ macro_rules! hr_type_routes {
             guard: Privileged,
             query: web::Query<TypeQuery>,
         ) -> Result<web::Json<HrTypeView>, ApiError> {
-            Ok(web::Json(state.hr.retire_hr_type(&guard.ctx, $kind, query.id).await?))
+            Ok(web::Json(state.hr.retire_hr_type(&guard.ctx, $kind, HrTypeId(query.id)).await?))
         }
     };
 }

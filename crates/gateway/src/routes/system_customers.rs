@@ -11,7 +11,7 @@ use crate::extractors::Operator;
 use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
-use kernel::{CompanyId, FieldErrors};
+use kernel::{ChargeId, CompanyId, FieldErrors};
 use serde::Deserialize;
 use system_admin::charges::{charge_query, ChargeAttempts, ChargeListPage, ChargeRunReply, RetriedCharge};
 use system_admin::companies::{
@@ -229,7 +229,7 @@ pub async fn charge_attempts(
     guard: Operator,
     query: web::Query<ChargeAttemptsParams>,
 ) -> Result<web::Json<ChargeAttempts>, ApiError> {
-    Ok(web::Json(state.system.charge_attempts(&guard.ctx, query.charge_id).await?))
+    Ok(web::Json(state.system.charge_attempts(&guard.ctx, ChargeId(query.charge_id)).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -252,7 +252,7 @@ pub async fn retry_charge(
     body: Body<RetryChargeRequest>,
 ) -> Result<web::Json<RetriedCharge>, ApiError> {
     let id = required(body.id, "id", "Choose a charge")?;
-    Ok(web::Json(state.system.retry_charge(&guard.ctx, id).await?))
+    Ok(web::Json(state.system.retry_charge(&guard.ctx, ChargeId(id)).await?))
 }
 
 /// Runs the charge job for this company now: the charges due by its local today are made, and

@@ -69,7 +69,7 @@ pub async fn promot(
     guard: Operator,
     query: web::Query<PromotParams>,
 ) -> Result<web::Json<PromotResponse>, ApiError> {
-    Ok(web::Json(PromotResponse { promot: state.system.promotion(&guard.ctx, query.id).await? }))
+    Ok(web::Json(PromotResponse { promot: state.system.promotion(&guard.ctx, kernel::PromotionId(query.id)).await? }))
 }
 
 /// The promotion form. Exactly one of `percentOff` and `amountOff`.
@@ -135,7 +135,9 @@ pub async fn update_promot(
     body: Body<PromotRequest>,
 ) -> Result<web::Json<PromotResponse>, ApiError> {
     let id = body.id.ok_or_else(ApiError::not_found)?;
-    Ok(web::Json(PromotResponse { promot: state.system.update_promotion(&guard.ctx, id, &body.input()).await? }))
+    Ok(web::Json(PromotResponse {
+        promot: state.system.update_promotion(&guard.ctx, kernel::PromotionId(id), &body.input()).await?,
+    }))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -162,7 +164,7 @@ pub async fn delete_promot(
     body: Body<DeletePromotRequest>,
 ) -> Result<web::Json<DeletedResponse>, ApiError> {
     let id = body.id.ok_or_else(ApiError::not_found)?;
-    state.system.delete_promotion(&guard.ctx, id).await?;
+    state.system.delete_promotion(&guard.ctx, kernel::PromotionId(id)).await?;
     Ok(web::Json(DeletedResponse { deleted: true }))
 }
 

@@ -7,7 +7,7 @@ use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
 use chrono::NaiveDate;
-use kernel::{FieldErrors, UserId};
+use kernel::{FieldErrors, PtoRequestId, UserId};
 use pto::requests::{BalanceCheckView, PtoRequestView, RequestOutcome, TimeOffCommand, TimeOffInput};
 use pto::time_off::{Agenda, AgendaQuery, ProjectedBalance, PtoData, PtoHistory};
 use reports::agenda::AgendaTypes;
@@ -141,7 +141,7 @@ pub async fn cancel_request(
     member: Member,
     query: web::Query<RequestQuery>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
-    Ok(web::Json(state.pto.cancel_request(&member.ctx, query.id).await?))
+    Ok(web::Json(state.pto.cancel_request(&member.ctx, PtoRequestId(query.id)).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -154,8 +154,10 @@ pub struct TimeOffDecision {
     pub comment: Option<String>,
 }
 
-fn request_id(body: &TimeOffDecision) -> Result<i64, ApiError> {
-    body.request.ok_or_else(|| ApiError::validation(FieldErrors::single("request", "Please choose a request")))
+fn request_id(body: &TimeOffDecision) -> Result<PtoRequestId, ApiError> {
+    body.request
+        .map(PtoRequestId)
+        .ok_or_else(|| ApiError::validation(FieldErrors::single("request", "Please choose a request")))
 }
 
 /// Approves a pending request when the balance still covers it.

@@ -11,7 +11,7 @@ use crate::{Hr, HrError};
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{FieldErrors, TenantCtx};
+use kernel::{FieldErrors, PolicyId, PolicyWorkflowId, TenantCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -239,8 +239,8 @@ impl Hr {
     }
 
     /// `GET /profile/policy-review-detail`: the text the caller was sent and their answer.
-    pub async fn policy_review(&self, ctx: &TenantCtx, workflow: i64) -> Result<PolicyReview, HrError> {
-        let (mut sent, _) = self.sent_to_me(ctx, Some(workflow), None).await?;
+    pub async fn policy_review(&self, ctx: &TenantCtx, workflow: PolicyWorkflowId) -> Result<PolicyReview, HrError> {
+        let (mut sent, _) = self.sent_to_me(ctx, Some(workflow.0), None).await?;
         let Some(item) = sent.pop() else { return Err(HrError::NotFound) };
         let policy = self.policy_row(ctx, item.1.policy_id).await?;
         let type_name = hr_types::Entity::find_by_id(policy.policy_type_id)
@@ -353,14 +353,14 @@ impl Hr {
 
     /// `POST /doc/policy`: a policy's document. A manager or an admin gets the current one; a
     /// recipient the one of the newest version sent to them.
-    pub async fn policy_file(&self, ctx: &TenantCtx, policy: i64) -> Result<DownloadedFile, HrError> {
+    pub async fn policy_file(&self, ctx: &TenantCtx, policy: PolicyId) -> Result<DownloadedFile, HrError> {
         if ctx.answers_for_others() {
-            return self.current_policy_file(ctx, policy).await;
+            return self.current_policy_file(ctx, policy.0).await;
         }
         let (sent, _) = self.sent_to_me(ctx, None, None).await?;
         let text = sent
             .into_iter()
-            .filter(|(_, flow, text)| flow.policy_id == policy && text.file_id.is_some())
+            .filter(|(_, flow, text)| flow.policy_id == policy.0 && text.file_id.is_some())
             .map(|(_, _, text)| text)
             .next()
             .ok_or(HrError::NotFound)?;

@@ -10,7 +10,7 @@ use crate::records::{parse_sort, required_id, required_text, rich_text, HrTypeVi
 use crate::views::JobRoleView;
 use crate::{Hr, HrError};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx};
+use kernel::{FieldErrors, ManagerCtx, PolicyId, TenantCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
@@ -192,8 +192,8 @@ impl Hr {
     }
 
     /// `GET /policy/policy`: one policy with its text.
-    pub async fn policy(&self, ctx: &ManagerCtx, id: i64) -> Result<PolicyView, HrError> {
-        let row = self.policy_row(ctx, id).await?;
+    pub async fn policy(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<PolicyView, HrError> {
+        let row = self.policy_row(ctx, id.0).await?;
         Ok(self.policy_views(ctx, vec![row], true).await?.remove(0))
     }
 
@@ -343,8 +343,8 @@ impl Hr {
 
     /// `POST /policy/remove-doc`: the policy no longer carries a document (a new version; the
     /// file stays with the versions that had it).
-    pub async fn remove_policy_doc(&self, ctx: &ManagerCtx, id: i64) -> Result<PolicyView, HrError> {
-        let row = self.policy_row(ctx, id).await?;
+    pub async fn remove_policy_doc(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<PolicyView, HrError> {
+        let row = self.policy_row(ctx, id.0).await?;
         let at = now();
         let row = {
             let _permit = self.gate.enter().await;
@@ -366,8 +366,8 @@ impl Hr {
 
     /// `POST /policy/delete`: the policy leaves the lists; its open publications are cancelled
     /// (their answers stay, and no more are taken).
-    pub async fn delete_policy(&self, ctx: &ManagerCtx, id: i64) -> Result<(), HrError> {
-        let row = self.policy_row(ctx, id).await?;
+    pub async fn delete_policy(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<(), HrError> {
+        let row = self.policy_row(ctx, id.0).await?;
         let at = now();
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;

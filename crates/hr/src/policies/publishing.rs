@@ -11,7 +11,7 @@ use accounts::entities::users;
 use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx};
+use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, PolicyWorkflowId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
@@ -295,7 +295,7 @@ impl Hr {
         let publisher = self.actor_name(ctx).await?;
         self.mail_policy(&people, &policy.title, Some(due), &format!("{publisher} asks you to read and acknowledge"))
             .await;
-        self.workflow(ctx, flow.id).await
+        self.workflow(ctx, PolicyWorkflowId(flow.id)).await
     }
 
     /// Mails `people` about a policy waiting for their answer.
@@ -323,8 +323,8 @@ impl Hr {
 
     /// `GET /policy/workflow`: a publication with everyone's answer (managers and admins see
     /// every recipient: the status of a company policy is the company's).
-    pub async fn workflow(&self, ctx: &ManagerCtx, id: i64) -> Result<WorkflowView, HrError> {
-        let flow = self.workflow_row(ctx, id).await?;
+    pub async fn workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<WorkflowView, HrError> {
+        let flow = self.workflow_row(ctx, id.0).await?;
         let version = versions::Entity::find_by_id(flow.version_id).one(&self.db).await?.ok_or(HrError::NotFound)?;
         let rows = recipients::Entity::find()
             .filter(kernel::tenancy::same_company::<recipients::Entity>(ctx.company()))
@@ -394,8 +394,8 @@ impl Hr {
 
     /// `POST /policy/workflow-reminder`: mails everyone who has not answered an active
     /// publication; a second reminder within the hour sends nothing.
-    pub async fn remind_workflow(&self, ctx: &ManagerCtx, id: i64) -> Result<ReminderOutcome, HrError> {
-        let flow = self.workflow_row(ctx, id).await?;
+    pub async fn remind_workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<ReminderOutcome, HrError> {
+        let flow = self.workflow_row(ctx, id.0).await?;
         if WorkflowStatus::of(flow.status) != WorkflowStatus::Active {
             return Err(HrError::Conflict("This broadcast is no longer active.".to_owned()));
         }
@@ -447,8 +447,8 @@ impl Hr {
     }
 
     /// `POST /policy/stop-workflow`: no more answers are taken; those given stay.
-    pub async fn stop_workflow(&self, ctx: &ManagerCtx, id: i64) -> Result<WorkflowView, HrError> {
-        let flow = self.workflow_row(ctx, id).await?;
+    pub async fn stop_workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<WorkflowView, HrError> {
+        let flow = self.workflow_row(ctx, id.0).await?;
         match WorkflowStatus::of(flow.status) {
             WorkflowStatus::Cancelled => {
                 return Err(HrError::Conflict("This broadcast was cancelled.".to_owned()));

@@ -11,7 +11,7 @@ use crate::entities::{hr_doc_requests as requests, hr_documents as documents, hr
 use crate::{Hr, HrError};
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{FieldErrors, HrDocumentId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::ActiveEnum;
 use sea_orm::{
@@ -366,22 +366,22 @@ impl Hr {
     }
 
     /// `GET /manage/doc`: one document.
-    pub async fn document(&self, ctx: &TenantCtx, id: i64) -> Result<DocumentView, HrError> {
-        let row = self.visible_document(ctx, id).await?;
+    pub async fn document(&self, ctx: &TenantCtx, id: HrDocumentId) -> Result<DocumentView, HrError> {
+        let row = self.visible_document(ctx, id.0).await?;
         Ok(self.document_views(ctx, vec![row]).await?.remove(0))
     }
 
     /// `POST /doc/view`: a document's file, for whoever may see the folder.
-    pub async fn document_file(&self, ctx: &TenantCtx, id: i64) -> Result<DownloadedFile, HrError> {
-        let row = self.visible_document(ctx, id).await?;
+    pub async fn document_file(&self, ctx: &TenantCtx, id: HrDocumentId) -> Result<DownloadedFile, HrError> {
+        let row = self.visible_document(ctx, id.0).await?;
         let (file, bytes) = self.files.open_private(ctx, kernel::FileId(row.file_id)).await?;
         Ok(DownloadedFile { name: row.file_name, media_type: file.media_type, bytes })
     }
 
     /// `POST /manage/delete-doc`: takes a document out of the folder; its row and file stay,
     /// with who removed it and when.
-    pub async fn delete_document(&self, ctx: &ManagerCtx, id: i64) -> Result<(), HrError> {
-        let row = self.visible_document(ctx, id).await?;
+    pub async fn delete_document(&self, ctx: &ManagerCtx, id: HrDocumentId) -> Result<(), HrError> {
+        let row = self.visible_document(ctx, id.0).await?;
         let _permit = self.gate.enter().await;
         documents::Entity::update_many()
             .col_expr(documents::Column::DeletedAt, Expr::value(super::now()))

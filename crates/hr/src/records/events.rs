@@ -12,7 +12,7 @@ use crate::entities::{hr_events, hr_types};
 use crate::{Hr, HrError};
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{FieldErrors, HrEventId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
@@ -310,14 +310,14 @@ impl Hr {
     }
 
     /// `GET /manage/event`, `GET /profile/event-review-detail`: one event.
-    pub async fn event(&self, ctx: &TenantCtx, id: i64) -> Result<EventView, HrError> {
-        let row = self.visible_event(ctx, id).await?;
+    pub async fn event(&self, ctx: &TenantCtx, id: HrEventId) -> Result<EventView, HrError> {
+        let row = self.visible_event(ctx, id.0).await?;
         Ok(self.event_views(ctx, vec![row]).await?.remove(0))
     }
 
     /// `POST /doc/event`: an event's file, for whoever may see the event.
-    pub async fn event_file(&self, ctx: &TenantCtx, id: i64) -> Result<DownloadedFile, HrError> {
-        let row = self.visible_event(ctx, id).await?;
+    pub async fn event_file(&self, ctx: &TenantCtx, id: HrEventId) -> Result<DownloadedFile, HrError> {
+        let row = self.visible_event(ctx, id.0).await?;
         let (Some(file_id), Some(name)) = (row.file_id, row.file_name) else {
             return Err(HrError::NotFound);
         };
@@ -327,8 +327,8 @@ impl Hr {
 
     /// `POST /manage/delete-event`: takes an event out of the folder; its row stays with who
     /// removed it and when.
-    pub async fn delete_event(&self, ctx: &ManagerCtx, id: i64) -> Result<(), HrError> {
-        let row = self.visible_event(ctx, id).await?;
+    pub async fn delete_event(&self, ctx: &ManagerCtx, id: HrEventId) -> Result<(), HrError> {
+        let row = self.visible_event(ctx, id.0).await?;
         let _permit = self.gate.enter().await;
         hr_events::Entity::update_many()
             .col_expr(hr_events::Column::DeletedAt, Expr::value(super::now()))
@@ -342,8 +342,8 @@ impl Hr {
 
     /// `POST /profile/affirm-event`: the employee acknowledges their own event, once. A
     /// repeated call changes nothing and says when it was acknowledged.
-    pub async fn affirm_event(&self, ctx: &TenantCtx, id: i64) -> Result<Acknowledgement, HrError> {
-        let row = hr_events::Entity::find_by_id(id)
+    pub async fn affirm_event(&self, ctx: &TenantCtx, id: HrEventId) -> Result<Acknowledgement, HrError> {
+        let row = hr_events::Entity::find_by_id(id.0)
             .filter(kernel::tenancy::same_company::<hr_events::Entity>(ctx.company()))
             .filter(hr_events::Column::EmployeeId.eq(ctx.actor().0))
             .filter(hr_events::Column::DeletedAt.is_null())

@@ -11,7 +11,7 @@ use accounts::mail::OutgoingMail;
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{CompanyId, FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, DocRequestId, FieldErrors, ManagerCtx, TenantCtx, UserId};
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, Order, QueryOrder};
@@ -310,8 +310,8 @@ impl Hr {
 
     /// `POST /manage/cancel-doc-request`: an open request is cancelled (kept, with who and when);
     /// cancelling again changes nothing; a fulfilled one cannot be.
-    pub async fn cancel_doc_request(&self, ctx: &ManagerCtx, id: i64) -> Result<RequestOutcome, HrError> {
-        let row = self.request_in_reach(ctx, id).await?;
+    pub async fn cancel_doc_request(&self, ctx: &ManagerCtx, id: DocRequestId) -> Result<RequestOutcome, HrError> {
+        let row = self.request_in_reach(ctx, id.0).await?;
         match row.status {
             DocRequestStatus::Cancelled => return self.request_outcome(ctx, row, false, ALREADY_CANCELLED).await,
             DocRequestStatus::Fulfilled => {

@@ -6,7 +6,7 @@
 use super::required_text;
 use crate::entities::hr_types;
 use crate::{Hr, HrError};
-use kernel::{FieldErrors, ManagerCtx, TenantCtx};
+use kernel::{FieldErrors, HrTypeId, ManagerCtx, TenantCtx};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 
@@ -208,8 +208,8 @@ impl Hr {
     }
 
     /// `POST /settings/inactive-*-type`: the type leaves the pickers; records keep it.
-    pub async fn retire_hr_type(&self, ctx: &ManagerCtx, kind: TypeKind, id: i64) -> Result<HrTypeView, HrError> {
-        let row = self.hr_type(ctx, kind, id).await?;
+    pub async fn retire_hr_type(&self, ctx: &ManagerCtx, kind: TypeKind, id: HrTypeId) -> Result<HrTypeView, HrError> {
+        let row = self.hr_type(ctx, kind, id.0).await?;
         let _permit = self.gate.enter().await;
         let mut row: hr_types::ActiveModel = row.into();
         row.active = Set(false);
