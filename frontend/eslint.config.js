@@ -30,13 +30,15 @@ const featureIsolation = FEATURES.map((feature) => ({
 }));
 
 /**
- * Features other screens embed, as the settings screen embeds the PTO sections: `features/hr` (the
- * settings' type tabs, the employee folder's HR tabs) and `features/calendar` (the 'What's
- * happening?' card of the dashboard and the clock screen) may be imported by the features above,
- * and import none themselves — only `src/lib` and `src/components`.
+ * Features other screens embed: `features/pto` (the settings' PTO types, plans and rules tabs, the
+ * employee folder's PTO card and time-off history actions), `features/hr` (the settings' type tabs,
+ * the employee folder's HR tabs) and `features/calendar` (the 'What's happening?' card of the
+ * dashboard and the clock screen) may be imported by the features above, and import none
+ * themselves — only `src/lib` and `src/components` (the people pickers' list and the settings lists
+ * they read live in `src/lib/employees.ts` and `src/lib/settings-data.ts`).
  */
-const EMBEDDED = ['hr', 'calendar'];
-const ALL_FEATURES = [...FEATURES, 'pto', ...EMBEDDED];
+const EMBEDDED = ['pto', 'hr', 'calendar'];
+const ALL_FEATURES = [...FEATURES, ...EMBEDDED];
 
 const embeddedIsolation = EMBEDDED.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -88,6 +90,33 @@ export default tseslint.config(
   },
   ...featureIsolation,
   ...embeddedIsolation,
+  {
+    // Query keys come from the key factories (each feature's `api/keys.ts`; a `src/lib` query keeps
+    // its factory beside it), so a query and the writes that invalidate it name the same key.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take the query key from a key factory (api/keys.ts), not an array literal.',
+        },
+        {
+          selector: "Property[key.name='queryKey'] > :matches(ConditionalExpression, LogicalExpression) > ArrayExpression",
+          message: 'Take the query key from a key factory (api/keys.ts), not an array literal.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression:first-child",
+          message: 'Take the query key from a key factory (api/keys.ts), not an array literal.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='map'][arguments.0.params.0.name='queryKey'] > MemberExpression > ArrayExpression > ArrayExpression",
+          message: 'Take the query keys from a key factory (api/keys.ts), not array literals.',
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },

@@ -12,7 +12,7 @@ import { DEFAULT_COMPANY_NAME, useLoginData } from '@/features/auth/api/get-logi
 import { useMyTasks } from '@/features/hr/api/get-my-tasks';
 import { TaskDock } from '@/features/hr/components/task-dock';
 import { useTaskDock } from '@/features/hr/components/use-task-dock';
-import { useEmployees } from '@/features/manage/api/get-employees';
+import { useEmployees } from '@/lib/employees';
 import { GuidedTour } from '@/features/tour/components/guided-tour';
 import { tourOffered } from '@/features/tour/tour-steps';
 import { isTrialExpired } from '@/lib/dates';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonAvatar } from '@/components/person-avatar';
-import { useEmployees } from '@/features/manage/api/get-employees';
+import { useEmployees } from '@/lib/employees';
 
 /** Typing pauses this long before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session';
 import { newPassword } from '@/lib/validation';
 import { loginResponseSchema } from './login';
+import { authKeys } from './keys';
 
 /**
  * Spec 000 §5 "Change password". The old password is asked for (and required) only when the person
@@ -44,7 +45,7 @@ export function useChangeMyPassword(hasPassword: boolean) {
     mutationFn: (input: ChangeMyPasswordInput) => changeMyPassword(input, hasPassword),
     onSuccess: ({ token }) => {
       sessionStore.setToken(token);
-      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      void queryClient.invalidateQueries({ queryKey: authKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { authKeys } from './keys';
 
 /** Spec 000 §9: the company name shown when none is known. */
 export const DEFAULT_COMPANY_NAME = 'My Company';
@@ -17,7 +18,7 @@ export const getLoginData = (): Promise<LoginData> => api.get('/auth/login-data'
 /** Keyed by session id so a new login never sees the previous person's data. */
 export const loginDataQueryOptions = (sid: string | undefined) =>
   queryOptions({
-    queryKey: ['auth', 'login-data', { sid }],
+    queryKey: authKeys.loginData(sid),
     queryFn: getLoginData,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { authKeys } from './keys';
 
 /** GET /account/signup-data: `authorizationUrl` is null when single sign-on is not configured. */
 export const signupDataSchema = z.object({
@@ -11,6 +12,6 @@ export type SignupData = z.infer<typeof signupDataSchema>;
 export const getSignupData = (): Promise<SignupData> => api.get('/account/signup-data', { schema: signupDataSchema });
 
 export const signupDataQueryOptions = () =>
-  queryOptions({ queryKey: ['account', 'signup-data'], queryFn: getSignupData, staleTime: 10 * 60_000, retry: false });
+  queryOptions({ queryKey: authKeys.signupData, queryFn: getSignupData, staleTime: 10 * 60_000, retry: false });
 
 export const useSignupData = () => useQuery(signupDataQueryOptions());

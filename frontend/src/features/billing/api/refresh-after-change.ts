@@ -9,5 +9,5 @@ import { billingKeys } from './keys';
  */
 export async function refreshAfterBillingChange(queryClient: QueryClient, { identity }: { identity: boolean }): Promise<void> {
   if (identity) await refreshIdentity();
-  await Promise.all([billingKeys.all, ['auth', 'login-data']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all([billingKeys.all, billingKeys.loginData].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -62,7 +62,7 @@ export const getAgenda = (range: AgendaRange, signal?: AbortSignal): Promise<Age
 
 export const agendaQueryOptions = (range: AgendaRange) =>
   queryOptions({
-    queryKey: [...calendarKeys.agenda, range.start, range.end, range.includePending, range.types?.join(',') ?? ''],
+    queryKey: calendarKeys.agendaRange(range.start, range.end, range.includePending, range.types?.join(',') ?? ''),
     queryFn: ({ signal }) => getAgenda(range, signal),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { celebrationKeys } from './keys';
 
 /**
  * Celebrations (docs/contracts/calendar-celebrations-reports.md "Celebrations", spec 002 §2, §7):
@@ -16,14 +17,6 @@ export type CelebrationType = z.output<typeof celebrationTypeSchema>;
 export const PLACEHOLDERS = ['{firstname}', '{lastname}', '{years}', '{company}'] as const;
 export const MESSAGE_MAX = 2000;
 export const MESSAGE_REQUIRED = 'Please input the Message';
-
-export const celebrationKeys = {
-  all: ['celebrations'] as const,
-  next: ['celebrations', 'next'] as const,
-  system: (target: 'employee' | 'company') => ['celebrations', 'system', target] as const,
-  message: (employeeId: number, type: CelebrationType) => ['celebrations', 'message', employeeId, type] as const,
-  company: (type: CelebrationType) => ['celebrations', 'company', type] as const,
-};
 
 export const celebrationSchema = z.object({
   employeeId: z.number().int(),
@@ -135,7 +128,7 @@ export function useSaveCompanyMessage(type: CelebrationType) {
     onSuccess: async (saved) => {
       queryClient.setQueryData(celebrationKeys.company(type), saved);
       // People without a message of their own now get this one.
-      await queryClient.invalidateQueries({ queryKey: ['celebrations', 'message'] });
+      await queryClient.invalidateQueries({ queryKey: celebrationKeys.messages });
     },
   });
 }
@@ -146,7 +139,7 @@ export function useDeleteCompanyMessage(type: CelebrationType) {
     mutationFn: (id: number) => api.get('/celebration/delete-custom-company-celebration-message', { query: { id }, schema: idSchema }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: celebrationKeys.company(type) });
-      await queryClient.invalidateQueries({ queryKey: ['celebrations', 'message'] });
+      await queryClient.invalidateQueries({ queryKey: celebrationKeys.messages });
     },
   });
 }

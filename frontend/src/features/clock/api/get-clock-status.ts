@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { clockKeys } from './keys';
 
 /** 0 initial, 1 clocked in, 2 on break, 3 clocked out (spec 000 §4). */
 export const CLOCK_STATES = [0, 1, 2, 3] as const;
@@ -34,12 +35,10 @@ export const snapshotOf = (status: ClockStatus, receivedAt: number = Date.now())
 
 export const getClockStatus = (): Promise<ClockStatus> => api.get('/clock/status', { schema: clockStatusSchema });
 
-/** Keyed by employee so that another login never sees this person's clock. */
-export const clockStatusQueryKey = (eid: number | null) => ['clock', 'status', { eid }] as const;
 
 export const clockStatusQueryOptions = (eid: number | null) =>
   queryOptions({
-    queryKey: clockStatusQueryKey(eid),
+    queryKey: clockKeys.status(eid),
     queryFn: async (): Promise<ClockSnapshot> => snapshotOf(await getClockStatus()),
     // The server is the authority: coming back to the tab (a phone taken out of a pocket) asks again.
     staleTime: 0,

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endClock } from './end-clock';
-import { clockStatusQueryKey, snapshotOf, type ClockStatus } from './get-clock-status';
+import { snapshotOf, type ClockStatus } from './get-clock-status';
 import { resumeFromBreak } from './resume-from-break';
 import { startClock } from './start-clock';
 import { takeBreak } from './take-break';
+import { clockKeys } from './keys';
 
 /** The four changes of the clock (spec 000 §4); 'start' is also 'Start a New Shift'. */
 export type ClockAction = 'start' | 'break' | 'resume' | 'end';
@@ -34,11 +35,11 @@ export function useClockAction(eid: number | null) {
     mutationFn: ({ action, trackingNumber }: { action: ClockAction; trackingNumber: number | null }) =>
       runClockAction(action, trackingNumber),
     onSuccess: (status) => {
-      queryClient.setQueryData(clockStatusQueryKey(eid), snapshotOf(status));
-      void queryClient.invalidateQueries({ queryKey: ['timesheet'] });
+      queryClient.setQueryData(clockKeys.status(eid), snapshotOf(status));
+      void queryClient.invalidateQueries({ queryKey: clockKeys.timesheets });
     },
     onError: () => {
-      void queryClient.invalidateQueries({ queryKey: clockStatusQueryKey(eid) });
+      void queryClient.invalidateQueries({ queryKey: clockKeys.status(eid) });
     },
   });
 }

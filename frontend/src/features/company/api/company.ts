@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { isEmail, requiredText } from '@/lib/validation';
+import { companyKeys } from './keys';
 
 const text = z.string().nullable().optional().transform((v) => v ?? '');
 
@@ -21,8 +22,6 @@ export const companySchema = z.object({
 export type Company = z.output<typeof companySchema>;
 
 const companyResponseSchema = z.object({ company: companySchema });
-
-export const companyKeys = { profile: ['company', 'profile'] as const };
 
 /** GET /company/profile (admins and managers). */
 export const getCompanyProfile = (): Promise<Company> =>
@@ -79,7 +78,7 @@ export function useUpdateCompany() {
     mutationFn: updateCompany,
     onSuccess: (company) => {
       queryClient.setQueryData(companyKeys.profile, company);
-      return queryClient.invalidateQueries({ queryKey: ['auth', 'login-data'] });
+      return queryClient.invalidateQueries({ queryKey: companyKeys.loginData });
     },
   });
 }

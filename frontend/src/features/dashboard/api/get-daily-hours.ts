@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { dashboardKeys } from './keys';
 
 const minutes = z.number().nullable().optional().transform((v) => v ?? 0);
 
@@ -23,6 +24,6 @@ export type DailyHours = z.output<typeof dailyHoursSchema>;
 /** GET /dashboard/daily-hours: one entry per day of the current pay period (the server's default range). */
 export const getDailyHours = (): Promise<DailyHours> => api.get('/dashboard/daily-hours', { schema: dailyHoursSchema });
 
-export const dailyHoursQueryOptions = () => queryOptions({ queryKey: ['dashboard', 'daily-hours'], queryFn: getDailyHours });
+export const dailyHoursQueryOptions = () => queryOptions({ queryKey: dashboardKeys.dailyHours, queryFn: getDailyHours });
 
 export const useDailyHours = () => useQuery(dailyHoursQueryOptions());

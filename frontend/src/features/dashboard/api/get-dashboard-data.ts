@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { dashboardKeys } from './keys';
 
 /**
  * The pay cycle's figures (spec 001 §3 "Dashboard data"; a manager's cover their reach): clocked,
@@ -37,6 +38,6 @@ export type DashboardData = z.output<typeof dashboardDataSchema>;
 export const getDashboardData = (): Promise<DashboardData> => api.get('/dashboard/data', { schema: dashboardDataSchema });
 
 export const dashboardDataQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'data'], queryFn: getDashboardData });
+  queryOptions({ queryKey: dashboardKeys.data, queryFn: getDashboardData });
 
 export const useDashboardData = () => useQuery(dashboardDataQueryOptions());

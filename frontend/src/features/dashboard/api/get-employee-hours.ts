@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import type { Week } from '@/lib/company-time';
+import { dashboardKeys } from './keys';
 
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
 const text = z.string().nullable().optional().transform((v) => v ?? '');
@@ -33,7 +34,7 @@ export const getEmployeeHours = (week: Week): Promise<EmployeeHours> =>
 
 export const employeeHoursQueryOptions = (week: Week) =>
   queryOptions({
-    queryKey: ['dashboard', 'employee-hours', { start: week.start, end: week.end }],
+    queryKey: dashboardKeys.employeeHours(week),
     queryFn: () => getEmployeeHours(week),
     placeholderData: keepPreviousData,
   });

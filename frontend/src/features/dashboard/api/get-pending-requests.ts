@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { dashboardKeys } from './keys';
 
 /** The fields of a pending timesheet edit request the card shows (the inbox has the rest). */
 export const pendingRequestSchema = z.object({
@@ -50,7 +51,7 @@ export const getPendingRequests = (): Promise<PendingRequests> =>
   api.get('/dashboard/pending-requests', { schema: pendingRequestsSchema });
 
 export const pendingRequestsQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'pending-requests'], queryFn: getPendingRequests });
+  queryOptions({ queryKey: dashboardKeys.pendingRequests, queryFn: getPendingRequests });
 
 export const usePendingRequests = ({ enabled = true, refetchInterval }: { enabled?: boolean; refetchInterval?: number } = {}) =>
   useQuery({ ...pendingRequestsQueryOptions(), enabled, refetchInterval });

@@ -29,7 +29,7 @@ export const getDocRequests = ({ employeeId, page, sort }: DocRequestsParams): P
 
 export const docRequestsQueryOptions = (params: DocRequestsParams) =>
   queryOptions({
-    queryKey: [...hrKeys.folder(params.employeeId), 'requests', { page: params.page, sort: params.sort }],
+    queryKey: hrKeys.folderRequests(params.employeeId, { page: params.page, sort: params.sort }),
     queryFn: () => getDocRequests(params),
     placeholderData: keepPreviousData,
   });

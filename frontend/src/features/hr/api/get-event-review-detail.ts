@@ -8,6 +8,6 @@ export const getEventReviewDetail = (id: number): Promise<EventView> =>
   api.get('/profile/event-review-detail', { query: { id }, schema: eventViewSchema });
 
 export const eventReviewDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...hrKeys.mine, 'event', id], queryFn: () => getEventReviewDetail(id) });
+  queryOptions({ queryKey: hrKeys.myEvent(id), queryFn: () => getEventReviewDetail(id) });
 
 export const useEventReviewDetail = (id: number | null) => useQuery({ ...eventReviewDetailQueryOptions(id ?? 0), enabled: id !== null });

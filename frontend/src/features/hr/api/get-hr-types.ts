@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { hrKeys } from './keys';
 
 /**
  * An event, document or policy type (`onboardingDoc` and `onboardingDays` only matter for
@@ -31,17 +32,10 @@ export type HrTypes = z.output<typeof hrTypesSchema>;
 export const listOf = (types: HrTypes, kind: HrTypeKind): HrType[] =>
   kind === 'event' ? types.eventtypes : kind === 'doc' ? types.doctypes : types.policytypes;
 
-/**
- * Its own key, not the settings screen's ['settings', 'data']: both read GET /settings/data, each
- * through its own schema, and one key must hold one shape. Writes invalidate both.
- */
-export const hrTypesKey = ['hr', 'types'] as const;
-export const SETTINGS_DATA_KEY = ['settings', 'data'] as const;
-
 /** GET /settings/data (managers and admins; employees get 403): the event, document and policy types. */
 export const getHrTypes = (): Promise<HrTypes> => api.get('/settings/data', { schema: hrTypesSchema });
 
-export const hrTypesQueryOptions = () => queryOptions({ queryKey: hrTypesKey, queryFn: getHrTypes });
+export const hrTypesQueryOptions = () => queryOptions({ queryKey: hrKeys.types, queryFn: getHrTypes });
 
 export const useHrTypes = () => useQuery(hrTypesQueryOptions());
 

@@ -11,6 +11,6 @@ export type MyDocs = z.output<typeof myDocsSchema>;
 export const getMyDocs = (page: number): Promise<MyDocs> => api.get('/profile/my-docs', { query: { page }, schema: myDocsSchema });
 
 export const myDocsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...hrKeys.mine, 'docs', page], queryFn: () => getMyDocs(page), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: hrKeys.myDocs(page), queryFn: () => getMyDocs(page), placeholderData: keepPreviousData });
 
 export const useMyDocs = (page: number) => useQuery(myDocsQueryOptions(page));

@@ -11,6 +11,6 @@ export type MyEvents = z.output<typeof myEventsSchema>;
 export const getMyEvents = (page: number): Promise<MyEvents> => api.get('/profile/my-events', { query: { page }, schema: myEventsSchema });
 
 export const myEventsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...hrKeys.mine, 'events', page], queryFn: () => getMyEvents(page), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: hrKeys.myEvents(page), queryFn: () => getMyEvents(page), placeholderData: keepPreviousData });
 
 export const useMyEvents = (page: number) => useQuery(myEventsQueryOptions(page));

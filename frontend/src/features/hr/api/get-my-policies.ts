@@ -12,6 +12,6 @@ export const getMyPolicies = (page: number): Promise<MyPolicies> =>
   api.get('/profile/hr-policies-and-procedures', { query: { page }, schema: myPoliciesSchema });
 
 export const myPoliciesQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...hrKeys.mine, 'policies', page], queryFn: () => getMyPolicies(page), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: hrKeys.myPolicies(page), queryFn: () => getMyPolicies(page), placeholderData: keepPreviousData });
 
 export const useMyPolicies = (page: number) => useQuery(myPoliciesQueryOptions(page));

@@ -53,12 +53,10 @@ export type MyTasks = z.output<typeof myTasksSchema>;
 /** The task list is asked again this often, like the bell of pending requests. */
 export const TASKS_REFRESH_MS = 60_000;
 
-export const myTasksKey = [...hrKeys.mine, 'tasks'] as const;
-
 /** GET /profile/my-tasks: what waits for the signed-in person's response. */
 export const getMyTasks = (): Promise<MyTasks> => api.get('/profile/my-tasks', { schema: myTasksSchema });
 
-export const myTasksQueryOptions = () => queryOptions({ queryKey: myTasksKey, queryFn: getMyTasks });
+export const myTasksQueryOptions = () => queryOptions({ queryKey: hrKeys.myTasks, queryFn: getMyTasks });
 
 export const useMyTasks = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...myTasksQueryOptions(), enabled, refetchInterval: enabled ? TASKS_REFRESH_MS : false });

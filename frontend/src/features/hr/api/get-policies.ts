@@ -43,7 +43,7 @@ export const getPolicies = ({ page, sort, policyTypeId }: PoliciesParams): Promi
 
 export const policiesQueryOptions = (params: PoliciesParams) =>
   queryOptions({
-    queryKey: [...hrKeys.policies, 'list', { page: params.page, sort: params.sort, policyTypeId: params.policyTypeId }],
+    queryKey: hrKeys.policyList({ page: params.page, sort: params.sort, policyTypeId: params.policyTypeId }),
     queryFn: () => getPolicies(params),
     placeholderData: keepPreviousData,
   });

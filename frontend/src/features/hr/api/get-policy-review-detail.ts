@@ -29,7 +29,7 @@ export const getPolicyReviewDetail = (workflowId: number): Promise<PolicyReview>
   api.get('/profile/policy-review-detail', { query: { id: workflowId }, schema: policyReviewSchema });
 
 export const policyReviewDetailQueryOptions = (workflowId: number) =>
-  queryOptions({ queryKey: [...hrKeys.mine, 'policy', workflowId], queryFn: () => getPolicyReviewDetail(workflowId) });
+  queryOptions({ queryKey: hrKeys.myPolicy(workflowId), queryFn: () => getPolicyReviewDetail(workflowId) });
 
 export const usePolicyReviewDetail = (workflowId: number | null) =>
   useQuery({ ...policyReviewDetailQueryOptions(workflowId ?? 0), enabled: workflowId !== null });

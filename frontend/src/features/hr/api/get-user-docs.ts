@@ -27,7 +27,7 @@ export const getUserDocs = ({ employeeId, page, docTypeId, sort }: UserDocsParam
 
 export const userDocsQueryOptions = (params: UserDocsParams) =>
   queryOptions({
-    queryKey: [...hrKeys.folder(params.employeeId), 'docs', { page: params.page, docTypeId: params.docTypeId, sort: params.sort }],
+    queryKey: hrKeys.folderDocs(params.employeeId, { page: params.page, docTypeId: params.docTypeId, sort: params.sort }),
     queryFn: () => getUserDocs(params),
     placeholderData: keepPreviousData,
   });

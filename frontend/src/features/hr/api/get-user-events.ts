@@ -27,7 +27,7 @@ export const getUserEvents = ({ employeeId, page, eventTypeId, sort }: UserEvent
 
 export const userEventsQueryOptions = (params: UserEventsParams) =>
   queryOptions({
-    queryKey: [...hrKeys.folder(params.employeeId), 'events', { page: params.page, eventTypeId: params.eventTypeId, sort: params.sort }],
+    queryKey: hrKeys.folderEvents(params.employeeId, { page: params.page, eventTypeId: params.eventTypeId, sort: params.sort }),
     queryFn: () => getUserEvents(params),
     placeholderData: keepPreviousData,
   });

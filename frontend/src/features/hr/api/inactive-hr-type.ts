@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { hrTypeSchema, hrTypesKey, SETTINGS_DATA_KEY, type HrType, type HrTypeKind } from './get-hr-types';
+import { hrTypeSchema, type HrType, type HrTypeKind } from './get-hr-types';
+import { hrKeys } from './keys';
 
 const INACTIVE_PATHS: Record<HrTypeKind, string> = {
   event: '/settings/inactive-event-type',
@@ -17,8 +18,8 @@ export function useInactiveHrType() {
   return useMutation({
     mutationFn: inactiveHrType,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: hrTypesKey });
-      await queryClient.invalidateQueries({ queryKey: SETTINGS_DATA_KEY });
+      await queryClient.invalidateQueries({ queryKey: hrKeys.types });
+      await queryClient.invalidateQueries({ queryKey: hrKeys.settingsData });
     },
   });
 }

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
-import { hrTypeSchema, hrTypesKey, SETTINGS_DATA_KEY, type HrType, type HrTypeKind } from './get-hr-types';
+import { hrTypeSchema, type HrType, type HrTypeKind } from './get-hr-types';
 import { DEFAULT_ONBOARDING_DAYS, isOnboardingDays } from './schemas';
+import { hrKeys } from './keys';
 
 /** The contract's messages on `name` and `onboardingDays`. */
 export const HR_TYPE_NAME_REQUIRED = 'Please input the Name';
@@ -56,8 +57,8 @@ export function useUpdateHrType() {
   return useMutation({
     mutationFn: updateHrType,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: hrTypesKey });
-      await queryClient.invalidateQueries({ queryKey: SETTINGS_DATA_KEY });
+      await queryClient.invalidateQueries({ queryKey: hrKeys.types });
+      await queryClient.invalidateQueries({ queryKey: hrKeys.settingsData });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inboxDataSchema, type InboxData } from './schemas';
+import { inboxKeys } from './keys';
 
 /** Each section shows `page * 10` rows, newest first; 'Show More' asks for the next page. */
 export const INBOX_PAGE_SIZE = 10;
@@ -22,7 +23,7 @@ export const getInbox = ({ page, employeeId, includesTerminated }: InboxParams):
 
 export const inboxQueryOptions = (params: InboxParams) =>
   queryOptions({
-    queryKey: ['inbox', 'data', params],
+    queryKey: inboxKeys.data(params),
     queryFn: () => getInbox(params),
     // 'Show More' and the filter keep the list on screen while the next answer loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
+import { inboxKeys, otherKeys } from './keys';
 
 /** Spec 001 §5: the reason must not be blank after trimming (the timesheet panel's wording). */
 export const rejectFormSchema = z.object({ comment: requiredText('Please input the reason of the rejection') });
@@ -42,8 +43,8 @@ export const cancelTimeOff = (requestId: number) => api.post('/pto/cancel-reques
  * A response changes the inbox, the dashboard (its pending card and the shell's bell, which share
  * the pending-requests query) and the timesheets; a time-off response changes balances (PTO).
  */
-function refreshAfterResponse(queryClient: QueryClient, also: string) {
-  return Promise.all([['inbox'], ['dashboard'], [also]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+function refreshAfterResponse(queryClient: QueryClient, also: keyof typeof otherKeys) {
+  return Promise.all([inboxKeys.all, otherKeys.dashboard, otherKeys[also]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useApproveRequest() {

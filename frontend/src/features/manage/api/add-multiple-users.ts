@@ -4,6 +4,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { isEmail } from '@/lib/validation';
 import { DEFAULT_PERMISSION, employeeSchema, type PermissionCode } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 001 §5/§9: bulk add shows 10 blank rows, with these messages. */
 export const BULK_BLANK_ROWS = 10;
@@ -112,6 +113,6 @@ export function useAddMultipleUsers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addMultipleUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

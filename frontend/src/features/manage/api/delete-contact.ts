@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { manageKeys } from './keys';
 
 /** Spec 001 §8: the confirmation before removing. */
 export const REMOVE_CONFIRMATION = "Once you hit remove there's no going back!";
@@ -11,6 +12,6 @@ export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

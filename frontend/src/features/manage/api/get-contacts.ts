@@ -2,10 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { contactSchema, type Contact } from './schemas';
-
-export const contactKeys = {
-  list: (eid: number) => ['manage', 'contacts', eid] as const,
-};
+import { manageKeys } from './keys';
 
 export const contactListSchema = z.object({ contacts: z.array(contactSchema) });
 
@@ -13,7 +10,7 @@ export const contactListSchema = z.object({ contacts: z.array(contactSchema) });
 export const getContacts = (eid: number): Promise<Contact[]> =>
   api.get('/contacts/list', { query: { eid }, schema: contactListSchema }).then((r) => r.contacts);
 
-export const contactsQueryOptions = (eid: number) => queryOptions({ queryKey: contactKeys.list(eid), queryFn: () => getContacts(eid) });
+export const contactsQueryOptions = (eid: number) => queryOptions({ queryKey: manageKeys.contacts(eid), queryFn: () => getContacts(eid) });
 
 export const useContacts = (eid: number) => useQuery(contactsQueryOptions(eid));
 
@@ -22,4 +19,4 @@ export const getContact = (id: number, eid: number): Promise<Contact> =>
   api.get('/contacts/get', { query: { id, eid }, schema: contactSchema });
 
 export const useContact = (id: number | null, eid: number) =>
-  useQuery({ queryKey: [...contactKeys.list(eid), id], queryFn: () => getContact(id ?? 0, eid), enabled: id !== null });
+  useQuery({ queryKey: manageKeys.contact(eid, id), queryFn: () => getContact(id ?? 0, eid), enabled: id !== null });

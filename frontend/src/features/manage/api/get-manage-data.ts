@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { jobRoleSchema } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 000 §9: the company name when none is set. */
 export const DEFAULT_COMPANY_NAME = 'My Company';
@@ -21,6 +22,6 @@ export type ManageData = z.output<typeof manageDataSchema>;
 /** GET /manage/data: the company name, partner integration, job roles and managers. */
 export const getManageData = (): Promise<ManageData> => api.get('/manage/data', { schema: manageDataSchema });
 
-export const manageDataQueryOptions = () => queryOptions({ queryKey: ['manage', 'data'], queryFn: getManageData });
+export const manageDataQueryOptions = () => queryOptions({ queryKey: manageKeys.data, queryFn: getManageData });
 
 export const useManageData = () => useQuery(manageDataQueryOptions());

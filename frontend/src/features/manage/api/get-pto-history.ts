@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { manageKeys, otherKeys } from './keys';
 
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
 
@@ -69,14 +70,11 @@ export type PtoHistoryItem = z.output<typeof ptoHistoryItemSchema>;
 
 export const ptoHistorySchema = z.object({ items: z.array(ptoHistoryItemSchema) });
 
-/** Under the folder's PTO key (['pto', 'employee', id]): refreshing the folder's PTO refreshes this too. */
-export const folderPtoHistoryKey = (employeeId: number) => ['pto', 'employee', employeeId, 'folder-history'] as const;
-
 /** GET /pto/history?eid: the person's time-off history, newest first. */
 export const getPtoHistory = (employeeId: number) => api.get('/pto/history', { query: { eid: employeeId }, schema: ptoHistorySchema });
 
 export const ptoHistoryQueryOptions = (employeeId: number) =>
-  queryOptions({ queryKey: folderPtoHistoryKey(employeeId), queryFn: () => getPtoHistory(employeeId) });
+  queryOptions({ queryKey: manageKeys.folderPtoHistory(employeeId), queryFn: () => getPtoHistory(employeeId) });
 
 export const usePtoHistory = (employeeId: number) => useQuery(ptoHistoryQueryOptions(employeeId));
 
@@ -97,6 +95,6 @@ export function useCancelPtoRequest() {
   return useMutation({
     mutationFn: cancelPtoRequest,
     onSuccess: () =>
-      Promise.all([['pto'], ['inbox'], ['dashboard'], ['manage', 'employees']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([otherKeys.pto, otherKeys.inbox, otherKeys.dashboard, manageKeys.employees].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { activitySchema, type Activity } from './schemas';
+import { manageKeys } from './keys';
 
 /** The server sends 20 activities a page, newest first. */
 export const ACTIVITIES_PAGE_SIZE = 20;
@@ -30,7 +31,7 @@ export const getUserActivities = (id: number, page: number, filter: ActivityFilt
 /** Keyed under ['manage', 'employee', id, 'activities'], which the HR records invalidate after a change. */
 export const userActivitiesQueryOptions = (id: number, filter: ActivityFilter = ACTIVITY_FILTERS.all) =>
   infiniteQueryOptions({
-    queryKey: ['manage', 'employee', id, 'activities', filter],
+    queryKey: manageKeys.activities(id, filter),
     queryFn: ({ pageParam }) => getUserActivities(id, pageParam, filter),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
@@ -46,6 +47,6 @@ export const getActivityDetails = (id: number): Promise<Activity> =>
   api.get('/manage/activity-details', { query: { id }, schema: activitySchema });
 
 export const activityDetailsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['manage', 'activity', id], queryFn: () => getActivityDetails(id) });
+  queryOptions({ queryKey: manageKeys.activity(id), queryFn: () => getActivityDetails(id) });
 
 export const useActivityDetails = (id: number | null) => useQuery({ ...activityDetailsQueryOptions(id ?? 0), enabled: id !== null });

@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { ApiError, api } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { requiredEmail } from '@/lib/validation';
+import { manageKeys, otherKeys } from './keys';
 
 /** Spec 001 §2, §5, §8: the import form's texts. */
 export const IMPORT_TEXTS = {
@@ -31,7 +32,7 @@ export type ImportStatus = z.output<typeof importStatusSchema>;
 export const getImportStatus = (): Promise<ImportStatus> => api.get('/manage/import-agencyzoom', { schema: importStatusSchema });
 
 export const importStatusQueryOptions = () =>
-  queryOptions({ queryKey: ['manage', 'import-agencyzoom'], queryFn: getImportStatus });
+  queryOptions({ queryKey: manageKeys.importAgencyzoom, queryFn: getImportStatus });
 
 export const useImportStatus = (enabled = true) => useQuery({ ...importStatusQueryOptions(), enabled });
 
@@ -84,10 +85,10 @@ export function useImportAgencyZoom() {
     mutationFn: importAgencyZoom,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['manage'] }),
-        queryClient.invalidateQueries({ queryKey: ['company'] }),
+        queryClient.invalidateQueries({ queryKey: manageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: otherKeys.company }),
         // The shell shows the company's name, which the import may change.
-        queryClient.invalidateQueries({ queryKey: ['auth', 'login-data'] }),
+        queryClient.invalidateQueries({ queryKey: otherKeys.loginData }),
       ]),
   });
 }

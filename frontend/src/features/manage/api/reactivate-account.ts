@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { employeeSchema, type Employee } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 001 §8: what a taken e-mail means when reactivating. */
 export const emailTakenMessage = (email: string): string =>
@@ -14,6 +15,6 @@ export function useReactivateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactivateAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { isEmail } from '@/lib/validation';
 import { isCompletePhone, PHONE_MESSAGE } from './phone';
 import { contactSchema, RELATIONSHIPS, type Contact } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 001 §5 messages of the emergency-contact form. */
 export const CONTACT_MESSAGES = {
@@ -54,6 +55,6 @@ export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

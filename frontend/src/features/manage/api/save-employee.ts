@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { requiredEmail, requiredText } from '@/lib/validation';
 import { isCompletePhone, PHONE_MESSAGE } from './phone';
 import { employeeSchema, PERMISSIONS, type PermissionCode } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 001 §5 messages of the employee form. */
 export const EMPLOYEE_MESSAGES = {
@@ -112,7 +113,7 @@ export function useSaveEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { employeeSchema, type Employee } from './schemas';
+import { manageKeys } from './keys';
 
 /** Spec 001 §8: the confirmation before terminating. */
 export const TERMINATE_CONFIRMATION = "Once you do this there's no going back!";
@@ -13,6 +14,6 @@ export function useTerminateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: terminateEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

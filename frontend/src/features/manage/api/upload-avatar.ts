@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { manageKeys } from './keys';
 
 export const avatarResponseSchema = z.object({ avatar: z.string() });
 
@@ -16,6 +17,6 @@ export function useUploadEmployeeAvatar(employeeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadEmployeeAvatar(employeeId, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['manage'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useEmployees } from '../api/get-employees';
+import { useEmployees } from '@/lib/employees';
 
 export interface PickedEmployee {
   id: number;

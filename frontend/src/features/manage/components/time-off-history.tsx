@@ -8,7 +8,8 @@ import { FormAlert } from '@/components/form-alert';
 import { useRemoveManualAddition, useUndoSwitch } from '@/features/pto/api/employee-pto';
 import { formatDateTime } from '@/lib/company-time';
 import { sorry } from '@/lib/form-errors';
-import { folderPtoHistoryKey, HISTORY_TYPES, useCancelPtoRequest, usePtoHistory, type PtoHistoryItem } from '../api/get-pto-history';
+import { HISTORY_TYPES, useCancelPtoRequest, usePtoHistory, type PtoHistoryItem } from '../api/get-pto-history';
+import { manageKeys } from '../api/keys';
 import { failureMessage, formatTimeOff, slashDate, TEXTS, timeOffDates } from './labels';
 
 const INBOX_PATH = '/admin/inbox';
@@ -162,7 +163,7 @@ export function TimeOffHistory({ employeeId, timeZone }: { employeeId: number; t
     const { action, item } = confirming;
     setError(null);
     const options = {
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: folderPtoHistoryKey(employeeId) }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.folderPtoHistory(employeeId) }),
       onError: (err: unknown) => setError(sorry(err)),
       onSettled: () => setAsking(false),
     };

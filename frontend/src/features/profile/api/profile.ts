@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { refreshIdentity } from '@/lib/refresh-identity';
 import { isEmail, requiredText } from '@/lib/validation';
+import { otherKeys, profileKeys } from './keys';
 
 const text = z.string().nullable().optional().transform((v) => v ?? '');
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
@@ -26,8 +27,6 @@ export type Profile = z.output<typeof profileSchema>;
 
 const mineSchema = z.object({ profile: profileSchema, integratedWithAz: z.boolean().optional().transform((v) => v ?? false) });
 export type MyProfile = z.output<typeof mineSchema>;
-
-export const profileKeys = { mine: ['profile', 'mine'] as const };
 
 /** GET /profile/mine. */
 export const getMyProfile = (): Promise<MyProfile> => api.get('/profile/mine', { schema: mineSchema });
@@ -119,7 +118,7 @@ export function useUpdateMyProfile() {
     onSuccess: async ({ profile }) => {
       queryClient.setQueryData<MyProfile>(profileKeys.mine, (mine) => (mine ? { ...mine, profile } : mine));
       await refreshIdentity();
-      await Promise.all([['auth', 'login-data'], ['team']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([otherKeys.loginData, otherKeys.team].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }
@@ -145,7 +144,7 @@ export function useChangeMyAvatar() {
     onSuccess: async (avatar) => {
       queryClient.setQueryData<MyProfile>(profileKeys.mine, (mine) => (mine ? { ...mine, profile: { ...mine.profile, avatar } } : mine));
       await refreshIdentity();
-      await queryClient.invalidateQueries({ queryKey: ['team'] });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.team });
     },
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { z } from '@/lib/zod';
 import { api, ApiError } from '@/lib/api-client';
 import { hours, isStartingBalance } from './employee-pto';
+import { otherKeys, ptoKeys } from './keys';
 
 /** One type of an employee's plan and the starting balance set for it (minutes; null: none set). */
 export const allocationBalanceSchema = z.object({
@@ -33,13 +34,10 @@ export type Allocation = z.output<typeof allocationSchema>;
 /** 001 §8 success text. */
 export const ALLOCATION_SAVED = 'PTO information has been saved.';
 
-/** Under ['pto']: a plan or balance change anywhere refreshes this page too. */
-export const allocationKey = (year: number | null) => ['pto', 'allocation', year] as const;
-
 /** GET /pto-manage/allocation?year (admins): the company's current year without `year`. */
 export const allocationQueryOptions = (year: number | null) =>
   queryOptions({
-    queryKey: allocationKey(year),
+    queryKey: ptoKeys.allocation(year),
     queryFn: () => api.get('/pto-manage/allocation', { query: { year }, schema: allocationSchema }),
     // Switching years keeps the previous year's rows until the next arrive.
     placeholderData: keepPreviousData,
@@ -186,9 +184,9 @@ export function useSaveAllocation() {
     },
     onSettled: async () => {
       // The allocation, every employee's PTO (['pto', 'employee', id]) and the plans' counts.
-      await queryClient.invalidateQueries({ queryKey: ['pto'] });
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.all });
       // The HR-folder list shows each person's balance.
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.employees });
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { formatHolidayDate } from './holidays';
+import { otherKeys, ptoKeys } from './keys';
 
 /** 001 §9: a PTO-available value of -1000 means PTO is not set up. */
 export const PTO_NOT_SET_UP = -1000;
@@ -87,11 +88,9 @@ export type EmployeePto = z.output<typeof employeePtoSchema>;
 /** Minutes shown as hours with two decimals (002 §9). */
 export const hours = (minutes: number): string => (minutes / 60).toFixed(2);
 
-export const employeePtoKey = (id: number) => ['pto', 'employee', id] as const;
-
 /** GET /manage/employee-pto?id: the plan in force, a row per type and the history entries. */
 export const employeePtoQueryOptions = (id: number) =>
-  queryOptions({ queryKey: employeePtoKey(id), queryFn: () => api.get('/manage/employee-pto', { query: { id }, schema: employeePtoSchema }) });
+  queryOptions({ queryKey: ptoKeys.employee(id), queryFn: () => api.get('/manage/employee-pto', { query: { id }, schema: employeePtoSchema }) });
 
 export const useEmployeePto = (id: number) => useQuery(employeePtoQueryOptions(id));
 
@@ -112,10 +111,10 @@ function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promi
   return useMutation({
     mutationFn: call,
     onSuccess: async (pto) => {
-      queryClient.setQueryData(employeePtoKey(employeeId), pto);
+      queryClient.setQueryData(ptoKeys.employee(employeeId), pto);
       // The HR-folder list shows the balance too, and the folder's timeline records manual additions.
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'employee', employeeId, 'activities'] });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.employees });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.folderActivities(employeeId) });
     },
   });
 }
@@ -147,7 +146,7 @@ export type PtoManagePlans = z.output<typeof ptoManagePlansSchema>;
 
 export const usePtoManagePlans = (enabled: boolean) =>
   useQuery({
-    queryKey: ['pto', 'manage-data', 'plans'],
+    queryKey: ptoKeys.managePlans,
     queryFn: () => api.get('/pto-manage/data', { schema: ptoManagePlansSchema }),
     enabled,
   });

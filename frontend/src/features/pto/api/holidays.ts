@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { ptoKeys } from './keys';
 
 /** A paid holiday (002 §3): the date is 'YYYY-MM-DD', the year the server derived from it. */
 export const paidHolidaySchema = z.object({
@@ -83,19 +84,10 @@ export const isHolidayHours = (text: string): boolean => HOURS_PATTERN.test(text
 /** Hours as people read them: '88', '87.5', '7.25' (two decimals at most, no trailing zeros). */
 export const formatHolidayHours = (hours: number): string => String(Number(hours.toFixed(2)));
 
-/** Every holiday query starts with this: a change to the holidays refreshes lists and employees' hours. */
-export const HOLIDAYS_KEY = ['holidays'] as const;
-/** PTO_MANAGE_KEY of plans.ts (whose schema imports this file's): /pto-manage/data lists this year's holidays. */
-const PTO_MANAGE_DATA_KEY = ['pto', 'manage-data'] as const;
-
-/** `year` null: the company's current year, which the answer names. */
-export const holidayListKey = (year: number | null) => ['holidays', 'list', year] as const;
-export const employeeHolidaysKey = (employeeId: number) => ['holidays', 'employee', employeeId] as const;
-
 /** GET /holiday/list?year: a year's paid holidays (the current year without `year`). */
 export const holidayListQueryOptions = (year: number | null) =>
   queryOptions({
-    queryKey: holidayListKey(year),
+    queryKey: ptoKeys.holidayList(year),
     queryFn: () => api.get('/holiday/list', { query: { year }, schema: holidayListSchema }),
     // Switching years keeps the previous year's cards until the next arrive.
     placeholderData: keepPreviousData,
@@ -105,7 +97,7 @@ export const useHolidayList = (year: number | null) => useQuery(holidayListQuery
 /** GET /holiday/list-for-employee?employeeId: this year's holidays with the employee's hours. */
 export const employeeHolidaysQueryOptions = (employeeId: number) =>
   queryOptions({
-    queryKey: employeeHolidaysKey(employeeId),
+    queryKey: ptoKeys.employeeHolidays(employeeId),
     queryFn: () => api.get('/holiday/list-for-employee', { query: { employeeId }, schema: employeeHolidaysSchema }),
   });
 export const useEmployeeHolidays = (employeeId: number) => useQuery(employeeHolidaysQueryOptions(employeeId));
@@ -127,9 +119,9 @@ function useHolidaysMutation<T, R>(call: (value: T) => Promise<R>, listOf: (resu
     mutationFn: call,
     onSuccess: async (result) => {
       const list = listOf(result);
-      if (list) queryClient.setQueryData(holidayListKey(list.year), list);
-      await queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
-      await queryClient.invalidateQueries({ queryKey: PTO_MANAGE_DATA_KEY });
+      if (list) queryClient.setQueryData(ptoKeys.holidayList(list.year), list);
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.holidays });
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.manageData });
     },
   });
 }
@@ -171,6 +163,6 @@ export function useSaveEmployeeHolidays(employeeId: number) {
         { employeeId: value.employeeId, year: value.year, holidays: value.holidays.map((row) => ({ holidayId: row.holidayId, hours: Number(row.hours.trim()) })) },
         { schema: employeeHolidaysSchema },
       ),
-    onSuccess: (saved) => queryClient.setQueryData(employeeHolidaysKey(employeeId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(ptoKeys.employeeHolidays(employeeId), saved),
   });
 }

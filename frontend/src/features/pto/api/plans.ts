@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { paidHolidaySchema } from './holidays';
 import { ptoTypeSchema } from './pto-types';
+import { otherKeys, ptoKeys } from './keys';
 
 /** A plan's rule for one PTO type (002 §3 "PTO rule"), with its summary ('80 hrs/year'). */
 export const ruleSchema = z.object({
@@ -49,11 +50,9 @@ export const ptoManageDataSchema = z.object({
 });
 export type PtoManageData = z.output<typeof ptoManageDataSchema>;
 
-export const PTO_MANAGE_KEY = ['pto', 'manage-data'] as const;
-
 /** GET /pto-manage/data: types, plans with their rules and enrolled counts, job roles. */
 export const ptoManageDataQueryOptions = () =>
-  queryOptions({ queryKey: PTO_MANAGE_KEY, queryFn: () => api.get('/pto-manage/data', { schema: ptoManageDataSchema }) });
+  queryOptions({ queryKey: ptoKeys.manageData, queryFn: () => api.get('/pto-manage/data', { schema: ptoManageDataSchema }) });
 export const usePtoManageData = () => useQuery(ptoManageDataQueryOptions());
 
 export const PLAN_SAVED = 'PTO plan has been saved.';
@@ -205,7 +204,7 @@ export interface BalanceDetailRequest {
 export const balanceDetailQueryOptions = (request: BalanceDetailRequest) =>
   queryOptions({
     // Not under ['pto']: a plan save must not ask for the detail of the modal it closes.
-    queryKey: ['pto-balance-detail', request],
+    queryKey: ptoKeys.balanceDetail(request),
     queryFn: () => api.post('/settings/get-balance-detail', { ...request, rules: request.rules.map(ruleBody) }, { schema: balanceDetailSchema }),
     // Balances move with every booking: always asked afresh, never kept.
     staleTime: 0,
@@ -225,10 +224,10 @@ export function usePtoSetupMutation<T, R>(call: (value: T) => Promise<R>) {
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: PTO_MANAGE_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['pto'] });
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'data'] });
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'employees'] });
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.manageData });
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.all });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.settingsData });
+      await queryClient.invalidateQueries({ queryKey: otherKeys.employees });
     },
   });
 }

@@ -1,21 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { ptoTypeSchema, type PtoType } from '@/lib/settings-data';
+import { otherKeys } from './keys';
 
-/** A job role's own yearly allowance of a type (hours, two decimals at most). */
-export const ptoTypeOverrideSchema = z.object({ jobroleId: z.number().int(), hours: z.number() });
-
-/** A PTO type (spec 002 §3): payable and available are 1/0 as the server sends them. */
-export const ptoTypeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  color: z.string(),
-  payable: z.number().int(),
-  available: z.number().int(),
-  allowDelete: z.boolean(),
-  overrides: z.array(ptoTypeOverrideSchema),
-});
-export type PtoType = z.output<typeof ptoTypeSchema>;
+/** A PTO type (spec 002 §3) and its job roles' allowances: GET /settings/data lists them (`src/lib/settings-data`). */
+export { ptoTypeSchema, type PtoType };
 
 /** Spec 002 §5 and the server's texts. */
 export const PTO_TYPE_NAME_REQUIRED = 'Please input the Name';
@@ -35,9 +25,6 @@ export interface PtoTypeForm {
   available: boolean;
   overrides: { jobroleId: string; hours: string }[];
 }
-
-/** The data the settings screens read; invalidated by every PTO type change. */
-const SETTINGS_DATA_KEY = ['settings', 'data'] as const;
 
 /** POST /settings/update-pto-type: adds a type, or edits the one with `id`; overrides replace the type's allowances. */
 export const updatePtoType = (form: PtoTypeForm): Promise<PtoType> =>
@@ -60,10 +47,10 @@ export const deletePtoType = (id: number): Promise<unknown> =>
 
 export function useUpdatePtoType() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePtoType, onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_DATA_KEY }) });
+  return useMutation({ mutationFn: updatePtoType, onSuccess: () => queryClient.invalidateQueries({ queryKey: otherKeys.settingsData }) });
 }
 
 export function useDeletePtoType() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePtoType, onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_DATA_KEY }) });
+  return useMutation({ mutationFn: deletePtoType, onSuccess: () => queryClient.invalidateQueries({ queryKey: otherKeys.settingsData }) });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { ptoKeys } from './keys';
 
 /**
  * The employee side of time off (docs/contracts/time-off-requests.md, spec 000 §2 "PTO screen"):
@@ -184,14 +185,11 @@ export interface TimeOffRequestBody {
   reason: string;
 }
 
-/** Every query of this screen starts with this key; a change invalidates them all. */
-export const TIME_OFF_KEY = ['pto', 'time-off'] as const;
-
 const eidQuery = (eid: number | null) => (eid === null ? {} : { eid });
 
 export const ptoDataQueryOptions = (eid: number | null) =>
   queryOptions({
-    queryKey: [...TIME_OFF_KEY, 'data', eid],
+    queryKey: ptoKeys.timeOffData(eid),
     queryFn: ({ signal }) => api.get('/pto/data', { query: eidQuery(eid), schema: ptoDataSchema, signal }),
   });
 
@@ -200,7 +198,7 @@ export const usePtoData = (eid: number | null) => useQuery({ ...ptoDataQueryOpti
 
 export const historyQueryOptions = (eid: number | null) =>
   queryOptions({
-    queryKey: [...TIME_OFF_KEY, 'history', eid],
+    queryKey: ptoKeys.timeOffHistory(eid),
     queryFn: ({ signal }) => api.get('/pto/history', { query: eidQuery(eid), schema: historySchema, signal }),
   });
 
@@ -208,7 +206,7 @@ export const useTimeOffHistory = (eid: number | null) => useQuery(historyQueryOp
 
 export const projectedBalanceQueryOptions = (eid: number | null, asOf: string) =>
   queryOptions({
-    queryKey: [...TIME_OFF_KEY, 'balance', eid, asOf],
+    queryKey: ptoKeys.timeOffBalance(eid, asOf),
     queryFn: ({ signal }) => api.get('/pto/balance', { query: { ...eidQuery(eid), asOf }, schema: projectedBalanceSchema, signal }),
   });
 
@@ -226,7 +224,7 @@ export interface AgendaParams {
 
 export const agendaQueryOptions = ({ start, end, excludedEmployeeId, types }: AgendaParams) =>
   queryOptions({
-    queryKey: [...TIME_OFF_KEY, 'agenda', start, end, excludedEmployeeId, types ?? ''],
+    queryKey: ptoKeys.timeOffAgenda(start, end, excludedEmployeeId, types ?? ''),
     queryFn: ({ signal }) =>
       api.get('/pto/agenda', { query: { start, end, excludedEmployeeId, includePending: 0, types }, schema: agendaSchema, signal }),
   });
@@ -240,7 +238,7 @@ export const useAgenda = (params: AgendaParams | null) =>
  */
 export const useBalanceCheck = (bodyJson: string | null) =>
   useQuery({
-    queryKey: [...TIME_OFF_KEY, 'validate', bodyJson],
+    queryKey: ptoKeys.timeOffValidate(bodyJson),
     queryFn: ({ signal }) => api.post('/pto/validate-balance', JSON.parse(bodyJson ?? '{}') as unknown, { schema: balanceCheckSchema, signal }),
     enabled: bodyJson !== null,
     staleTime: 0,
@@ -251,7 +249,7 @@ export const useBalanceCheck = (bodyJson: string | null) =>
 /** Invalidates the screen's data, history, balances and agenda after a change. */
 export function useInvalidateTimeOff() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: TIME_OFF_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: ptoKeys.timeOff });
 }
 
 /** POST /pto/request: files a request, or with `id` edits a pending one. */

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
-import { useEmployees } from '@/features/manage/api/get-employees';
+import { useEmployees } from '@/lib/employees';
 import { ApiError } from '@/lib/api-client';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { hours, isStartingBalance, STARTING_BALANCE_MESSAGE, usePtoManagePlans, useSaveEmployeeSetup, type EmployeePto } from '../api/employee-pto';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -6,15 +6,13 @@ import { z } from '@/lib/zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
-import { useEmployees } from '@/features/manage/api/get-employees';
+import { useEmployees } from '@/lib/employees';
 import { api } from '@/lib/api-client';
 import { sorry } from '@/lib/form-errors';
 import {
   PLAN_SAVED,
-  ruleFor,
   ruleFromSaved,
   ruleProblems,
-  ruleSummary,
   useUpdatePlan,
   type PlanForm,
   type PtoManageData,
@@ -23,7 +21,9 @@ import {
   type StartingBalance,
 } from '../api/plans';
 import { AdjustBalancesModal } from './adjust-balances-modal';
-import { RuleFields } from './rule-fields';
+import { EnrolledPeople } from './enrolled-people';
+import { PlanTypeRules } from './plan-type-rules';
+import { ptoKeys } from '../api/keys';
 
 const planEmployeesSchema = z.object({ employees: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
@@ -52,7 +52,7 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
   const [nameError, setNameError] = useState<string | null>(null);
   const people = useEmployees({ q: '' });
   const enrolled = useQuery({
-    queryKey: ['pto', 'plan-employees', plan.id, year],
+    queryKey: ptoKeys.planEmployees(plan.id, year),
     queryFn: () => api.get('/pto-manage/plan-employees', { query: { ptoPolicyId: plan.id, year }, schema: planEmployeesSchema }),
   });
   const years = [...new Set([data.currentYear - 1, data.currentYear, data.currentYear + 1, ...plan.associatedYears])].sort();
@@ -111,62 +111,7 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
     <Dock opened onClose={onClose} title="Edit PTO Plan" width={650} testId="plan-edit-dock">
       <Stack gap="md">
         <TextInput label="Plan name" withAsterisk value={name} error={nameError} onChange={(event) => setName(event.currentTarget.value)} maxLength={100} />
-        {payable.map((type) => {
-          const rule = rules[type.id];
-          return (
-            <Card key={type.id} withBorder radius="md" p="sm" data-testid="plan-edit-type">
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Text fw={600}>{type.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {rule ? (Object.keys(ruleProblems(rule)).length === 0 ? ruleSummary(rule) : 'Not Done') : 'Not Included'}
-                  </Text>
-                </Group>
-                {editing === type.id && rule ? (
-                  <>
-                    <RuleFields typeName={type.name} rule={rule} problems={ruleProblems(rule)} onChange={(next) => setRules((current) => ({ ...current, [type.id]: next }))} />
-                    <Group justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setEditing(null)} disabled={Object.keys(ruleProblems(rule)).length > 0}>
-                        Done with {type.name}
-                      </Button>
-                    </Group>
-                  </>
-                ) : (
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`${rule ? 'Edit the rule of' : 'Include'} ${type.name}`}
-                      onClick={() => {
-                        if (!rule) setRules((current) => ({ ...current, [type.id]: ruleFor(type.id, 'PER_CALENDAR_YEAR') }));
-                        setEditing(type.id);
-                      }}
-                    >
-                      {rule ? 'Edit' : 'Include'}
-                    </Button>
-                    {rule ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={`Leave out: ${type.name}`}
-                        onClick={() =>
-                          setRules((current) => {
-                            const next = { ...current };
-                            delete next[type.id];
-                            return next;
-                          })
-                        }
-                      >
-                        Leave out
-                      </Button>
-                    ) : null}
-                  </Group>
-                )}
-              </Stack>
-            </Card>
-          );
-        })}
+        <PlanTypeRules payable={payable} rules={rules} setRules={setRules} editing={editing} setEditing={setEditing} />
         <Group grow align="flex-start">
           <Select
             label="Year"
@@ -181,55 +126,13 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
           />
           <MultiSelect label="Add people for this year" searchable data={candidates} value={adding} onChange={setAdding} />
         </Group>
-        <Stack gap={6} data-testid="plan-enrolled">
-          <Text size="sm" fw={500}>
-            Enrolled in {year}
-          </Text>
-          {kept.length > 0 ? (
-            <Group gap={6}>
-              {kept.map((person) => (
-                <Badge
-                  key={person.id}
-                  variant="light"
-                  size="lg"
-                  tt="none"
-                  fw={500}
-                  data-testid="plan-enrolled-person"
-                  rightSection={
-                    <CloseButton
-                      size="xs"
-                      variant="transparent"
-                      aria-label={`Take ${person.name} off this plan`}
-                      onClick={() => setRemoving((current) => [...current, person.id])}
-                    />
-                  }
-                >
-                  {person.name}
-                </Badge>
-              ))}
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {removed.length > 0 ? `Nobody else is enrolled in ${year}.` : `Nobody is enrolled in ${year}.`}
-            </Text>
-          )}
-          {removed.length > 0 ? (
-            <Group gap={6} data-testid="plan-removing">
-              <Text size="sm">Taking off for {year}:</Text>
-              {removed.map((person) => (
-                <Button
-                  key={person.id}
-                  size="compact-xs"
-                  variant="subtle"
-                  aria-label={`Keep ${person.name} on this plan`}
-                  onClick={() => setRemoving((current) => current.filter((id) => id !== person.id))}
-                >
-                  {person.name} · Undo
-                </Button>
-              ))}
-            </Group>
-          ) : null}
-        </Stack>
+        <EnrolledPeople
+          year={year}
+          kept={kept}
+          removed={removed}
+          onRemove={(id) => setRemoving((current) => [...current, id])}
+          onKeep={(id) => setRemoving((current) => current.filter((other) => other !== id))}
+        />
         {error ? <FormAlert>{error}</FormAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -261,3 +261,77 @@ describe('the plan wizard, step 10: starting balances (002 §2)', () => {
     }
   });
 });
+
+describe('the plan wizard, steps 1 and 8–9: what Next checks (002 §2, §5)', () => {
+  it('keeps each problem of a step under its field until the next Next, and sends the plan as chosen', async () => {
+    const onClose = vi.fn();
+    const { fetch } = server();
+    const roles: PtoManageData = { ...DATA, jobRoles: [{ id: 4, name: 'Agent' }] };
+    renderWithApp(<PlanWizard data={roles} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    const name = within(wizard).getByRole('textbox', { name: /Plan name/ });
+
+    await next(user);
+    expect(name).toHaveAccessibleDescription('Please input the Name');
+    expect(within(wizard).getByText('Please choose at least one PTO type')).toBeInTheDocument();
+    // Typing does not take the problem away: the next Next checks again.
+    await user.type(name, '  Flex ');
+    expect(name).toHaveAccessibleDescription('Please input the Name');
+    await next(user);
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(wizard).getByText('Please choose at least one PTO type')).toBeInTheDocument();
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await next(user);
+
+    // Year: next year; a single type opens its rule at once.
+    await user.click(screen.getByRole('radio', { name: '2027' }));
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), '80');
+    await user.click(screen.getByRole('button', { name: 'Done with Vacation' }));
+    expect(screen.getByTestId('wizard-rule')).toHaveTextContent('Done');
+    await next(user);
+
+    await next(user);
+    expect(screen.getByRole('radiogroup', { name: /Who gets this plan\?/ })).toHaveAccessibleDescription('Please choose who this plan is for');
+    await user.click(screen.getByRole('radio', { name: 'Select team members' }));
+    await next(user);
+    expect(screen.getByText('Please choose at least one team member')).toBeInTheDocument();
+    expect(screen.queryByText('Please choose who this plan is for')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'By job role' }));
+    await next(user);
+    expect(screen.getByText('Please choose at least one job role')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: "Don't assign yet" }));
+    await next(user);
+
+    expect(await screen.findByTestId('wizard-recap')).toHaveTextContent('Vacation80 hrs/year');
+    expect(screen.getByText(/for 2027, don't assign yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetch, '/settings/get-balance-detail')).toHaveLength(0);
+    expect(bodyOf(callsTo(fetch, '/settings/save-pto-plan')[0]!.init)).toEqual({
+      name: 'Flex',
+      year: 2027,
+      assignType: 'none',
+      assignIds: [],
+      rules: [
+        {
+          ptoTypeId: 5,
+          method: 'PER_CALENDAR_YEAR',
+          rate: '80',
+          rateUnit: '1',
+          prorated: true,
+          waitingPeriodEnabled: false,
+          waitingPeriod: '',
+          startAfterWaitingPeriod: false,
+          carryoverPolicy: 'allowCarryover',
+          maxCarryoverEnabled: false,
+          maxCarryover: '',
+          maxBalanceEnabled: false,
+          maxBalance: '',
+        },
+      ],
+    });
+  });
+});

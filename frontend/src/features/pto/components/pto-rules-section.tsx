@@ -1,41 +1,16 @@
 import '@mantine/core/styles/Tooltip.css';
-import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
-import { ruleFor, ruleFromSaved, ruleProblems, usePtoManageData, type PlanRule, type PtoManageData, type PtoPlan, type RuleForm } from '../api/plans';
-import {
-  LAST_RULE,
-  PTO_RULE_SAVED,
-  RULE_CHANGE_INFO,
-  ruleSaveFailure,
-  shownRuleFields,
-  useDeletePtoRule,
-  useUpdatePtoRule,
-} from '../api/rules';
-import { RuleFields } from './rule-fields';
+import { usePtoManageData, type PlanRule, type PtoManageData, type PtoPlan } from '../api/plans';
+import { LAST_RULE, RULE_CHANGE_INFO, useDeletePtoRule } from '../api/rules';
+import { activeRules, EVERY_TYPE_INCLUDED, missingTypes, RULE_TYPE_REQUIRED, RuleEditor, type RuleTarget } from './pto-rule-editor';
 
-export const RULE_TYPE_REQUIRED = 'Please choose the PTO type';
-export const EVERY_TYPE_INCLUDED = 'Every PTO type is already part of this plan.';
-
-/** What the rule panel works on: a plan's rule, or a new rule for the plan (`rule` null). */
-interface RuleTarget {
-  plan: PtoPlan;
-  rule: PlanRule | null;
-}
-
-/** A plan's rules in force (status 1). */
-const activeRules = (plan: PtoPlan): PlanRule[] => plan.rules.filter((rule) => rule.status === 1);
-
-/** Paid types the plan does not include yet: the ones a new rule may be for. */
-const missingTypes = (plan: PtoPlan, data: PtoManageData) => {
-  const included = new Set(activeRules(plan).map((rule) => rule.ptoTypeId));
-  return data.ptoTypes.filter((type) => type.payable === 1 && !included.has(type.id));
-};
+export { EVERY_TYPE_INCLUDED, RULE_TYPE_REQUIRED };
 
 /** A disabled button takes no hover: the wrapper shows why it is disabled. */
 function Blocked({ label, children }: { label: string; children: ReactNode }) {
@@ -45,96 +20,6 @@ function Blocked({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </span>
     </Tooltip>
-  );
-}
-
-/**
- * The 'PTO Rule' panel's form: the rule's fields (002 §3, §5), checked here first; the server's
- * messages for a field go on that field, anything else in the 'Sorry' alert. Adding a rule first
- * asks which paid type, among those the plan lacks, it is for.
- */
-function RuleEditor({ target, data, onSaved, onCancel }: { target: RuleTarget; data: PtoManageData; onSaved: () => void; onCancel: () => void }) {
-  const save = useUpdatePtoRule();
-  const adding = target.rule === null;
-  const choices = adding ? missingTypes(target.plan, data) : [];
-  const [rule, setRule] = useState<RuleForm | null>(() => (target.rule ? ruleFromSaved(target.rule) : null));
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const typeName = (id: number) => data.ptoTypes.find((type) => type.id === id)?.name ?? 'this PTO type';
-  const typeError = serverErrors.ptoTypeId ?? (tried && !rule ? RULE_TYPE_REQUIRED : undefined);
-  const problems = { ...(tried && rule ? ruleProblems(rule) : {}), ...serverErrors };
-
-  /** A field the person changed drops the server's message about it. */
-  const change = (next: RuleForm) => {
-    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => rule && next[field as keyof RuleForm] === rule[field as keyof RuleForm])));
-    setRule(next);
-  };
-
-  const submit = () => {
-    setError(null);
-    setTried(true);
-    if (!rule || Object.keys(ruleProblems(rule)).length > 0) return;
-    save.mutate(
-      { id: target.rule?.id, ptoPolicyId: target.plan.id, rule },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: PTO_RULE_SAVED });
-          onSaved();
-        },
-        onError: (err) => {
-          const failure = ruleSaveFailure(err, shownRuleFields(rule, { typeChoice: adding }));
-          setServerErrors(failure.fieldErrors);
-          setError(failure.message);
-        },
-      },
-    );
-  };
-
-  return (
-    <form
-      noValidate
-      aria-label="PTO Rule"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Plan: {target.plan.name}
-        </Text>
-        {adding ? (
-          <Select
-            label="PTO type"
-            withAsterisk
-            placeholder="Choose a type"
-            allowDeselect={false}
-            data={choices.map((type) => ({ value: String(type.id), label: type.name }))}
-            value={rule ? String(rule.ptoTypeId) : null}
-            error={typeError}
-            onChange={(value) => {
-              if (!value) return;
-              const id = Number(value);
-              setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== 'ptoTypeId')));
-              setRule((current) => (current ? { ...current, ptoTypeId: id } : ruleFor(id, 'PER_CALENDAR_YEAR')));
-            }}
-          />
-        ) : (
-          <Text fw={600}>{typeName(target.rule?.ptoTypeId ?? 0)}</Text>
-        )}
-        {rule ? <RuleFields typeName={typeName(rule.ptoTypeId)} rule={rule} problems={problems} onChange={change} /> : null}
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

@@ -2,13 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { reportQuery, type ReportFilter } from './filter';
 import { ptoReportSchema, reportDataSchema, summaryReportSchema, timesheetReportSchema, type Report, type ReportData, type ReportType } from './schemas';
+import { reportKeys } from './keys';
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  data: () => ['reports', 'data'] as const,
-  report: (filter: ReportFilter) =>
-    ['reports', 'report', filter.type, { start: filter.start, end: filter.end, empids: filter.employeeIds.join(',') }] as const,
-};
 
 /** GET /report/data: the report types, the employees in reach (terminated too), the PTO types and the pay period. */
 export const getReportData = (): Promise<ReportData> => api.get('/report/data', { schema: reportDataSchema });
@@ -43,7 +38,7 @@ export const reportQueryOptions = (filter: ReportFilter) =>
 /** The report of the last run filter; nothing is asked before the first run (`filter` null). */
 export function useReport(filter: ReportFilter | null) {
   return useQuery({
-    queryKey: filter ? reportKeys.report(filter) : [...reportKeys.all, 'report', 'none'],
+    queryKey: filter ? reportKeys.report(filter) : reportKeys.none,
     queryFn: filter ? ({ signal }) => getReport(filter, signal) : skipToken,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { jobRoleSchema, settingsKeys, type JobRole } from './get-settings-data';
+import { jobRoleSchema, type JobRole } from '@/lib/settings-data';
+import { settingsKeys } from './keys';
 
 /** POST /settings/inactive-role-type?id=: the role leaves the pickers; people keep it. */
 export const inactiveRoleType = (id: number): Promise<JobRole> =>
@@ -12,7 +13,7 @@ export function useInactiveRoleType() {
     mutationFn: inactiveRoleType,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.data });
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'data'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.manageData });
     },
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
-import { jobRoleSchema, settingsKeys, type JobRole } from './get-settings-data';
+import { jobRoleSchema, type JobRole } from '@/lib/settings-data';
+import { settingsKeys } from './keys';
 
 /** Spec 002 §5: a name is required. */
 export const JOB_ROLE_NAME_REQUIRED = 'Please input the Name';
@@ -20,7 +21,7 @@ export function useUpdateRoleType() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.data });
       // The HR-folder pickers list active roles.
-      await queryClient.invalidateQueries({ queryKey: ['manage', 'data'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.manageData });
     },
   });
 }

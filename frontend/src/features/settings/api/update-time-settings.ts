@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { settingsDataSchema, settingsKeys, type SettingsData, type TimeSettings } from './get-settings-data';
+import { settingsDataSchema, type SettingsData, type TimeSettings } from '@/lib/settings-data';
+import { settingsKeys } from './keys';
 
 /** POST /settings/update (admins): the time settings; an empty dayStartAt lets the clock open all day. */
 export const updateTimeSettings = (settings: TimeSettings): Promise<SettingsData> =>
@@ -13,7 +14,7 @@ export function useUpdateTimeSettings() {
     onSuccess: (data) => {
       queryClient.setQueryData(settingsKeys.data, data);
       // The dashboard's overtime and pay-cycle figures follow the settings.
-      return queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.dashboard });
     },
   });
 }

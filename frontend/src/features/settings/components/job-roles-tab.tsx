@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { formFailure, GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
-import { useSettingsData, type JobRole } from '../api/get-settings-data';
+import { useSettingsData, type JobRole } from '@/lib/settings-data';
 import { useInactiveRoleType } from '../api/inactive-role-type';
 import { jobRoleFormSchema, useUpdateRoleType, type JobRoleFormValues } from '../api/update-role-type';
 

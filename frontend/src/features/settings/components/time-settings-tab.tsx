@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Text, Text
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formFailure } from '@/lib/form-errors';
-import { useSettingsData, type TimeSettings } from '../api/get-settings-data';
+import { useSettingsData, type TimeSettings } from '@/lib/settings-data';
 import { useUpdateTimeSettings } from '../api/update-time-settings';
 
 export const TIME_SETTINGS_SAVED = 'The time settings have been saved.';

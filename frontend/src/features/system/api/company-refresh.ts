@@ -7,7 +7,7 @@ import { systemKeys } from './keys';
  */
 export const refreshCompany = (queryClient: QueryClient, companyId: number): Promise<unknown> =>
   Promise.all(
-    [systemKeys.company(companyId), systemKeys.charges(companyId), ['system', 'attempts'], systemKeys.companyLists, ['system', 'stats'], systemKeys.audit()].map(
+    [systemKeys.company(companyId), systemKeys.charges(companyId), systemKeys.attempts(), systemKeys.companyLists, systemKeys.stats(), systemKeys.audit()].map(
       (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );

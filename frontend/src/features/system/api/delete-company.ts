@@ -18,7 +18,7 @@ export function useDeleteCompany(companyId: number) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: systemKeys.company(companyId) });
       queryClient.removeQueries({ queryKey: systemKeys.charges(companyId) });
-      return Promise.all([systemKeys.companyLists, ['system', 'stats'], ['system', 'employees'], systemKeys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all([systemKeys.companyLists, systemKeys.stats(), systemKeys.employees(), systemKeys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { teamKeys } from './keys';
 
 const text = z.string().nullable().optional().transform((v) => v ?? '');
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
@@ -23,7 +24,7 @@ const teamSchema = z.object({ members: z.array(teamMemberSchema) });
 /** GET /team/mine: the company's active people, the caller included. */
 export const getMyTeam = (): Promise<TeamMember[]> => api.get('/team/mine', { schema: teamSchema }).then((r) => r.members);
 
-export const myTeamQueryOptions = () => queryOptions({ queryKey: ['team', 'mine'], queryFn: getMyTeam });
+export const myTeamQueryOptions = () => queryOptions({ queryKey: teamKeys.mine, queryFn: getMyTeam });
 
 export const useMyTeam = () => useQuery(myTeamQueryOptions());
 

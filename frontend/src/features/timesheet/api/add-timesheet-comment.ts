@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
-import { timesheetCommentSchema, timesheetCommentsQueryOptions, type TimesheetComment } from './get-timesheet-comments';
+import { timesheetCommentSchema, type TimesheetComment } from './get-timesheet-comments';
+import { timesheetKeys } from './keys';
 
 /** Spec 000 §5: empty after trimming gives 'Please input the Comment content'. */
 export const addCommentSchema = z.object({ comment: requiredText('Please input the Comment content') });
@@ -16,6 +17,6 @@ export function useAddTimesheetComment(entryId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) => addTimesheetComment(entryId, comment),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetCommentsQueryOptions(entryId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.comments(entryId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { entrySchema, type Entry } from './schemas';
+import { timesheetKeys } from './keys';
 
 /** POST /timesheet/edit-request-approve {reqId} -> the changed shift (admins; managers for their reports). */
 export const approveEditRequest = (reqId: number): Promise<Entry> =>
@@ -10,6 +11,6 @@ export function useApproveEditRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveEditRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { editRequestSchema, type EditRequest } from './schemas';
+import { timesheetKeys } from './keys';
 
 /** Spec 000 §8: the confirmation before cancelling a raised request. */
 export const CANCEL_REQUEST_CONFIRMATION = "Are you sure you want cancel this request? This action can't be undone.";
@@ -13,6 +14,6 @@ export function useCancelEditRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelEditRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

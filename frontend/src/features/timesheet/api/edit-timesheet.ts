@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { combineDayAndTime, keepOriginalSeconds } from '@/lib/company-time';
 import { breaksOnDay, CLOCK_IN_REQUIRED, type BreakRow } from './request-edit';
 import { entrySchema, type Entry } from './schemas';
+import { timesheetKeys } from './keys';
 
 /**
  * The 'Edit Timesheet' (admin 'Edit Now') and 'Add Shift' form (spec 000 §5): the clock in is a
@@ -60,6 +61,6 @@ export function useEditTimesheet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editTimesheet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

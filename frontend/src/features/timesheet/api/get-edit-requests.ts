@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { editRequestSchema, type EditRequest } from './schemas';
+import { timesheetKeys } from './keys';
 
 const requestsSchema = z.object({ requests: z.array(editRequestSchema) });
 
@@ -10,6 +11,6 @@ export const getEditRequests = (ts: number): Promise<EditRequest[]> =>
   api.get('/timesheet/requests', { query: { ts }, schema: requestsSchema }).then((r) => r.requests);
 
 export const editRequestsQueryOptions = (ts: number) =>
-  queryOptions({ queryKey: ['timesheet', 'requests', { ts }], queryFn: () => getEditRequests(ts) });
+  queryOptions({ queryKey: timesheetKeys.requests(ts), queryFn: () => getEditRequests(ts) });
 
 export const useEditRequests = (ts: number) => useQuery(editRequestsQueryOptions(ts));

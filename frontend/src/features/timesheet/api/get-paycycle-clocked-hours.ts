@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { timesheetKeys } from './keys';
 
 export const paycycleClockedHoursSchema = z.object({
   payCycleStart: z.string(),
@@ -17,7 +18,7 @@ export const getPaycycleClockedHours = (employeeId: number | null): Promise<Payc
 
 export const paycycleClockedHoursQueryOptions = (employeeId: number | null) =>
   queryOptions({
-    queryKey: ['timesheet', 'paycycle-clocked-hours', { employeeId }],
+    queryKey: timesheetKeys.paycycleClockedHours(employeeId),
     queryFn: () => getPaycycleClockedHours(employeeId),
   });
 

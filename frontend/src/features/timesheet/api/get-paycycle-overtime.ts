@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { timesheetKeys } from './keys';
 
 export const paycycleOvertimeSchema = z.object({
   payCycleStart: z.string(),
@@ -17,7 +18,7 @@ export const getPaycycleOvertime = (employeeId: number | null): Promise<Paycycle
 
 export const paycycleOvertimeQueryOptions = (employeeId: number | null) =>
   queryOptions({
-    queryKey: ['timesheet', 'paycycle-overtime', { employeeId }],
+    queryKey: timesheetKeys.paycycleOvertime(employeeId),
     queryFn: () => getPaycycleOvertime(employeeId),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { timesheetKeys } from './keys';
 
 export const timesheetChangeSchema = z.object({
   changeDate: z.string(),
@@ -20,6 +21,6 @@ export const getTimesheetChanges = (ts: number): Promise<TimesheetChange[]> =>
   api.get('/timesheet/changes', { query: { ts }, schema: changesSchema }).then((r) => r.changes);
 
 export const timesheetChangesQueryOptions = (ts: number) =>
-  queryOptions({ queryKey: ['timesheet', 'changes', { ts }], queryFn: () => getTimesheetChanges(ts) });
+  queryOptions({ queryKey: timesheetKeys.changes(ts), queryFn: () => getTimesheetChanges(ts) });
 
 export const useTimesheetChanges = (ts: number) => useQuery(timesheetChangesQueryOptions(ts));

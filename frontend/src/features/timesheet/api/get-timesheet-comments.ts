@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { timesheetKeys } from './keys';
 
 export const timesheetCommentSchema = z.object({
   id: z.number().int(),
@@ -20,6 +21,6 @@ export const getTimesheetComments = (ts: number): Promise<TimesheetComment[]> =>
   api.get('/timesheet/comments', { query: { ts }, schema: commentsSchema }).then((r) => r.comments);
 
 export const timesheetCommentsQueryOptions = (ts: number) =>
-  queryOptions({ queryKey: ['timesheet', 'comments', { ts }], queryFn: () => getTimesheetComments(ts) });
+  queryOptions({ queryKey: timesheetKeys.comments(ts), queryFn: () => getTimesheetComments(ts) });
 
 export const useTimesheetComments = (ts: number) => useQuery(timesheetCommentsQueryOptions(ts));

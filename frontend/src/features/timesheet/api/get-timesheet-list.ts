@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { entrySchema } from './schemas';
+import { timesheetKeys } from './keys';
 
 export const timesheetListSchema = z.object({
   entries: z.array(entrySchema),
@@ -29,7 +30,7 @@ export const getTimesheetList = ({ start, end, employeeId }: TimesheetListParams
 
 export const timesheetListQueryOptions = (params: TimesheetListParams) =>
   queryOptions({
-    queryKey: ['timesheet', 'list', params],
+    queryKey: timesheetKeys.list(params),
     queryFn: () => getTimesheetList(params),
   });
 

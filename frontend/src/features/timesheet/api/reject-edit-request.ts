@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { requiredText } from '@/lib/validation';
 import { editRequestSchema, type EditRequest } from './schemas';
+import { timesheetKeys } from './keys';
 
 /** A rejection needs a reason. */
 export const rejectEditRequestSchema = z.object({ comment: requiredText('Please input the reason of the rejection') });
@@ -16,6 +17,6 @@ export function useRejectEditRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectEditRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { timesheetKeys } from './keys';
 
 /** Spec 000 §8: the confirmation before deleting a shift. */
 export const DELETE_TIMESHEET_CONFIRMATION = 'Are you sure to delete the timesheet? Once it is deleted, it can NOT be undone.';
@@ -11,6 +12,6 @@ export function useRemoveTimesheet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeTimesheet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 import { combineDayAndTime, keepOriginalSeconds, toLocalDateTime } from '@/lib/company-time';
 import { BREAK_OPERATIONS, CHANGE_TYPES, editRequestSchema, type BreakOperation, type ChangeType, type EditRequest, type Entry } from './schemas';
+import { timesheetKeys } from './keys';
 
 export const CLOCK_IN_REQUIRED = 'Please input the Clock in';
 export const CLOCK_OUT_REQUIRED = 'Please input the Clock out';
@@ -91,6 +92,6 @@ export function useRequestEdit() {
   return useMutation({
     mutationFn: requestEdit,
     // The row turns 'Pending Approval' and the panel shows the raised request.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timesheet'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }

@@ -1,10 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
-import { ptoTypeSchema } from '@/features/pto/api/pto-types';
+
+/**
+ * GET /settings/data, the company's settings lists: read by the settings screen (time settings, job
+ * roles) and by the PTO sections it embeds and the employee folder's PTO card (the PTO types).
+ */
 
 export const jobRoleSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 export type JobRole = z.output<typeof jobRoleSchema>;
+
+/** A job role's own yearly allowance of a type (hours, two decimals at most). */
+export const ptoTypeOverrideSchema = z.object({ jobroleId: z.number().int(), hours: z.number() });
+
+/** A PTO type (spec 002 §3): payable and available are 1/0 as the server sends them. */
+export const ptoTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  payable: z.number().int(),
+  available: z.number().int(),
+  allowDelete: z.boolean(),
+  overrides: z.array(ptoTypeOverrideSchema),
+});
+export type PtoType = z.output<typeof ptoTypeSchema>;
 
 /** The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold. */
 export const timeSettingsSchema = z.object({
@@ -24,11 +43,12 @@ export const settingsDataSchema = z.object({
 });
 export type SettingsData = z.output<typeof settingsDataSchema>;
 
-export const settingsKeys = { data: ['settings', 'data'] as const };
+/** The settings lists' key: every change of a job role, a PTO type, a plan or the time settings names it. */
+export const settingsDataKey = ['settings', 'data'] as const;
 
 /** GET /settings/data: the settings lists; job roles active and inactive. */
 export const getSettingsData = (): Promise<SettingsData> => api.get('/settings/data', { schema: settingsDataSchema });
 
-export const settingsDataQueryOptions = () => queryOptions({ queryKey: settingsKeys.data, queryFn: getSettingsData });
+export const settingsDataQueryOptions = () => queryOptions({ queryKey: settingsDataKey, queryFn: getSettingsData });
 
 export const useSettingsData = () => useQuery(settingsDataQueryOptions());

@@ -1,0 +1,39 @@
+import { employeesKeys, type employeesQuery } from '@/lib/employees';
+
+type EmployeesQuery = ReturnType<typeof employeesQuery>;
+
+/**
+ * Query keys of the employee screens. Every write of an employee, a contact or an avatar invalidates
+ * `all` (the lists, the folder, the contacts). The pickers' list (`employees`) lives in
+ * `src/lib/employees`; the folder's activity timeline sits under `employee(id)`, which the HR
+ * records invalidate; the folder's PTO history sits under the PTO keys (`pto`), so a PTO change
+ * refreshes it too.
+ */
+export const manageKeys = {
+  all: ['manage'] as const,
+  data: ['manage', 'data'] as const,
+  /** Every employee list: the pickers' and the HR-folder list. */
+  employees: employeesKeys.all,
+  employeeList: (query: EmployeesQuery) => ['manage', 'employees', 'list', query] as const,
+  employee: (id: number) => ['manage', 'employee', id] as const,
+  employeeFull: (id: number) => ['manage', 'employee', id, 'full'] as const,
+  activities: (id: number, filter: string) => ['manage', 'employee', id, 'activities', filter] as const,
+  activity: (id: number) => ['manage', 'activity', id] as const,
+  contacts: (eid: number) => ['manage', 'contacts', eid] as const,
+  contact: (eid: number, id: number | null) => ['manage', 'contacts', eid, id] as const,
+  importAgencyzoom: ['manage', 'import-agencyzoom'] as const,
+  /** GET /pto/history of the folder, under the PTO screens' ['pto', 'employee', id]. */
+  folderPtoHistory: (employeeId: number) => ['pto', 'employee', employeeId, 'folder-history'] as const,
+};
+
+/** Keys of other screens an employee-screen write refreshes, named here by their keys only. */
+export const otherKeys = {
+  /** Every PTO query (the PTO screens, the folder's PTO card and history). */
+  pto: ['pto'] as const,
+  inbox: ['inbox'] as const,
+  dashboard: ['dashboard'] as const,
+  /** The company profile. */
+  company: ['company'] as const,
+  /** GET /account/login-data: the shell's identity (the company's name). */
+  loginData: ['auth', 'login-data'] as const,
+};

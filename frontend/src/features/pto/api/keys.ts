@@ -1,0 +1,44 @@
+import { employeesKeys } from '@/lib/employees';
+import { settingsDataKey } from '@/lib/settings-data';
+
+/**
+ * Query keys of PTO. Every PTO query sits under `all`, so a plan or balance change anywhere
+ * invalidates them together (the allocation, each employee's PTO, the time-off screen); a change of
+ * the time-off screen invalidates `timeOff`; a holiday change invalidates `holidays` and
+ * `manageData` (GET /pto-manage/data carries this year's holidays). The balance detail is not under
+ * `all`: a plan save must not ask for the detail of the modal it closes.
+ */
+export const ptoKeys = {
+  all: ['pto'] as const,
+  /** GET /pto-manage/data: types, plans with their rules and enrolled counts, job roles. */
+  manageData: ['pto', 'manage-data'] as const,
+  /** GET /pto-manage/data as the folder's set-up dock reads it. */
+  managePlans: ['pto', 'manage-data', 'plans'] as const,
+  planEmployees: (planId: number, year: string) => ['pto', 'plan-employees', planId, year] as const,
+  balanceDetail: (request: object) => ['pto-balance-detail', request] as const,
+  allocation: (year: number | null) => ['pto', 'allocation', year] as const,
+  employee: (id: number) => ['pto', 'employee', id] as const,
+  /** Every query of the time-off screen. */
+  timeOff: ['pto', 'time-off'] as const,
+  timeOffData: (eid: number | null) => ['pto', 'time-off', 'data', eid] as const,
+  timeOffHistory: (eid: number | null) => ['pto', 'time-off', 'history', eid] as const,
+  timeOffBalance: (eid: number | null, asOf: string) => ['pto', 'time-off', 'balance', eid, asOf] as const,
+  timeOffAgenda: (start: string, end: string, excludedEmployeeId: number, types: string) =>
+    ['pto', 'time-off', 'agenda', start, end, excludedEmployeeId, types] as const,
+  timeOffValidate: (bodyJson: string | null) => ['pto', 'time-off', 'validate', bodyJson] as const,
+  /** Every holiday query: a change to the holidays refreshes lists and employees' hours. */
+  holidays: ['holidays'] as const,
+  /** `year` null: the company's current year, which the answer names. */
+  holidayList: (year: number | null) => ['holidays', 'list', year] as const,
+  employeeHolidays: (employeeId: number) => ['holidays', 'employee', employeeId] as const,
+};
+
+/** Keys of other screens a PTO write refreshes, named here by their keys only. */
+export const otherKeys = {
+  /** GET /settings/data (`src/lib/settings-data`): the PTO types and the plans' names. */
+  settingsData: settingsDataKey,
+  /** Every employee list (the HR-folder list shows each person's balance). */
+  employees: employeesKeys.all,
+  /** The employee folder's activity timeline, which records manual additions. */
+  folderActivities: (employeeId: number) => ['manage', 'employee', employeeId, 'activities'] as const,
+};

@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form-alert';
+import { useSettingsData } from '@/lib/settings-data';
+import { ApiError } from '@/lib/api-client';
+import { sorry } from '@/lib/form-errors';
+import { isManualHours, MANUAL_HOURS_MESSAGE, useManuallyAddPto } from '../api/employee-pto';
+
+/** 'Manually Add PTO' (001 §3, §5): a paid type, a year (previous, current, next) and hours. */
+export function ManualAddModal({ employeeId, year, opened, onClose }: { employeeId: number; year: number; opened: boolean; onClose: () => void }) {
+  const settings = useSettingsData();
+  const add = useManuallyAddPto(employeeId);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { ptoTypeId: '', year: String(year), hours: '' },
+    validate: {
+      ptoTypeId: (value) => (value ? null : 'Please choose the PTO type'),
+      hours: (value) => (isManualHours(value) ? null : MANUAL_HOURS_MESSAGE),
+    },
+  });
+  const types = (settings.data?.ptotypes ?? []).filter((type) => type.payable === 1).map((type) => ({ value: String(type.id), label: type.name }));
+  const years = [year + 1, year, year - 1].map((y) => ({ value: String(y), label: String(y) }));
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manually Add PTO" centered>
+      <form
+        noValidate
+        aria-label="Manually Add PTO"
+        onSubmit={form.onSubmit((values) => {
+          setError(null);
+          add.mutate(
+            { employeeId, ptoTypeId: Number(values.ptoTypeId), year: Number(values.year), hours: values.hours },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: 'PTO information has been saved.' });
+                form.reset();
+                onClose();
+              },
+              onError: (err) => {
+                if (err instanceof ApiError && err.status === 400) {
+                  const fields = Object.fromEntries(Object.entries(err.errors).map(([field, messages]) => [field, messages[0] ?? '']));
+                  form.setErrors(fields);
+                  if (!fields.hours && !fields.ptoTypeId && !fields.year) setError(sorry(err));
+                } else {
+                  setError(sorry(err));
+                }
+              },
+            },
+          );
+        })}
+      >
+        <Stack gap="md">
+          <Select label="PTO Type" withAsterisk data={types} placeholder="Choose a type" {...form.getInputProps('ptoTypeId')} />
+          <Select label="Year" withAsterisk data={years} allowDeselect={false} {...form.getInputProps('year')} />
+          <TextInput label="Hours" withAsterisk inputMode="decimal" placeholder="8" autoComplete="off" {...form.getInputProps('hours')} />
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { FormAlert } from '@/components/form-alert';
+import { ruleProblems, type RuleForm } from '../api/plans';
+import { emptyRule, isRuleDone, type PlanWizardForm } from './plan-wizard-form';
+import { RuleFields } from './rule-fields';
+
+interface RulesStepProps {
+  form: PlanWizardForm;
+  typeName: (id: number) => string;
+  /** The type whose rule is open, or null for the list of types. */
+  editing: number | null;
+  onEdit: (id: number | null) => void;
+  /** The open rule shows its problems once 'Done with' found some. */
+  showProblems: boolean;
+  onShowProblems: (show: boolean) => void;
+}
+
+/**
+ * Steps 3–7 (002 §2): each chosen type with its rule's state (Done / Not Done) and 'Set up' or
+ * 'Edit', or the open rule with 'Done with <type>', which checks it first.
+ */
+export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems }: RulesStepProps) {
+  const { rules, typeIds } = form.values;
+  const setRule = (id: number, rule: RuleForm) => form.setFieldValue('rules', (current) => ({ ...current, [id]: rule }));
+
+  if (editing !== null) {
+    const rule = rules[editing];
+    return (
+      <Stack gap="md">
+        <RuleFields
+          typeName={typeName(editing)}
+          rule={rule ?? emptyRule(editing)}
+          problems={showProblems && rule ? ruleProblems(rule) : {}}
+          onChange={(next) => setRule(editing, next)}
+        />
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            onClick={() => {
+              if (!rule || Object.keys(ruleProblems(rule)).length > 0) {
+                onShowProblems(true);
+                if (!rule) setRule(editing, emptyRule(editing));
+                return;
+              }
+              onShowProblems(false);
+              onEdit(null);
+            }}
+          >
+            Done with {typeName(editing)}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {typeIds.map((id) => {
+        const done = isRuleDone(rules, id);
+        return (
+          <Group key={id} justify="space-between" data-testid="wizard-rule">
+            <Text fw={600}>{typeName(id)}</Text>
+            <Group gap="xs">
+              <Badge color={done ? 'green.9' : 'gray.7'} variant="filled">
+                {done ? 'Done' : 'Not Done'}
+              </Badge>
+              <Button size="xs" variant="light" aria-label={`Set the rule of ${typeName(id)}`} onClick={() => onEdit(id)}>
+                {done ? 'Edit' : 'Set up'}
+              </Button>
+            </Group>
+          </Group>
+        );
+      })}
+      {form.errors.rules ? <FormAlert>{form.errors.rules}</FormAlert> : null}
+    </Stack>
+  );
+}

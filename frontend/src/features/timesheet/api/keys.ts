@@ -1,0 +1,17 @@
+import type { TimesheetListParams } from './get-timesheet-list';
+
+/**
+ * Query keys of the timesheets. Every write of a shift or an edit request (and every clock in or
+ * out, and every response in the inbox) invalidates `all`: the lists, the shifts' details, their
+ * changes, comments and requests, and the pay cycle's hours change together.
+ */
+export const timesheetKeys = {
+  all: ['timesheet'] as const,
+  list: (params: TimesheetListParams) => ['timesheet', 'list', params] as const,
+  details: (ts: number) => ['timesheet', 'details', { ts }] as const,
+  changes: (ts: number) => ['timesheet', 'changes', { ts }] as const,
+  comments: (ts: number) => ['timesheet', 'comments', { ts }] as const,
+  requests: (ts: number) => ['timesheet', 'requests', { ts }] as const,
+  paycycleClockedHours: (employeeId: number | null) => ['timesheet', 'paycycle-clocked-hours', { employeeId }] as const,
+  paycycleOvertime: (employeeId: number | null) => ['timesheet', 'paycycle-overtime', { employeeId }] as const,
+};
