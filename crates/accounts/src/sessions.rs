@@ -180,14 +180,24 @@ impl Accounts {
     /// (spec 000 §2 `/login?origin=`), already checked by the caller against the configured
     /// framing origins: it becomes the token's `origin` claim. Exchanging a session token
     /// without one keeps the claim that token had.
+    ///
+    /// `bearer` is the session token the request was sent with (its `Authorization` header): a
+    /// `token` that is that very session token is the caller renewing its own session (the web app
+    /// does after a change of the identity's claims), which a link cannot ask for.
     pub async fn login(
         &self,
         command: LoginCommand,
         meta: &RequestMeta,
         embed_origin: Option<String>,
+        bearer: Option<&str>,
     ) -> Result<SignedIn, AccountsError> {
         let signed = match command {
             LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
+            LoginCommand::LoginCode(token) if bearer == Some(token.as_str()) => {
+                let now = Utc::now();
+                let auth = self.authenticate(&token).await?;
+                self.extend_session(&auth, now).await
+            }
             LoginCommand::LoginCode(code) => return self.exchange_login_code(&code, embed_origin).await,
             LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
         }?;

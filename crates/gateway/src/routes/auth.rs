@@ -25,8 +25,9 @@ crate::routes::route_table! {
 }
 
 /// One of three forms: `email` + `password`; `token` (a one-time code from `POST
-/// /auth/login-code`, exchanged for its session, from the page it was made for; never a session
-/// token); `base64Email` + `securityToken` (a one-time link from an e-mail).
+/// /auth/login-code`, exchanged for its session, from the page it was made for; or the request's
+/// own bearer token, renewed; never another session's token); `base64Email` + `securityToken` (a
+/// one-time link from an e-mail).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoginRequest {
@@ -67,8 +68,16 @@ impl From<accounts::SignedIn> for SessionResponse {
 pub async fn login(
     state: web::Data<AppState>,
     ClientMeta(meta): ClientMeta,
+    req: actix_web::HttpRequest,
     body: Body<LoginRequest>,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
+    let bearer = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .map(str::to_owned);
     let body = body.into_inner();
     let origin = body.origin.as_deref().map(|origin| state.web.embedding_origin(origin)).transpose();
     let command = LoginCommand::parse(&LoginInput {
@@ -86,7 +95,7 @@ pub async fn login(
         }
         (Err(errors), _) | (_, Err(errors)) => return Err(ApiError::validation(errors)),
     };
-    Ok(web::Json(state.accounts.login(command, &meta, origin).await?.into()))
+    Ok(web::Json(state.accounts.login(command, &meta, origin, bearer.as_deref()).await?.into()))
 }
 
 /// The page a login code will be opened from.

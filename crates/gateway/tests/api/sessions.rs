@@ -79,6 +79,12 @@ async fn a_login_code_opens_its_session_once_and_a_session_token_never_signs_in(
     assert_eq!(reply.body["identity"]["email"], email.as_str());
     // Once only.
     assert_eq!(app.post("/server/v1/auth/login", json!({"token": code})).await.status, 401);
+    // A session renews its own token (the web app does after a change of its claims): the token
+    // in the body is the request's bearer. Another session's token is refused.
+    let renewed = app.post_as(&token, "/server/v1/auth/login", json!({"token": token})).await;
+    assert_eq!(renewed.status, 200, "{:?}", renewed.body);
+    let other = app.login(&email, "password-123").await.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(app.post_as(&other, "/server/v1/auth/login", json!({"token": token})).await.status, 401);
     // Not after its minute.
     let late =
         app.post_as(&token, "/server/v1/auth/login-code", json!({})).await.body["code"].as_str().unwrap().to_owned();

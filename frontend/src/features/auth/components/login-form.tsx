@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { formFailure } from '@/lib/form-errors';
-import type { Session } from '@/lib/session';
+import { sessionStore, startSession, type Session } from '@/lib/session';
 import { loginSchema, useLogin, type LoginInput } from '../api/login';
 import { SsoButton } from './sso-button';
 
@@ -88,7 +88,22 @@ export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: Logi
         Forgot your password?
       </Anchor>
       <SsoButton
-        onToken={(token) => login.mutate({ body: { token }, sso: true }, { onSuccess: onLoggedIn, onError: fail })}
+        onToken={(token) => {
+          // The provider's sign-in is this browser's session from now on; it is then renewed as
+          // its own bearer (which names the embedding page, if any). The server exchanges a
+          // session token only for the session that sends it.
+          startSession(token, { sso: true });
+          login.mutate(
+            { body: { token }, sso: true },
+            {
+              onSuccess: onLoggedIn,
+              onError: (err) => {
+                sessionStore.clear();
+                fail(err);
+              },
+            },
+          );
+        }}
         onFailed={onSsoFailed}
       />
     </Stack>
