@@ -308,6 +308,10 @@ mod tests {
         let db = Database::connect(&url).await.unwrap();
         db.execute_unprepared("PRAGMA journal_mode=WAL").await.unwrap();
         db.execute_unprepared("CREATE TABLE written (value INTEGER NOT NULL)").await.unwrap();
+        // The migration record, which `begin_write` takes SQLite's write lock on.
+        db.execute_unprepared("CREATE TABLE seaql_migrations (version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)")
+            .await
+            .unwrap();
         let gate = WriteGate::serializing(Database::connect(&url).await.unwrap()).unwrap();
         let (release, started) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
         let apply = recording(release.clone(), started.clone());
