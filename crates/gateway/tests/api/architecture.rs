@@ -111,25 +111,32 @@ async fn the_openapi_document_describes_every_route() {
     assert_eq!(app.get("/readyz").await.body["status"], "ready");
 }
 
+/// The files under a crate's `src` (paths from `crates/`) that `skip` lets through and that hold
+/// any of `needles`.
+fn sources_containing(needles: &[&str], skip: impl Fn(&Path) -> bool) -> Vec<String> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    files
+        .iter()
+        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
+        .filter(|file| !skip(file.strip_prefix(crates).unwrap()))
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            needles.iter().any(|needle| text.contains(needle))
+        })
+        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+        .collect()
+}
+
 /// Every transaction that writes begins as a writer (`kernel::begin_write`): a plain `BEGIN` on
 /// SQLite fails at once with "database is locked" when another writer got there first.
 #[test]
 fn every_write_transaction_begins_as_a_writer() {
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let mut files = Vec::new();
-    rust_files(crates, &mut files);
-    let plain: Vec<_> = files
-        .iter()
-        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
-        .filter(|file| !file.ends_with("kernel/src/transaction.rs"))
-        // The migrations' advisory lock: PostgreSQL only.
-        .filter(|file| !file.ends_with("gateway/src/db.rs"))
-        .filter(|file| {
-            let text = std::fs::read_to_string(file).unwrap();
-            text.contains(".begin()") || text.contains("TransactionTrait::begin")
-        })
-        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
-        .collect();
+    // The migrations' advisory lock (PostgreSQL only) and the helper itself begin plainly.
+    let plain = sources_containing(&[".begin()", "TransactionTrait::begin"], |file| {
+        file.ends_with("kernel/src/transaction.rs") || file.ends_with("gateway/src/db.rs")
+    });
     assert!(plain.is_empty(), "plain transactions (use kernel::begin_write) in {plain:?}");
 }
 
@@ -139,18 +146,8 @@ fn every_write_transaction_begins_as_a_writer() {
 /// guards (the gateway) and kernel itself turn one proof into another.
 #[test]
 fn no_domain_crate_asks_for_a_proof_to_decide() {
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let mut files = Vec::new();
-    rust_files(crates, &mut files);
-    let deciders: Vec<_> = files
-        .iter()
-        .filter(|file| file.components().any(|part| part.as_os_str() == "src"))
-        .filter(|file| !file.starts_with(crates.join("gateway")) && !file.starts_with(crates.join("kernel")))
-        .filter(|file| {
-            let text = std::fs::read_to_string(file).unwrap();
-            [".admin()", ".manager()"].iter().any(|call| text.contains(call))
-        })
-        .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
-        .collect();
+    let deciders = sources_containing(&[".admin()", ".manager()"], |file| {
+        file.starts_with("gateway") || file.starts_with("kernel")
+    });
     assert!(deciders.is_empty(), "proofs asked for in domain crates: {deciders:?}");
 }
