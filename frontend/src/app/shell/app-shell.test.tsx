@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
-import { activeMenuPath } from './app-shell';
+import { activeMenuPath } from './menu';
 import { isoDateIn } from '@/lib/dates';
 import { sessionStore } from '@/lib/session';
 import { mockFetch, response } from '@/testing/http';

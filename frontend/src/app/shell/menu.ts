@@ -117,3 +117,13 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
 ];
 
 export const accountMenuFor = (who: Identity) => ACCOUNT_MENU.filter((entry) => entry.visible(who));
+
+/**
+ * The menu entry of the current page: the longest `to` (or `also` path) the path starts with, so
+ * that /admin/manage/company-profile marks 'My Company' and not a shorter /admin/manage entry too.
+ */
+export function activeMenuPath(pathname: string, menu: readonly MenuEntry[]): string | null {
+  const under = (path: string) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+  const matches = menu.flatMap((entry) => [entry.to, ...(entry.also ?? [])].filter(under).map((path) => ({ to: entry.to, length: path.length })));
+  return matches.sort((a, b) => b.length - a.length)[0]?.to ?? null;
+}

@@ -1,92 +1,14 @@
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { formatCalendarDate, formatDateTime, formatMediumDate } from '@/lib/company-time';
-import { useIsPhone } from '@/lib/media';
 import { useWorkflow } from '../api/get-workflow';
-import type { Recipient, WorkflowSummary, WorkflowView } from '../api/schemas';
-import { useSendWorkflowReminder } from '../api/send-workflow-reminder';
-import { STOP_QUESTION, useStopWorkflow } from '../api/stop-workflow';
+import type { WorkflowSummary, WorkflowView } from '../api/schemas';
+import { Recipients } from './broadcast-recipients';
+import { StatusActions } from './broadcast-status-actions';
 import { failureMessage } from './labels';
-import { broadcastStatusColor, broadcastStatusText, isAwaitingAnswers, recipientStatusText } from './policy-status';
+import { broadcastStatusColor, broadcastStatusText } from './policy-status';
 import { DetailField } from './record-details';
-
-/** Shown when stopping answers without a message of its own. */
-export const STOPPED = 'The Broadcast has been stopped.';
-
-const nameOf = (r: Pick<Recipient, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`.trim();
-
-function RecipientStatus({ recipient }: { recipient: Recipient }) {
-  const color = recipient.certifyStatus === 1 ? 'teal.9' : recipient.certifyStatus === 2 ? 'red.9' : 'gray.8';
-  return (
-    <Group gap={6} wrap="wrap">
-      <Text size="sm" fw={600} c={color}>
-        {recipientStatusText(recipient.certifyStatus)}
-      </Text>
-      {recipient.certifyStatus === 0 && recipient.overdue ? (
-        <Badge color="red.9" variant="filled" size="sm">
-          Overdue
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
-
-/** Who received the publication and what each answered: a table, or cards on phones. */
-function Recipients({ recipients, timeZone }: { recipients: readonly Recipient[]; timeZone: string }) {
-  const isPhone = useIsPhone();
-  if (recipients.length === 0) return <Text c="dimmed">Nobody received this publication.</Text>;
-  if (isPhone) {
-    return (
-      <Stack gap="xs" data-testid="recipients">
-        {recipients.map((r) => (
-          <Card key={r.employeeId} withBorder radius="md" p="sm" data-testid="recipient">
-            <Stack gap={2}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {nameOf(r)}
-                </Text>
-                <RecipientStatus recipient={r} />
-              </Group>
-              {r.certifyDate ? <Text size="xs" c="dimmed">{formatDateTime(r.certifyDate, timeZone)}</Text> : null}
-              {r.comments.trim() ? (
-                <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                  {r.comments}
-                </Text>
-              ) : null}
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Table striped verticalSpacing="xs" data-testid="recipients">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th w={150}>Status</Table.Th>
-          <Table.Th w={170}>Date</Table.Th>
-          <Table.Th>Comments</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {recipients.map((r) => (
-          <Table.Tr key={r.employeeId} data-testid="recipient">
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{nameOf(r)}</Table.Td>
-            <Table.Td>
-              <RecipientStatus recipient={r} />
-            </Table.Td>
-            <Table.Td>{formatDateTime(r.certifyDate, timeZone)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{r.comments}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -97,71 +19,6 @@ function Count({ label, value }: { label: string; value: number }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" ta="center">
         {label}
       </Text>
-    </Stack>
-  );
-}
-
-interface ActionsProps {
-  workflow: WorkflowView;
-  onStopped: (workflow: WorkflowView) => void;
-}
-
-/**
- * 'Send Reminder' and 'Stop' (002 §4): only while the publication is active and someone has not
- * answered. Sending a reminder hides Stop, stopping hides Send Reminder; stopped, the view closes.
- */
-function StatusActions({ workflow, onStopped }: ActionsProps) {
-  const remind = useSendWorkflowReminder();
-  const stop = useStopWorkflow();
-  const [asking, setAsking] = useState(false);
-  const [reminded, setReminded] = useState(false);
-  const stopping = asking || stop.isPending;
-  if (!isAwaitingAnswers(workflow)) return null;
-  const failure = remind.error ?? stop.error;
-  return (
-    <Stack gap="xs">
-      {failure ? <FormAlert>{`Sorry ${failureMessage(failure)}`}</FormAlert> : null}
-      <Group gap="sm" justify="flex-end">
-        {!stopping ? (
-          <Button
-            variant="light"
-            loading={remind.isPending}
-            onClick={() =>
-              remind.mutate(workflow.id, {
-                onSuccess: (answer) => {
-                  setReminded(true);
-                  notifications.show({ color: answer.changed ? 'green' : 'blue', message: answer.message || `A reminder was sent to ${answer.sent}.` });
-                },
-              })
-            }
-          >
-            Send Reminder
-          </Button>
-        ) : null}
-        {!reminded && !remind.isPending ? (
-          <Button variant="outline" color="red.9" onClick={() => setAsking(true)} loading={stop.isPending}>
-            Stop
-          </Button>
-        ) : null}
-      </Group>
-      <ConfirmDialog
-        opened={asking}
-        title="Are you sure?"
-        message={STOP_QUESTION}
-        confirmLabel="Stop"
-        danger
-        loading={stop.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          stop.mutate(workflow.id, {
-            onSuccess: (stopped) => {
-              notifications.show({ color: 'green', message: STOPPED });
-              onStopped(stopped);
-            },
-            onSettled: () => setAsking(false),
-          })
-        }
-      />
     </Stack>
   );
 }

@@ -55,6 +55,15 @@ export const ptoManageDataQueryOptions = () =>
   queryOptions({ queryKey: ptoKeys.manageData, queryFn: () => api.get('/pto-manage/data', { schema: ptoManageDataSchema }) });
 export const usePtoManageData = () => useQuery(ptoManageDataQueryOptions());
 
+const planEmployeesSchema = z.object({ employees: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+
+/** GET /pto-manage/plan-employees: the people enrolled in a plan for a year (the plan's edit panel). */
+export const usePlanEmployees = (planId: number, year: string) =>
+  useQuery({
+    queryKey: ptoKeys.planEmployees(planId, year),
+    queryFn: () => api.get('/pto-manage/plan-employees', { query: { ptoPolicyId: planId, year }, schema: planEmployeesSchema }),
+  });
+
 export const PLAN_SAVED = 'PTO plan has been saved.';
 export const PLAN_HAS_PEOPLE = 'There are people assigned to this PTO Plan. Please move them to a different plan first.';
 

@@ -1,100 +1,12 @@
-import { Anchor, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { serverMessage } from '@/lib/form-errors';
-import {
-  formatHolidayDate,
-  HOLIDAY_DATE_REQUIRED,
-  HOLIDAY_FORM_ERROR_TITLE,
-  HOLIDAY_INFO,
-  HOLIDAY_NAME_REQUIRED,
-  parseHolidayDate,
-  useCreateDefaultHolidays,
-  useDeleteHoliday,
-  useHolidayList,
-  useSaveHoliday,
-  type HolidayForm,
-  type PaidHoliday,
-} from '../api/holidays';
-
-
-/** 'Oh Snap!' with the server's message (002 §8). */
-function OhSnap({ children }: { children: string }) {
-  return <FormAlert title={HOLIDAY_FORM_ERROR_TITLE}>{children}</FormAlert>;
-}
-
-/** The side panel's form: the holiday's name and date (shown MM-DD-YYYY, sent YYYY-MM-DD). */
-function HolidayEditor({ holiday, year, onSaved }: { holiday: PaidHoliday | null; year: number; onSaved: (saved: PaidHoliday) => void }) {
-  const save = useSaveHoliday();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<HolidayForm>({
-    mode: 'controlled',
-    initialValues: { id: holiday?.id, name: holiday?.name ?? '', holiday: holiday?.holiday ?? null },
-    validate: {
-      name: (value) => (value.trim() ? null : HOLIDAY_NAME_REQUIRED),
-      holiday: (value) => (value ? null : HOLIDAY_DATE_REQUIRED),
-    },
-  });
-  return (
-    <form
-      noValidate
-      aria-label="Paid Holiday"
-      onSubmit={form.onSubmit((values) => {
-        setError(null);
-        save.mutate(values, { onSuccess: onSaved, onError: (err) => setError(serverMessage(err)) });
-      })}
-    >
-      <Stack gap="md">
-        <TextInput label="Holiday name" withAsterisk maxLength={100} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-        <DateInput
-          label="Holiday date"
-          withAsterisk
-          placeholder="MM-DD-YYYY"
-          valueFormat="MM-DD-YYYY"
-          dateParser={parseHolidayDate}
-          // A new holiday's calendar opens in the year on screen.
-          defaultDate={holiday?.holiday ?? `${year}-01-01`}
-          popoverProps={{ withinPortal: true }}
-          {...form.getInputProps('holiday')}
-        />
-        {error ? <OhSnap>{error}</OhSnap> : null}
-        <Button type="submit" loading={save.isPending}>
-          Save
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
-/** A holiday's card: date (MM-DD-YYYY) and name; Edit and Delete for admins. */
-function HolidayCard({ holiday, canEdit, onEdit, onDelete }: { holiday: PaidHoliday; canEdit: boolean; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid="paid-holiday">
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed" fw={600}>
-          {formatHolidayDate(holiday.holiday)}
-        </Text>
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {holiday.name}
-        </Text>
-        {canEdit ? (
-          <Group gap="xs">
-            <Button size="xs" variant="light" aria-label={`Edit ${holiday.name}`} onClick={onEdit}>
-              Edit
-            </Button>
-            <Button size="xs" variant="outline" color="red.9" aria-label={`Delete ${holiday.name}`} onClick={onDelete}>
-              Delete
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Card>
-  );
-}
+import { HOLIDAY_INFO, useCreateDefaultHolidays, useDeleteHoliday, useHolidayList, type PaidHoliday } from '../api/holidays';
+import { HolidayCard } from './holiday-card';
+import { HolidayEditor, OhSnap } from './holiday-editor';
 
 /**
  * Paid holidays (002 §2): a year's holidays (the year chosen from current - 1 to current + 3), each

@@ -1,6 +1,6 @@
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { z } from '@/lib/zod';
-import { ruleProblems, type AssignType, type PlanForm, type RuleForm, type StartingBalance } from '../api/plans';
+import { ruleFor, ruleProblems, type AssignType, type PlanForm, type RuleForm, type StartingBalance } from '../api/plans';
 
 /** The wizard's steps (002 §2): 1 name and types, 2 year, 3–7 rules, 8–9 assign, 10 balances, 11 recap. */
 export const STEP = { name: 0, year: 1, rules: 2, assign: 3, balances: 4, recap: 5 } as const;
@@ -27,29 +27,14 @@ export interface PlanWizardValues {
 }
 export type PlanWizardForm = UseFormReturnType<PlanWizardValues>;
 
-export function emptyRule(ptoTypeId: number): RuleForm {
-  return {
-    ptoTypeId,
-    method: '',
-    rate: '',
-    rateUnit: '',
-    prorated: true,
-    waitingPeriodEnabled: false,
-    waitingPeriod: '',
-    startAfterWaitingPeriod: false,
-    carryoverPolicy: 'allowCarryover',
-    maxCarryoverEnabled: false,
-    maxCarryover: '',
-    maxBalanceEnabled: false,
-    maxBalance: '',
-  };
-}
+/** A type's rule before its method is chosen: the rule form of api/plans.ts (`ruleFor`) with no method. */
+export const emptyRule = (ptoTypeId: number): RuleForm => ruleFor(ptoTypeId, '');
 
 /** A type's rule is Done once set up without a problem. */
 export const isRuleDone = (rules: Record<number, RuleForm>, id: number): boolean => Boolean(rules[id]) && Object.keys(ruleProblems(rules[id]!)).length === 0;
 
 /** The rules of the chosen types, in their order (an empty one for a type not set up yet). */
-export const chosenRules = ({ typeIds, rules }: Pick<PlanWizardValues, 'typeIds' | 'rules'>): RuleForm[] => typeIds.map((id) => rules[id] ?? { ...emptyRule(id) });
+export const chosenRules = ({ typeIds, rules }: Pick<PlanWizardValues, 'typeIds' | 'rules'>): RuleForm[] => typeIds.map((id) => rules[id] ?? emptyRule(id));
 
 /** Spec 002 §5's texts of the wizard's questions. */
 export const WIZARD_TEXTS = {

@@ -1,29 +1,14 @@
-import { Button, Card, Checkbox, Group, Loader, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formatIsoDate } from '@/lib/company-time';
 import { formFailure } from '@/lib/form-errors';
-import {
-  emptyRequestForm,
-  formFromRequest,
-  REQUEST_FIELDS,
-  requestFormErrors,
-  requestFormWarnings,
-  toRequestBody,
-  withPartialDay,
-  withStart,
-  type RequestFormValues,
-} from '../api/request-form';
-import { useBalanceCheck, useSubmitTimeOff, type PtoRequest, type TimeOffType } from '../api/requests';
-
-/** The balance check waits this long after the last change (a fresh change cancels the older check). */
-export const BALANCE_CHECK_DELAY_MS = 300;
-
-/** 'This request uses 16 hrs' (hours with up to two decimals). */
-const usesText = (hourReqed: number): string => `This request uses ${Number(hourReqed.toFixed(2))} hrs`;
+import { emptyRequestForm, formFromRequest, REQUEST_FIELDS, requestFormErrors, requestFormWarnings, toRequestBody, type RequestFormValues } from '../api/request-form';
+import { useSubmitTimeOff, type PtoRequest, type TimeOffType } from '../api/requests';
+import { BalanceCheckNotice } from './balance-check-notice';
+import { RequestDateFields } from './request-date-fields';
+import { useRequestBalance } from './use-request-balance';
 
 interface RequestFormProps {
   types: readonly TimeOffType[];
@@ -74,19 +59,7 @@ export function RequestForm({ types, today, employeeId, editing, onStopEditing, 
   const { values } = form;
 
   const ids = useMemo(() => ({ id: editing?.id, employeeId: employeeId ?? undefined }), [editing?.id, employeeId]);
-  const bodyJson = useMemo(() => {
-    const body = toRequestBody(values, ids);
-    return body ? JSON.stringify(body) : null;
-  }, [values, ids]);
-  const [checkedJson] = useDebouncedValue(bodyJson, BALANCE_CHECK_DELAY_MS);
-  const check = useBalanceCheck(checkedJson);
-  const complete = bodyJson !== null;
-  const validating = complete && (checkedJson !== bodyJson || check.isFetching);
-  const result = complete && !validating && !check.isError ? check.data : undefined;
-  const allowed = !complete || (result !== undefined && (result.payable === 0 || (result.minsReqed > 0 && result.pass)));
-
-  // A 400 of the check names fields as /pto/request does: show them in place.
-  const checkFailure = complete && !validating && check.error ? formFailure(check.error, REQUEST_FIELDS, { useServerMessage: true }) : null;
+  const { validating, result, allowed, checkFailure } = useRequestBalance(values, ids);
   const errorOf = (field: string): string | undefined => {
     const own = form.errors[field];
     if (own) return String(own);
@@ -146,50 +119,7 @@ export function RequestForm({ types, today, employeeId, editing, onStopEditing, 
             error={errorOf('ptoType')}
           />
 
-          <Radio.Group
-            label="Duration"
-            value={values.partialday ? 'partial' : 'all'}
-            onChange={(next) => {
-              form.setValues(withPartialDay(form.getValues(), next === 'partial'));
-              form.clearFieldError('end');
-            }}
-          >
-            <Group gap="lg" mt={4}>
-              <Radio value="all" label="All Day" />
-              <Radio value="partial" label="Partial Day" />
-            </Group>
-          </Radio.Group>
-
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              type="date"
-              label="Start Date"
-              withAsterisk
-              value={values.start}
-              onChange={(event) => {
-                form.setValues(withStart(form.getValues(), event.currentTarget.value));
-                form.clearFieldError('start');
-                form.clearFieldError('end');
-              }}
-              error={errorOf('start')}
-            />
-            <TextInput
-              type="date"
-              label="End Date"
-              min={values.start || undefined}
-              disabled={values.partialday}
-              description={values.partialday ? 'A partial day ends on its start date.' : undefined}
-              {...form.getInputProps('end')}
-              error={errorOf('end')}
-            />
-          </SimpleGrid>
-
-          {values.partialday ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TimeInput label="Start Time" withAsterisk {...form.getInputProps('starttime')} error={errorOf('starttime')} />
-              <TimeInput label="End Time" withAsterisk {...form.getInputProps('endtime')} error={errorOf('endtime')} />
-            </SimpleGrid>
-          ) : null}
+          <RequestDateFields form={form} errorOf={errorOf} />
 
           <Checkbox label="Include Weekends" {...form.getInputProps('includeWeekend', { type: 'checkbox' })} />
 
@@ -201,23 +131,7 @@ export function RequestForm({ types, today, employeeId, editing, onStopEditing, 
             </FormAlert>
           ))}
 
-          {validating ? (
-            <Group gap="xs" data-testid="balance-checking">
-              <Loader size="xs" aria-hidden="true" />
-              <Text size="sm" c="dimmed">
-                Checking your balance…
-              </Text>
-            </Group>
-          ) : null}
-          {result ? (
-            <Stack gap="xs" data-testid="balance-check">
-              {result.message ? <FormAlert>{result.message}</FormAlert> : null}
-              {result.goodNews ? <FormAlert color="green">{result.goodNews}</FormAlert> : null}
-              <Text size="sm" data-testid="request-uses">
-                {usesText(result.hourReqed)}
-              </Text>
-            </Stack>
-          ) : null}
+          <BalanceCheckNotice validating={validating} result={result} />
 
           {balanceError ? <FormAlert>{balanceError}</FormAlert> : null}
           {checkFailure?.message ? <FormAlert>{checkFailure.message}</FormAlert> : null}

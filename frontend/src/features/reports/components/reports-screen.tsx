@@ -1,5 +1,5 @@
 import './reports-print.css';
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
@@ -7,15 +7,13 @@ import { LoadErrorModal } from '@/components/load-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { formFailure, serverMessage } from '@/lib/form-errors';
 import { useDownloadReportFile, type ReportDownload } from '../api/export';
-import { filterErrors, REPORT_TEXTS, sameFilter, type ExportFormat, type ReportFilter } from '../api/filter';
+import { filterErrors, sameFilter, type ExportFormat, type ReportFilter } from '../api/filter';
 import { reportKeys } from '../api/keys';
 import { useReport, useReportData } from '../api/reports';
-import type { Report, ReportData, ReportType } from '../api/schemas';
+import type { ReportType } from '../api/schemas';
+import { ExportButtons } from './export-buttons';
 import { FilterBar, type DateRange, type FilterErrors } from './filter-bar';
-import { employeesSummary, formatDay, REPORT_TYPE_LABELS } from './format';
-import { PtoReportView } from './pto-report';
-import { SummaryReportTable } from './summary-report';
-import { TimesheetReportView } from './timesheet-report';
+import { FilterSummary, ReportResult } from './report-result';
 
 /** The server's field names of the report, export and payroll calls. */
 const SERVER_FIELDS = ['type', 'start', 'end', 'empids', 'date', 'format'] as const;
@@ -33,43 +31,6 @@ function failureOf(error: unknown): { fields: FilterErrors; message: string | nu
     employees: fieldErrors.empids,
   };
   return { fields, message };
-}
-
-const isEmptyReport = (report: Report): boolean =>
-  report.type === 'summary' ? report.data.rows.length === 0 : report.data.employees.length === 0;
-
-function ReportResult({ report }: { report: Report }) {
-  if (isEmptyReport(report)) {
-    return (
-      <Text c="dimmed" data-testid="report-empty">
-        {REPORT_TEXTS.noData}
-      </Text>
-    );
-  }
-  switch (report.type) {
-    case 'summary':
-      return <SummaryReportTable report={report.data} />;
-    case 'timesheet':
-      return <TimesheetReportView report={report.data} />;
-    case 'pto':
-      return <PtoReportView report={report.data} />;
-  }
-}
-
-/** 'Summary · 11/01/2026 – 11/14/2026 · Everyone': what the report shown was run for. */
-function FilterSummary({ filter, data }: { filter: ReportFilter; data: ReportData | undefined }) {
-  const label = data?.reportTypes.find((t) => t.value === filter.type)?.label ?? REPORT_TYPE_LABELS[filter.type];
-  return (
-    <Text data-testid="filter-summary">
-      <Text span fw={700}>
-        {label} report
-      </Text>
-      {' · '}
-      {filter.start && filter.end ? `${formatDay(filter.start)} – ${formatDay(filter.end)}` : ''}
-      {' · '}
-      {employeesSummary(filter.employeeIds, data?.employees ?? [])}
-    </Text>
-  );
 }
 
 /**
@@ -148,25 +109,13 @@ export function ReportsScreen() {
             running={report.isFetching}
             onRun={run}
           />
-          <Group gap="sm" wrap="wrap" role="group" aria-label="Export and print">
-            <Button variant="default" onClick={() => exportAs('csv')} loading={isSaving('export', 'csv')} disabled={download.isPending && !isSaving('export', 'csv')}>
-              Export CSV
-            </Button>
-            <Button variant="default" onClick={() => exportAs('xlsx')} loading={isSaving('export', 'xlsx')} disabled={download.isPending && !isSaving('export', 'xlsx')}>
-              Export XLSX
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => save((f) => ({ kind: 'payroll', filter: f }))}
-              loading={isSaving('payroll')}
-              disabled={download.isPending && !isSaving('payroll')}
-            >
-              Payroll CSV
-            </Button>
-            <Button variant="default" onClick={() => window.print()} disabled={!shown}>
-              Print
-            </Button>
-          </Group>
+          <ExportButtons
+            isSaving={isSaving}
+            busy={download.isPending}
+            onExport={exportAs}
+            onPayroll={() => save((f) => ({ kind: 'payroll', filter: f }))}
+            canPrint={Boolean(shown)}
+          />
         </Stack>
       </Paper>
 

@@ -1,17 +1,15 @@
 import { Button, Divider, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/dates';
 import { formFailure } from '@/lib/form-errors';
-import { postLoginPath } from '@/lib/redirects';
-import { startSession } from '@/lib/session';
-import { openSsoPopup, useSsoMessages } from '@/lib/sso';
+import { openSsoPopup } from '@/lib/sso';
 import { signupSchema, signupSuccessMessage, useSignup, type SignupInput } from '../api/signup';
-import { SSO_SIGNUP_FAILED, useSsoSignup } from '../api/sso-signup';
+import { SSO_SIGNUP_FAILED } from '../api/sso-signup';
 import { HoneypotField } from './honeypot-field';
+import { useSsoSignupFlow } from './use-sso-signup-flow';
 
 const FIELDS = ['company', 'firstname', 'lastname', 'email', 'password', 'promotCode'] as const;
 
@@ -32,8 +30,6 @@ interface SignupFormProps {
 
 export function SignupForm({ ssoUrl = null }: SignupFormProps) {
   const signup = useSignup();
-  const ssoSignup = useSsoSignup();
-  const navigate = useNavigate();
   const [status, setStatus] = useState<SignupStatus>(0);
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<SignupInput>({
@@ -43,61 +39,23 @@ export function SignupForm({ ssoUrl = null }: SignupFormProps) {
     validateInputOnBlur: true,
   });
 
-  /** Signed in (SSO): on as a login goes. */
-  const enter = (token: string) => {
-    try {
-      const session = startSession(token, { sso: true });
-      navigate(postLoginPath(session.identity, null), { replace: true });
-    } catch {
+  /** A refused signup: the fields' messages in place, the rest above the form ('Sorry …'). */
+  const fail = (err: unknown) => {
+    setStatus(2);
+    const failure = formFailure(err, FIELDS, { useServerMessage: true });
+    form.setErrors(failure.fieldErrors);
+    const pureValidation = err instanceof ApiError && err.code === 'validation' && !failure.message;
+    setMessage(pureValidation ? null : `Sorry ${failure.message ?? (err instanceof Error ? err.message : '')}`);
+  };
+
+  const sso = useSsoSignupFlow(form, {
+    onStart: () => setMessage(null),
+    onSsoFailed: () => {
       setStatus(2);
       setMessage(SSO_SIGNUP_FAILED);
-    }
-  };
-
-  const ssoFailed = () => {
-    setStatus(2);
-    setMessage(SSO_SIGNUP_FAILED);
-  };
-
-  /** Redeems the handle the callback page passed on, with what the form holds so far. */
-  const signUpWithSso = (ssoAccessToken: string) => {
-    const values = form.getValues();
-    setMessage(null);
-    ssoSignup.mutate(
-      { ssoAccessToken, company: values.company, firstname: values.firstname, lastname: values.lastname, promotCode: values.promotCode, timezone: browserTimeZone() },
-      {
-        onSuccess: (data) => enter(data.token),
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'sso_failed') return ssoFailed();
-          setStatus(2);
-          const failure = formFailure(err, FIELDS, { useServerMessage: true });
-          form.setErrors(failure.fieldErrors);
-          const pureValidation = err instanceof ApiError && err.code === 'validation' && !failure.message;
-          setMessage(pureValidation ? null : `Sorry ${failure.message ?? (err instanceof Error ? err.message : '')}`);
-        },
-      },
-    );
-  };
-  const redeem = useRef(signUpWithSso);
-  useEffect(() => {
-    redeem.current = signUpWithSso;
+    },
+    onError: fail,
   });
-
-  useSsoMessages((sso) => {
-    if (sso.type === 'sso-access-token') signUpWithSso(sso.ssoAccessToken);
-    // The provider's account is someone's already: they are signed in instead.
-    else if (sso.type === 'sso-success') enter(sso.token);
-    else ssoFailed();
-  });
-
-  // Popups blocked: the callback page came back here with the handle.
-  const handed = (useLocation().state as { ssoAccessToken?: string } | null)?.ssoAccessToken ?? null;
-  const redeemed = useRef(false);
-  useEffect(() => {
-    if (!handed || redeemed.current) return;
-    redeemed.current = true;
-    redeem.current(handed);
-  }, [handed]);
 
   if (status === 1 && message) {
     return <FormAlert color="green">{message}</FormAlert>;
@@ -112,13 +70,7 @@ export function SignupForm({ ssoUrl = null }: SignupFormProps) {
           setStatus(1);
           setMessage(data.message || signupSuccessMessage(values.email.trim()));
         },
-        onError: (err) => {
-          setStatus(2);
-          const failure = formFailure(err, FIELDS, { useServerMessage: true });
-          form.setErrors(failure.fieldErrors);
-          const pureValidation = err instanceof ApiError && err.code === 'validation' && !failure.message;
-          setMessage(pureValidation ? null : `Sorry ${failure.message ?? (err instanceof Error ? err.message : '')}`);
-        },
+        onError: fail,
       },
     );
   });
@@ -149,7 +101,7 @@ export function SignupForm({ ssoUrl = null }: SignupFormProps) {
         {ssoUrl ? (
           <>
             <Divider label="or" labelPosition="center" styles={{ label: { color: 'var(--mantine-color-dimmed)' } }} />
-            <Button variant="default" fullWidth loading={ssoSignup.isPending} onClick={() => openSsoPopup(ssoSignupUrl(ssoUrl))}>
+            <Button variant="default" fullWidth loading={sso.pending} onClick={() => openSsoPopup(ssoSignupUrl(ssoUrl))}>
               Sign up with single sign-on
             </Button>
           </>

@@ -1,97 +1,23 @@
-import { Anchor, Button, Drawer, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
-import { serverMessage, sorry } from '@/lib/form-errors';
+import { sorry } from '@/lib/form-errors';
 import { useIsPhone } from '@/lib/media';
 import { useDeletePromot } from '../api/delete-promot';
-import { usePromotCompanies } from '../api/get-promot-companies';
 import { PROMOT_SORTS, usePromots } from '../api/get-promots';
 import { pageCount } from '../api/list-query';
 import type { Promot } from '../api/schemas';
-import { dayText, discountText, instantDay, monthsLeftText, monthsText } from './format';
 import { SYSTEM_TEXTS } from './labels';
-import { ListBody, ListPager, SearchInput, SortableTh } from './list-parts';
-import { companyPath } from './paths';
+import { ListBody, ListPager, SearchInput } from './list-parts';
+import { PromotCompaniesModal } from './promot-companies';
 import { PromotForm } from './promot-form';
+import { PromotTable } from './promot-table';
 import { useListState } from './use-list-state';
 import { useOperatorZone } from './use-zone';
 
 const FILTERS = ['q'] as const;
-
-/** The companies that redeemed a code (GET /system/promot-companies). */
-function PromotCompanies({ code, timeZone }: { code: string; timeZone: string | undefined }) {
-  const companies = usePromotCompanies(code);
-  if (companies.isPending) return <Loader size="sm" role="status" aria-label="Loading the companies" />;
-  if (companies.isError) return <FormAlert>{`Sorry ${serverMessage(companies.error)}`}</FormAlert>;
-  if (companies.data.length === 0) return <Text c="dimmed">{SYSTEM_TEXTS.noPromotCompanies}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={420} type="native">
-      <Table aria-label={`Companies using ${code}`} striped withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Redeemed</Table.Th>
-            <Table.Th>Left</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {companies.data.map((company) => (
-            <Table.Tr key={company.id}>
-              <Table.Td>
-                <Anchor component={Link} to={companyPath(company.id)}>
-                  {company.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{instantDay(company.redeemedAt, timeZone)}</Table.Td>
-              <Table.Td>{monthsLeftText(company.monthsLeft)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-interface RowProps {
-  promot: Promot;
-  timeZone: string | undefined;
-  onEdit: () => void;
-  onDelete: () => void;
-  onCompanies: () => void;
-}
-
-function PromotRow({ promot, timeZone, onEdit, onDelete, onCompanies }: RowProps) {
-  return (
-    <Table.Tr data-testid="promot-row">
-      <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
-        {promot.code}
-      </Table.Td>
-      <Table.Td>{promot.description || '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{discountText(promot)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthsText(promot.months)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{promot.expiresOn ? dayText(promot.expiresOn) : 'Never'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{instantDay(promot.createdAt, timeZone)}</Table.Td>
-      <Table.Td ta="right">
-        <Button size="compact-sm" variant="subtle" onClick={onCompanies} aria-haspopup="dialog" aria-label={`Companies using ${promot.code}: ${promot.companies}`}>
-          {promot.companies}
-        </Button>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="default" onClick={onEdit} aria-haspopup="dialog" aria-label={`Edit ${promot.code}`}>
-            Edit
-          </Button>
-          <Button size="compact-sm" variant="default" color="red.9" onClick={onDelete} aria-haspopup="dialog" aria-label={`Delete ${promot.code}`}>
-            Delete
-          </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
 
 type Editing = { promot: Promot | null } | null;
 
@@ -113,7 +39,6 @@ export function PromotionsScreen() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const rows = promots.data?.promots ?? [];
   const total = promots.data?.promotCount ?? 0;
-  const sortProps = { sort: list.sort, order: list.order, onSort: list.toggleSort };
 
   return (
     <Stack gap="md" maw={1200}>
@@ -146,40 +71,25 @@ export function PromotionsScreen() {
         loadingLabel="Loading the promotion codes"
         emptyText={list.filters.q ? SYSTEM_TEXTS.noPromotsMatch : SYSTEM_TEXTS.noPromots}
       >
-        <Table.ScrollContainer minWidth={980} type="native">
-          <Table aria-label="Promotion codes" striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={promots.isPlaceholderData || undefined}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh label="Code" column="code" {...sortProps} />
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Applies to</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <SortableTh label="Created" column="createdAt" {...sortProps} />
-                <Table.Th ta="right">Companies</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((promot) => (
-                <PromotRow
-                  key={promot.id}
-                  promot={promot}
-                  timeZone={zone}
-                  onEdit={() => {
-                    setNotice(null);
-                    setEditing({ promot });
-                  }}
-                  onDelete={() => {
-                    setNotice(null);
-                    setDeleting(promot);
-                  }}
-                  onCompanies={() => setShowing(promot)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PromotTable
+          promots={rows}
+          timeZone={zone}
+          busy={promots.isPlaceholderData}
+          sort={list.sort}
+          order={list.order}
+          onSort={list.toggleSort}
+          actionsFor={(promot) => ({
+            onEdit: () => {
+              setNotice(null);
+              setEditing({ promot });
+            },
+            onDelete: () => {
+              setNotice(null);
+              setDeleting(promot);
+            },
+            onCompanies: () => setShowing(promot),
+          })}
+        />
       </ListBody>
       <ListPager pages={pageCount(total)} page={list.page} onChange={list.setPage} />
 
@@ -216,9 +126,7 @@ export function PromotionsScreen() {
           });
         }}
       />
-      <Modal opened={showing !== null} onClose={() => setShowing(null)} title={showing ? `Companies using ${showing.code}` : ''} centered size="lg">
-        {showing ? <PromotCompanies code={showing.code} timeZone={zone} /> : null}
-      </Modal>
+      <PromotCompaniesModal promot={showing} timeZone={zone} onClose={() => setShowing(null)} />
     </Stack>
   );
 }

@@ -1,64 +1,18 @@
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
-import { formatHoursMinutes, formatIsoDate, type Week } from '@/lib/company-time';
+import { formatHoursMinutes, type Week } from '@/lib/company-time';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useTimesheetList } from '../api/get-timesheet-list';
 import { DELETE_TIMESHEET_CONFIRMATION, useRemoveTimesheet } from '../api/remove-timesheet';
 import { fullName, type Entry } from '../api/schemas';
-import { ChangeHistoryPanel } from './change-history-panel';
-import { CommentsPanel } from './comments-panel';
-import { DetailsPanel } from './details-panel';
-import { EditRequestPanel } from './edit-request-panel';
 import { failureMessage, TEXTS } from './labels';
-import { ClockedHoursPanel, OvertimePanel } from './paycycle-panels';
 import { canAddShift, type RowAction } from './row-actions';
-import { ShiftFormPanel } from './shift-form-panel';
-import { PANEL_WIDTHS, SidePanel } from './side-panel';
+import { TimesheetPanel, type TimesheetPanelState } from './timesheet-panel';
 import { WeekCards, WeekTable } from './week-entries';
-
-type Panel =
-  | { kind: 'details' | 'comments' | 'history' | 'request-edit' | 'edit'; entry: Entry }
-  | { kind: 'add' | 'clocked-hours' | 'overtime' };
-
-const PANEL_TITLES: Record<Panel['kind'], string> = {
-  details: 'Timesheet Details',
-  comments: 'Comments',
-  history: 'Change History',
-  'request-edit': 'Request Timesheet Edit',
-  edit: 'Edit Timesheet',
-  add: 'Add Shift',
-  'clocked-hours': 'Clocked Hours',
-  overtime: 'Overtime',
-};
-
-const PANEL_WIDTH: Record<Panel['kind'], number> = {
-  details: PANEL_WIDTHS.info,
-  comments: PANEL_WIDTHS.other,
-  history: PANEL_WIDTHS.other,
-  'request-edit': PANEL_WIDTHS.other,
-  edit: PANEL_WIDTHS.other,
-  add: PANEL_WIDTHS.other,
-  'clocked-hours': PANEL_WIDTHS.clockedHours,
-  overtime: PANEL_WIDTHS.overtime,
-};
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        stroke="currentColor"
-        strokeWidth="2.5"
-        fill="none"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+import { WeekNav } from './week-nav';
 
 export interface TimesheetScreenProps {
   identity: Identity;
@@ -83,7 +37,7 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
   const timeZone = identity.timezone;
   const list = useTimesheetList({ start: week.start, end: week.end, employeeId });
   const remove = useRemoveTimesheet();
-  const [panel, setPanel] = useState<Panel | null>(null);
+  const [panel, setPanel] = useState<TimesheetPanelState | null>(null);
   const [opened, setOpened] = useState(false);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +47,7 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
   const entries = list.data?.entries ?? [];
   const total = entries.reduce((sum, e) => sum + e.totalmins, 0);
 
-  const open = (next: Panel) => {
+  const open = (next: TimesheetPanelState) => {
     setPanel(next);
     setOpened(true);
   };
@@ -105,31 +59,6 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
       setDeleting(entry);
     } else {
       open({ kind: action, entry });
-    }
-  };
-
-  const panelBody = (shown: Panel): ReactNode => {
-    // A row's panel follows the row as the list reloads (after an approval, an edit, …).
-    const p = 'entry' in shown ? { ...shown, entry: entries.find((e) => e.id === shown.entry.id) ?? shown.entry } : shown;
-    switch (p.kind) {
-      case 'details':
-        return <DetailsPanel entry={p.entry} timeZone={timeZone} />;
-      case 'comments':
-        return <CommentsPanel entry={p.entry} timeZone={timeZone} />;
-      case 'history':
-        return <ChangeHistoryPanel entry={p.entry} timeZone={timeZone} />;
-      case 'request-edit':
-        return <EditRequestPanel entry={p.entry} viewer={identity} timeZone={timeZone} />;
-      case 'edit':
-        return <ShiftFormPanel entry={p.entry} employeeId={p.entry.employeeId} timeZone={timeZone} defaultDate={p.entry.day} onDone={close} />;
-      case 'add':
-        return viewedId === null ? null : (
-          <ShiftFormPanel employeeId={viewedId} timeZone={timeZone} defaultDate={week.start} onDone={close} />
-        );
-      case 'clocked-hours':
-        return <ClockedHoursPanel employeeId={employeeId} />;
-      case 'overtime':
-        return <OvertimePanel employeeId={employeeId} />;
     }
   };
 
@@ -157,17 +86,7 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
       </Group>
 
       <Group justify="space-between" gap="sm">
-        <Group gap={4} wrap="nowrap" data-testid="week-nav">
-          <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => onStep(-1)}>
-            <Arrow direction="left" />
-          </ActionIcon>
-          <Text fw={600} px="xs" data-testid="week-range" style={{ whiteSpace: 'nowrap' }}>
-            {formatIsoDate(week.start)} – {formatIsoDate(week.end)}
-          </Text>
-          <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => onStep(1)}>
-            <Arrow direction="right" />
-          </ActionIcon>
-        </Group>
+        <WeekNav week={week} onStep={onStep} />
         <Group gap="xs">
           <Button variant="light" size="xs" onClick={() => open({ kind: 'clocked-hours' })}>
             Clocked Hours
@@ -201,9 +120,16 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
         </>
       )}
 
-      <SidePanel opened={opened} onClose={close} title={panel ? PANEL_TITLES[panel.kind] : ''} width={panel ? PANEL_WIDTH[panel.kind] : PANEL_WIDTHS.other}>
-        {panel ? panelBody(panel) : null}
-      </SidePanel>
+      <TimesheetPanel
+        panel={panel}
+        opened={opened}
+        onClose={close}
+        entries={entries}
+        viewer={identity}
+        employeeId={employeeId}
+        viewedId={viewedId}
+        weekStart={week.start}
+      />
 
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,0 +1,56 @@
+import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { Brand } from '@/components/brand';
+import type { Identity } from '@/lib/identity';
+import { EmployeeSearch } from './employee-search';
+import { Greeting } from './greeting';
+import { PendingBell } from './pending-bell';
+import { QuickAdd } from './quick-add';
+import { UserMenu } from './user-menu';
+
+interface ShellHeaderProps {
+  identity: Identity;
+  now: Date;
+  /** In a frame of another page: no brand link and no greeting. */
+  embedded: boolean;
+  sideBarOpened: boolean;
+  onToggleSideBar: () => void;
+  /** 'Find employee', the quick add and the pending requests of the bell: admins and managers. */
+  privileged: boolean;
+  /** The bell with the task count: every member of a company. */
+  companyMember: boolean;
+  tasks: number;
+  onOpenTasks: () => void;
+}
+
+/** The top bar: the side bar's toggle and the brand, the employee search, the greeting, the quick add, the bell and the account menu. */
+export function ShellHeader({ identity, now, embedded, sideBarOpened, onToggleSideBar, privileged, companyMember, tasks, onOpenTasks }: ShellHeaderProps) {
+  return (
+    <AppShell.Header data-embedded={embedded ? 'true' : undefined}>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={sideBarOpened}
+            onClick={onToggleSideBar}
+            size="sm"
+            aria-label={sideBarOpened ? 'Hide side bar' : 'Show side bar'}
+            aria-expanded={sideBarOpened}
+            aria-controls="side-bar"
+            data-testid="side-bar-toggle"
+          />
+          {embedded ? null : <Brand to="/" compact />}
+        </Group>
+        {privileged ? (
+          <Box visibleFrom="sm" w={{ sm: 220, md: 300 }} miw={0}>
+            <EmployeeSearch />
+          </Box>
+        ) : null}
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {embedded ? null : <Greeting identity={identity} now={now} />}
+          {privileged ? <QuickAdd identity={identity} /> : null}
+          {companyMember ? <PendingBell privileged={privileged} tasks={tasks} onOpenTasks={onOpenTasks} /> : null}
+          <UserMenu identity={identity} />
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

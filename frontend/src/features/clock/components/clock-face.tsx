@@ -1,0 +1,135 @@
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormAlert } from '@/components/form-alert';
+import { formatHoursMinutes, plural, wallClockIn, wholeHours } from '@/lib/company-time';
+import { greetingForHour } from '@/lib/dates';
+import type { Identity } from '@/lib/identity';
+import { useIsPhone } from '@/lib/media';
+import { useNow } from '@/lib/use-now';
+import type { ClockSnapshot } from '../api/get-clock-status';
+import type { ClockAction } from '../api/use-clock-action';
+import {
+  CLOCK_STATE_LABELS,
+  clockButtons,
+  clockInClosed,
+  clockInStartsText,
+  liveShiftMinutes,
+  liveWeekMinutes,
+  serverNow,
+} from './clock-machine';
+
+function timeText(now: number, timeZone: string): { time: string; date: string } {
+  const wall = wallClockIn(now, timeZone);
+  const hour = Number(wall.hour);
+  const h12 = String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0');
+  let date: string;
+  try {
+    date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(now);
+  } catch {
+    date = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(now);
+  }
+  return { time: `${h12}:${wall.minute}:${wall.second} ${hour < 12 ? 'AM' : 'PM'}`, date };
+}
+
+interface ClockFaceProps {
+  identity: Identity;
+  snapshot: ClockSnapshot;
+  pending: ClockAction | null;
+  error: string | null;
+  onAction: (action: ClockAction) => void;
+}
+
+/**
+ * The clock's face: the greeting, the company clock ticking every second, the state, the shift's and
+ * the week's worked time, the notices, and one big button per action of the current state.
+ */
+export function ClockFace({ identity, snapshot, pending, error, onAction }: ClockFaceProps) {
+  const browserNow = useNow(1000);
+  const isPhone = useIsPhone();
+  const now = serverNow(snapshot, browserNow);
+  const { time, date } = timeText(now, identity.timezone);
+  const greeting = greetingForHour(Number(wallClockIn(now, identity.timezone).hour));
+  const state = snapshot.status;
+  const closed = clockInClosed(snapshot, now, identity.timezone);
+  // A phone where the company turned mobile clock-in off: the server's refusal replaces the button.
+  const mobileRefusal =
+    isPhone && snapshot.mobileClockInDisabled && (state === 0 || state === 3) ? (snapshot.errors[0] ?? null) : null;
+  const notices = snapshot.errors.filter((message) => message !== mobileRefusal);
+
+  return (
+    <Stack gap="lg" align="stretch">
+      <Stack gap={4} align="center">
+        <Title order={1} fz={{ base: 22, sm: 26 }} ta="center">
+          {identity.firstname ? `${greeting}, ${identity.firstname}` : greeting}
+        </Title>
+        <Text fz={{ base: 40, sm: 48 }} fw={700} lh={1.1} ta="center" data-testid="clock-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {time}
+        </Text>
+        <Text c="dimmed" ta="center" data-testid="clock-date">
+          {date}
+        </Text>
+        <Badge
+          size="lg"
+          variant="filled"
+          autoContrast
+          color={state === 1 ? 'green.9' : state === 2 ? 'yellow.4' : 'gray.7'}
+          mt="xs"
+          data-testid="clock-state"
+        >
+          {CLOCK_STATE_LABELS[state]}
+        </Badge>
+      </Stack>
+
+      <SimpleGrid cols={2} spacing="sm">
+        <Card withBorder radius="md" p="sm">
+          <Text size="sm" c="dimmed" ta="center">
+            {state === 3 ? 'Last shift' : 'This shift'}
+          </Text>
+          <Text fz={22} fw={700} ta="center" data-testid="shift-minutes">
+            {formatHoursMinutes(liveShiftMinutes(snapshot, browserNow))}
+          </Text>
+        </Card>
+        <Card withBorder radius="md" p="sm">
+          <Text size="sm" c="dimmed" ta="center">
+            This week
+          </Text>
+          <Text fz={22} fw={700} ta="center" data-testid="week-hours">
+            {plural(wholeHours(liveWeekMinutes(snapshot, browserNow)), 'hour')}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {notices.map((message) => (
+        <FormAlert key={message} color="yellow">
+          {message}
+        </FormAlert>
+      ))}
+
+      {mobileRefusal ? (
+        <FormAlert color="yellow">{mobileRefusal}</FormAlert>
+      ) : closed && snapshot.dayStartAt ? (
+        <Button size="xl" fullWidth disabled data-testid="clock-in-closed">
+          {clockInStartsText(snapshot.dayStartAt)}
+        </Button>
+      ) : (
+        <Stack gap="sm">
+          {clockButtons(state).map((button) => (
+            <Button
+              key={button.action}
+              size="xl"
+              h={64}
+              fullWidth
+              variant={button.primary ? 'filled' : 'outline'}
+              color={button.action === 'end' ? 'red.9' : undefined}
+              loading={pending === button.action}
+              disabled={pending !== null && pending !== button.action}
+              onClick={() => onAction(button.action)}
+            >
+              {button.label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatCalendarDate, formatMediumDate } from '@/lib/company-time';
+import type { EventTask, MyTasks, PolicyTask, RequestTask } from '../api/get-my-tasks';
+import { HR_TEXTS } from './labels';
+
+function OverdueBadge() {
+  return (
+    <Badge color="red.9" variant="filled" size="sm">
+      Overdue
+    </Badge>
+  );
+}
+
+function PolicyRequest({ task, onReview }: { task: PolicyTask; onReview: () => void }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="policy-request">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {task.title}
+            </Text>
+            {task.overdue ? <OverdueBadge /> : null}
+          </Group>
+          {task.dueDate ? <Text size="sm">{`Due ${formatCalendarDate(task.dueDate)}`}</Text> : null}
+        </Stack>
+        <Button size="xs" onClick={onReview} aria-label={`Review ${task.title}`} style={{ flexShrink: 0 }}>
+          Review
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function EventRequest({ task, timeZone, onReview }: { task: EventTask; timeZone: string; onReview: () => void }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="event-request">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {task.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[`Added ${formatMediumDate(task.createDate, timeZone)}`, task.actionDate ? `Action date ${formatCalendarDate(task.actionDate)}` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        <Button size="xs" onClick={onReview} aria-label={`Review ${task.title}`} style={{ flexShrink: 0 }}>
+          Review
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function DocumentRequest({ task, onUpload }: { task: RequestTask; onUpload: () => void }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="document-request">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {task.name}
+            </Text>
+            {task.overdue ? <OverdueBadge /> : null}
+          </Group>
+          <Text size="sm">{`Due ${formatCalendarDate(task.dueDate)}`}</Text>
+          {task.comments.trim() ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              {task.comments}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button size="xs" onClick={onUpload} aria-label={`Upload ${task.name}`} style={{ flexShrink: 0 }}>
+          Upload
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+interface TaskListProps {
+  tasks: MyTasks | undefined;
+  /** Something is overdue: the dock cannot be closed, and says why. */
+  overdue: boolean;
+  timeZone: string;
+  onReviewPolicy: (task: PolicyTask) => void;
+  onReviewEvent: (task: EventTask) => void;
+  onUpload: (task: RequestTask) => void;
+}
+
+/** The task dock's lists: policy reviews, event requests and document requests, soonest due first. */
+export function TaskList({ tasks, overdue, timeZone, onReviewPolicy, onReviewEvent, onUpload }: TaskListProps) {
+  const policies = tasks?.policies ?? [];
+  const events = tasks?.events ?? [];
+  const requests = tasks?.docRequests ?? [];
+  return (
+    <Stack gap="lg" data-testid="task-list">
+      {overdue ? <Text size="sm">Some of these are overdue: please respond to them to continue.</Text> : null}
+      {policies.length > 0 ? (
+        <Stack gap="sm">
+          <Title order={3} fz="md">
+            Policy Reviews
+          </Title>
+          {policies.map((task) => (
+            <PolicyRequest key={task.id} task={task} onReview={() => onReviewPolicy(task)} />
+          ))}
+        </Stack>
+      ) : null}
+      {events.length > 0 ? (
+        <Stack gap="sm">
+          <Title order={3} fz="md">
+            Event Requests
+          </Title>
+          {events.map((task) => (
+            <EventRequest key={task.id} task={task} timeZone={timeZone} onReview={() => onReviewEvent(task)} />
+          ))}
+        </Stack>
+      ) : null}
+      {requests.length > 0 ? (
+        <Stack gap="sm">
+          <Title order={3} fz="md">
+            Document Requests
+          </Title>
+          {requests.map((task) => (
+            <DocumentRequest key={task.id} task={task} onUpload={() => onUpload(task)} />
+          ))}
+        </Stack>
+      ) : null}
+      {policies.length === 0 && events.length === 0 && requests.length === 0 ? <Text c="dimmed">{HR_TEXTS.noTasks}</Text> : null}
+    </Stack>
+  );
+}
