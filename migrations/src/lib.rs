@@ -40,6 +40,7 @@ mod m20261128_000032_agencyzoom_links;
 mod m20261128_000033_deployment_secrets;
 mod m20261128_000034_people_search_covering;
 mod m20261128_000035_mail_outbox;
+mod m20261129_000036_one_request_status;
 
 pub struct Migrator;
 
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000033_deployment_secrets::Migration),
             Box::new(m20261128_000034_people_search_covering::Migration),
             Box::new(m20261128_000035_mail_outbox::Migration),
+            Box::new(m20261129_000036_one_request_status::Migration),
         ]
     }
 }

@@ -202,7 +202,7 @@ impl Accounts {
             .await?
             .into_iter()
             .map(|user| CompanyAdmin {
-                id: UserId(user.id),
+                id: user.id,
                 name: format!("{} {}", user.first_name, user.last_name),
                 email: user.email,
             })
@@ -339,7 +339,7 @@ impl Accounts {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let ids: Vec<i64> = rows.iter().map(|row| row.id.0).collect();
         let users: HashMap<i64, i64> = users::Entity::find()
             .select_only()
             .column(users::Column::CompanyId)
@@ -389,9 +389,9 @@ impl Accounts {
                     None => CompanyPhase::Subscribed,
                 };
                 CompanySummary {
-                    id: CompanyId(row.id),
-                    users: users.get(&row.id).copied().unwrap_or(0),
-                    admin_email: admins.remove(&row.id).map(|(_, email)| email),
+                    id: row.id,
+                    users: users.get(&row.id.0).copied().unwrap_or(0),
+                    admin_email: admins.remove(&row.id.0).map(|(_, email)| email),
                     name: row.name,
                     created_at: row.created_at,
                     phase,

@@ -57,7 +57,7 @@ impl Accounts {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|row| (row.id, row.name))
+            .map(|row| (row.id.0, row.name))
             .collect())
     }
 

@@ -134,8 +134,7 @@ impl Accounts {
             .filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL))
             .one(&self.db)
             .await?
-            .and_then(|admin| admin.company_id)
-            .map(kernel::CompanyId))
+            .and_then(|admin| admin.company_id))
     }
 
     /// Creates the demo on an empty database; leaves any other database alone.
@@ -168,7 +167,7 @@ impl Accounts {
             .await?;
             job_ids.push(job.id);
         }
-        let new_user = |company_id: Option<i64>, email: &str, first: &str, last: &str, role: Role| {
+        let new_user = |company_id: Option<kernel::CompanyId>, email: &str, first: &str, last: &str, role: Role| {
             users::NewPerson {
                 company_id,
                 email,

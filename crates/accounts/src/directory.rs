@@ -2,13 +2,14 @@
 //! turned into a row, scoped by the tenant and by the actor's reach.
 
 use crate::entities::{job_roles, users};
+use crate::people::{JobRole, Person};
 use crate::{Accounts, AccountsError};
-use kernel::{EmploymentStatus, ManagerCtx, Reach, TenantCtx, UserId};
+use kernel::{EmploymentStatus, JobRoleId, ManagerCtx, Reach, TenantCtx, UserId};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, Select};
 
 /// The people of `reach` as a condition on `users`, or `None` for the whole company. With
 /// [`company_people`], the one SQL form of [`Reach`]: every list of people goes through it.
-pub fn reach_condition(reach: Reach) -> Option<Condition> {
+pub(crate) fn reach_condition(reach: Reach) -> Option<Condition> {
     match reach {
         Reach::Company => None,
         Reach::Team { manager } => {
@@ -19,12 +20,12 @@ pub fn reach_condition(reach: Reach) -> Option<Condition> {
 }
 
 /// The people of the actor's company, whoever they are: the tenancy filter on `users`.
-pub fn company_people(ctx: &TenantCtx) -> Select<users::Entity> {
+pub(crate) fn company_people(ctx: &TenantCtx) -> Select<users::Entity> {
     users::Entity::find().filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
 }
 
 /// The people the actor reaches ([`TenantCtx::reach`]), in their company.
-pub fn people_in_reach(ctx: &TenantCtx) -> Select<users::Entity> {
+pub(crate) fn people_in_reach(ctx: &TenantCtx) -> Select<users::Entity> {
     match reach_condition(ctx.reach()) {
         Some(reach) => company_people(ctx).filter(reach),
         None => company_people(ctx),
@@ -35,14 +36,14 @@ impl Accounts {
     /// The employee `id` if the actor may see them: anyone in the company for an admin; a
     /// manager's reports and the manager; an employee only themselves. Anything else, another
     /// company's employee included, is `NotFound`, exactly like an id that does not exist.
-    pub async fn employee_in_scope(&self, ctx: &TenantCtx, id: UserId) -> Result<users::Model, AccountsError> {
+    pub async fn employee_in_scope(&self, ctx: &TenantCtx, id: UserId) -> Result<Person, AccountsError> {
         let employee = company_people(ctx)
             .filter(users::Column::Id.eq(id.0))
             .one(&self.db)
             .await?
             .ok_or(AccountsError::NotFound)?;
-        if ctx.reach().includes(UserId(employee.id), employee.manager_id.map(UserId)) {
-            Ok(employee)
+        if ctx.reach().includes(employee.id, employee.manager_id) {
+            Ok(employee.into())
         } else {
             Err(AccountsError::NotFound)
         }
@@ -51,7 +52,7 @@ impl Accounts {
     /// The people the actor reaches, terminated ones too, by last and first name: all of them,
     /// or those of `ids` — every one of which must be within reach, else `NotFound` (an id is
     /// never silently dropped).
-    pub async fn people_of(&self, ctx: &TenantCtx, ids: Option<&[i64]>) -> Result<Vec<users::Model>, AccountsError> {
+    pub async fn people_of(&self, ctx: &TenantCtx, ids: Option<&[UserId]>) -> Result<Vec<Person>, AccountsError> {
         use sea_orm::QueryOrder;
         let ordered = |query: Select<users::Entity>| {
             query
@@ -60,23 +61,23 @@ impl Accounts {
                 .order_by_asc(users::Column::Id)
         };
         let Some(ids) = ids else {
-            return Ok(ordered(people_in_reach(ctx)).all(&self.db).await?);
+            return Ok(ordered(people_in_reach(ctx)).all(&self.db).await?.into_iter().map(Person::from).collect());
         };
         let mut people = Vec::new();
         // In chunks, within every database's parameter limit.
         for chunk in ids.chunks(500) {
             people.extend(
-                ordered(people_in_reach(ctx).filter(users::Column::Id.is_in(chunk.iter().copied())))
+                ordered(people_in_reach(ctx).filter(users::Column::Id.is_in(chunk.iter().map(|id| id.0))))
                     .all(&self.db)
                     .await?,
             );
         }
-        let wanted: std::collections::BTreeSet<i64> = ids.iter().copied().collect();
+        let wanted: std::collections::BTreeSet<UserId> = ids.iter().copied().collect();
         if people.len() != wanted.len() {
             return Err(AccountsError::NotFound);
         }
         people.sort_by(|a, b| (&a.last_name, &a.first_name, a.id).cmp(&(&b.last_name, &b.first_name, b.id)));
-        Ok(people)
+        Ok(people.into_iter().map(Person::from).collect())
     }
 
     /// The caller's company's name (mails and the agenda's anniversaries say it).
@@ -90,13 +91,16 @@ impl Accounts {
 
     /// The company's job roles, active and retired, by id: for the crates that refer to them
     /// (a PTO type's allowance per job role).
-    pub async fn job_roles_of(&self, ctx: &TenantCtx) -> Result<Vec<job_roles::Model>, AccountsError> {
+    pub async fn job_roles_of(&self, ctx: &TenantCtx) -> Result<Vec<JobRole>, AccountsError> {
         use sea_orm::QueryOrder;
         Ok(job_roles::Entity::find()
             .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
             .order_by_asc(job_roles::Column::Id)
             .all(&self.db)
-            .await?)
+            .await?
+            .into_iter()
+            .map(JobRole::from)
+            .collect())
     }
 }
 
@@ -105,7 +109,7 @@ impl Accounts {
 pub struct EmployeeFilter {
     /// Active people unless told otherwise.
     pub status: Option<EmploymentStatus>,
-    pub job_role_id: Option<i64>,
+    pub job_role_id: Option<JobRoleId>,
     /// Case-insensitive part of a first or last name.
     pub name: Option<String>,
     /// Last name Z–A instead of A–Z.
@@ -121,8 +125,8 @@ pub const EMPLOYEE_PAGE_SIZE: u64 = 30;
 /// name.
 #[derive(Debug, Clone)]
 pub struct ListedEmployee {
-    pub user: users::Model,
-    pub job_role: Option<job_roles::Model>,
+    pub person: Person,
+    pub job_role: Option<JobRole>,
     pub manager: Option<(String, String)>,
 }
 
@@ -200,7 +204,11 @@ impl Accounts {
             let first: Option<String> = row.try_get("", "manager_first")?;
             let last: Option<String> = row.try_get("", "manager_last")?;
             total = Some(row.try_get::<i64>("", "total")?);
-            rows.push(ListedEmployee { user, job_role, manager: first.zip(last) });
+            rows.push(ListedEmployee {
+                person: user.into(),
+                job_role: job_role.map(JobRole::from),
+                manager: first.zip(last),
+            });
         }
         // Past the last page there is no row to carry the count.
         let total = match total {

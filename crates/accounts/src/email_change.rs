@@ -6,9 +6,9 @@
 use crate::entities::{email_tokens, users};
 use crate::mail::templates;
 use crate::tokens::{hash_token, random_token};
-use crate::{Accounts, AccountsError};
+use crate::{Accounts, AccountsError, Person};
 use chrono::Utc;
-use kernel::{CompanyId, EmploymentStatus, UserId};
+use kernel::EmploymentStatus;
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
@@ -20,11 +20,11 @@ pub const EMAIL_CHANGE_TAKEN: &str = "This email address can no longer be used. 
 impl Accounts {
     /// Mails a link to `new_email` that makes it `user`'s sign-in address, and tells the current
     /// address. An older change link of the same person stops working.
-    pub async fn request_email_change(&self, user: &users::Model, new_email: &str) -> Result<(), AccountsError> {
+    pub async fn request_email_change(&self, user: &Person, new_email: &str) -> Result<(), AccountsError> {
         let now = Utc::now();
         let token = random_token();
         let txn = kernel::begin_write(&self.db).await?;
-        self.expire_links(&txn, UserId(user.id), PURPOSE_EMAIL_CHANGE, now).await?;
+        self.expire_links(&txn, user.id, PURPOSE_EMAIL_CHANGE, now).await?;
         email_tokens::ActiveModel {
             user_id: Set(user.id),
             purpose: Set(PURPOSE_EMAIL_CHANGE.to_owned()),
@@ -38,7 +38,7 @@ impl Accounts {
         .insert(&txn)
         .await?;
         let link = self.link(&format!("/confirm-email?token={token}"));
-        let company = user.company_id.map(CompanyId);
+        let company = user.company_id;
         let mails = [
             templates::confirm_email_change(company, new_email, &user.first_name, &link),
             templates::email_change_requested(company, &user.email, &user.first_name, new_email),
@@ -79,14 +79,13 @@ impl Accounts {
         if used.rows_affected != 1 {
             return Err(invalid());
         }
-        let notice =
-            templates::email_changed(user.company_id.map(CompanyId), &user.email, &user.first_name, &new_email);
+        let notice = templates::email_changed(user.company_id, &user.email, &user.first_name, &new_email);
         let mut row: users::ActiveModel = user.into();
         row.email = Set(new_email.clone());
         row.email_verified_at = Set(Some(now));
         row.updated_at = Set(now);
         let saved = row.update(&txn).await?;
-        self.revoke_all_sessions(&txn, UserId(saved.id)).await?;
+        self.revoke_all_sessions(&txn, saved.id).await?;
         self.enqueue_mail_in(&txn, &[notice]).await?;
         txn.commit().await?;
         self.wake_mail_sender();

@@ -64,7 +64,7 @@ impl Accounts {
             .await?
             .filter(|user| user.status == EmploymentStatus::Active)
             .ok_or(AccountsError::NotFound)?;
-        if Role::from_code(&user.role) == Some(Role::SysAdmin) || user.company_id.is_none() {
+        if user.role == Role::SysAdmin || user.company_id.is_none() {
             return Err(AccountsError::Refused(OPERATOR_NOT_IMPERSONABLE.to_owned()));
         }
         let target = self.impersonated(&user).await?;
@@ -76,10 +76,10 @@ impl Accounts {
         let company_id = user.company_id.ok_or(AccountsError::NotFound)?;
         let company = companies::Entity::find_by_id(company_id).one(&self.db).await?.ok_or(AccountsError::NotFound)?;
         Ok(ImpersonatedUser {
-            user: UserId(user.id),
+            user: user.id,
             email: user.email.clone(),
             name: format!("{} {}", user.first_name, user.last_name),
-            company: CompanyId(company.id),
+            company: company.id,
             company_name: company.name,
         })
     }
@@ -95,7 +95,7 @@ impl Accounts {
         let session = sessions::ActiveModel {
             id: Set(crate::tokens::random_token()),
             user_id: Set(user.id),
-            impersonator_id: Set(Some(operator.0)),
+            impersonator_id: Set(Some(operator)),
             parent_session_id: Set(Some(from_session.to_owned())),
             created_at: Set(now),
             expires_at: Set(now + IMPERSONATION_TTL),
@@ -131,7 +131,7 @@ impl Accounts {
         };
         let parent = parent
             .filter(|parent| {
-                parent.user_id == operator.0
+                parent.user_id == operator
                     && parent.revoked_at.is_none()
                     && parent.expires_at > now
                     && parent.created_at + self.config.session_max_age > now
@@ -203,9 +203,7 @@ impl Accounts {
         }
         let existing = users::Entity::find().filter(users::Column::Email.eq(email.as_str())).one(&self.db).await?;
         let (user, created) = match existing {
-            Some(user) if Role::from_code(&user.role) == Some(Role::SysAdmin) && user.company_id.is_none() => {
-                (user, false)
-            }
+            Some(user) if user.role == Role::SysAdmin && user.company_id.is_none() => (user, false),
             Some(_) => {
                 return Err(AccountsError::Refused(
                     "This address belongs to a user of a company; an operator needs an address of their own."
@@ -227,17 +225,11 @@ impl Accounts {
                 (row.insert(&self.db).await?, true)
             }
         };
-        let token = self
-            .create_link(&self.db, UserId(user.id), crate::signup::PURPOSE_RESET, self.config.reset_link_ttl, now)
-            .await?;
+        let token =
+            self.create_link(&self.db, user.id, crate::signup::PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
         let link = self.link(&format!("/reset-password-now?t={token}"));
-        self.queue_mail(crate::mail::templates::reset_password(
-            user.company_id.map(CompanyId),
-            &user.email,
-            &user.first_name,
-            &link,
-        ))
-        .await;
-        Ok(OperatorAdded { operator: UserId(user.id), email: user.email, created, link })
+        self.queue_mail(crate::mail::templates::reset_password(user.company_id, &user.email, &user.first_name, &link))
+            .await;
+        Ok(OperatorAdded { operator: user.id, email: user.email, created, link })
     }
 }

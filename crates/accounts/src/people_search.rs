@@ -73,12 +73,12 @@ pub struct PlatformPerson {
 impl PlatformPerson {
     pub(crate) fn of(user: users::Model, company: Option<companies::Model>) -> Self {
         Self {
-            id: UserId(user.id),
-            company: company.map(|company| (CompanyId(company.id), company.name)),
+            id: user.id,
+            company: company.map(|company| (company.id, company.name)),
             first_name: user.first_name,
             last_name: user.last_name,
             email: user.email,
-            role: user.role,
+            role: user.role.code().to_owned(),
             status: user.status,
             created_at: user.created_at,
             last_login_at: user.last_login_at,

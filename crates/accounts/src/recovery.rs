@@ -7,7 +7,7 @@ use crate::password::{hash_password, verify_password};
 use crate::signup::PURPOSE_RESET;
 use crate::{throttle, Accounts, AccountsError, Authenticated, RequestMeta, SignedIn};
 use chrono::{DateTime, Utc};
-use kernel::{CompanyId, EmploymentStatus, FieldErrors, Role, SystemCtx, UserId};
+use kernel::{EmploymentStatus, FieldErrors, Role, SystemCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
@@ -54,15 +54,9 @@ impl Accounts {
 
     /// Mails `user` a new one-hour reset link (any earlier one ends).
     async fn send_reset_link(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
-        let token = self.create_link(&self.db, UserId(user.id), PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
+        let token = self.create_link(&self.db, user.id, PURPOSE_RESET, self.config.reset_link_ttl, now).await?;
         let link = self.link(&format!("/reset-password-now?t={token}"));
-        self.queue_mail(templates::reset_password(
-            user.company_id.map(CompanyId),
-            &user.email,
-            &user.first_name,
-            &link,
-        ))
-        .await;
+        self.queue_mail(templates::reset_password(user.company_id, &user.email, &user.first_name, &link)).await;
         Ok(())
     }
 
@@ -89,7 +83,7 @@ impl Accounts {
             .one(&self.db)
             .await?
             .ok_or(AccountsError::NotFound)?;
-        if user.company_id.is_none() || Role::from_code(&user.role) == Some(Role::SysAdmin) {
+        if user.company_id.is_none() || user.role == Role::SysAdmin {
             return Err(AccountsError::Refused(OPERATOR_PASSWORD_MESSAGE.to_owned()));
         }
         if user.status != EmploymentStatus::Active {
@@ -113,7 +107,7 @@ impl Accounts {
                 update.password_change_required = Set(true);
                 update.updated_at = Set(now);
                 let user = update.update(&txn).await?;
-                self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+                self.revoke_all_sessions(&txn, user.id).await?;
                 txn.commit().await?;
                 // Whoever failed to sign in before may try the new password at once.
                 throttle::clear(&self.db, &throttle::keys::login_email(&user.email)).await?;
@@ -153,7 +147,7 @@ impl Accounts {
         update.email_verified_at = Set(verified);
         update.updated_at = Set(now);
         let user = update.update(&txn).await?;
-        self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+        self.revoke_all_sessions(&txn, user.id).await?;
         txn.commit().await?;
         throttle::clear(&self.db, &throttle::keys::login_email(&email)).await?;
         Ok(())
@@ -171,7 +165,7 @@ impl Accounts {
         let command = ChangePasswordCommand::parse(input, auth.user.password_hash.is_some())
             .map_err(AccountsError::Validation)?;
         // Guessing the current password from a signed-in session is throttled like sign-in.
-        let throttle_key = throttle::keys::change_password(auth.user.id);
+        let throttle_key = throttle::keys::change_password(auth.user.id.0);
         if let Some(until) = throttle::blocked_until(&self.db, &throttle_key, now).await? {
             return Err(AccountsError::TooManyAttempts { retry_after_seconds: (until - now).num_seconds().max(1) });
         }
@@ -200,7 +194,7 @@ impl Accounts {
         update.password_change_required = Set(false);
         update.updated_at = Set(now);
         let user = update.update(&txn).await?;
-        self.revoke_all_sessions(&txn, UserId(user.id)).await?;
+        self.revoke_all_sessions(&txn, user.id).await?;
         txn.commit().await?;
         self.start_session(user, auth.impersonated_by, meta, now).await
     }

@@ -117,11 +117,11 @@ pub enum AccountStanding {
 
 impl Authenticated {
     pub fn user_id(&self) -> UserId {
-        UserId(self.user.id)
+        self.user.id
     }
 
     pub fn company_id(&self) -> Option<CompanyId> {
-        self.company.as_ref().map(|company| CompanyId(company.id))
+        self.company.as_ref().map(|company| company.id)
     }
 
     pub fn standing(&self, now: DateTime<Utc>) -> AccountStanding {
@@ -165,7 +165,10 @@ impl Accounts {
         else {
             return Ok(None);
         };
-        let Some(role) = Role::from_code(&user.role).filter(|role| *role != Role::SysAdmin) else { return Ok(None) };
+        let role = user.role;
+        if role == Role::SysAdmin {
+            return Ok(None);
+        }
         if user.status != EmploymentStatus::Active {
             return Ok(None);
         }
@@ -399,7 +402,7 @@ impl Accounts {
         let session = sessions::ActiveModel {
             id: Set(random_token()),
             user_id: Set(user.id),
-            impersonator_id: Set(impersonator.map(|id| id.0)),
+            impersonator_id: Set(impersonator),
             parent_session_id: Set(None),
             created_at: Set(now),
             expires_at: Set(now + self.config.session_ttl),
@@ -440,14 +443,14 @@ impl Accounts {
         let identity = Identity {
             sid: session.id.clone(),
             email: user.email.clone(),
-            eid: user.id,
+            eid: user.id.0,
             utc_offset: utc_offset_minutes(tz, now),
             timezone: tz.name().to_owned(),
             firstname: user.first_name.clone(),
             lastname: user.last_name.clone(),
             avatar: user.avatar.clone(),
             suspended: company.is_some_and(|company| company.suspended),
-            roles: vec![user.role.clone()],
+            roles: vec![user.role.code().to_owned()],
             pwdchg: user.password_change_required,
             trial_end: company.and_then(|company| company.trial_end).map(|day| day.format("%Y-%m-%d").to_string()),
             joyride: user.joyride_done,
@@ -498,7 +501,7 @@ impl Accounts {
             return Err(AccountsError::Unauthenticated);
         }
         let user = user.filter(|user| user.status == EmploymentStatus::Active).ok_or(AccountsError::Unauthenticated)?;
-        let role = Role::from_code(&user.role).ok_or(AccountsError::Unauthenticated)?;
+        let role = user.role;
         if user.company_id.is_some() && company.is_none() {
             return Err(AccountsError::Unauthenticated);
         }
@@ -506,7 +509,7 @@ impl Accounts {
         let mut auth = Authenticated {
             session_id: session.id.clone(),
             session_started_at: session.created_at,
-            impersonated_by: session.impersonator_id.map(UserId),
+            impersonated_by: session.impersonator_id,
             user,
             company,
             role,
@@ -547,7 +550,7 @@ impl Accounts {
         let session = sessions::Model {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
-            impersonator_id: auth.impersonated_by.map(|id| id.0),
+            impersonator_id: auth.impersonated_by,
             parent_session_id: None,
             created_at: auth.session_started_at,
             expires_at,
@@ -574,7 +577,7 @@ impl Accounts {
         let session = sessions::Model {
             id: auth.session_id.clone(),
             user_id: auth.user.id,
-            impersonator_id: auth.impersonated_by.map(|id| id.0),
+            impersonator_id: auth.impersonated_by,
             parent_session_id: None,
             created_at: auth.session_started_at,
             expires_at: self.session_end(auth, now),
@@ -637,7 +640,7 @@ mod tests {
 
     fn company(trial_end: Option<NaiveDate>, suspended: bool) -> companies::Model {
         companies::Model {
-            id: 1,
+            id: kernel::CompanyId(1),
             name: "C".into(),
             time_zone: "America/New_York".into(),
             trial_end,

@@ -7,7 +7,7 @@ use crate::mail::templates;
 use crate::password::hash_password;
 use crate::promotions::{PromotionCodeError, PROMOTIONS_OFF_MESSAGE, PROMOTION_CODE_FIELD};
 use crate::tokens::{hash_token, random_token};
-use crate::{throttle, Accounts, AccountsError, RequestMeta, SignedIn};
+use crate::{throttle, Accounts, AccountsError, Person, RequestMeta, SignedIn};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use kernel::time::local_date;
@@ -88,8 +88,7 @@ impl Accounts {
                 now,
             )
             .await?;
-        let token =
-            self.create_link(&txn, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
+        let token = self.create_link(&txn, user.id, PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
         // Queued with the account, so a signup that commits always has its link on the way.
         let mail = templates::verify_email(
             Some(CompanyId(company_id)),
@@ -100,7 +99,7 @@ impl Accounts {
         self.enqueue_mail_in(&txn, &[mail]).await?;
         txn.commit().await?;
         self.wake_mail_sender();
-        Ok(SignupOutcome { email: user.email, company_id, user_id: user.id, signed_in: None })
+        Ok(SignupOutcome { email: user.email, company_id, user_id: user.id.0, signed_in: None })
     }
 
     /// What every signup passes first: the per-address limit (every attempt counts, good or bad)
@@ -161,7 +160,7 @@ impl Accounts {
         // Redeemed in this transaction: a code refused now (deleted or expired since the check)
         // leaves no company behind.
         if let (Some(code), Some(promotions)) = (new.promot_code, &self.promotions) {
-            match promotions.redeem(txn, CompanyId(company.id), code, now, today).await {
+            match promotions.redeem(txn, company.id, code, now, today).await {
                 Ok(()) => {}
                 Err(PromotionCodeError::Refused(message)) => {
                     return Err(AccountsError::Validation(FieldErrors::single(PROMOTION_CODE_FIELD, message)));
@@ -190,7 +189,7 @@ impl Accounts {
             Some(SqlErr::UniqueConstraintViolation(_)) => AccountsError::EmailTaken,
             _ => AccountsError::Database(err),
         })?;
-        Ok((company.id, owner))
+        Ok((company.id.0, owner))
     }
 
     /// What is wrong with a promotion code entered at signup, if anything.
@@ -221,7 +220,7 @@ impl Accounts {
         let token = random_token();
         self.expire_links(db, user, purpose, now).await?;
         email_tokens::ActiveModel {
-            user_id: Set(user.0),
+            user_id: Set(user),
             purpose: Set(purpose.to_owned()),
             token_hash: Set(hash_token(&token)),
             expires_at: Set(now + ttl),
@@ -255,10 +254,9 @@ impl Accounts {
 
     /// Mails a fresh verification link to a user who has not verified yet.
     pub(crate) async fn send_verification(&self, user: &users::Model, now: DateTime<Utc>) -> Result<(), AccountsError> {
-        let token =
-            self.create_link(&self.db, UserId(user.id), PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
+        let token = self.create_link(&self.db, user.id, PURPOSE_VERIFY, self.config.verification_link_ttl, now).await?;
         self.queue_mail(templates::verify_email(
-            user.company_id.map(CompanyId),
+            user.company_id,
             &user.email,
             &user.first_name,
             &self.verification_link(&user.email, &token),
@@ -275,24 +273,18 @@ impl Accounts {
 
     /// Mails a person an admin just added (or reactivated) a one-time link that signs them in
     /// and asks them to create a password.
-    pub async fn send_invitation(&self, user: &users::Model, company_name: &str) -> Result<(), AccountsError> {
-        let token = self.create_security_link(UserId(user.id)).await?;
+    pub async fn send_invitation(&self, user: &Person, company_name: &str) -> Result<(), AccountsError> {
+        let token = self.create_security_link(user.id).await?;
         let link = self.link(&format!("/verify-email?me={}&securityToken={token}", encode_base64_email(&user.email)));
-        self.queue_mail(templates::invitation(
-            user.company_id.map(CompanyId),
-            &user.email,
-            &user.first_name,
-            company_name,
-            &link,
-        ))
-        .await;
+        self.queue_mail(templates::invitation(user.company_id, &user.email, &user.first_name, company_name, &link))
+            .await;
         Ok(())
     }
 
     /// Invites many people (an import of hundreds) one after the other on a task of its own, so
     /// the request that added them answers at once; each invitation is the one
     /// [`Accounts::send_invitation`] sends, and a failure is logged and skips only that person.
-    pub fn invite_all(&self, users: Vec<users::Model>, company_name: String) {
+    pub fn invite_all(&self, users: Vec<Person>, company_name: String) {
         if users.is_empty() {
             return;
         }
@@ -300,7 +292,7 @@ impl Accounts {
         tokio::spawn(async move {
             for user in users {
                 if let Err(err) = me.send_invitation(&user, &company_name).await {
-                    tracing::error!(user = user.id, error = %err, "invitation not sent");
+                    tracing::error!(user = user.id.0, error = %err, "invitation not sent");
                 }
             }
         });

@@ -436,9 +436,8 @@ impl Accounts {
         let user = users::Entity::find().filter(users::Column::Email.eq(person.email.as_str())).one(&self.db).await?;
         match user {
             Some(user) => {
-                let signs_in = user.status == EmploymentStatus::Active
-                    && user.company_id.is_some()
-                    && Role::from_code(&user.role).is_some_and(|role| role != Role::SysAdmin);
+                let signs_in =
+                    user.status == EmploymentStatus::Active && user.company_id.is_some() && user.role != Role::SysAdmin;
                 if !signs_in {
                     return Ok(SsoOutcome::NoMatch);
                 }
@@ -604,7 +603,7 @@ impl Accounts {
             .await?;
         txn.commit().await?;
         let email = user.email.clone();
-        let user_id = user.id;
+        let user_id = user.id.0;
         let signed_in = self.start_session(user, None, meta, now).await?;
         Ok(SignupOutcome { email, company_id, user_id, signed_in: Some(signed_in) })
     }

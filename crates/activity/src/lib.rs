@@ -120,9 +120,9 @@ pub struct Activity {
 impl From<activities::Model> for Activity {
     fn from(row: activities::Model) -> Self {
         Activity {
-            id: row.id,
-            employee: row.employee_id,
-            actor: row.actor_id,
+            id: row.id.0,
+            employee: row.employee_id.0,
+            actor: row.actor_id.map(|id| id.0),
             code: row.activity_type,
             title: row.title,
             description: row.description,
@@ -135,9 +135,9 @@ impl From<activities::Model> for Activity {
 /// Writes an entry inside the caller's transaction.
 pub async fn record(db: &impl ConnectionTrait, entry: NewActivity) -> Result<(), DbErr> {
     activities::ActiveModel {
-        company_id: Set(entry.company.0),
-        employee_id: Set(entry.employee),
-        actor_id: Set(entry.actor),
+        company_id: Set(entry.company),
+        employee_id: Set(UserId(entry.employee)),
+        actor_id: Set(entry.actor.map(UserId)),
         activity_type: Set(entry.kind.code().to_owned()),
         title: Set(entry.kind.title().to_owned()),
         description: Set(entry.description),

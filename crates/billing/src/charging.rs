@@ -4,12 +4,13 @@
 
 use crate::entities::{accounts as billing_accounts, attempts, charges};
 use crate::provider::{PaymentState, ProviderError};
+use crate::status::{AttemptStatus, ChargeStatus, SubscriptionStatus};
 use crate::{Billing, BillingError, BASE_CENTS, MAX_ATTEMPTS, PER_USER_CENTS, RETRY_GAPS};
 use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use kernel::tenancy::{in_company, same_company};
 use kernel::time::local_date;
-use kernel::CompanyId;
+use kernel::{ChargeId, CompanyId};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -23,16 +24,6 @@ pub const CHARGE_JOB: &str = "billing-charges";
 const CLAIM: Duration = Duration::minutes(5);
 /// When the provider could not be reached, the attempt is tried again after this.
 const UNREACHABLE_RETRY: Duration = Duration::minutes(30);
-
-pub(crate) const PENDING: &str = "pending";
-pub(crate) const PAID: &str = "paid";
-pub(crate) const RETRYING: &str = "retrying";
-pub(crate) const FAILED: &str = "failed";
-
-pub(crate) const STARTED: &str = "started";
-const SUCCEEDED: &str = "succeeded";
-const DECLINED: &str = "declined";
-const ERROR: &str = "error";
 
 /// What one run of the job did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -83,7 +74,7 @@ impl Billing {
         let due: Vec<i64> = billing_accounts::Entity::find()
             .select_only()
             .column(billing_accounts::Column::CompanyId)
-            .filter(billing_accounts::Column::Status.is_in([super::overview::ACTIVE, super::overview::PAST_DUE]))
+            .filter(billing_accounts::Column::Status.is_in(SubscriptionStatus::CHARGED))
             .filter(billing_accounts::Column::NextChargeOn.lte(horizon))
             .into_tuple()
             .all(&self.db)
@@ -102,16 +93,16 @@ impl Billing {
         company: Option<CompanyId>,
         now: DateTime<Utc>,
         run: &mut ChargeRun,
-    ) -> Result<Vec<i64>, BillingError> {
+    ) -> Result<Vec<ChargeId>, BillingError> {
         let mut due = charges::Entity::find()
             .select_only()
             .column(charges::Column::Id)
-            .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+            .filter(charges::Column::Status.is_in(ChargeStatus::SCHEDULED))
             .filter(charges::Column::NextAttemptAt.lte(now));
         if let Some(company) = company {
             due = due.filter(same_company::<charges::Entity>(company));
         }
-        let attempts: Vec<i64> = due.order_by_asc(charges::Column::Id).into_tuple().all(&self.db).await?;
+        let attempts: Vec<ChargeId> = due.order_by_asc(charges::Column::Id).into_tuple().all(&self.db).await?;
         for charge in &attempts {
             match self.attempt(*charge, now, AttemptKind::Scheduled).await? {
                 (AttemptResult::Paid, _) => run.paid += 1,
@@ -150,9 +141,7 @@ impl Billing {
             let (Some(period_start), Some(day)) = (account.next_charge_on, account.recurring_day) else {
                 return Ok(created);
             };
-            if period_start > today
-                || ![super::overview::ACTIVE, super::overview::PAST_DUE].contains(&account.status.as_str())
-            {
+            if period_start > today || !SubscriptionStatus::CHARGED.contains(&account.status) {
                 return Ok(created);
             }
             let next = crate::next_charge_date(period_start, u32::try_from(day).unwrap_or(1));
@@ -179,7 +168,7 @@ impl Billing {
                 // Nothing to take: paid as it is made, without the provider (no attempt).
                 let free = total == 0;
                 let row = charges::ActiveModel {
-                    company_id: Set(company.0),
+                    company_id: Set(company),
                     period_start: Set(period_start),
                     period_end: Set(next - Duration::days(1)),
                     user_count: Set(users_i32),
@@ -188,7 +177,7 @@ impl Billing {
                     discount_cents: Set(discount),
                     promotion_code: Set(promotion.as_ref().map(|(_, promotion)| promotion.code.clone())),
                     total_cents: Set(total),
-                    status: Set(if free { PAID } else { PENDING }.to_owned()),
+                    status: Set(if free { ChargeStatus::Paid } else { ChargeStatus::Pending }),
                     failures: Set(0),
                     next_attempt_at: Set(if free { None } else { Some(now) }),
                     claimed_until: Set(None),
@@ -219,7 +208,7 @@ impl Billing {
     /// known). Returns how it ended and whether the company was suspended by it.
     pub(crate) async fn attempt(
         &self,
-        charge_id: i64,
+        charge_id: ChargeId,
         now: DateTime<Utc>,
         kind: AttemptKind,
     ) -> Result<(AttemptResult, bool), BillingError> {
@@ -227,9 +216,9 @@ impl Billing {
         // an attempt may take), not the instant the run acts as of (a run may act as of another
         // time, or last longer than a claim), so it is stamped and checked with the clock.
         let wall = Utc::now();
-        let unpaid: &[&str] = match kind {
-            AttemptKind::Scheduled => &[PENDING, RETRYING],
-            AttemptKind::Manual => &[PENDING, RETRYING, FAILED],
+        let unpaid: &[ChargeStatus] = match kind {
+            AttemptKind::Scheduled => &ChargeStatus::SCHEDULED,
+            AttemptKind::Manual => &ChargeStatus::UNPAID,
         };
         let claimed = {
             let _permit = self.gate.enter().await;
@@ -255,7 +244,7 @@ impl Billing {
         outcome
     }
 
-    async fn release(&self, charge_id: i64) -> Result<(), BillingError> {
+    async fn release(&self, charge_id: ChargeId) -> Result<(), BillingError> {
         let _permit = self.gate.enter().await;
         charges::Entity::update_many()
             .col_expr(charges::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
@@ -267,14 +256,14 @@ impl Billing {
 
     async fn attempt_claimed(
         &self,
-        charge_id: i64,
+        charge_id: ChargeId,
         now: DateTime<Utc>,
         kind: AttemptKind,
     ) -> Result<(AttemptResult, bool), BillingError> {
         let Some(charge) = charges::Entity::find_by_id(charge_id).one(&self.db).await? else {
             return Ok((AttemptResult::Unsettled, false));
         };
-        let company = CompanyId(charge.company_id);
+        let company = charge.company_id;
         let last = attempts::Entity::find()
             .filter(attempts::Column::ChargeId.eq(charge_id))
             .order_by_desc(attempts::Column::Number)
@@ -287,12 +276,12 @@ impl Billing {
             return Ok((AttemptResult::Unsettled, false));
         };
         // An earlier attempt whose outcome is not known: ask the provider, never charge again.
-        if let Some(last) = last.as_ref().filter(|attempt| attempt.outcome == STARTED) {
+        if let Some(last) = last.as_ref().filter(|attempt| attempt.outcome == AttemptStatus::Started) {
             match &last.payment_intent_id {
                 None => {
                     // Stopped before the intent existed (or before its id was stored): an
                     // unconfirmed intent, if any, takes no money. This attempt is over.
-                    self.finish_attempt(last.id, ERROR, Some("interrupted"), None, now).await?;
+                    self.finish_attempt(last.id, AttemptStatus::Error, Some("interrupted"), None, now).await?;
                 }
                 Some(intent) => {
                     let state = match self.provider.payment_state(intent).await {
@@ -311,11 +300,11 @@ impl Billing {
             let _permit = self.gate.enter().await;
             attempts::ActiveModel {
                 charge_id: Set(charge.id),
-                company_id: Set(company.0),
+                company_id: Set(company),
                 number: Set(number),
                 manual: Set(kind == AttemptKind::Manual),
                 payment_intent_id: Set(None),
-                outcome: Set(STARTED.to_owned()),
+                outcome: Set(AttemptStatus::Started),
                 error_code: Set(None),
                 error_message: Set(None),
                 started_at: Set(now),
@@ -346,7 +335,7 @@ impl Billing {
             attempts::Entity::update_many()
                 .col_expr(attempts::Column::PaymentIntentId, Expr::value(Some(intent.clone())))
                 .filter(attempts::Column::Id.eq(attempt.id))
-                .filter(attempts::Column::Outcome.eq(STARTED))
+                .filter(attempts::Column::Outcome.eq(AttemptStatus::Started))
                 .filter(attempts::Column::PaymentIntentId.is_null())
                 .exec(&self.db)
                 .await?
@@ -355,7 +344,7 @@ impl Billing {
         };
         if !stored {
             tracing::warn!(
-                charge = charge.id,
+                charge = charge.id.0,
                 intent,
                 "an attempt ended by another server: its intent is left unconfirmed"
             );
@@ -392,32 +381,33 @@ impl Billing {
                 // The outcome is unknown when the intent exists: the attempt stays `started`
                 // and the next run asks the provider about it. Without an intent nothing
                 // happened: the attempt is over.
-                if attempt.payment_intent_id.is_none() && attempt.outcome == STARTED {
+                if attempt.payment_intent_id.is_none() && attempt.outcome == AttemptStatus::Started {
                     let stored = attempts::Entity::find_by_id(attempt.id).one(&self.db).await?;
                     if stored.is_some_and(|stored| stored.payment_intent_id.is_none()) {
-                        self.finish_attempt(attempt.id, ERROR, Some("unreachable"), Some(&error), now).await?;
+                        self.finish_attempt(attempt.id, AttemptStatus::Error, Some("unreachable"), Some(&error), now)
+                            .await?;
                     }
                 }
-                tracing::warn!(charge = charge.id, %error, "the payment provider did not answer; trying later");
+                tracing::warn!(charge = charge.id.0, %error, "the payment provider did not answer; trying later");
                 self.postpone(charge.id, now + UNREACHABLE_RETRY).await?;
                 Ok((AttemptResult::Unsettled, false))
             }
             Err(ProviderError::Refused { code, message, .. }) => {
                 // Refused as a request (not a card decline): recorded, tried again later.
-                self.finish_attempt(attempt.id, ERROR, Some(&code), Some(&message), now).await?;
-                tracing::error!(charge = charge.id, %code, %message, "the payment provider refused a charge");
+                self.finish_attempt(attempt.id, AttemptStatus::Error, Some(&code), Some(&message), now).await?;
+                tracing::error!(charge = charge.id.0, %code, %message, "the payment provider refused a charge");
                 self.postpone(charge.id, now + UNREACHABLE_RETRY).await?;
                 Ok((AttemptResult::Unsettled, false))
             }
         }
     }
 
-    async fn postpone(&self, charge_id: i64, at: DateTime<Utc>) -> Result<(), BillingError> {
+    async fn postpone(&self, charge_id: ChargeId, at: DateTime<Utc>) -> Result<(), BillingError> {
         let _permit = self.gate.enter().await;
         charges::Entity::update_many()
             .col_expr(charges::Column::NextAttemptAt, Expr::value(Some(at)))
             .filter(charges::Column::Id.eq(charge_id))
-            .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+            .filter(charges::Column::Status.is_in(ChargeStatus::SCHEDULED))
             .exec(&self.db)
             .await?;
         Ok(())
@@ -427,7 +417,7 @@ impl Billing {
     async fn finish_attempt(
         &self,
         attempt_id: i64,
-        outcome: &str,
+        outcome: AttemptStatus,
         code: Option<&str>,
         message: Option<&str>,
         now: DateTime<Utc>,
@@ -439,7 +429,7 @@ impl Billing {
             .col_expr(attempts::Column::ErrorMessage, Expr::value(message.map(|message| truncate(message, 500))))
             .col_expr(attempts::Column::FinishedAt, Expr::value(Some(now)))
             .filter(attempts::Column::Id.eq(attempt_id))
-            .filter(attempts::Column::Outcome.eq(STARTED))
+            .filter(attempts::Column::Outcome.eq(AttemptStatus::Started))
             .exec(&self.db)
             .await?
             .rows_affected
@@ -453,10 +443,10 @@ impl Billing {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         let ended = attempts::Entity::update_many()
-            .col_expr(attempts::Column::Outcome, Expr::value(SUCCEEDED))
+            .col_expr(attempts::Column::Outcome, Expr::value(AttemptStatus::Succeeded))
             .col_expr(attempts::Column::FinishedAt, Expr::value(Some(now)))
             .filter(attempts::Column::Id.eq(attempt_id))
-            .filter(attempts::Column::Outcome.eq(STARTED))
+            .filter(attempts::Column::Outcome.eq(AttemptStatus::Started))
             .exec(&txn)
             .await?
             .rows_affected
@@ -466,25 +456,25 @@ impl Billing {
             return Ok(false);
         }
         charges::Entity::update_many()
-            .col_expr(charges::Column::Status, Expr::value(PAID))
+            .col_expr(charges::Column::Status, Expr::value(ChargeStatus::Paid))
             .col_expr(charges::Column::PaidAt, Expr::value(Some(now)))
             .col_expr(charges::Column::NextAttemptAt, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(charges::Column::UpdatedAt, Expr::value(now))
             .filter(charges::Column::Id.eq(attempt.charge_id))
             .exec(&txn)
             .await?;
-        let company = CompanyId(attempt.company_id);
+        let company = attempt.company_id;
         let owing = in_company::<charges::Entity>(company)
-            .filter(charges::Column::Status.is_in([RETRYING, FAILED]))
+            .filter(charges::Column::Status.is_in(ChargeStatus::OWED))
             .one(&txn)
             .await?
             .is_some();
         if !owing {
             billing_accounts::Entity::update_many()
-                .col_expr(billing_accounts::Column::Status, Expr::value(super::overview::ACTIVE))
+                .col_expr(billing_accounts::Column::Status, Expr::value(SubscriptionStatus::Active))
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
-                .filter(billing_accounts::Column::Status.eq(super::overview::PAST_DUE))
+                .filter(billing_accounts::Column::Status.eq(SubscriptionStatus::PastDue))
                 .exec(&txn)
                 .await?;
         }
@@ -507,7 +497,7 @@ impl Billing {
         let Some(attempt) = attempts::Entity::find_by_id(attempt_id).one(&self.db).await? else {
             return Ok((false, false));
         };
-        if !self.finish_attempt(attempt_id, DECLINED, Some(code), Some(message), now).await? {
+        if !self.finish_attempt(attempt_id, AttemptStatus::Declined, Some(code), Some(message), now).await? {
             return Ok((false, false));
         }
         if kind == AttemptKind::Manual {
@@ -517,7 +507,7 @@ impl Billing {
             return Ok((true, false));
         };
         let failures = charge.failures + 1;
-        let company = CompanyId(charge.company_id);
+        let company = charge.company_id;
         let last = failures >= MAX_ATTEMPTS;
         let next_attempt = usize::try_from(failures - 1).ok().and_then(|i| RETRY_GAPS.get(i)).map(|gap| now + *gap);
         {
@@ -525,21 +515,24 @@ impl Billing {
             let txn = kernel::begin_write(&self.db).await?;
             charges::Entity::update_many()
                 .col_expr(charges::Column::Failures, Expr::value(failures))
-                .col_expr(charges::Column::Status, Expr::value(if last { FAILED } else { RETRYING }))
+                .col_expr(
+                    charges::Column::Status,
+                    Expr::value(if last { ChargeStatus::Failed } else { ChargeStatus::Retrying }),
+                )
                 .col_expr(charges::Column::NextAttemptAt, Expr::value(if last { None } else { next_attempt }))
                 .col_expr(charges::Column::UpdatedAt, Expr::value(now))
                 .filter(charges::Column::Id.eq(charge.id))
-                .filter(charges::Column::Status.is_in([PENDING, RETRYING]))
+                .filter(charges::Column::Status.is_in(ChargeStatus::SCHEDULED))
                 .exec(&txn)
                 .await?;
             billing_accounts::Entity::update_many()
                 .col_expr(
                     billing_accounts::Column::Status,
-                    Expr::value(if last { super::overview::SUSPENDED } else { super::overview::PAST_DUE }),
+                    Expr::value(if last { SubscriptionStatus::Suspended } else { SubscriptionStatus::PastDue }),
                 )
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
-                .filter(billing_accounts::Column::Status.is_in([super::overview::ACTIVE, super::overview::PAST_DUE]))
+                .filter(billing_accounts::Column::Status.is_in(SubscriptionStatus::CHARGED))
                 .exec(&txn)
                 .await?;
             txn.commit().await?;

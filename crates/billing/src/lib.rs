@@ -43,6 +43,7 @@ mod overview;
 pub mod promotions;
 pub mod provider;
 pub mod purge;
+pub mod status;
 mod webhooks;
 
 pub use charging::{ChargeRun, CHARGE_JOB};
@@ -55,6 +56,7 @@ pub use promotions::{
     PromotionSort, PromotionView,
 };
 pub use purge::purge_company;
+pub use status::{AttemptStatus, ChargeStatus, CheckoutPurpose, SubscriptionStatus};
 pub use webhooks::WebhookOutcome;
 
 use accounts::Accounts;

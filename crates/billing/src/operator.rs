@@ -21,10 +21,11 @@
 //!   charges; the subscription runs again from the charge day's next occurrence (the suspended
 //!   months are not charged), and what it owes stays owed (retry it).
 
-use crate::charging::{AttemptKind, AttemptResult, ChargeRun, FAILED, PAID, PENDING, RETRYING};
+use crate::charging::{AttemptKind, AttemptResult, ChargeRun};
 use crate::entities::{accounts as billing_accounts, attempts, charges};
-use crate::overview::{card_of, CardView, ACTIVE, PAST_DUE, SUSPENDED, TRIAL};
+use crate::overview::{card_of, CardView};
 use crate::promotions::CompanyPromotion;
+use crate::status::{AttemptStatus, ChargeStatus, SubscriptionStatus};
 use crate::{Billing, BillingError};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::tenancy::in_company;
@@ -42,9 +43,6 @@ pub const NO_SUBSCRIPTION_MESSAGE: &str = "This company has no subscription.";
 pub const BROUGHT_FORWARD_MESSAGE: &str = "A charge was already brought forward today.";
 pub const SUBSCRIPTION_SUSPENDED_MESSAGE: &str =
     "This company's subscription is suspended for failed charges: retry what it owes, or activate it first.";
-
-/// The statuses a charge can have, as the operator filters them.
-pub const CHARGE_STATUSES: [&str; 4] = [PENDING, PAID, RETRYING, FAILED];
 
 /// Why an operator's billing action was not done.
 #[derive(Debug, thiserror::Error)]
@@ -80,7 +78,7 @@ impl From<accounts::AccountsError> for OperatorError {
 #[serde(rename_all = "camelCase")]
 pub struct AccountSummary {
     /// `active`, `past_due` or `suspended` (for failed charges).
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub card: Option<CardView>,
     /// The day of the month it is charged on (1–31; clamped to short months' ends).
     pub recurring_day: Option<i32>,
@@ -107,7 +105,7 @@ pub struct OperatorCharge {
     pub discount: i64,
     pub total: i64,
     /// `pending`, `paid`, `retrying` or `failed`.
-    pub status: String,
+    pub status: ChargeStatus,
     /// Declined scheduled attempts.
     pub failures: i32,
     pub next_attempt_at: Option<DateTime<Utc>>,
@@ -118,8 +116,8 @@ pub struct OperatorCharge {
 impl From<charges::Model> for OperatorCharge {
     fn from(charge: charges::Model) -> Self {
         Self {
-            id: charge.id,
-            company_id: charge.company_id,
+            id: charge.id.0,
+            company_id: charge.company_id.0,
             period_start: charge.period_start,
             period_end: charge.period_end,
             users: charge.user_count,
@@ -146,7 +144,7 @@ pub struct ChargeAttemptView {
     /// `scheduled`, or `manual` (the admin's new card or the operator's retry).
     pub kind: String,
     /// `started`, `succeeded`, `declined` or `error`.
-    pub status: String,
+    pub status: AttemptStatus,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     /// The provider's message, when it failed.
@@ -164,8 +162,8 @@ pub enum ChargeSort {
 #[derive(Debug, Clone)]
 pub struct ChargeQuery {
     pub company: Option<CompanyId>,
-    /// One of [`CHARGE_STATUSES`].
-    pub status: Option<String>,
+    /// Only the charges of this status.
+    pub status: Option<ChargeStatus>,
     pub sort: ChargeSort,
     pub descending: bool,
     /// From 1.
@@ -228,7 +226,7 @@ impl Billing {
         &self,
         _ctx: &SystemCtx,
         companies: &[CompanyId],
-    ) -> Result<HashMap<i64, String>, BillingError> {
+    ) -> Result<HashMap<i64, SubscriptionStatus>, BillingError> {
         if companies.is_empty() {
             return Ok(HashMap::new());
         }
@@ -237,7 +235,7 @@ impl Billing {
             .column(billing_accounts::Column::CompanyId)
             .column(billing_accounts::Column::Status)
             .filter(billing_accounts::Column::CompanyId.is_in(companies.iter().map(|company| company.0)))
-            .into_tuple::<(i64, String)>()
+            .into_tuple::<(i64, SubscriptionStatus)>()
             .all(&self.db)
             .await?
             .into_iter()
@@ -250,7 +248,7 @@ impl Billing {
         Ok(billing_accounts::Entity::find()
             .select_only()
             .column(billing_accounts::Column::CompanyId)
-            .filter(billing_accounts::Column::Status.eq(PAST_DUE))
+            .filter(billing_accounts::Column::Status.eq(SubscriptionStatus::PastDue))
             .into_tuple::<i64>()
             .all(&self.db)
             .await?
@@ -268,7 +266,7 @@ impl Billing {
         let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
             return Ok(None);
         };
-        if account.status == TRIAL {
+        if account.status == SubscriptionStatus::Trial {
             return Ok(None);
         }
         Ok(Some(AccountSummary {
@@ -291,8 +289,8 @@ impl Billing {
             Some(company) => in_company::<charges::Entity>(company),
             None => charges::Entity::find(),
         };
-        if let Some(status) = &query.status {
-            select = select.filter(charges::Column::Status.eq(status.as_str()));
+        if let Some(status) = query.status {
+            select = select.filter(charges::Column::Status.eq(status));
         }
         let charge_count = select.clone().count(&self.db).await?;
         let direction = if query.descending { Order::Desc } else { Order::Asc };
@@ -351,11 +349,11 @@ impl Billing {
         now: DateTime<Utc>,
     ) -> Result<Retried, OperatorError> {
         let charge = charges::Entity::find_by_id(id.0).one(&self.db).await?.ok_or(OperatorError::NotFound)?;
-        if charge.status == PAID {
+        if charge.status == ChargeStatus::Paid {
             return Err(OperatorError::Refused(CHARGE_PAID_MESSAGE));
         }
-        let company = CompanyId(charge.company_id);
-        let outcome = match self.attempt(id.0, now, AttemptKind::Manual).await?.0 {
+        let company = charge.company_id;
+        let outcome = match self.attempt(id, now, AttemptKind::Manual).await?.0 {
             AttemptResult::Paid => AttemptOutcome::Paid,
             AttemptResult::Declined => AttemptOutcome::Declined,
             AttemptResult::Unsettled => AttemptOutcome::Unsettled,
@@ -391,13 +389,13 @@ impl Billing {
         let billed = self.accounts.billed_company(company).await?.ok_or(OperatorError::NotFound)?;
         let account = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await?;
         let (status, next) = match &account {
-            Some(account) if account.status != TRIAL => (account.status.as_str(), account.next_charge_on),
+            Some(account) if account.status != SubscriptionStatus::Trial => (account.status, account.next_charge_on),
             _ => return Err(OperatorError::Refused(NO_SUBSCRIPTION_MESSAGE)),
         };
-        if status == SUSPENDED {
+        if status == SubscriptionStatus::Suspended {
             return Err(OperatorError::Refused(SUBSCRIPTION_SUSPENDED_MESSAGE));
         }
-        let Some(next) = next.filter(|_| [ACTIVE, PAST_DUE].contains(&status)) else {
+        let Some(next) = next.filter(|_| SubscriptionStatus::CHARGED.contains(&status)) else {
             return Err(OperatorError::Refused(NO_SUBSCRIPTION_MESSAGE));
         };
         let today = local_date(billed.time_zone, now);
@@ -424,7 +422,7 @@ impl Billing {
         now: DateTime<Utc>,
         through: Option<NaiveDate>,
     ) -> Result<CompanyChargeRun, OperatorError> {
-        let ids = |rows: Vec<i64>| rows.into_iter().collect::<BTreeSet<i64>>();
+        let ids = |rows: Vec<ChargeId>| rows.into_iter().collect::<BTreeSet<ChargeId>>();
         let charge_ids = || in_company::<charges::Entity>(company).select_only().column(charges::Column::Id);
         let before = ids(charge_ids().into_tuple().all(&self.db).await?);
         let mut run =

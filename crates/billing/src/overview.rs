@@ -2,8 +2,9 @@
 //! has paid, activating the subscription and updating the card through the provider's hosted
 //! checkout.
 
-use crate::charging::{charge_day, AttemptKind, AttemptResult, FAILED, PAID, RETRYING};
+use crate::charging::{charge_day, AttemptKind, AttemptResult};
 use crate::entities::{accounts as billing_accounts, charges, checkouts};
+use crate::status::{ChargeStatus, CheckoutPurpose, SubscriptionStatus};
 use crate::{Billing, BillingError, BASE_CENTS, PER_USER_CENTS};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::tenancy::{in_company, same_company};
@@ -14,14 +15,6 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use serde::Serialize;
-
-pub(crate) const TRIAL: &str = "trial";
-pub(crate) const ACTIVE: &str = "active";
-pub(crate) const PAST_DUE: &str = "past_due";
-pub(crate) const SUSPENDED: &str = "suspended";
-
-const ACTIVATE: &str = "activate";
-const UPDATE_CARD: &str = "update-card";
 
 /// How long a checkout page is offered again (the provider's last a day).
 const CHECKOUT_REUSE: Duration = Duration::hours(1);
@@ -77,7 +70,7 @@ pub struct ChargeView {
     pub promotion_code: Option<String>,
     pub total_amount: i64,
     /// `pending`, `paid`, `retrying` or `failed`.
-    pub status: String,
+    pub status: ChargeStatus,
     pub attempts: i32,
 }
 
@@ -97,7 +90,7 @@ pub struct ChargePage {
 #[serde(rename_all = "camelCase")]
 pub struct BillingOverview {
     /// `trial`, `active`, `past_due` or `suspended`.
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub stripe_key: Option<String>,
     pub card: Option<CardView>,
     pub subscription: Option<SubscriptionView>,
@@ -152,14 +145,14 @@ impl Billing {
         } else {
             let _permit = self.gate.enter().await;
             let row = billing_accounts::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 customer_id: Set(None),
                 payment_method_id: Set(None),
                 card_brand: Set(None),
                 card_last4: Set(None),
                 card_exp_month: Set(None),
                 card_exp_year: Set(None),
-                status: Set(TRIAL.to_owned()),
+                status: Set(SubscriptionStatus::Trial),
                 subscribed_on: Set(None),
                 recurring_day: Set(None),
                 next_charge_on: Set(None),
@@ -210,14 +203,14 @@ impl Billing {
             }
             Err(err) => return Err(err),
         };
-        let account_status = account.as_ref().map_or(TRIAL, |account| account.status.as_str());
-        let subscribed = account_status != TRIAL;
+        let account_status = account.as_ref().map_or(SubscriptionStatus::Trial, |account| account.status);
+        let subscribed = account_status != SubscriptionStatus::Trial;
         // Suspended by the operator (the system area) as well as by failed payments: the screen
         // says so either way, a trial's figures staying what they are.
-        let status = if billed.suspended { SUSPENDED } else { account_status }.to_owned();
+        let status = if billed.suspended { SubscriptionStatus::Suspended } else { account_status };
         let (mut activate, mut update) = (None, None);
         if let Some(customer) = account.as_ref().and_then(|account| account.customer_id.as_deref()) {
-            let purpose = if subscribed { UPDATE_CARD } else { ACTIVATE };
+            let purpose = if subscribed { CheckoutPurpose::UpdateCard } else { CheckoutPurpose::Activate };
             match self.checkout(company, customer, purpose, now).await {
                 Ok(checkout) if subscribed => update = Some(checkout),
                 Ok(checkout) => activate = Some(checkout),
@@ -281,7 +274,7 @@ impl Billing {
         &self,
         company: CompanyId,
         customer: &str,
-        purpose: &str,
+        purpose: CheckoutPurpose,
         now: DateTime<Utc>,
     ) -> Result<crate::provider::Checkout, BillingError> {
         let offered = in_company::<checkouts::Entity>(company)
@@ -295,14 +288,14 @@ impl Billing {
             return Ok(crate::provider::Checkout { id: offered.session_id, url: offered.url });
         }
         let base = format!("{}/admin/manage/my-account", self.config.public_url.trim_end_matches('/'));
-        let success = format!("{base}?session_id={{CHECKOUT_SESSION_ID}}&action={purpose}");
+        let success = format!("{base}?session_id={{CHECKOUT_SESSION_ID}}&action={}", purpose.code());
         let checkout =
             self.provider.create_checkout(customer, &success, &base, &format!("company-{}", company.0)).await?;
         let _permit = self.gate.enter().await;
         checkouts::ActiveModel {
-            company_id: Set(company.0),
+            company_id: Set(company),
             session_id: Set(checkout.id.clone()),
-            purpose: Set(purpose.to_owned()),
+            purpose: Set(purpose),
             url: Set(checkout.url.clone()),
             created_at: Set(now),
             used_at: Set(None),
@@ -320,7 +313,7 @@ impl Billing {
         company: CompanyId,
         customer: &str,
         session: &str,
-        purpose: &str,
+        purpose: CheckoutPurpose,
         now: DateTime<Utc>,
     ) -> Result<crate::provider::SavedCard, BillingError> {
         let known = kernel::tenancy::in_company::<checkouts::Entity>(company)
@@ -357,13 +350,13 @@ impl Billing {
     async fn account_for_checkout(
         &self,
         company: CompanyId,
-        fits: impl Fn(&str) -> bool,
+        fits: impl Fn(SubscriptionStatus) -> bool,
     ) -> Result<(accounts::BilledCompany, billing_accounts::Model, String), BillingError> {
         let billed = self.accounts.billed_company(company).await?.ok_or(BillingError::ActivationFailed)?;
         let account = billing_accounts::Entity::find_by_id(company.0)
             .one(&self.db)
             .await?
-            .filter(|account| fits(&account.status))
+            .filter(|account| fits(account.status))
             .ok_or(BillingError::ActivationFailed)?;
         let customer = account.customer_id.clone().ok_or(BillingError::ActivationFailed)?;
         Ok((billed, account, customer))
@@ -381,24 +374,25 @@ impl Billing {
         now: DateTime<Utc>,
     ) -> Result<ActivationOutcome, BillingError> {
         let company = ctx.company();
-        let (billed, _, customer) = self.account_for_checkout(company, |status| status == TRIAL).await?;
+        let (billed, _, customer) =
+            self.account_for_checkout(company, |status| status == SubscriptionStatus::Trial).await?;
         let today = local_date(billed.time_zone, now);
         let code = promot_code.map(str::trim).filter(|code| !code.is_empty());
         if let Some(code) = code {
             self.check_code(company, code, today).await?;
         }
-        let card = self.card_from_checkout(company, &customer, session, ACTIVATE, now).await?;
+        let card = self.card_from_checkout(company, &customer, session, CheckoutPurpose::Activate, now).await?;
         let subscribed = {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
             let subscribed = saving_card(billing_accounts::Entity::update_many(), &card)
-                .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
+                .col_expr(billing_accounts::Column::Status, Expr::value(SubscriptionStatus::Active))
                 .col_expr(billing_accounts::Column::SubscribedOn, Expr::value(Some(today)))
                 .col_expr(billing_accounts::Column::RecurringDay, Expr::value(Some(charge_day(today))))
                 .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(today)))
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
-                .filter(billing_accounts::Column::Status.eq(TRIAL))
+                .filter(billing_accounts::Column::Status.eq(SubscriptionStatus::Trial))
                 .exec(&txn)
                 .await?
                 .rows_affected
@@ -444,8 +438,9 @@ impl Billing {
         now: DateTime<Utc>,
     ) -> Result<CardUpdateOutcome, BillingError> {
         let company = ctx.company();
-        let (billed, account, customer) = self.account_for_checkout(company, |status| status != TRIAL).await?;
-        let card = self.card_from_checkout(company, &customer, session, UPDATE_CARD, now).await?;
+        let (billed, account, customer) =
+            self.account_for_checkout(company, |status| status != SubscriptionStatus::Trial).await?;
+        let card = self.card_from_checkout(company, &customer, session, CheckoutPurpose::UpdateCard, now).await?;
         {
             let _permit = self.gate.enter().await;
             saving_card(billing_accounts::Entity::update_many(), &card)
@@ -454,10 +449,10 @@ impl Billing {
                 .exec(&self.db)
                 .await?;
         }
-        let unpaid: Vec<i64> = in_company::<charges::Entity>(company)
+        let unpaid: Vec<kernel::ChargeId> = in_company::<charges::Entity>(company)
             .select_only()
             .column(charges::Column::Id)
-            .filter(charges::Column::Status.is_in([crate::charging::PENDING, RETRYING, FAILED]))
+            .filter(charges::Column::Status.is_in(ChargeStatus::UNPAID))
             .order_by_asc(charges::Column::PeriodStart)
             .into_tuple()
             .all(&self.db)
@@ -473,7 +468,8 @@ impl Billing {
         if declined {
             return Err(BillingError::CardDeclined);
         }
-        let reactivated = account.status == SUSPENDED && self.reactivate(company, billed.time_zone, now).await?;
+        let reactivated =
+            account.status == SubscriptionStatus::Suspended && self.reactivate(company, billed.time_zone, now).await?;
         Ok(CardUpdateOutcome { card: view, reactivated, message: "Your payment method has been updated.".to_owned() })
     }
 
@@ -485,8 +481,10 @@ impl Billing {
         tz: chrono_tz::Tz,
         now: DateTime<Utc>,
     ) -> Result<bool, BillingError> {
-        let owing =
-            in_company::<charges::Entity>(company).filter(charges::Column::Status.ne(PAID)).one(&self.db).await?;
+        let owing = in_company::<charges::Entity>(company)
+            .filter(charges::Column::Status.ne(ChargeStatus::Paid))
+            .one(&self.db)
+            .await?;
         if owing.is_some() {
             return Ok(false);
         }
@@ -511,7 +509,7 @@ impl Billing {
         let Some(account) = billing_accounts::Entity::find_by_id(company.0).one(&self.db).await? else {
             return Ok(false);
         };
-        if account.status != SUSPENDED {
+        if account.status != SubscriptionStatus::Suspended {
             return Ok(false);
         }
         let today = local_date(tz, now);
@@ -520,7 +518,7 @@ impl Billing {
             account.next_charge_on.filter(|next| *next >= today).unwrap_or_else(|| crate::charge_day_from(today, day));
         let _permit = self.gate.enter().await;
         let mut update = billing_accounts::Entity::update_many()
-            .col_expr(billing_accounts::Column::Status, Expr::value(ACTIVE))
+            .col_expr(billing_accounts::Column::Status, Expr::value(SubscriptionStatus::Active))
             .col_expr(billing_accounts::Column::NextChargeOn, Expr::value(Some(next)))
             .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now));
         if reactivated {
@@ -528,7 +526,7 @@ impl Billing {
         }
         Ok(update
             .filter(same_company::<billing_accounts::Entity>(company))
-            .filter(billing_accounts::Column::Status.eq(SUSPENDED))
+            .filter(billing_accounts::Column::Status.eq(SubscriptionStatus::Suspended))
             .exec(&self.db)
             .await?
             .rows_affected
@@ -574,7 +572,7 @@ impl Billing {
         Ok(rows
             .iter()
             .map(|charge| ChargeView {
-                id: charge.id,
+                id: charge.id.0,
                 modify_date: local_date(tz, charge.updated_at),
                 period_start: charge.period_start,
                 period_end: charge.period_end,
@@ -584,8 +582,8 @@ impl Billing {
                 discount: charge.discount_cents,
                 promotion_code: charge.promotion_code.clone(),
                 total_amount: charge.total_cents,
-                status: charge.status.clone(),
-                attempts: counts.get(&charge.id).map_or(0, |count| i32::try_from(*count).unwrap_or(i32::MAX)),
+                status: charge.status,
+                attempts: counts.get(&charge.id.0).map_or(0, |count| i32::try_from(*count).unwrap_or(i32::MAX)),
             })
             .collect())
     }
@@ -593,7 +591,7 @@ impl Billing {
     /// What the company owes: its declined charges (retrying or failed), in cents.
     pub(crate) async fn amount_due(&self, company: CompanyId) -> Result<i64, BillingError> {
         Ok(in_company::<charges::Entity>(company)
-            .filter(charges::Column::Status.is_in([RETRYING, FAILED]))
+            .filter(charges::Column::Status.is_in(ChargeStatus::OWED))
             .all(&self.db)
             .await?
             .iter()

@@ -11,8 +11,9 @@
 //! - Events of types billing does not use, or about intents it did not create, are stored and
 //!   answered without effect.
 
-use crate::charging::{AttemptKind, STARTED};
+use crate::charging::AttemptKind;
 use crate::entities::{attempts, webhook_events};
+use crate::status::AttemptStatus;
 use crate::{Billing, BillingError};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::OnConflict;
@@ -91,7 +92,7 @@ impl Billing {
         }
         // The effect first, then the record: were the record lost, the provider's retry would
         // meet an attempt already settled and change nothing.
-        let applied = match attempt.as_ref().filter(|attempt| attempt.outcome == STARTED) {
+        let applied = match attempt.as_ref().filter(|attempt| attempt.outcome == AttemptStatus::Started) {
             None => false,
             Some(attempt) if event.kind == "payment_intent.succeeded" => self.settle_paid(attempt.id, now).await?,
             Some(attempt) => {

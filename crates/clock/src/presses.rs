@@ -17,7 +17,7 @@ use crate::shift::{Shift, WorkedTime};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, Utc};
 use kernel::write_gate::WorkFuture;
-use kernel::{CompanyId, UserId};
+use kernel::{CompanyId, EntryId, UserId};
 use sea_orm::sea_query::{CaseStatement, Expr, OnConflict, Query, SimpleExpr, UpdateStatement, Values};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, EntityTrait, QueryFilter,
@@ -31,7 +31,7 @@ pub enum PressKind {
     /// 'Clock In' or 'Start a New Shift'.
     Start,
     /// Break, resume or end on the open shift `tracking_number`.
-    OnShift { tracking_number: i64, action: ClockAction },
+    OnShift { tracking_number: EntryId, action: ClockAction },
 }
 
 /// One press: who, in which company and zone, which button, when.
@@ -63,7 +63,7 @@ pub fn apply<'t>(
 async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<Outcome>, ClockError> {
     let mut decisions: Vec<Option<Decision>> = presses.iter().map(|_| None).collect();
     // The shift each person ended last in this group.
-    let mut ended: HashMap<i64, i64> = HashMap::new();
+    let mut ended: HashMap<UserId, EntryId> = HashMap::new();
     for round in rounds(presses) {
         for (actor, entry_id) in apply_round(txn, presses, &round, &mut decisions).await? {
             ended.insert(actor, entry_id);
@@ -75,13 +75,13 @@ async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<O
     let card_of: Vec<CardOf> = presses
         .iter()
         .zip(&decisions)
-        .filter(|(press, decision)| matches!(decision, Some(Ok(true))) && seen.insert(press.actor.0))
+        .filter(|(press, decision)| matches!(decision, Some(Ok(true))) && seen.insert(press.actor))
         .map(|(press, _)| CardOf {
             company: press.company,
             employee: press.actor,
             tz: press.tz,
             today: kernel::time::local_date(press.tz, press.now),
-            just_ended: ended.get(&press.actor.0).copied(),
+            just_ended: ended.get(&press.actor).copied(),
         })
         .collect();
     let cards = store::cards(txn, &card_of).await?;
@@ -89,7 +89,7 @@ async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<O
         .iter()
         .zip(decisions)
         .map(|(press, decision)| match decision {
-            Some(Ok(true)) => Ok(Some(cards.get(&press.actor.0).cloned().unwrap_or_default())),
+            Some(Ok(true)) => Ok(Some(cards.get(&press.actor).cloned().unwrap_or_default())),
             Some(Err(refusal)) => Err(refusal),
             Some(Ok(false)) | None => Ok(None),
         })
@@ -99,10 +99,10 @@ async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<O
 /// The presses in rounds in which each person presses at most once, keeping each person's order:
 /// a double click lands in two rounds, and its second press sees what the first one did.
 fn rounds(presses: &[Press]) -> Vec<Vec<usize>> {
-    let mut pressed: HashMap<i64, usize> = HashMap::new();
+    let mut pressed: HashMap<UserId, usize> = HashMap::new();
     let mut rounds: Vec<Vec<usize>> = Vec::new();
     for (index, press) in presses.iter().enumerate() {
-        let round = pressed.entry(press.actor.0).or_insert(0);
+        let round = pressed.entry(press.actor).or_insert(0);
         if rounds.len() <= *round {
             rounds.push(Vec::new());
         }
@@ -120,12 +120,12 @@ fn set(outcomes: &mut [Option<Decision>], index: usize, outcome: Decision) {
     }
 }
 
-fn history(entry_id: i64, action_type: &str, press: &Press) -> time_entry_actions::ActiveModel {
+fn history(entry_id: EntryId, action_type: &str, press: &Press) -> time_entry_actions::ActiveModel {
     time_entry_actions::ActiveModel {
         entry_id: Set(entry_id),
         action_type: Set(action_type.to_owned()),
         action_at: Set(press.now),
-        actor_id: Set(press.actor.0),
+        actor_id: Set(press.actor),
         ..Default::default()
     }
 }
@@ -134,7 +134,7 @@ fn history(entry_id: i64, action_type: &str, press: &Press) -> time_entry_action
 struct Move {
     index: usize,
     press: Press,
-    entry_id: i64,
+    entry_id: EntryId,
     from: ClockState,
     to: ClockState,
     /// Set when the shift ends.
@@ -154,7 +154,7 @@ async fn apply_round(
     presses: &[Press],
     round: &[usize],
     outcomes: &mut [Option<Decision>],
-) -> Result<Vec<(i64, i64)>, ClockError> {
+) -> Result<Vec<(UserId, EntryId)>, ClockError> {
     let mut actions: Vec<time_entry_actions::ActiveModel> = Vec::new();
     let members: Vec<(usize, Press)> =
         round.iter().filter_map(|index| presses.get(*index).map(|press| (*index, *press))).collect();
@@ -179,7 +179,7 @@ async fn apply_round(
     };
     let mut new_breaks = Vec::new();
     // The running breaks to end: (shift, when).
-    let mut closing: Vec<(i64, DateTime<Utc>)> = Vec::new();
+    let mut closing: Vec<(EntryId, DateTime<Utc>)> = Vec::new();
     let mut ended = Vec::new();
     for shift in &moved {
         let press = &shift.press;
@@ -204,7 +204,7 @@ async fn apply_round(
                     actions.push(history(shift.entry_id, "resume", press));
                 }
                 actions.push(history(shift.entry_id, "end", press));
-                ended.push((press.actor.0, shift.entry_id));
+                ended.push((press.actor, shift.entry_id));
             }
             _ => {}
         }
@@ -237,7 +237,7 @@ async fn apply_round(
     };
     let mut confirmed = HashSet::new();
     for row in txn.query_all(batch).await? {
-        confirmed.insert(row.try_get::<i64>("", "id")?);
+        confirmed.insert(row.try_get::<EntryId>("", "id")?);
     }
     if confirmed.len() != moved.len() || moved.iter().any(|planned| !confirmed.contains(&planned.entry_id)) {
         // Cannot happen behind the gate; if it does, the group is rolled back.
@@ -279,13 +279,13 @@ async fn open_shifts(
             work_day: Set(Some(worked.day)),
             work_week: Set(Some(worked.week)),
             worked_minutes: Set(None),
-            company_id: Set(press.company.0),
-            employee_id: Set(press.actor.0),
+            company_id: Set(press.company),
+            employee_id: Set(press.actor),
             start_at: Set(press.now),
             end_at: Set(None),
             state: Set(ClockState::ClockedIn.code()),
-            open_employee_id: Set(Some(press.actor.0)),
-            created_by: Set(press.actor.0),
+            open_employee_id: Set(Some(press.actor)),
+            created_by: Set(press.actor),
             created_at: Set(press.now),
             updated_at: Set(press.now),
             ..Default::default()
@@ -295,15 +295,15 @@ async fn open_shifts(
         .on_conflict(OnConflict::column(time_entries::Column::OpenEmployeeId).do_nothing().to_owned())
         .into_query();
     insert.returning(Query::returning().columns([time_entries::Column::OpenEmployeeId, time_entries::Column::Id]));
-    let mut opened: HashMap<i64, i64> = HashMap::new();
+    let mut opened: HashMap<UserId, EntryId> = HashMap::new();
     for row in txn.query_all(txn.get_database_backend().build(&insert)).await? {
-        let employee: Option<i64> = row.try_get("", "open_employee_id")?;
+        let employee: Option<UserId> = row.try_get("", "open_employee_id")?;
         if let Some(employee) = employee {
             opened.insert(employee, row.try_get("", "id")?);
         }
     }
     for (index, press) in starts {
-        match opened.get(&press.actor.0) {
+        match opened.get(&press.actor) {
             Some(entry_id) => {
                 actions.push(history(*entry_id, "start", press));
                 set(outcomes, *index, Ok(true));
@@ -321,7 +321,7 @@ async fn plan_moves(
     members: &[(usize, Press)],
     outcomes: &mut [Option<Decision>],
 ) -> Result<Vec<Move>, ClockError> {
-    let pressed: Vec<(usize, Press, i64, ClockAction)> = members
+    let pressed: Vec<(usize, Press, EntryId, ClockAction)> = members
         .iter()
         .filter_map(|(index, press)| match press.kind {
             PressKind::OnShift { tracking_number, action } => Some((*index, *press, tracking_number, action)),
@@ -335,17 +335,17 @@ async fn plan_moves(
     // matched to its own presser below.
     let entries = time_entries::Entity::find()
         .filter(time_entries::Column::Id.is_in(pressed.iter().map(|(_, _, id, _)| *id)))
-        .filter(time_entries::Column::CompanyId.is_in(pressed.iter().map(|(_, press, _, _)| press.company.0)))
-        .filter(time_entries::Column::EmployeeId.is_in(pressed.iter().map(|(_, press, _, _)| press.actor.0)))
+        .filter(time_entries::Column::CompanyId.is_in(pressed.iter().map(|(_, press, _, _)| press.company)))
+        .filter(time_entries::Column::EmployeeId.is_in(pressed.iter().map(|(_, press, _, _)| press.actor)))
         .all(txn)
         .await?;
-    let shifts: HashMap<i64, StoredShift> =
+    let shifts: HashMap<EntryId, StoredShift> =
         store::with_breaks(txn, entries).await?.into_iter().map(|shift| (shift.entry.id, shift)).collect();
     let mut moves = Vec::new();
     for (index, press, entry_id, action) in pressed {
         let shift = shifts
             .get(&entry_id)
-            .filter(|shift| shift.entry.company_id == press.company.0 && shift.entry.employee_id == press.actor.0);
+            .filter(|shift| shift.entry.company_id == press.company && shift.entry.employee_id == press.actor);
         let Some(shift) = shift else {
             set(outcomes, index, Ok(false));
             continue;
@@ -394,15 +394,15 @@ fn compare_and_set((from, to): (i16, i16), group: &[&Move]) -> UpdateStatement {
         };
         update = update
             .col_expr(time_entries::Column::EndAt, by_entry(group, |planned| Some(planned.press.now.into())))
-            .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None))
+            .col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<UserId>::None))
             .col_expr(time_entries::Column::WorkDay, worked(|worked| Some(worked.day).into()))
             .col_expr(time_entries::Column::WorkWeek, worked(|worked| Some(worked.week).into()))
             .col_expr(time_entries::Column::WorkedMinutes, worked(|worked| worked.minutes.into()));
     }
     update
         .filter(time_entries::Column::Id.is_in(group.iter().map(|planned| planned.entry_id)))
-        .filter(time_entries::Column::CompanyId.is_in(group.iter().map(|planned| planned.press.company.0)))
-        .filter(time_entries::Column::EmployeeId.is_in(group.iter().map(|planned| planned.press.actor.0)))
+        .filter(time_entries::Column::CompanyId.is_in(group.iter().map(|planned| planned.press.company)))
+        .filter(time_entries::Column::EmployeeId.is_in(group.iter().map(|planned| planned.press.actor)))
         .filter(time_entries::Column::State.eq(from))
         .into_query()
 }

@@ -101,7 +101,7 @@ impl ClockService {
             today: local_date(ctx.time_zone(), now),
             just_ended: None,
         };
-        let facts = store::cards(&self.db, &[of]).await?.remove(&ctx.actor().0).unwrap_or_default();
+        let facts = store::cards(&self.db, &[of]).await?.remove(&ctx.actor()).unwrap_or_default();
         Ok(card(&facts, ctx.time_zone(), device, &settings, now))
     }
 
@@ -130,7 +130,7 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number.0, ClockAction::TakeBreak, device).await
+        self.act(ctx, tracking_number, ClockAction::TakeBreak, device).await
     }
 
     pub async fn resume(
@@ -139,7 +139,7 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number.0, ClockAction::Resume, device).await
+        self.act(ctx, tracking_number, ClockAction::Resume, device).await
     }
 
     pub async fn end(
@@ -148,14 +148,14 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number.0, ClockAction::End, device).await
+        self.act(ctx, tracking_number, ClockAction::End, device).await
     }
 
     /// Break, resume and end on the caller's open shift `tracking_number`.
     async fn act(
         &self,
         ctx: &TenantCtx,
-        tracking_number: i64,
+        tracking_number: EntryId,
         action: ClockAction,
         device: Device,
     ) -> Result<ClockStatus, ClockError> {
@@ -177,7 +177,7 @@ impl ClockService {
     async fn refusal(
         &self,
         ctx: &TenantCtx,
-        tracking_number: i64,
+        tracking_number: EntryId,
         action: ClockAction,
     ) -> Result<ClockError, ClockError> {
         let open = store::open_shift(&self.db, ctx.company(), ctx.actor()).await?;
@@ -208,7 +208,7 @@ fn card(
         Some(shift) => (
             shift.state(),
             shift.entry.worked_minutes.map_or_else(|| shift.shift().worked_minutes(now), i64::from),
-            Some(shift.entry.id),
+            Some(shift.entry.id.0),
             Some(shift.entry.start_at),
             shift.open_break().map(|pause| pause.start_at),
         ),

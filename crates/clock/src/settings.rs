@@ -73,7 +73,7 @@ impl Default for TimeSettings {
 /// and they change a few times a year. A change made through this process is seen at once; one
 /// made through another process (several servers on one PostgreSQL) within [`FRESH_FOR`].
 #[derive(Debug, Clone, Default)]
-pub struct SettingsCache(Arc<Mutex<HashMap<i64, (Instant, TimeSettings)>>>);
+pub struct SettingsCache(Arc<Mutex<HashMap<CompanyId, (Instant, TimeSettings)>>>);
 
 /// How long settings read from the database are used without reading them again.
 pub const FRESH_FOR: Duration = Duration::from_secs(5);
@@ -87,7 +87,7 @@ impl SettingsCache {
             .0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(&company.0)
+            .get(&company)
             .filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR)
             .map(|(_, settings)| settings.clone());
         match fresh {
@@ -106,13 +106,13 @@ impl SettingsCache {
         if companies.len() >= MAX_COMPANIES {
             companies.clear();
         }
-        companies.insert(company.0, (Instant::now(), settings));
+        companies.insert(company, (Instant::now(), settings));
     }
 }
 
 /// The company's settings, or the defaults when it never changed them.
 pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeSettings, DbErr> {
-    let row = time_settings::Entity::find_by_id(company.0).one(db).await?;
+    let row = time_settings::Entity::find_by_id(company).one(db).await?;
     Ok(row
         .map(|row| TimeSettings {
             day_start_at: row.day_start_at.as_deref().and_then(parse_time),
@@ -127,7 +127,7 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
 pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &TimeSettings) -> Result<(), DbErr> {
     use time_settings::Column;
     time_settings::Entity::insert(time_settings::ActiveModel {
-        company_id: Set(company.0),
+        company_id: Set(company),
         day_start_at: Set(settings.day_start_at.map(|time| time.format("%H:%M").to_string())),
         mobile_clock_in_disabled: Set(settings.mobile_clock_in_disabled),
         pay_cycle: Set(settings.pay_cycle.code().to_owned()),

@@ -31,15 +31,13 @@ pub async fn press_counts<C: ConnectionTrait>(
                 Expr::col((time_entries::Entity, time_entries::Column::Id))
                     .equals((time_entry_actions::Entity, time_entry_actions::Column::EntryId)),
             )
-            .and_where(
-                Expr::col((time_entries::Entity, time_entries::Column::CompanyId)).is_in(chunk.iter().map(|id| id.0)),
-            )
+            .and_where(Expr::col((time_entries::Entity, time_entries::Column::CompanyId)).is_in(chunk.iter().copied()))
             .group_by_col((time_entries::Entity, time_entries::Column::CompanyId))
             .to_owned();
         let backend = db.get_database_backend();
         for row in db.query_all(backend.build(&query)).await? {
-            let company: i64 = row.try_get("", "company_id")?;
-            counts.insert(CompanyId(company), row.try_get::<i64>("", "presses")?);
+            let company: CompanyId = row.try_get("", "company_id")?;
+            counts.insert(company, row.try_get::<i64>("", "presses")?);
         }
     }
     Ok(counts)

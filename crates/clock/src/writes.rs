@@ -22,13 +22,13 @@ pub async fn overlaps_another(
 ) -> Result<bool, DbErr> {
     let mut others = time_entries::Entity::find()
         .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
-        .filter(time_entries::Column::EmployeeId.eq(employee.0))
+        .filter(time_entries::Column::EmployeeId.eq(employee))
         .filter(time_entries::Column::EndAt.is_null().or(time_entries::Column::EndAt.gt(shift.start)));
     if let Some(end) = shift.end {
         others = others.filter(time_entries::Column::StartAt.lt(end));
     }
     if let Some(id) = except {
-        others = others.filter(time_entries::Column::Id.ne(id.0));
+        others = others.filter(time_entries::Column::Id.ne(id));
     }
     Ok(others.one(db).await?.is_some())
 }
@@ -45,13 +45,13 @@ pub async fn create_shift(
 ) -> Result<EntryId, DbErr> {
     let now = crate::now();
     let entry = time_entries::ActiveModel {
-        company_id: Set(company.0),
-        employee_id: Set(employee.0),
+        company_id: Set(company),
+        employee_id: Set(employee),
         start_at: Set(shift.start),
         end_at: Set(shift.end),
         state: Set(ClockState::ClockedOut.code()),
         open_employee_id: Set(None),
-        created_by: Set(made_by.0),
+        created_by: Set(made_by),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -60,7 +60,7 @@ pub async fn create_shift(
     .await?;
     insert_breaks(db, entry.id, &shift.breaks).await?;
     store_worked_time(db, entry.id, tz).await?;
-    Ok(EntryId(entry.id))
+    Ok(entry.id)
 }
 
 /// Changes a stored shift (of the company) to `new`: its start, end, state and, when they
@@ -83,30 +83,27 @@ pub async fn change_shift(
         .col_expr(time_entries::Column::State, Expr::value(state.code()))
         .col_expr(time_entries::Column::UpdatedAt, Expr::value(crate::now()));
     if new.end.is_some() {
-        update = update.col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<i64>::None));
+        update = update.col_expr(time_entries::Column::OpenEmployeeId, Expr::value(Option::<UserId>::None));
     }
-    update.filter(time_entries::Column::Id.eq(entry.0)).exec(db).await?;
+    update.filter(time_entries::Column::Id.eq(entry)).exec(db).await?;
     if breaks_changed {
-        time_entry_breaks::Entity::delete_many()
-            .filter(time_entry_breaks::Column::EntryId.eq(entry.0))
-            .exec(db)
-            .await?;
-        insert_breaks(db, entry.0, &new.breaks).await?;
+        time_entry_breaks::Entity::delete_many().filter(time_entry_breaks::Column::EntryId.eq(entry)).exec(db).await?;
+        insert_breaks(db, entry, &new.breaks).await?;
     }
-    store_worked_time(db, entry.0, tz).await
+    store_worked_time(db, entry, tz).await
 }
 
 /// Deletes a shift of the company with everything hanging from it; `false` when there was none.
 pub async fn delete_shift(db: &impl ConnectionTrait, company: CompanyId, entry: EntryId) -> Result<bool, DbErr> {
     let deleted = time_entries::Entity::delete_many()
-        .filter(time_entries::Column::Id.eq(entry.0))
+        .filter(time_entries::Column::Id.eq(entry))
         .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
         .exec(db)
         .await?;
     Ok(deleted.rows_affected > 0)
 }
 
-async fn insert_breaks(db: &impl ConnectionTrait, entry_id: i64, breaks: &[Interval]) -> Result<(), DbErr> {
+async fn insert_breaks(db: &impl ConnectionTrait, entry_id: EntryId, breaks: &[Interval]) -> Result<(), DbErr> {
     for pause in breaks {
         time_entry_breaks::ActiveModel {
             entry_id: Set(entry_id),

@@ -90,13 +90,13 @@ pub enum FilesError {
 
 /// The URL the browser uses for a stored file (served by the gateway to signed-in users of the
 /// owning company).
-pub fn url_of(file_id: i64) -> String {
+pub fn url_of(file_id: FileId) -> String {
     format!("/server/v1/files/{file_id}")
 }
 
 /// The file id inside a URL made by [`url_of`].
-pub fn id_in_url(url: &str) -> Option<i64> {
-    url.strip_prefix("/server/v1/files/")?.parse().ok()
+pub fn id_in_url(url: &str) -> Option<FileId> {
+    url.strip_prefix("/server/v1/files/")?.parse().ok().map(FileId)
 }
 
 #[derive(Clone)]
@@ -141,12 +141,12 @@ impl Files {
         let key = format!("{}.{}", uuid::Uuid::new_v4().simple(), kind.extension());
         self.store.put(&key, bytes).await?;
         let row = stored_files::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             storage_key: Set(key.clone()),
             media_type: Set(kind.media_type().to_owned()),
             byte_size: Set(i64::try_from(bytes.len()).unwrap_or(i64::MAX)),
             purpose: Set(purpose.code().to_owned()),
-            created_by: Set(ctx.actor().0),
+            created_by: Set(ctx.actor()),
             created_at: Set(Utc::now()),
             ..Default::default()
         };
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn urls_round_trip() {
-        assert_eq!(id_in_url(&url_of(42)), Some(42));
+        assert_eq!(id_in_url(&url_of(FileId(42))), Some(FileId(42)));
         assert_eq!(id_in_url("/elsewhere/42"), None);
         assert_eq!(id_in_url("/server/v1/files/x"), None);
     }

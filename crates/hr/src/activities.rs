@@ -3,11 +3,12 @@
 
 use crate::views::ActivityView;
 use crate::{Hr, HrError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use activity::{Activity, NewActivity};
 use chrono::{DateTime, Utc};
 use kernel::{ActivityId, CompanyId, TenantCtx, UserId};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ConnectionTrait, DbErr};
 use std::collections::HashMap;
 
 pub use activity::{ActivityType, PAGE_SIZE as ACTIVITY_PAGE_SIZE};
@@ -29,9 +30,9 @@ fn verb(kind: ActivityType) -> &'static str {
 /// Writes a timeline entry about `employee`, done by `actor`, inside the caller's transaction.
 pub(crate) async fn record(
     db: &impl ConnectionTrait,
-    company: i64,
-    employee: &users::Model,
-    actor: &users::Model,
+    company: CompanyId,
+    employee: &Person,
+    actor: &Person,
     kind: ActivityType,
     at: DateTime<Utc>,
 ) -> Result<(), DbErr> {
@@ -45,15 +46,7 @@ pub(crate) async fn record(
     );
     activity::record(
         db,
-        NewActivity {
-            company: CompanyId(company),
-            employee: employee.id,
-            actor: Some(actor.id),
-            kind,
-            description,
-            at,
-            record: None,
-        },
+        NewActivity { company, employee: employee.id.0, actor: Some(actor.id.0), kind, description, at, record: None },
     )
     .await
 }
@@ -68,7 +61,7 @@ impl Hr {
         page: u64,
     ) -> Result<(Vec<ActivityView>, u64), HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
-        let (rows, total) = activity::page(&self.db, ctx, UserId(employee.id), kind, page).await?;
+        let (rows, total) = activity::page(&self.db, ctx, employee.id, kind, page).await?;
         let people = self.people_of(ctx, &rows).await?;
         Ok((rows.into_iter().map(|row| ActivityView::build(row, &people)).collect(), total))
     }
@@ -82,15 +75,12 @@ impl Hr {
     }
 
     /// The people named by some timeline entries, in one query.
-    async fn people_of(&self, ctx: &TenantCtx, rows: &[Activity]) -> Result<HashMap<i64, users::Model>, HrError> {
-        let mut ids: Vec<i64> = rows.iter().flat_map(|row| [Some(row.employee), row.actor]).flatten().collect();
+    async fn people_of(&self, ctx: &TenantCtx, rows: &[Activity]) -> Result<HashMap<UserId, Person>, HrError> {
+        let mut ids: Vec<UserId> =
+            rows.iter().flat_map(|row| [Some(row.employee), row.actor]).flatten().map(UserId).collect();
         ids.sort_unstable();
         ids.dedup();
-        let people = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Id.is_in(ids))
-            .all(&self.db)
-            .await?;
-        Ok(people.into_iter().map(|user| (user.id, user)).collect())
+        let people = read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids)).await?;
+        Ok(people.into_iter().map(|person| (person.id, person)).collect())
     }
 }

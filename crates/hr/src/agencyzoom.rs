@@ -38,13 +38,14 @@ use crate::commands::{format_phone, EmployeeCommand, EmployeeInput, EMAIL_TAKEN_
 use crate::entities::agencyzoom_links;
 use crate::{Hr, HrError};
 use ::agencyzoom::{Agency, Employee, UserType};
-use accounts::entities::{companies, job_roles, users};
+use accounts::people::read::{self, PeopleFilter};
+use accounts::people::write::{self, CompanyChange, NewPerson, PersonChange};
+use accounts::{JobRole, Person};
 use chrono::Utc;
 use kernel::time::local_date;
 use kernel::validation::{check_text, fold_case, is_valid_company_name, is_valid_email};
-use kernel::{AdminCtx, EmploymentStatus, FieldErrors, Role};
-use sea_orm::sea_query::{Expr, Func};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter};
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, JobRoleId, Role, UserId};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -318,9 +319,9 @@ fn check_rows(employees: &[Employee]) -> (Vec<Candidate>, Vec<(usize, FailedPers
     (candidates, failures)
 }
 
-/// AgencyZoom's details that pass the company form's checks, on the company's row; the names
-/// of those that did not.
-fn apply_agency(row: &mut companies::ActiveModel, agency: &Agency) -> Vec<String> {
+/// AgencyZoom's details that pass the company form's checks, as a change of the company; the
+/// names of those that did not.
+fn apply_agency(change: &mut CompanyChange, agency: &Agency) -> Vec<String> {
     let mut skipped = Vec::new();
     let mut take = |field: &str, value: &Option<String>, max: usize, valid: &dyn Fn(&str) -> Option<String>| {
         let text = value.as_deref().map(str::trim).filter(|text| !text.is_empty())?;
@@ -332,25 +333,25 @@ fn apply_agency(row: &mut companies::ActiveModel, agency: &Agency) -> Vec<String
     };
     let as_is = |text: &str| Some(text.to_owned());
     if let Some(name) = take("name", &agency.name, 100, &|text| is_valid_company_name(text).then(|| text.to_owned())) {
-        row.name = Set(name);
+        change.name = Some(name);
     }
     if let Some(email) = take("email", &agency.email, 254, &|text| is_valid_email(text).then(|| text.to_lowercase())) {
-        row.email = Set(Some(email));
+        change.email = Some(Some(email));
     }
     if let Some(phone) = take("phone", &agency.phone, 40, &format_phone) {
-        row.phone = Set(Some(phone));
+        change.phone = Some(Some(phone));
     }
     if let Some(address) = take("address1", &agency.address, 200, &as_is) {
-        row.address1 = Set(Some(address));
+        change.address1 = Some(Some(address));
     }
     if let Some(city) = take("city", &agency.city, 100, &as_is) {
-        row.city = Set(Some(city));
+        change.city = Some(Some(city));
     }
     if let Some(state) = take("state", &agency.state, 100, &as_is) {
-        row.state = Set(Some(state));
+        change.state = Some(Some(state));
     }
     if let Some(zip) = take("zip", &agency.zip, 20, &as_is) {
-        row.zip = Set(Some(zip));
+        change.zip = Some(Some(zip));
     }
     skipped
 }
@@ -389,52 +390,38 @@ impl Hr {
         let (candidates, mut failure) = check_rows(&snapshot.employees);
         let now = Utc::now();
         let today = local_date(ctx.time_zone(), now);
-        // Read before the transaction: inside it every read goes through `txn` (a second
-        // connection waited for while holding SQLite's write lock can starve the pool).
-        let company = self.company_row(ctx).await?;
         let permit = self.gate.enter().await;
+        // Inside the transaction every read goes through `txn` (a second connection waited for
+        // while holding SQLite's write lock can starve the pool).
         let txn = kernel::begin_write(&self.db).await?;
-        let mut company_row: companies::ActiveModel = company.into();
-        let skipped_company_fields = apply_agency(&mut company_row, &snapshot.agency);
-        company_row.integrated_with_az = Set(true);
-        let company = company_row.update(&txn).await?;
+        let mut company_change = CompanyChange::default();
+        let skipped_company_fields = apply_agency(&mut company_change, &snapshot.agency);
+        company_change.integrated_with_az = Some(true);
+        let company =
+            write::change_company(&txn, ctx.company(), company_change).await.map_err(HrError::not_found_if_missing)?;
 
-        let mut roles = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .all(&txn)
-            .await?;
-        let mut people: HashMap<i64, users::Model> = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .all(&txn)
+        // By id, the order they were added: of two names alike but for case, the older is used.
+        let mut roles = read::job_roles(&txn, ctx).await?;
+        roles.sort_by_key(|role| role.id);
+        let mut people: HashMap<UserId, Person> = read::people(&txn, ctx, &PeopleFilter::default())
             .await?
             .into_iter()
-            .map(|user| (user.id, user))
+            .map(|person| (person.id, person))
             .collect();
-        let mut by_email: HashMap<String, i64> =
-            people.values().map(|user| (user.email.to_lowercase(), user.id)).collect();
+        let mut by_email: HashMap<String, UserId> =
+            people.values().map(|person| (person.email.to_lowercase(), person.id)).collect();
         let links = agencyzoom_links::Entity::find()
             .filter(kernel::tenancy::same_company::<agencyzoom_links::Entity>(ctx.company()))
             .all(&txn)
             .await?;
-        let linked_by_partner: HashMap<String, i64> =
+        let linked_by_partner: HashMap<String, UserId> =
             links.iter().map(|link| (link.partner_id.clone(), link.user_id)).collect();
-        let mut link_of_user: HashMap<i64, agencyzoom_links::Model> =
+        let mut link_of_user: HashMap<UserId, agencyzoom_links::Model> =
             links.into_iter().map(|link| (link.user_id, link)).collect();
         // Addresses that sign in someone of another company (or an operator).
-        let mut elsewhere = HashSet::new();
         let wanted: Vec<String> = candidates.iter().map(|candidate| candidate.email.clone()).collect();
-        for chunk in wanted.chunks(500) {
-            let others = users::Entity::find()
-                .filter(Expr::expr(Func::lower(Expr::col(users::Column::Email))).is_in(chunk.iter().cloned()))
-                .filter(
-                    Condition::any()
-                        .add(users::Column::CompanyId.is_null())
-                        .add(users::Column::CompanyId.ne(ctx.company().0)),
-                )
-                .all(&txn)
-                .await?;
-            elsewhere.extend(others.into_iter().map(|user| user.email.to_lowercase()));
-        }
+        let elsewhere: HashSet<String> =
+            read::emails_outside(&txn, ctx.company(), &wanted).await?.into_iter().collect();
         let manager = self.default_manager(&txn, ctx).await?;
         let actor = self.actor_row(&txn, ctx).await?;
 
@@ -468,20 +455,20 @@ impl Hr {
             let (saved, outcome, change) = match matched {
                 Some(user) => {
                     let new_email = (user.email.to_lowercase() != candidate.email).then(|| candidate.email.clone());
-                    let invited_only = user.password_hash.is_none();
-                    let mut row: users::ActiveModel = user.clone().into();
+                    let invited_only = !user.has_password;
+                    let mut edit = PersonChange::default();
                     let mut changed = false;
                     if user.first_name != candidate.first_name || user.last_name != candidate.last_name {
-                        row.first_name = Set(candidate.first_name.clone());
-                        row.last_name = Set(candidate.last_name.clone());
+                        edit.first_name = Some(candidate.first_name.clone());
+                        edit.last_name = Some(candidate.last_name.clone());
                         changed = true;
                     }
                     if candidate.phone.is_some() && candidate.phone != user.phone {
-                        row.phone = Set(candidate.phone.clone());
+                        edit.phone = Some(candidate.phone.clone());
                         changed = true;
                     }
                     if job_role_id.is_some() && job_role_id != user.job_role_id {
-                        row.job_role_id = Set(job_role_id);
+                        edit.job_role_id = Some(job_role_id);
                         changed = true;
                     }
                     let mut change = None;
@@ -491,7 +478,7 @@ impl Hr {
                         if invited_only {
                             // Someone who never signed in: the corrected address takes effect,
                             // and a new invitation goes to it.
-                            row.email = Set(email.clone());
+                            edit.email = Some(email.clone());
                             by_email.remove(&user.email.to_lowercase());
                             by_email.insert(email, user.id);
                             reinvite = true;
@@ -500,8 +487,7 @@ impl Hr {
                         }
                     }
                     let saved = if changed {
-                        row.updated_at = Set(now);
-                        row.update(&txn).await.map_err(raced)?
+                        write::change_person(&txn, ctx.company(), user.id, edit, now).await.map_err(raced)?
                     } else {
                         user
                     };
@@ -512,23 +498,22 @@ impl Hr {
                     (saved, if changed { ImportOutcome::Updated } else { ImportOutcome::Unchanged }, change)
                 }
                 None => {
-                    let mut row = users::NewPerson {
-                        company_id: Some(ctx.company().0),
-                        email: &candidate.email,
-                        password_hash: None,
-                        first_name: &candidate.first_name,
-                        last_name: &candidate.last_name,
+                    let new = NewPerson {
+                        company: ctx.company(),
+                        email: candidate.email.clone(),
+                        first_name: candidate.first_name.clone(),
+                        last_name: candidate.last_name.clone(),
                         role: candidate.role,
-                        verified_at: None,
-                        now,
-                    }
-                    .row();
-                    row.phone = Set(candidate.phone.clone());
-                    row.job_role_id = Set(job_role_id);
-                    row.manager_id = Set(manager);
-                    row.last_start_date = Set(Some(today));
-                    let saved = row.insert(&txn).await.map_err(raced)?;
-                    record(&txn, ctx.company().0, &saved, &actor, ActivityType::Start, now).await?;
+                        start_date: today,
+                        details: PersonChange {
+                            phone: Some(candidate.phone.clone()),
+                            job_role_id: Some(job_role_id),
+                            manager_id: Some(manager),
+                            ..PersonChange::default()
+                        },
+                    };
+                    let saved = write::add_person(&txn, new, now).await.map_err(raced)?;
+                    record(&txn, ctx.company(), &saved, &actor, ActivityType::Start, now).await?;
                     by_email.insert(saved.email.to_lowercase(), saved.id);
                     people.insert(saved.id, saved.clone());
                     invitations.push(saved.clone());
@@ -544,7 +529,7 @@ impl Hr {
                 }
                 None => {
                     agencyzoom_links::ActiveModel {
-                        company_id: Set(ctx.company().0),
+                        company_id: Set(ctx.company()),
                         user_id: Set(saved.id),
                         partner_id: Set(candidate.partner_id.clone()),
                         imported_at: Set(now),
@@ -559,7 +544,7 @@ impl Hr {
                 email_changes.push((saved.clone(), email.clone()));
             }
             success.push(ImportedPerson {
-                employee_id: saved.id,
+                employee_id: saved.id.0,
                 partner_id: candidate.partner_id,
                 firstname: saved.first_name,
                 lastname: saved.last_name,
@@ -574,7 +559,7 @@ impl Hr {
         let failure: Vec<FailedPerson> = failure.into_iter().map(|(_, person)| person).collect();
         let accounts_created = success.iter().filter(|person| person.outcome == ImportOutcome::Created).count();
         tracing::info!(
-            company = company.id,
+            company = company.id.0,
             imported = success.len(),
             created = accounts_created,
             failed = failure.len(),
@@ -612,27 +597,17 @@ impl Candidate {
 async fn job_role_named(
     txn: &impl sea_orm::ConnectionTrait,
     ctx: &AdminCtx,
-    roles: &mut Vec<job_roles::Model>,
+    roles: &mut Vec<JobRole>,
     title: &str,
-) -> Result<i64, HrError> {
+) -> Result<JobRoleId, HrError> {
     let folded = fold_case(title);
     if let Some(role) = roles.iter_mut().find(|role| fold_case(&role.name) == folded) {
         if !role.active {
-            let mut row: job_roles::ActiveModel = role.clone().into();
-            row.active = Set(true);
-            *role = row.update(txn).await?;
+            *role = write::change_job_role(txn, ctx.company(), role.id, None, true).await?;
         }
         return Ok(role.id);
     }
-    let role = job_roles::ActiveModel {
-        company_id: Set(ctx.company().0),
-        name: Set(title.to_owned()),
-        active: Set(true),
-        ..Default::default()
-    }
-    .insert(txn)
-    .await
-    .map_err(raced)?;
+    let role = write::add_job_role(txn, ctx.company(), title).await.map_err(raced)?;
     let id = role.id;
     roles.push(role);
     Ok(id)
@@ -723,7 +698,7 @@ mod tests {
 
     #[test]
     fn company_details_that_fail_the_form_are_kept() {
-        let mut row = companies::new_row("Old Name", "America/New_York", None, Utc::now());
+        let mut change = CompanyChange::default();
         let agency = Agency {
             name: Some("Zoom Insurance & Co".to_owned()),
             phone: Some("12".to_owned()),
@@ -733,11 +708,13 @@ mod tests {
             state: Some("NY".to_owned()),
             zip: Some("1234567890123456789012".to_owned()),
         };
-        let skipped = apply_agency(&mut row, &agency);
+        let skipped = apply_agency(&mut change, &agency);
         assert_eq!(skipped, ["phone", "zip"]);
-        assert_eq!(row.name, Set("Zoom Insurance & Co".to_owned()));
-        assert_eq!(row.email, Set(Some("office@zoom.example.com".to_owned())));
-        assert_eq!(row.phone, Set(None));
-        assert_eq!(row.state, Set(Some("NY".to_owned())));
+        assert_eq!(change.name.as_deref(), Some("Zoom Insurance & Co"));
+        assert_eq!(change.email, Some(Some("office@zoom.example.com".to_owned())));
+        assert_eq!(change.phone, None, "the phone is kept as it was");
+        assert_eq!(change.city, None);
+        assert_eq!(change.state, Some(Some("NY".to_owned())));
+        assert_eq!(change.zip, None);
     }
 }

@@ -18,12 +18,13 @@
 use crate::entities::{calendar_events as events, calendar_feeds as feeds};
 use crate::records::now;
 use crate::{Hr, HrError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::Person;
 use base64::Engine;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{parse_local_datetime, LocalTimeError};
 use kernel::validation::check_text;
-use kernel::{CalendarEventId, EmploymentStatus, FieldErrors, TenantCtx, UserId};
+use kernel::{CalendarEventId, FieldErrors, TenantCtx, UserId};
 use rand::RngCore;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -197,17 +198,16 @@ pub struct FeedOwner {
 }
 
 impl Hr {
-    fn may_edit_event(&self, ctx: &TenantCtx, row: &events::Model, employee: Option<&users::Model>) -> bool {
-        if row.created_by == Some(ctx.actor().0) {
+    fn may_edit_event(&self, ctx: &TenantCtx, row: &events::Model, employee: Option<&Person>) -> bool {
+        if row.created_by == Some(ctx.actor()) {
             return true;
         }
         if ctx.acts_for_the_company() {
             return true;
         }
         ctx.answers_for_others()
-            && employee.is_some_and(|user| {
-                user.id != ctx.actor().0 && ctx.reach().includes(UserId(user.id), user.manager_id.map(UserId))
-            })
+            && employee
+                .is_some_and(|person| person.id != ctx.actor() && ctx.reach().includes(person.id, person.manager_id))
     }
 
     /// Views of event rows, with the people they name.
@@ -216,16 +216,16 @@ impl Hr {
         ctx: &TenantCtx,
         rows: Vec<events::Model>,
     ) -> Result<Vec<CalendarEvent>, HrError> {
-        let ids: Vec<i64> = rows.iter().flat_map(|row| [row.employee_id, row.created_by]).flatten().collect();
-        let people: HashMap<i64, users::Model> = if ids.is_empty() {
+        let mut ids: Vec<UserId> = rows.iter().flat_map(|row| [row.employee_id, row.created_by]).flatten().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let people: HashMap<UserId, Person> = if ids.is_empty() {
             HashMap::new()
         } else {
-            accounts::company_people(ctx)
-                .filter(users::Column::Id.is_in(ids))
-                .all(&self.db)
+            read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids))
                 .await?
                 .into_iter()
-                .map(|user| (user.id, user))
+                .map(|person| (person.id, person))
                 .collect()
         };
         let tz = ctx.time_zone();
@@ -236,8 +236,8 @@ impl Hr {
                 let start = row.starts_at.with_timezone(&tz);
                 let end = row.ends_at.with_timezone(&tz);
                 CalendarEvent {
-                    id: row.id,
-                    employee_id: row.employee_id,
+                    id: row.id.0,
+                    employee_id: row.employee_id.map(|id| id.0),
                     firstname: employee.map(|user| user.first_name.clone()),
                     lastname: employee.map(|user| user.last_name.clone()),
                     avatar: employee.and_then(|user| user.avatar.clone()),
@@ -250,17 +250,17 @@ impl Hr {
                     endtime: end.format("%H:%M").to_string(),
                     soffset: kernel::time::utc_offset_minutes(tz, row.starts_at),
                     eoffset: kernel::time::utc_offset_minutes(tz, row.ends_at),
-                    created_by: row.created_by.and_then(|id| people.get(&id)).map(|user| PersonName {
-                        id: user.id,
-                        firstname: user.first_name.clone(),
-                        lastname: user.last_name.clone(),
+                    created_by: row.created_by.and_then(|id| people.get(&id)).map(|person| PersonName {
+                        id: person.id.0,
+                        firstname: person.first_name.clone(),
+                        lastname: person.last_name.clone(),
                     }),
                 }
             })
             .collect())
     }
 
-    async fn event_row(&self, ctx: &TenantCtx, id: i64) -> Result<events::Model, HrError> {
+    async fn event_row(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<events::Model, HrError> {
         events::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<events::Entity>(ctx.company()))
             .one(&self.db)
@@ -274,7 +274,7 @@ impl Hr {
 
     /// `GET /calendar-event/get-calendar-event-info`.
     pub async fn calendar_event(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<CalendarEvent, HrError> {
-        let row = self.event_row(ctx, id.0).await?;
+        let row = self.event_row(ctx, id).await?;
         self.one_view(ctx, row).await
     }
 
@@ -303,25 +303,19 @@ impl Hr {
 
     /// `GET /calendar-event/employees`: whom the caller may pick, 'Team Event' first.
     pub async fn event_employee_options(&self, ctx: &TenantCtx) -> Result<EventEmployeeOptions, HrError> {
-        let people = accounts::people_in_reach(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .order_by_asc(users::Column::FirstName)
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?;
+        let people =
+            read::people_in_reach(&self.db, ctx, &PeopleFilter::active().ordered(PersonOrder::FirstName)).await?;
         let mut options = vec![EventEmployeeOption { id: None, label: "Team Event".to_owned() }];
-        options.extend(people.into_iter().map(|user| EventEmployeeOption {
-            id: Some(user.id),
-            label: format!("{} {}", user.first_name, user.last_name),
-        }));
+        options.extend(
+            people.into_iter().map(|person| EventEmployeeOption { id: Some(person.id.0), label: person.full_name() }),
+        );
         Ok(EventEmployeeOptions { options })
     }
 
     async fn check_employee(&self, ctx: &TenantCtx, employee: Option<UserId>) -> Result<(), HrError> {
         let Some(employee) = employee else { return Ok(()) };
         match self.accounts.employee_in_scope(ctx, employee).await {
-            Ok(user) if user.status == EmploymentStatus::Active => Ok(()),
+            Ok(person) if person.is_active() => Ok(()),
             Ok(_) | Err(accounts::AccountsError::NotFound) => Err(HrError::field("employeeId", EMPLOYEE_NOT_ALLOWED)),
             Err(err) => Err(err.into()),
         }
@@ -334,13 +328,13 @@ impl Hr {
         let row = {
             let _permit = self.gate.enter().await;
             events::ActiveModel {
-                company_id: Set(ctx.company().0),
-                employee_id: Set(command.employee.map(|id| id.0)),
+                company_id: Set(ctx.company()),
+                employee_id: Set(command.employee),
                 name: Set(command.name),
                 description: Set(command.description),
                 starts_at: Set(command.starts_at),
                 ends_at: Set(command.ends_at),
-                created_by: Set(Some(ctx.actor().0)),
+                created_by: Set(Some(ctx.actor())),
                 created_at: Set(at),
                 updated_at: Set(at),
                 ..Default::default()
@@ -351,10 +345,10 @@ impl Hr {
         self.one_view(ctx, row).await
     }
 
-    async fn editable_row(&self, ctx: &TenantCtx, id: i64) -> Result<events::Model, HrError> {
+    async fn editable_row(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<events::Model, HrError> {
         let row = self.event_row(ctx, id).await?;
         let employee = match row.employee_id {
-            Some(id) => accounts::company_people(ctx).filter(users::Column::Id.eq(id)).one(&self.db).await?,
+            Some(id) => read::person(&self.db, ctx, id).await?,
             None => None,
         };
         if self.may_edit_event(ctx, &row, employee.as_ref()) {
@@ -371,14 +365,14 @@ impl Hr {
         id: CalendarEventId,
         command: EventCommand,
     ) -> Result<CalendarEvent, HrError> {
-        let row = self.editable_row(ctx, id.0).await?;
-        if command.employee.map(|id| id.0) != row.employee_id {
+        let row = self.editable_row(ctx, id).await?;
+        if command.employee != row.employee_id {
             self.check_employee(ctx, command.employee).await?;
         }
         let row = {
             let _permit = self.gate.enter().await;
             let mut active = row.into_active_model();
-            active.employee_id = Set(command.employee.map(|id| id.0));
+            active.employee_id = Set(command.employee);
             active.name = Set(command.name);
             active.description = Set(command.description);
             active.starts_at = Set(command.starts_at);
@@ -391,21 +385,21 @@ impl Hr {
 
     /// `POST /calendar-event/del-calendar-event`.
     pub async fn delete_calendar_event(&self, ctx: &TenantCtx, id: CalendarEventId) -> Result<i64, HrError> {
-        let row = self.editable_row(ctx, id.0).await?;
+        let row = self.editable_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
         events::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<events::Entity>(ctx.company()))
             .filter(events::Column::Id.eq(row.id))
             .exec(&self.db)
             .await?;
-        Ok(row.id)
+        Ok(row.id.0)
     }
 
     /// `GET /calendar-feed/mine`: the caller's feed secret, made on first ask.
     pub async fn feed_secret(&self, ctx: &TenantCtx) -> Result<FeedSecret, HrError> {
         let existing = feeds::Entity::find()
             .filter(kernel::tenancy::same_company::<feeds::Entity>(ctx.company()))
-            .filter(feeds::Column::UserId.eq(ctx.actor().0))
+            .filter(feeds::Column::UserId.eq(ctx.actor()))
             .one(&self.db)
             .await?;
         match existing {
@@ -422,12 +416,12 @@ impl Hr {
         let _permit = self.gate.enter().await;
         feeds::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<feeds::Entity>(ctx.company()))
-            .filter(feeds::Column::UserId.eq(ctx.actor().0))
+            .filter(feeds::Column::UserId.eq(ctx.actor()))
             .exec(&self.db)
             .await?;
         let inserted = feeds::ActiveModel {
-            company_id: Set(ctx.company().0),
-            user_id: Set(ctx.actor().0),
+            company_id: Set(ctx.company()),
+            user_id: Set(ctx.actor()),
             secret: Set(secret.clone()),
             created_at: Set(now()),
             ..Default::default()
@@ -440,7 +434,7 @@ impl Hr {
             Err(err) if matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
                 let row = feeds::Entity::find()
                     .filter(kernel::tenancy::same_company::<feeds::Entity>(ctx.company()))
-                    .filter(feeds::Column::UserId.eq(ctx.actor().0))
+                    .filter(feeds::Column::UserId.eq(ctx.actor()))
                     .one(&self.db)
                     .await?
                     .ok_or(HrError::Database(err))?;
@@ -460,7 +454,7 @@ impl Hr {
             .filter(feeds::Column::Secret.eq(secret))
             .one(&self.db)
             .await?
-            .map(|row| FeedOwner { company_id: row.company_id, user_id: row.user_id }))
+            .map(|row| FeedOwner { company_id: row.company_id.0, user_id: row.user_id.0 }))
     }
 }
 

@@ -27,17 +27,18 @@ use crate::entities::{
 };
 use crate::records::now;
 use crate::{Hr, HrError};
-use accounts::entities::{companies, users};
 use accounts::mail::OutgoingMail;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::Person;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::validation::check_text;
 use kernel::{
-    AdminCtx, CelebrationMessageId, CompanyCelebrationMessageId, CompanyId, EmploymentStatus, FieldErrors, ManagerCtx,
-    TenantCtx, UserId,
+    AdminCtx, CelebrationMessageId, CompanyCelebrationMessageId, EmploymentStatus, FieldErrors, ManagerCtx, TenantCtx,
+    UserId,
 };
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
 use serde::{Deserialize, Serialize};
 
 /// The scheduler's name of the daily mail.
@@ -108,7 +109,7 @@ pub fn parse_birthday(text: &str) -> Option<(u32, u32)> {
 }
 
 /// A person's celebrations between two days, in order.
-fn occurrences(person: &users::Model, first: NaiveDate, last: NaiveDate) -> Vec<(Kind, NaiveDate, Option<i32>)> {
+fn occurrences(person: &Person, first: NaiveDate, last: NaiveDate) -> Vec<(Kind, NaiveDate, Option<i32>)> {
     let mut found = Vec::new();
     for year in first.year()..=last.year() {
         if let Some(day) =
@@ -140,7 +141,7 @@ fn years_text(years: Option<i32>) -> String {
 }
 
 /// The message with its placeholders filled in.
-pub fn render(message: &str, person: &users::Model, company: &str, years: Option<i32>) -> String {
+pub fn render(message: &str, person: &Person, company: &str, years: Option<i32>) -> String {
     message
         .replace("{firstname}", &person.first_name)
         .replace("{lastname}", &person.last_name)
@@ -270,21 +271,16 @@ pub struct CelebrationRun {
 }
 
 impl Hr {
-    async fn active_people(&self, ctx: &TenantCtx) -> Result<Vec<users::Model>, HrError> {
-        Ok(accounts::company_people(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Birthday.is_not_null().or(users::Column::LastStartDate.is_not_null()))
-            .order_by_asc(users::Column::FirstName)
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?)
+    async fn active_people(&self, ctx: &TenantCtx) -> Result<Vec<Person>, HrError> {
+        let mut people = read::people(&self.db, ctx, &PeopleFilter::active().ordered(PersonOrder::FirstName)).await?;
+        people.retain(|person| person.birthday.is_some() || person.last_start_date.is_some());
+        Ok(people)
     }
 
     /// The active people celebrated on `day`: the database picks them (birthdays by their
     /// `MM/DD`, anniversaries by the start dates a whole number of years before), so the job that
     /// runs every quarter hour reads a handful of rows per company, not the whole staff.
-    async fn celebrated_on(&self, ctx: &TenantCtx, day: NaiveDate) -> Result<Vec<users::Model>, HrError> {
+    async fn celebrated_on(&self, ctx: &TenantCtx, day: NaiveDate) -> Result<Vec<Person>, HrError> {
         let leap_day_too = day.month() == 2 && day.day() == 28 && NaiveDate::from_ymd_opt(day.year(), 2, 29).is_none();
         let mut birthdays = vec![day.format("%m/%d").to_string()];
         let mut starts: Vec<NaiveDate> =
@@ -293,12 +289,7 @@ impl Hr {
             birthdays.push("02/29".to_owned());
             starts.extend((1..=100).filter_map(|back| NaiveDate::from_ymd_opt(day.year() - back, 2, 29)));
         }
-        Ok(accounts::company_people(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Birthday.is_in(birthdays).or(users::Column::LastStartDate.is_in(starts)))
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?)
+        Ok(read::active_people_born_or_started_on(&self.db, ctx, &birthdays, &starts).await?)
     }
 
     /// Birthdays and anniversaries of active people on the days `first..=last`, by day.
@@ -313,7 +304,7 @@ impl Hr {
         for person in self.active_people(ctx).await? {
             for (kind, date, years) in occurrences(&person, first, last) {
                 found.push(Celebration {
-                    employee_id: person.id,
+                    employee_id: person.id.0,
                     firstname: person.first_name.clone(),
                     lastname: person.last_name.clone(),
                     avatar: person.avatar.clone(),
@@ -367,7 +358,7 @@ impl Hr {
     async fn person_message(
         &self,
         ctx: &TenantCtx,
-        employee: i64,
+        employee: UserId,
         kind: Kind,
     ) -> Result<Option<messages::Model>, HrError> {
         Ok(messages::Entity::find()
@@ -387,7 +378,7 @@ impl Hr {
             employee_id: None,
             kind: kind.code().to_owned(),
             message: row.map(|row| CustomMessage {
-                id: row.id,
+                id: row.id.0,
                 employee_id: None,
                 kind: row.kind,
                 message: row.message,
@@ -413,16 +404,16 @@ impl Hr {
             Some(row) => {
                 let mut active = row.into_active_model();
                 active.message = Set(command.message);
-                active.updated_by = Set(Some(ctx.actor().0));
+                active.updated_by = Set(Some(ctx.actor()));
                 active.updated_at = Set(now());
                 active.update(&self.db).await?
             }
             None => {
                 company_messages::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     kind: Set(command.kind.code().to_owned()),
                     message: Set(command.message),
-                    updated_by: Set(Some(ctx.actor().0)),
+                    updated_by: Set(Some(ctx.actor())),
                     updated_at: Set(now()),
                     ..Default::default()
                 }
@@ -442,7 +433,7 @@ impl Hr {
         let _permit = self.gate.enter().await;
         let done = company_messages::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<company_messages::Entity>(ctx.company()))
-            .filter(company_messages::Column::Id.eq(id.0))
+            .filter(company_messages::Column::Id.eq(id))
             .exec(&self.db)
             .await?;
         if done.rows_affected == 0 {
@@ -451,11 +442,11 @@ impl Hr {
         Ok(id.0)
     }
 
-    async fn person_slot(&self, ctx: &TenantCtx, employee: i64, kind: Kind) -> Result<MessageSlot, HrError> {
+    async fn person_slot(&self, ctx: &TenantCtx, employee: UserId, kind: Kind) -> Result<MessageSlot, HrError> {
         let own = self.person_message(ctx, employee, kind).await?;
         let mut slot = match &own {
             Some(row) => MessageSlot {
-                employee_id: Some(employee),
+                employee_id: Some(employee.0),
                 kind: kind.code().to_owned(),
                 message: None,
                 effective: row.message.clone(),
@@ -464,13 +455,13 @@ impl Hr {
             None => {
                 let mut slot = Self::company_slot(kind, self.company_message(ctx, kind).await?);
                 slot.message = None;
-                slot.employee_id = Some(employee);
+                slot.employee_id = Some(employee.0);
                 slot
             }
         };
         slot.message = own.map(|row| CustomMessage {
-            id: row.id,
-            employee_id: Some(row.employee_id),
+            id: row.id.0,
+            employee_id: Some(row.employee_id.0),
             kind: row.kind,
             message: row.message,
         });
@@ -502,17 +493,17 @@ impl Hr {
                 Some(row) => {
                     let mut active = row.into_active_model();
                     active.message = Set(command.message);
-                    active.updated_by = Set(Some(ctx.actor().0));
+                    active.updated_by = Set(Some(ctx.actor()));
                     active.updated_at = Set(now());
                     active.update(&self.db).await?;
                 }
                 None => {
                     messages::ActiveModel {
-                        company_id: Set(ctx.company().0),
+                        company_id: Set(ctx.company()),
                         employee_id: Set(person.id),
                         kind: Set(command.kind.code().to_owned()),
                         message: Set(command.message),
-                        updated_by: Set(Some(ctx.actor().0)),
+                        updated_by: Set(Some(ctx.actor())),
                         updated_at: Set(now()),
                         ..Default::default()
                     }
@@ -526,26 +517,26 @@ impl Hr {
 
     /// `GET /celebration/delete-custom-celebration-message`.
     pub async fn delete_celebration_message(&self, ctx: &ManagerCtx, id: CelebrationMessageId) -> Result<i64, HrError> {
-        let row = messages::Entity::find_by_id(id.0)
+        let row = messages::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<messages::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
-        self.accounts.employee_in_scope(ctx, UserId(row.employee_id)).await?;
+        self.accounts.employee_in_scope(ctx, row.employee_id).await?;
         let _permit = self.gate.enter().await;
         messages::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<messages::Entity>(ctx.company()))
             .filter(messages::Column::Id.eq(row.id))
             .exec(&self.db)
             .await?;
-        Ok(row.id)
+        Ok(row.id.0)
     }
 
     /// The mail of a person's celebration, with the message in force.
     async fn celebration_mail(
         &self,
         ctx: &TenantCtx,
-        person: &users::Model,
+        person: &Person,
         kind: Kind,
         years: Option<i32>,
     ) -> Result<OutgoingMail, HrError> {
@@ -558,7 +549,7 @@ impl Hr {
         Ok(OutgoingMail {
             company: Some(ctx.company()),
             to_email: person.email.clone(),
-            to_name: format!("{} {}", person.first_name, person.last_name),
+            to_name: person.full_name(),
             subject,
             text: render(&slot.effective, person, &company, years),
         })
@@ -587,7 +578,7 @@ impl Hr {
     async fn queue_celebration(
         &self,
         ctx: &TenantCtx,
-        person: &users::Model,
+        person: &Person,
         kind: Kind,
         years: Option<i32>,
         today: NaiveDate,
@@ -596,7 +587,7 @@ impl Hr {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         let guard = sends::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             employee_id: Set(person.id),
             kind: Set(kind.code().to_owned()),
             day: Set(today),
@@ -624,12 +615,12 @@ impl Hr {
     /// One run of the daily celebration mail over every company (see the module docs).
     pub async fn send_celebrations(&self, now: DateTime<Utc>) -> Result<CelebrationRun, HrError> {
         let mut run = CelebrationRun::default();
-        for company in companies::Entity::find().order_by_asc(companies::Column::Id).all(&self.db).await? {
+        for company in read::companies(&self.db, None).await? {
             let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
             if now.with_timezone(&zone).hour() < SEND_FROM_HOUR {
                 continue;
             }
-            let ctx = TenantCtx::for_job(CompanyId(company.id), zone);
+            let ctx = TenantCtx::for_job(company.id, zone);
             let today = local_date(zone, now);
             for person in self.celebrated_on(&ctx, today).await? {
                 for (kind, _, years) in occurrences(&person, today, today) {
@@ -654,15 +645,14 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    fn person(birthday: Option<&str>, start: Option<NaiveDate>) -> users::Model {
-        users::Model {
-            id: 1,
-            company_id: Some(1),
+    fn person(birthday: Option<&str>, start: Option<NaiveDate>) -> Person {
+        Person {
+            id: UserId(1),
+            company_id: Some(kernel::CompanyId(1)),
             email: "ann@example.com".into(),
-            password_hash: None,
             first_name: "Ann".into(),
             last_name: "Lee".into(),
-            role: "employee".into(),
+            role: kernel::Role::Employee,
             manager_id: None,
             job_role_id: None,
             status: EmploymentStatus::Active,
@@ -676,11 +666,9 @@ mod tests {
             zip: None,
             last_start_date: start,
             last_termination_date: None,
-            joyride_done: false,
-            first_time_login: false,
-            password_change_required: false,
-            last_login_at: None,
+            has_password: false,
             sso_linked_at: None,
+            last_login_at: None,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

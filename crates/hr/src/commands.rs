@@ -155,14 +155,14 @@ pub struct EmployeeInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EmployeeCommand {
-    pub id: Option<i64>,
+    pub id: Option<UserId>,
     pub first_name: String,
     pub last_name: String,
     pub email: String,
     pub phone: Option<String>,
     pub role: Option<Role>,
-    pub job_role_id: Option<i64>,
-    pub manager_id: Option<i64>,
+    pub job_role_id: Option<JobRoleId>,
+    pub manager_id: Option<UserId>,
     pub birthday: Option<String>,
     pub address: Option<String>,
     pub city: Option<String>,
@@ -186,14 +186,14 @@ impl EmployeeCommand {
             kernel::validation::date_field(&mut errors, "startDate", text, "Please input the date as YYYY-MM-DD")
         });
         let command = EmployeeCommand {
-            id: input.id,
+            id: input.id.map(UserId),
             first_name,
             last_name,
             email,
             phone,
             role,
-            job_role_id: input.jobrole_id,
-            manager_id: input.manager_id,
+            job_role_id: input.jobrole_id.map(JobRoleId),
+            manager_id: input.manager_id.map(UserId),
             birthday,
             address: optional(&mut errors, "address", &input.address, MAX_TEXT_CHARS),
             city: optional(&mut errors, "city", &input.city, 100),
@@ -218,7 +218,7 @@ pub struct ReactivateInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReactivateCommand {
-    pub id: i64,
+    pub id: UserId,
     pub email: Option<String>,
 }
 
@@ -236,7 +236,7 @@ impl ReactivateCommand {
                 None
             }
         });
-        errors.into_result(ReactivateCommand { id: input.id.unwrap_or_default(), email })
+        errors.into_result(ReactivateCommand { id: UserId(input.id.unwrap_or_default()), email })
     }
 }
 
@@ -261,7 +261,7 @@ pub struct BulkRow {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    pub job_role_id: i64,
+    pub job_role_id: JobRoleId,
     pub role: Role,
 }
 
@@ -311,7 +311,7 @@ pub fn parse_bulk(rows: &[BulkRowInput]) -> Result<Vec<BulkRow>, (String, FieldE
             }),
         };
         if let (Some((first_name, last_name)), Some(email), Some(job_role_id), Some(role)) =
-            (names, email, row.jobrole, role)
+            (names, email, row.jobrole.map(JobRoleId), role)
         {
             parsed.push(BulkRow { index, first_name, last_name, email, job_role_id, role });
         }

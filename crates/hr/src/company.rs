@@ -3,10 +3,9 @@
 use crate::commands::CompanyCommand;
 use crate::views::CompanyView;
 use crate::{Hr, HrError};
-use accounts::entities::companies;
+use accounts::people::write::{self, CompanyChange};
 use files::Purpose;
-use kernel::{AdminCtx, FileId, ManagerCtx};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+use kernel::{AdminCtx, ManagerCtx};
 
 impl Hr {
     pub async fn company_profile(&self, ctx: &ManagerCtx) -> Result<CompanyView, HrError> {
@@ -15,19 +14,20 @@ impl Hr {
 
     /// `POST /company/update` (admins).
     pub async fn update_company(&self, ctx: &AdminCtx, command: CompanyCommand) -> Result<CompanyView, HrError> {
-        let company = self.company_row(ctx).await?;
         let _permit = self.gate.enter().await;
-        let mut row: companies::ActiveModel = company.into();
-        row.name = Set(command.name);
-        row.facebook = Set(command.facebook);
-        row.linkedin = Set(command.linkedin);
-        row.email = Set(Some(command.email));
-        row.phone = Set(command.phone);
-        row.address1 = Set(command.address1);
-        row.city = Set(command.city);
-        row.state = Set(Some(command.state));
-        row.zip = Set(command.zip);
-        Ok(row.update(&self.db).await?.into())
+        let change = CompanyChange {
+            name: Some(command.name),
+            facebook: Some(command.facebook),
+            linkedin: Some(command.linkedin),
+            email: Some(Some(command.email)),
+            phone: Some(command.phone),
+            address1: Some(command.address1),
+            city: Some(command.city),
+            state: Some(Some(command.state)),
+            zip: Some(command.zip),
+            ..CompanyChange::default()
+        };
+        Ok(write::change_company(&self.db, ctx.company(), change).await.map_err(HrError::not_found_if_missing)?.into())
     }
 
     /// `POST /company/logo` (admins): returns the new logo's URL.
@@ -36,11 +36,10 @@ impl Hr {
         let file = self.files.save(ctx, Purpose::Logo, bytes).await?;
         let old = company.logo;
         let _permit = self.gate.enter().await;
-        let mut row: companies::ActiveModel = company.into();
-        row.logo = Set(Some(file.id));
-        row.update(&self.db).await?;
+        let change = CompanyChange { logo: Some(Some(file.id)), ..CompanyChange::default() };
+        write::change_company(&self.db, ctx.company(), change).await?;
         if let Some(old) = old {
-            self.files.discard(&self.db, ctx, FileId(old)).await;
+            self.files.discard(&self.db, ctx, old).await;
         }
         Ok(files::url_of(file.id))
     }

@@ -13,9 +13,9 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Pagi
 pub const MAX_CONTACTS: u64 = 10;
 
 impl Hr {
-    async fn contact_owner(&self, ctx: &TenantCtx, employee: UserId, writing: bool) -> Result<i64, HrError> {
+    async fn contact_owner(&self, ctx: &TenantCtx, employee: UserId, writing: bool) -> Result<UserId, HrError> {
         let user = self.accounts.employee_in_scope(ctx, employee).await?;
-        if writing && !ctx.sees_owner_only_records_of(UserId(user.id)) {
+        if writing && !ctx.sees_owner_only_records_of(user.id) {
             return Err(HrError::Forbidden);
         }
         Ok(user.id)
@@ -36,9 +36,9 @@ impl Hr {
         &self,
         ctx: &TenantCtx,
         id: ContactId,
-        owner: i64,
+        owner: UserId,
     ) -> Result<emergency_contacts::Model, HrError> {
-        emergency_contacts::Entity::find_by_id(id.0)
+        emergency_contacts::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<emergency_contacts::Entity>(ctx.company()))
             .filter(emergency_contacts::Column::EmployeeId.eq(owner))
             .one(&self.db)
@@ -79,7 +79,7 @@ impl Hr {
                     return Err(HrError::Conflict(format!("You can keep up to {MAX_CONTACTS} emergency contacts.")));
                 }
                 emergency_contacts::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     employee_id: Set(owner),
                     first_name: Set(command.first_name),
                     last_name: Set(command.last_name),

@@ -42,6 +42,15 @@ impl HrError {
         let message = message.into();
         HrError::EmailTaken { errors: FieldErrors::single("email", message.clone()), message }
     }
+
+    /// A change through accounts' write API that found no row to change (a company gone from
+    /// under the request): the same answer as a read that found nothing.
+    pub(crate) fn not_found_if_missing(err: sea_orm::DbErr) -> Self {
+        match err {
+            sea_orm::DbErr::RecordNotFound(_) => HrError::NotFound,
+            other => HrError::Database(other),
+        }
+    }
 }
 
 impl From<files::FilesError> for HrError {

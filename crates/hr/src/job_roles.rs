@@ -3,29 +3,20 @@
 use crate::commands::JobRoleCommand;
 use crate::views::JobRoleView;
 use crate::{Hr, HrError};
-use accounts::entities::job_roles;
+use accounts::people::{read, write};
+use accounts::JobRole;
 use kernel::{JobRoleId, ManagerCtx, TenantCtx};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
 
 pub const DUPLICATE_ROLE: &str = "There is already a job role with this name";
 
 impl Hr {
     /// All of the company's job roles, active and retired, by name.
     pub async fn job_roles(&self, ctx: &TenantCtx) -> Result<Vec<JobRoleView>, HrError> {
-        let rows = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .order_by_asc(job_roles::Column::Name)
-            .all(&self.db)
-            .await?;
-        Ok(rows.into_iter().map(Into::into).collect())
+        Ok(read::job_roles(&self.db, ctx).await?.into_iter().map(Into::into).collect())
     }
 
-    async fn job_role_row(&self, ctx: &TenantCtx, id: JobRoleId) -> Result<job_roles::Model, HrError> {
-        job_roles::Entity::find_by_id(id.0)
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .one(&self.db)
-            .await?
-            .ok_or(HrError::NotFound)
+    async fn job_role_row(&self, ctx: &TenantCtx, id: JobRoleId) -> Result<JobRole, HrError> {
+        read::job_role(&self.db, ctx, id).await?.ok_or(HrError::NotFound)
     }
 
     /// `POST /settings/update-role-type`: adds a role, or renames one (which brings it back if
@@ -39,34 +30,18 @@ impl Hr {
         // Compared case-folded in Rust, the same on both databases (SQLite's `lower()` folds
         // ASCII only); a company has a handful of job roles.
         let folded = kernel::validation::fold_case(&command.name);
-        let same_name = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .any(|role| {
-                existing.as_ref().is_none_or(|current| current.id != role.id)
-                    && kernel::validation::fold_case(&role.name) == folded
-            });
+        let same_name = read::job_roles(&self.db, ctx).await?.into_iter().any(|role| {
+            existing.as_ref().is_none_or(|current| current.id != role.id)
+                && kernel::validation::fold_case(&role.name) == folded
+        });
         if same_name {
             return Err(HrError::field("name", DUPLICATE_ROLE));
         }
         let saved = match existing {
-            Some(role) => {
-                let mut row: job_roles::ActiveModel = role.into();
-                row.name = Set(command.name);
-                row.active = Set(true);
-                row.update(&self.db).await.map_err(duplicate_as_field)?
-            }
-            None => job_roles::ActiveModel {
-                company_id: Set(ctx.company().0),
-                name: Set(command.name),
-                active: Set(true),
-                ..Default::default()
-            }
-            .insert(&self.db)
-            .await
-            .map_err(duplicate_as_field)?,
+            Some(role) => write::change_job_role(&self.db, ctx.company(), role.id, Some(command.name), true)
+                .await
+                .map_err(duplicate_as_field)?,
+            None => write::add_job_role(&self.db, ctx.company(), &command.name).await.map_err(duplicate_as_field)?,
         };
         Ok(saved.into())
     }
@@ -75,9 +50,7 @@ impl Hr {
     pub async fn retire_job_role(&self, ctx: &ManagerCtx, id: JobRoleId) -> Result<JobRoleView, HrError> {
         let role = self.job_role_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
-        let mut row: job_roles::ActiveModel = role.into();
-        row.active = Set(false);
-        Ok(row.update(&self.db).await?.into())
+        Ok(write::change_job_role(&self.db, ctx.company(), role.id, None, false).await?.into())
     }
 }
 

@@ -6,15 +6,15 @@ use crate::commands::{BulkRow, EmployeeCommand, ReactivateCommand, EMAIL_TAKEN_M
 use crate::entities::emergency_contacts;
 use crate::views::{ContactView, EmployeeView, ManageData, Names, PersonName};
 use crate::{Hr, HrError};
-use accounts::entities::{companies, job_roles, users};
-use accounts::EmployeeFilter;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::people::write::{self, NewPerson, PersonChange};
+use accounts::{Company, EmployeeFilter, Person};
 use chrono::Utc;
 use files::Purpose;
 use kernel::time::local_date;
-use kernel::{AdminCtx, EmploymentStatus, FileId, ManagerCtx, Role, TenantCtx, UserId};
-use sea_orm::sea_query::{Expr, Func};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
-use std::collections::HashSet;
+use kernel::{AdminCtx, EmploymentStatus, JobRoleId, ManagerCtx, Role, TenantCtx, UserId};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::{HashMap, HashSet};
 
 pub const CANNOT_TERMINATE_SELF: &str = "You cannot terminate yourself.";
 pub const ALREADY_TERMINATED: &str = "This employee is already terminated.";
@@ -57,12 +57,12 @@ pub const ADMIN_EDITS_ADMIN: &str = "Only an admin can edit an admin.";
 /// name another).
 ///
 /// [`Accounts::request_email_change`]: accounts::Accounts::request_email_change
-fn beyond_a_manager(existing: &users::Model, command: &EmployeeCommand) -> Vec<&'static str> {
+fn beyond_a_manager(existing: &Person, command: &EmployeeCommand) -> Vec<&'static str> {
     let mut fields = Vec::new();
     if !existing.email.eq_ignore_ascii_case(&command.email) {
         fields.push("email");
     }
-    if command.role.is_some_and(|role| role.code() != existing.role) {
+    if command.role.is_some_and(|role| role != existing.role) {
         fields.push("permission");
     }
     if command.job_role_id.is_some() && command.job_role_id != existing.job_role_id {
@@ -76,14 +76,8 @@ fn beyond_a_manager(existing: &users::Model, command: &EmployeeCommand) -> Vec<&
 
 impl Hr {
     /// Job-role and manager names for some people, in two queries whatever their number.
-    pub(crate) async fn names_for(&self, ctx: &TenantCtx, people: &[users::Model]) -> Result<Names, HrError> {
-        let roles = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|role| (role.id, role.name))
-            .collect();
+    pub(crate) async fn names_for(&self, ctx: &TenantCtx, people: &[Person]) -> Result<Names, HrError> {
+        let roles = read::job_roles(&self.db, ctx).await?.into_iter().map(|role| (role.id, role.name)).collect();
         Ok(Names { job_roles: roles, people: self.manager_names(ctx, people).await? })
     }
 
@@ -91,27 +85,24 @@ impl Hr {
     async fn manager_names(
         &self,
         ctx: &TenantCtx,
-        people: &[users::Model],
-    ) -> Result<std::collections::HashMap<i64, (String, String)>, HrError> {
-        let mut managers: Vec<i64> = people.iter().filter_map(|user| user.manager_id).collect();
+        people: &[Person],
+    ) -> Result<HashMap<UserId, (String, String)>, HrError> {
+        let mut managers: Vec<UserId> = people.iter().filter_map(|person| person.manager_id).collect();
         managers.sort_unstable();
         managers.dedup();
         if managers.is_empty() {
             return Ok(Default::default());
         }
-        Ok(users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Id.is_in(managers))
-            .all(&self.db)
+        Ok(read::people(&self.db, ctx, &PeopleFilter::default().with_ids(managers))
             .await?
             .into_iter()
-            .map(|user| (user.id, (user.first_name, user.last_name)))
+            .map(|person| (person.id, (person.first_name, person.last_name)))
             .collect())
     }
 
-    pub(crate) async fn view_of(&self, ctx: &TenantCtx, user: users::Model) -> Result<EmployeeView, HrError> {
-        let names = self.names_for(ctx, std::slice::from_ref(&user)).await?;
-        Ok(EmployeeView::build(user, &names))
+    pub(crate) async fn view_of(&self, ctx: &TenantCtx, person: Person) -> Result<EmployeeView, HrError> {
+        let names = self.names_for(ctx, std::slice::from_ref(&person)).await?;
+        Ok(EmployeeView::build(person, &names))
     }
 
     /// `GET /manage/employees`: a page of the people in the actor's reach.
@@ -127,11 +118,11 @@ impl Hr {
             if let Some(role) = &row.job_role {
                 names.job_roles.insert(role.id, role.name.clone());
             }
-            if let (Some(manager), Some(name)) = (row.user.manager_id, &row.manager) {
+            if let (Some(manager), Some(name)) = (row.person.manager_id, &row.manager) {
                 names.people.insert(manager, name.clone());
             }
         }
-        Ok((rows.into_iter().map(|row| EmployeeView::build(row.user, &names)).collect(), total))
+        Ok((rows.into_iter().map(|row| EmployeeView::build(row.person, &names)).collect(), total))
     }
 
     /// `GET /manage/user-data`.
@@ -159,79 +150,43 @@ impl Hr {
     /// `GET /manage/data`: what the employee form and the list's filters need.
     pub async fn manage_data(&self, ctx: &ManagerCtx) -> Result<ManageData, HrError> {
         let company = self.company_row(ctx).await?;
-        let job_roles = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .filter(job_roles::Column::Active.eq(true))
-            .order_by_asc(job_roles::Column::Name)
-            .all(&self.db)
-            .await?;
-        let managers = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::FirstName)
-            .all(&self.db)
-            .await?;
-        let default_manager_id = company_admin(&managers);
+        let job_roles = read::job_roles(&self.db, ctx).await?.into_iter().filter(|role| role.active);
+        let managers = read::people(
+            &self.db,
+            ctx,
+            &PeopleFilter::active().with_roles(&[Role::Admin, Role::Manager]).ordered(PersonOrder::LastName),
+        )
+        .await?;
+        let default_manager_id = company_admin(&managers).map(|id| id.0);
         Ok(ManageData {
             company_name: company.name,
             integrated_with_az: company.integrated_with_az,
-            job_roles: job_roles.into_iter().map(Into::into).collect(),
+            job_roles: job_roles.map(Into::into).collect(),
             managers: managers
                 .into_iter()
-                .map(|user| PersonName { id: user.id, firstname: user.first_name, lastname: user.last_name })
+                .map(|person| PersonName { id: person.id.0, firstname: person.first_name, lastname: person.last_name })
                 .collect(),
             default_manager_id,
         })
     }
 
-    pub(crate) async fn company_row(&self, ctx: &TenantCtx) -> Result<companies::Model, HrError> {
-        companies::Entity::find_by_id(ctx.company().0).one(&self.db).await?.ok_or(HrError::NotFound)
+    pub(crate) async fn company_row(&self, ctx: &TenantCtx) -> Result<Company, HrError> {
+        read::company(&self.db, ctx.company()).await?.ok_or(HrError::NotFound)
     }
 
-    /// The acting user's own row.
-    pub(crate) async fn actor_row(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<users::Model, HrError> {
-        users::Entity::find_by_id(ctx.actor().0)
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .one(db)
+    /// The acting user's own record.
+    pub(crate) async fn actor_row(&self, db: &impl ConnectionTrait, ctx: &TenantCtx) -> Result<Person, HrError> {
+        read::person(db, ctx, ctx.actor()).await?.ok_or(HrError::NotFound)
+    }
+
+    async fn check_job_role(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: JobRoleId) -> Result<bool, HrError> {
+        Ok(read::job_role(db, ctx, id).await?.is_some_and(|role| role.active))
+    }
+
+    async fn check_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: UserId) -> Result<bool, HrError> {
+        Ok(read::person(db, ctx, id)
             .await?
-            .ok_or(HrError::NotFound)
-    }
-
-    /// Whether `email` belongs to anyone but `except`, in any company (addresses sign people in,
-    /// so they are unique across the deployment).
-    pub(crate) async fn email_in_use(
-        &self,
-        db: &impl ConnectionTrait,
-        email: &str,
-        except: Option<i64>,
-    ) -> Result<bool, HrError> {
-        let mut query = users::Entity::find()
-            .filter(Expr::expr(Func::lower(Expr::col(users::Column::Email))).eq(email.to_lowercase()));
-        if let Some(id) = except {
-            query = query.filter(users::Column::Id.ne(id));
-        }
-        Ok(query.one(db).await?.is_some())
-    }
-
-    async fn check_job_role(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
-        Ok(job_roles::Entity::find_by_id(id)
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .filter(job_roles::Column::Active.eq(true))
-            .one(db)
-            .await?
-            .is_some())
-    }
-
-    async fn check_manager(&self, db: &impl ConnectionTrait, ctx: &TenantCtx, id: i64) -> Result<bool, HrError> {
-        Ok(users::Entity::find_by_id(id)
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Role.is_in([Role::Admin.code(), Role::Manager.code()]))
-            .one(db)
-            .await?
-            .is_some())
+            .is_some_and(|person| person.is_active() && matches!(person.role, Role::Admin | Role::Manager)))
     }
 
     /// The manager of a new employee when the form names none: the company admin when an admin
@@ -241,17 +196,11 @@ impl Hr {
         &self,
         db: &impl ConnectionTrait,
         ctx: &ManagerCtx,
-    ) -> Result<Option<i64>, HrError> {
+    ) -> Result<Option<UserId>, HrError> {
         if !ctx.acts_for_the_company() {
-            return Ok(Some(ctx.actor().0));
+            return Ok(Some(ctx.actor()));
         }
-        let admins = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Role.eq(Role::Admin.code()))
-            .order_by_asc(users::Column::Id)
-            .all(db)
-            .await?;
+        let admins = read::people(db, ctx, &PeopleFilter::active().with_roles(&[Role::Admin])).await?;
         Ok(company_admin(&admins))
     }
 
@@ -262,7 +211,7 @@ impl Hr {
     pub async fn save_employee(&self, ctx: &ManagerCtx, command: EmployeeCommand) -> Result<SavedEmployee, HrError> {
         let admin = ctx.acts_for_the_company();
         let existing = match command.id {
-            Some(id) => Some(self.accounts.employee_in_scope(ctx, UserId(id)).await?),
+            Some(id) => Some(self.accounts.employee_in_scope(ctx, id).await?),
             None => None,
         };
         if let (None, false, Some(role)) = (&existing, admin, command.role) {
@@ -272,7 +221,7 @@ impl Hr {
             }
         }
         if let (Some(user), false) = (&existing, admin) {
-            if user.role == Role::Admin.code() {
+            if user.role == Role::Admin {
                 return Err(HrError::ForbiddenBecause(ADMIN_EDITS_ADMIN));
             }
             let beyond = beyond_a_manager(user, &command);
@@ -306,8 +255,8 @@ impl Hr {
         }
         let role_change = match (&existing, command.role, admin) {
             (_, Some(_), false) => None,
-            (Some(user), Some(role), true) if user.role != role.code() => {
-                if ctx.is_self(UserId(user.id)) {
+            (Some(user), Some(role), true) if user.role != role => {
+                if ctx.is_self(user.id) {
                     errors.add("permission", OWN_PERMISSION);
                 }
                 Some(role)
@@ -333,7 +282,7 @@ impl Hr {
                 return Err(HrError::field("email", accounts::sso::SSO_EMAIL_LOCKED_MESSAGE));
             }
         }
-        if self.email_in_use(&txn, &command.email, existing.as_ref().map(|user| user.id)).await? {
+        if read::email_in_use(&txn, &command.email, existing.as_ref().map(|user| user.id)).await? {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
         }
         let mut email_change = None;
@@ -342,67 +291,59 @@ impl Hr {
                 let new_email = (!user.email.eq_ignore_ascii_case(&command.email)).then(|| command.email.clone());
                 // Someone who never set a password has only an invitation: a corrected address
                 // takes effect now, and a new invitation goes to it.
-                let invited_only = user.password_hash.is_none();
-                let mut row: users::ActiveModel = user.into();
-                row.first_name = Set(command.first_name);
-                row.last_name = Set(command.last_name);
+                let invited_only = !user.has_password;
+                let mut change = PersonChange {
+                    first_name: Some(command.first_name),
+                    last_name: Some(command.last_name),
+                    phone: Some(command.phone),
+                    role: role_change,
+                    job_role_id: command.job_role_id.map(Some),
+                    manager_id: command.manager_id.map(Some),
+                    birthday: Some(command.birthday),
+                    address: Some(command.address),
+                    city: Some(command.city),
+                    state: Some(command.state),
+                    zip: Some(command.zip),
+                    last_start_date: command.start_date.map(Some),
+                    ..PersonChange::default()
+                };
                 match new_email {
                     Some(email) if invited_only => {
-                        row.email = Set(email.clone());
+                        change.email = Some(email.clone());
                         email_change = Some((email, true));
                     }
                     Some(email) => email_change = Some((email, false)),
                     None => {}
                 }
-                row.phone = Set(command.phone);
-                if let Some(role) = role_change {
-                    row.role = Set(role.code().to_owned());
-                }
-                if command.job_role_id.is_some() {
-                    row.job_role_id = Set(command.job_role_id);
-                }
-                if command.manager_id.is_some() {
-                    row.manager_id = Set(command.manager_id);
-                }
-                row.birthday = Set(command.birthday);
-                row.address = Set(command.address);
-                row.city = Set(command.city);
-                row.state = Set(command.state);
-                row.zip = Set(command.zip);
-                if let Some(start) = command.start_date {
-                    row.last_start_date = Set(Some(start));
-                }
-                row.updated_at = Set(now);
-                (row.update(&txn).await?, false)
+                (write::change_person(&txn, ctx.company(), user.id, change, now).await?, false)
             }
             None => {
                 let manager = match command.manager_id {
-                    Some(id) => Some(id),
                     None => self.default_manager(&txn, ctx).await?,
+                    chosen => chosen,
                 };
-                let mut row = users::NewPerson {
-                    company_id: Some(ctx.company().0),
-                    email: &command.email,
-                    password_hash: None,
-                    first_name: &command.first_name,
-                    last_name: &command.last_name,
+                let new = NewPerson {
+                    company: ctx.company(),
+                    email: command.email,
+                    first_name: command.first_name,
+                    last_name: command.last_name,
                     role: role_change.unwrap_or(Role::Employee),
-                    verified_at: None,
-                    now,
-                }
-                .row();
-                row.phone = Set(command.phone);
-                row.job_role_id = Set(command.job_role_id);
-                row.manager_id = Set(manager);
-                row.birthday = Set(command.birthday);
-                row.address = Set(command.address);
-                row.city = Set(command.city);
-                row.state = Set(command.state);
-                row.zip = Set(command.zip);
-                row.last_start_date = Set(Some(command.start_date.unwrap_or_else(|| local_date(ctx.time_zone(), now))));
-                let saved = row.insert(&txn).await?;
+                    start_date: command.start_date.unwrap_or_else(|| local_date(ctx.time_zone(), now)),
+                    details: PersonChange {
+                        phone: Some(command.phone),
+                        job_role_id: Some(command.job_role_id),
+                        manager_id: Some(manager),
+                        birthday: Some(command.birthday),
+                        address: Some(command.address),
+                        city: Some(command.city),
+                        state: Some(command.state),
+                        zip: Some(command.zip),
+                        ..PersonChange::default()
+                    },
+                };
+                let saved = write::add_person(&txn, new, now).await?;
                 let actor = self.actor_row(&txn, ctx).await?;
-                record(&txn, ctx.company().0, &saved, &actor, ActivityType::Start, now).await?;
+                record(&txn, ctx.company(), &saved, &actor, ActivityType::Start, now).await?;
                 (saved, true)
             }
         };
@@ -438,22 +379,10 @@ impl Hr {
         let permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         let mut errors = kernel::FieldErrors::new();
-        let active_roles: HashSet<i64> = job_roles::Entity::find()
-            .filter(kernel::tenancy::same_company::<job_roles::Entity>(ctx.company()))
-            .filter(job_roles::Column::Active.eq(true))
-            .all(&txn)
-            .await?
-            .into_iter()
-            .map(|role| role.id)
-            .collect();
+        let active_roles: HashSet<JobRoleId> =
+            read::job_roles(&txn, ctx).await?.into_iter().filter(|role| role.active).map(|role| role.id).collect();
         let emails: Vec<String> = rows.iter().map(|row| row.email.clone()).collect();
-        let taken: HashSet<String> = users::Entity::find()
-            .filter(users::Column::Email.is_in(emails))
-            .all(&txn)
-            .await?
-            .into_iter()
-            .map(|user| user.email.to_lowercase())
-            .collect();
+        let taken: HashSet<String> = read::emails_in_use(&txn, &emails).await?.into_iter().collect();
         let mut seen = HashSet::new();
         for row in &rows {
             if taken.contains(&row.email) || !seen.insert(row.email.clone()) {
@@ -474,22 +403,21 @@ impl Hr {
         let today = local_date(ctx.time_zone(), now);
         let mut saved = Vec::with_capacity(rows.len());
         for row in rows {
-            let mut new = users::NewPerson {
-                company_id: Some(ctx.company().0),
-                email: &row.email,
-                password_hash: None,
-                first_name: &row.first_name,
-                last_name: &row.last_name,
+            let new = NewPerson {
+                company: ctx.company(),
+                email: row.email,
+                first_name: row.first_name,
+                last_name: row.last_name,
                 role: row.role,
-                verified_at: None,
-                now,
-            }
-            .row();
-            new.job_role_id = Set(Some(row.job_role_id));
-            new.manager_id = Set(manager);
-            new.last_start_date = Set(Some(today));
-            let user = new.insert(&txn).await?;
-            record(&txn, ctx.company().0, &user, &actor, ActivityType::Start, now).await?;
+                start_date: today,
+                details: PersonChange {
+                    job_role_id: Some(Some(row.job_role_id)),
+                    manager_id: Some(manager),
+                    ..PersonChange::default()
+                },
+            };
+            let user = write::add_person(&txn, new, now).await?;
+            record(&txn, ctx.company(), &user, &actor, ActivityType::Start, now).await?;
             saved.push(user);
         }
         txn.commit().await?;
@@ -505,7 +433,7 @@ impl Hr {
     /// session they have ends now.
     pub async fn terminate(&self, ctx: &AdminCtx, id: UserId) -> Result<EmployeeView, HrError> {
         let user = self.accounts.employee_in_scope(ctx, id).await?;
-        if user.id == ctx.actor().0 {
+        if user.id == ctx.actor() {
             return Err(HrError::Conflict(CANNOT_TERMINATE_SELF.to_owned()));
         }
         if user.status != EmploymentStatus::Active {
@@ -514,14 +442,15 @@ impl Hr {
         let now = Utc::now();
         let permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        let mut row: users::ActiveModel = user.into();
-        row.status = Set(EmploymentStatus::Terminated);
-        row.last_termination_date = Set(Some(local_date(ctx.time_zone(), now)));
-        row.updated_at = Set(now);
-        let saved = row.update(&txn).await?;
-        self.accounts.revoke_all_sessions(&txn, UserId(saved.id)).await?;
+        let change = PersonChange {
+            status: Some(EmploymentStatus::Terminated),
+            last_termination_date: Some(Some(local_date(ctx.time_zone(), now))),
+            ..PersonChange::default()
+        };
+        let saved = write::change_person(&txn, ctx.company(), user.id, change, now).await?;
+        self.accounts.revoke_all_sessions(&txn, saved.id).await?;
         let actor = self.actor_row(&txn, ctx).await?;
-        record(&txn, ctx.company().0, &saved, &actor, ActivityType::Terminate, now).await?;
+        record(&txn, ctx.company(), &saved, &actor, ActivityType::Terminate, now).await?;
         txn.commit().await?;
         drop(permit);
         self.view_of(ctx, saved).await
@@ -530,7 +459,7 @@ impl Hr {
     /// `POST /manage/reactivate-account`: back to active, optionally under a new e-mail. A
     /// person without a password (or with a new address) gets a fresh sign-in link.
     pub async fn reactivate(&self, ctx: &ManagerCtx, command: ReactivateCommand) -> Result<EmployeeView, HrError> {
-        let user = self.accounts.employee_in_scope(ctx, UserId(command.id)).await?;
+        let user = self.accounts.employee_in_scope(ctx, command.id).await?;
         if user.status == EmploymentStatus::Active {
             return Err(HrError::Conflict(ALREADY_ACTIVE.to_owned()));
         }
@@ -542,23 +471,22 @@ impl Hr {
         if company.integrated_with_az && !email.eq_ignore_ascii_case(&user.email) {
             return Err(HrError::field("email", crate::agencyzoom::MANAGED_IN_AGENCYZOOM));
         }
-        if self.email_in_use(&txn, &email, Some(user.id)).await? {
+        if read::email_in_use(&txn, &email, Some(user.id)).await? {
             return Err(HrError::email_taken(reactivation_conflict(&email)));
         }
         let new_address = email != user.email;
-        let needs_link = new_address || user.password_hash.is_none();
-        let mut row: users::ActiveModel = user.into();
-        row.status = Set(EmploymentStatus::Active);
-        row.email = Set(email);
-        if new_address {
-            row.email_verified_at = Set(None);
-        }
-        row.last_start_date = Set(Some(local_date(ctx.time_zone(), now)));
-        row.last_termination_date = Set(None);
-        row.updated_at = Set(now);
-        let saved = row.update(&txn).await?;
+        let needs_link = new_address || !user.has_password;
+        let change = PersonChange {
+            status: Some(EmploymentStatus::Active),
+            email: Some(email),
+            email_verified_at: new_address.then_some(None),
+            last_start_date: Some(Some(local_date(ctx.time_zone(), now))),
+            last_termination_date: Some(None),
+            ..PersonChange::default()
+        };
+        let saved = write::change_person(&txn, ctx.company(), user.id, change, now).await?;
         let actor = self.actor_row(&txn, ctx).await?;
-        record(&txn, ctx.company().0, &saved, &actor, ActivityType::Reactivate, now).await?;
+        record(&txn, ctx.company(), &saved, &actor, ActivityType::Reactivate, now).await?;
         txn.commit().await?;
         drop(permit);
         if needs_link {
@@ -577,7 +505,7 @@ impl Hr {
     pub(crate) async fn replace_avatar(
         &self,
         ctx: &TenantCtx,
-        user: users::Model,
+        user: Person,
         bytes: Option<&[u8]>,
     ) -> Result<Option<String>, HrError> {
         let url = match bytes {
@@ -586,15 +514,10 @@ impl Hr {
         };
         let old = user.avatar.as_deref().and_then(files::id_in_url);
         let permit = self.gate.enter().await;
-        users::Entity::update_many()
-            .col_expr(users::Column::Avatar, Expr::value(url.clone()))
-            .col_expr(users::Column::UpdatedAt, Expr::value(Utc::now()))
-            .filter(users::Column::Id.eq(user.id))
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .exec(&self.db)
-            .await?;
+        let change = PersonChange { avatar: Some(url.clone()), ..PersonChange::default() };
+        write::change_person(&self.db, ctx.company(), user.id, change, Utc::now()).await?;
         if let Some(old) = old {
-            self.files.discard(&self.db, ctx, FileId(old)).await;
+            self.files.discard(&self.db, ctx, old).await;
         }
         drop(permit);
         Ok(url)
@@ -602,6 +525,6 @@ impl Hr {
 }
 
 /// The company admin: the first admin added.
-fn company_admin(people: &[users::Model]) -> Option<i64> {
-    people.iter().filter(|user| user.role == Role::Admin.code()).map(|user| user.id).min()
+fn company_admin(people: &[Person]) -> Option<UserId> {
+    people.iter().filter(|person| person.role == Role::Admin).map(|person| person.id).min()
 }

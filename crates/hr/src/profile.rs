@@ -3,11 +3,11 @@
 use crate::commands::{ProfileCommand, EMAIL_TAKEN_MESSAGE};
 use crate::views::{EmployeeView, TeamMember};
 use crate::{Hr, HrError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::people::write::{self, PersonChange};
 use chrono::Utc;
 use kernel::time::{local_date, start_of_day};
-use kernel::{EmploymentStatus, TenantCtx};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use kernel::{TenantCtx, UserId};
 
 impl Hr {
     /// `GET /profile/mine`, with whether names and e-mail are managed by the partner tool.
@@ -34,22 +34,23 @@ impl Hr {
             return Err(HrError::field("email", accounts::sso::SSO_EMAIL_LOCKED_MESSAGE));
         }
         let permit = self.gate.enter().await;
-        if new_email.is_some() && self.email_in_use(&self.db, &command.email, Some(me.id)).await? {
+        if new_email.is_some() && read::email_in_use(&self.db, &command.email, Some(me.id)).await? {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
         }
-        let mut row: users::ActiveModel = me.into();
+        let mut change = PersonChange {
+            phone: Some(Some(command.phone)),
+            birthday: Some(command.birthday),
+            address: Some(Some(command.address)),
+            city: Some(command.city),
+            state: Some(Some(command.state)),
+            zip: Some(command.zip),
+            ..PersonChange::default()
+        };
         if !integrated {
-            row.first_name = Set(command.first_name);
-            row.last_name = Set(command.last_name);
+            change.first_name = Some(command.first_name);
+            change.last_name = Some(command.last_name);
         }
-        row.phone = Set(Some(command.phone));
-        row.birthday = Set(command.birthday);
-        row.address = Set(Some(command.address));
-        row.city = Set(command.city);
-        row.state = Set(Some(command.state));
-        row.zip = Set(command.zip);
-        row.updated_at = Set(Utc::now());
-        let saved = row.update(&self.db).await?;
+        let saved = write::change_person(&self.db, ctx.company(), me.id, change, Utc::now()).await?;
         drop(permit);
         if let Some(email) = &new_email {
             self.accounts.request_email_change(&saved, email).await?;
@@ -66,31 +67,24 @@ impl Hr {
     /// `GET /team/mine`: the company's active people, the caller included, by last name, with
     /// their clock right now. Three queries whatever the team's size.
     pub async fn my_team(&self, ctx: &TenantCtx) -> Result<Vec<TeamMember>, HrError> {
-        let people = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::FirstName)
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?;
-        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
+        let people = read::people(&self.db, ctx, &PeopleFilter::active().ordered(PersonOrder::LastName)).await?;
+        let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
         let now = Utc::now();
         let today_starts = start_of_day(ctx.time_zone(), local_date(ctx.time_zone(), now));
         let clocks = clock::store::current_clocks(&self.db, ctx.company(), &ids, today_starts).await?;
         Ok(people
             .into_iter()
-            .map(|user| {
-                let clock = clocks.get(&user.id);
+            .map(|person| {
+                let clock = clocks.get(&person.id);
                 TeamMember {
                     current_clock_status: clock.map(|clock| clock.state.code()).unwrap_or_default(),
                     current_clock_time: clock.and_then(|clock| clock.since),
-                    id: user.id,
-                    firstname: user.first_name,
-                    lastname: user.last_name,
-                    avatar: user.avatar,
-                    phone: user.phone,
-                    email: user.email,
+                    id: person.id.0,
+                    firstname: person.first_name,
+                    lastname: person.last_name,
+                    avatar: person.avatar,
+                    phone: person.phone,
+                    email: person.email,
                 }
             })
             .collect())

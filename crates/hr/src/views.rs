@@ -1,9 +1,9 @@
 //! What the browser receives. Field names are the spec's (001 §3).
 
 use crate::entities::emergency_contacts;
-use accounts::entities::{job_roles, users};
+use accounts::{Company, JobRole, Person};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{EmploymentStatus, Role};
+use kernel::{EmploymentStatus, JobRoleId, UserId};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -45,38 +45,40 @@ pub struct EmployeeView {
 /// Names that rows refer to by id, loaded once for a whole page of rows.
 #[derive(Debug, Default)]
 pub(crate) struct Names {
-    pub job_roles: HashMap<i64, String>,
-    pub people: HashMap<i64, (String, String)>,
+    pub job_roles: HashMap<JobRoleId, String>,
+    pub people: HashMap<UserId, (String, String)>,
 }
 
 impl EmployeeView {
-    pub(crate) fn build(user: users::Model, names: &Names) -> Self {
-        let label = Role::from_code(&user.role).map(Role::label).unwrap_or_default().to_owned();
+    pub(crate) fn build(person: Person, names: &Names) -> Self {
+        let label = person.role.label().to_owned();
         EmployeeView {
-            jobrole_name: user.job_role_id.and_then(|id| names.job_roles.get(&id).cloned()),
-            manager_name: user
+            jobrole_name: person.job_role_id.and_then(|id| names.job_roles.get(&id).cloned()),
+            manager_name: person
                 .manager_id
                 .and_then(|id| names.people.get(&id).map(|(first, last)| format!("{first} {last}"))),
-            id: user.id,
-            firstname: user.first_name,
-            lastname: user.last_name,
-            email: user.email,
-            phone: user.phone,
-            avatar: user.avatar,
-            status: user.status.code(),
-            role: user.role,
+            id: person.id.0,
+            firstname: person.first_name,
+            lastname: person.last_name,
+            email: person.email,
+            phone: person.phone,
+            avatar: person.avatar,
+            status: person.status.code(),
+            role: person.role.code().to_owned(),
             permission: label.clone(),
             user_role_name: label,
-            jobrole_id: user.job_role_id,
-            manager_id: user.manager_id,
-            birthday: user.birthday,
-            last_start_date: user.last_start_date,
-            last_termination_date: user.last_termination_date.filter(|_| user.status == EmploymentStatus::Terminated),
-            address: user.address,
-            city: user.city,
-            state: user.state,
-            zip: user.zip,
-            is_sso_user: user.sso_linked_at.is_some(),
+            jobrole_id: person.job_role_id.map(|id| id.0),
+            manager_id: person.manager_id.map(|id| id.0),
+            birthday: person.birthday,
+            last_start_date: person.last_start_date,
+            last_termination_date: person
+                .last_termination_date
+                .filter(|_| person.status == EmploymentStatus::Terminated),
+            address: person.address,
+            city: person.city,
+            state: person.state,
+            zip: person.zip,
+            is_sso_user: person.sso_linked_at.is_some(),
         }
     }
 }
@@ -90,9 +92,9 @@ pub struct JobRoleView {
     pub active: bool,
 }
 
-impl From<job_roles::Model> for JobRoleView {
-    fn from(role: job_roles::Model) -> Self {
-        JobRoleView { id: role.id, name: role.name, active: role.active }
+impl From<JobRole> for JobRoleView {
+    fn from(role: JobRole) -> Self {
+        JobRoleView { id: role.id.0, name: role.name, active: role.active }
     }
 }
 
@@ -136,8 +138,8 @@ pub struct ContactView {
 impl From<emergency_contacts::Model> for ContactView {
     fn from(contact: emergency_contacts::Model) -> Self {
         ContactView {
-            id: contact.id,
-            eid: contact.employee_id,
+            id: contact.id.0,
+            eid: contact.employee_id.0,
             firstname: contact.first_name,
             lastname: contact.last_name,
             relationship: contact.relationship,
@@ -171,9 +173,9 @@ pub struct ActivityView {
 }
 
 impl ActivityView {
-    pub(crate) fn build(row: activity::Activity, people: &HashMap<i64, users::Model>) -> Self {
-        let target = people.get(&row.employee);
-        let actor = row.actor.and_then(|id| people.get(&id));
+    pub(crate) fn build(row: activity::Activity, people: &HashMap<UserId, Person>) -> Self {
+        let target = people.get(&UserId(row.employee));
+        let actor = row.actor.and_then(|id| people.get(&UserId(id)));
         ActivityView {
             id: row.id,
             activity_type: row.code,
@@ -224,8 +226,8 @@ pub struct CompanyView {
     pub zip: Option<String>,
 }
 
-impl From<accounts::entities::companies::Model> for CompanyView {
-    fn from(company: accounts::entities::companies::Model) -> Self {
+impl From<Company> for CompanyView {
+    fn from(company: Company) -> Self {
         CompanyView {
             name: company.name,
             logo: company.logo.map(files::url_of),

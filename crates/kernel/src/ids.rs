@@ -7,8 +7,16 @@ macro_rules! typed_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(sea_orm::DeriveValueType)]
         #[serde(transparent)]
         pub struct $name(pub i64);
+
+        // An entity's primary key may be the typed id itself (an insert reads it back as u64).
+        impl sea_orm::TryFromU64 for $name {
+            fn try_from_u64(value: u64) -> Result<Self, sea_orm::DbErr> {
+                i64::try_from_u64(value).map(Self)
+            }
+        }
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -75,6 +83,22 @@ typed_id!(
 typed_id!(
     /// An entry of an employee's PTO history (a manual addition, a plan switch, …).
     PtoHistoryEntryId
+);
+typed_id!(
+    /// A PTO type of a company (vacation, sick, …).
+    PtoTypeId
+);
+typed_id!(
+    /// A PTO plan (the spec's "policy"): one rule per PTO type it includes.
+    PtoPlanId
+);
+typed_id!(
+    /// One PTO type's rule inside a PTO plan.
+    PtoRuleId
+);
+typed_id!(
+    /// An employee's enrolment in a PTO plan from a day on.
+    EnrollmentId
 );
 typed_id!(
     /// An HR type: a kind of HR event, HR document or policy a company names.

@@ -24,8 +24,9 @@ pub mod write_gate;
 
 pub use ids::{
     ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
-    DocRequestId, EditRequestId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId, PolicyId,
-    PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoRequestId, UserId,
+    DocRequestId, EditRequestId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId,
+    JobRoleId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
+    PtoTypeId, UserId,
 };
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};

@@ -1,20 +1,28 @@
 //! The four roles of the product (spec 000 §6).
 
+use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// What a user may do. A user has exactly one role; the privileges are nested
 /// (an admin may do what a manager may, a manager what an employee may) except for the system
 /// admin, who belongs to no company and only works in the platform back office.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Stored as its code (`users.role`), the same string the session token's `roles` carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, EnumIter, DeriveActiveEnum)]
 #[serde(rename_all = "lowercase")]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum Role {
     /// 'User': clocks in, keeps a timesheet, requests time off.
+    #[sea_orm(string_value = "employee")]
     Employee,
     /// 'Admin Control - Limited': acts on the employees who report to them, and themselves.
+    #[sea_orm(string_value = "manager")]
     Manager,
     /// 'Admin Control - Full': acts on the whole company, including billing.
+    #[sea_orm(string_value = "admin")]
     Admin,
     /// The platform operator. Belongs to no company.
+    #[sea_orm(string_value = "sysadmin")]
     SysAdmin,
 }
 

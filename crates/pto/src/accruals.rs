@@ -29,13 +29,14 @@
 use crate::balances::Inputs;
 use crate::entities::pto_checkpoints as checkpoints;
 use crate::{Pto, PtoError};
-use accounts::entities::{companies, users};
+use accounts::people::read::{self, PeopleFilter};
+use accounts::{Company, Person};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{CompanyId, TenantCtx};
+use kernel::{TenantCtx, UserId};
 use pto_engine::{resume_into, Checkpoint, EmployeeInput, Ledger};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
@@ -74,9 +75,9 @@ pub(crate) fn inputs_digest(input: &EmployeeInput, through: NaiveDate) -> String
 }
 
 /// The context the job reads a company with: no person's request, the whole company in reach.
-fn job_ctx(company: &companies::Model) -> TenantCtx {
+fn job_ctx(company: &Company) -> TenantCtx {
     let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
-    TenantCtx::for_job(CompanyId(company.id), zone)
+    TenantCtx::for_job(company.id, zone)
 }
 
 /// The ledger through `through` going on from `from`, without its entries (its rows come from
@@ -94,7 +95,7 @@ fn final_state(
 
 /// Ledgers through a day (their final states, without entries), and what they were computed from.
 pub(crate) struct Ledgers {
-    pub ledgers: HashMap<i64, Ledger>,
+    pub ledgers: HashMap<UserId, Ledger>,
     pub inputs: Inputs,
     pub resumed: u64,
 }
@@ -105,10 +106,10 @@ impl Pto {
     pub(crate) async fn ledgers(
         &self,
         ctx: &TenantCtx,
-        people: &[users::Model],
+        people: &[Person],
         through: NaiveDate,
     ) -> Result<Ledgers, PtoError> {
-        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
         let stored: Vec<checkpoints::Model> = checkpoints::Entity::find()
             .filter(kernel::tenancy::same_company::<checkpoints::Entity>(ctx.company()))
             .filter(checkpoints::Column::EmployeeId.is_in(ids))
@@ -119,16 +120,17 @@ impl Pto {
         // a day it covers (one query for the whole page, returning only such changes).
         let after = stored.iter().map(|row| row.worked_seq).min().unwrap_or(0);
         let latest = stored.iter().map(|row| row.through).max().unwrap_or(through);
-        let employees: Vec<i64> = stored.iter().map(|row| row.employee_id).collect();
+        let employees: Vec<UserId> = stored.iter().map(|row| row.employee_id).collect();
         let changed = clock::store::worked_days_changed(&self.db, ctx.company(), &employees, after, latest).await?;
         // (Checked from the oldest mark of the page: a change between that and a later
         // checkpoint's own mark only costs that person a computation from the start.)
-        let usable: HashMap<i64, checkpoints::Model> = stored
+        let usable: HashMap<UserId, checkpoints::Model> = stored
             .into_iter()
             .filter(|row| changed.get(&row.employee_id).is_none_or(|day| *day > row.through))
             .map(|row| (row.employee_id, row))
             .collect();
-        let worked_after: HashMap<i64, NaiveDate> = usable.values().map(|row| (row.employee_id, row.through)).collect();
+        let worked_after: HashMap<UserId, NaiveDate> =
+            usable.values().map(|row| (row.employee_id, row.through)).collect();
         let mut inputs = self.inputs_after(ctx, people, through, &worked_after).await?;
         let mut ledgers = HashMap::with_capacity(inputs.0.len());
         let mut stale = Vec::new();
@@ -155,7 +157,7 @@ impl Pto {
         // A checkpoint whose other inputs changed: its worked days were read from the
         // checkpoint on; read them all and compute from the start.
         if !stale.is_empty() {
-            let again: Vec<users::Model> = people.iter().filter(|person| stale.contains(&person.id)).cloned().collect();
+            let again: Vec<Person> = people.iter().filter(|person| stale.contains(&person.id)).cloned().collect();
             let (fresh, _, _) = self.inputs_after(ctx, &again, through, &HashMap::new()).await?;
             for (id, input) in fresh {
                 ledgers.insert(id, final_state(&input, &Checkpoint::start(&input), through, &mut entries));
@@ -169,10 +171,10 @@ impl Pto {
     /// yesterday, for every company.
     pub async fn post_accruals(&self, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
         let mut run = AccrualRun::default();
-        for company in companies::Entity::find().order_by_asc(companies::Column::Id).all(&self.db).await? {
+        for company in read::companies(&self.db, None).await? {
             let ctx = job_ctx(&company);
             let through = local_date(ctx.time_zone(), now) - Duration::days(1);
-            let people = accounts::company_people(&ctx).order_by_asc(users::Column::Id).all(&self.db).await?;
+            let people = read::people(&self.db, &ctx, &PeopleFilter::default()).await?;
             // Two batches at a time: one computes while the other reads (the database decodes
             // rows on its own threads), which keeps both cores of a small server busy.
             let mut batches = people.chunks(BATCH);
@@ -213,14 +215,14 @@ impl Pto {
     async fn post_checkpoints(
         &self,
         ctx: &TenantCtx,
-        people: &[users::Model],
+        people: &[Person],
         through: NaiveDate,
         now: DateTime<Utc>,
     ) -> Result<(u64, u64), PtoError> {
         // The log's mark first: a shift changed while the ledgers are computed is logged after
         // it, so the checkpoint is not trusted for it. Days with a shift still running are not
         // final: no checkpoint for them.
-        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
         let mark = clock::store::worked_change_mark(&self.db).await?;
         let running = clock::store::running_through(&self.db, ctx.company(), &ids, through, ctx.time_zone()).await?;
         let computed = self.ledgers(ctx, people, through).await?;
@@ -240,7 +242,7 @@ impl Pto {
             }
             let state = serde_json::to_string(&ledger.checkpoint).map_err(|err| PtoError::Internal(err.to_string()))?;
             rows.push(checkpoints::ActiveModel {
-                company_id: sea_orm::ActiveValue::Set(ctx.company().0),
+                company_id: sea_orm::ActiveValue::Set(ctx.company()),
                 employee_id: sea_orm::ActiveValue::Set(*id),
                 through: sea_orm::ActiveValue::Set(through),
                 inputs_digest: sea_orm::ActiveValue::Set(inputs_digest(input, through)),

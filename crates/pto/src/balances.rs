@@ -20,16 +20,19 @@
 //!   they earned before the termination is not carried into the new employment. What was set by
 //!   hand (starting balances, manual additions) dated inside the new employment still counts.
 
+use crate::engine_ids::ToEngine;
 use crate::entities::{pto_balance_entries as entries, pto_enrollments as enrollments, pto_plans as plans, pto_types};
 use crate::plans::rule_of;
 use crate::{Pto, PtoError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use chrono::{Datelike, NaiveDate, Utc};
+use kernel::ids::{PtoPlanId, PtoTypeId};
 use kernel::time::local_date;
-use kernel::{AdminCtx, EmploymentStatus, FieldErrors, PtoHistoryEntryId, TenantCtx, UserId};
+use kernel::{AdminCtx, EmploymentStatus, FieldErrors, JobRoleId, PtoHistoryEntryId, RequestStatus, TenantCtx, UserId};
 use pto_engine::{
-    compute, EmployeeInput, Employment, Hours, ManualAddition, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId,
-    SourceId, StartingBalance, WorkedDay, PTO_NOT_SET_UP,
+    compute, EmployeeInput, Employment, Hours, ManualAddition, Plan, PlanAssignment, PtoType, SourceId,
+    StartingBalance, WorkedDay, PTO_NOT_SET_UP,
 };
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -37,7 +40,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Each person's engine input, the enrolments read and the company's plans by id.
-pub(crate) type Inputs = (HashMap<i64, EmployeeInput>, Vec<enrollments::Model>, HashMap<i64, plans::Model>);
+pub(crate) type Inputs = (HashMap<UserId, EmployeeInput>, Vec<enrollments::Model>, HashMap<PtoPlanId, plans::Model>);
 
 pub const OWN_BALANCE: &str = "Nobody adds time off to their own balance";
 /// The most hours an addition or a starting balance may be: every hour of a leap year.
@@ -233,7 +236,7 @@ impl Pto {
     pub(crate) async fn inputs_for(
         &self,
         ctx: &TenantCtx,
-        people: &[users::Model],
+        people: &[Person],
         today: NaiveDate,
     ) -> Result<Inputs, PtoError> {
         self.inputs_after(ctx, people, today, &HashMap::new()).await
@@ -244,18 +247,18 @@ impl Pto {
     pub(crate) async fn inputs_after(
         &self,
         ctx: &TenantCtx,
-        people: &[users::Model],
+        people: &[Person],
         today: NaiveDate,
-        worked_after: &HashMap<i64, NaiveDate>,
+        worked_after: &HashMap<UserId, NaiveDate>,
     ) -> Result<Inputs, PtoError> {
-        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
         let enrolled = enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .filter(enrollments::Column::EmployeeId.is_in(ids.clone()))
             .order_by_asc(enrollments::Column::EffectiveFrom)
             .all(&self.db)
             .await?;
-        let plan_rows: HashMap<i64, plans::Model> = plans::Entity::find()
+        let plan_rows: HashMap<PtoPlanId, plans::Model> = plans::Entity::find()
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
             .all(&self.db)
             .await?
@@ -271,12 +274,11 @@ impl Pto {
             .order_by_asc(entries::Column::Id)
             .all(&self.db)
             .await?;
-        let start_of = |person: &users::Model| {
-            person.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), person.created_at))
-        };
+        let start_of =
+            |person: &Person| person.last_start_date.unwrap_or_else(|| local_date(ctx.time_zone(), person.created_at));
         // Worked minutes per day since the earliest plan of anyone here (or since the checkpoint
         // of those who go on from one), one query per starting day.
-        let mut from_days: Vec<(NaiveDate, Vec<i64>)> = Vec::new();
+        let mut from_days: Vec<(NaiveDate, Vec<UserId>)> = Vec::new();
         for person in people {
             let first_plan = enrolled
                 .iter()
@@ -298,7 +300,7 @@ impl Pto {
                 None => from_days.push((key, vec![person.id])),
             }
         }
-        let mut worked: HashMap<i64, Vec<WorkedDay>> = HashMap::new();
+        let mut worked: HashMap<UserId, Vec<WorkedDay>> = HashMap::new();
         for (key, ids) in from_days {
             let from = if key == NaiveDate::MIN {
                 people
@@ -334,17 +336,17 @@ impl Pto {
 
         // Approved time off is what the balance counts (pending requests are reserved only when
         // a new request is checked).
-        let mut approved = self.time_off_of(ctx, &ids, &[crate::requests::RequestState::Approved], None).await?;
+        let mut approved = self.time_off_of(ctx, &ids, &[RequestStatus::Approved], None).await?;
         let mut inputs = HashMap::with_capacity(people.len());
         // One copy of each plan for everyone in it (a job role's allowances are the engine's).
-        let mut built: HashMap<i64, Arc<Plan>> = HashMap::new();
+        let mut built: HashMap<PtoPlanId, Arc<Plan>> = HashMap::new();
         for person in people {
             let start = start_of(person);
             let termination = person.last_termination_date.filter(|_| person.status == EmploymentStatus::Terminated);
             let mut input = EmployeeInput::new(start);
             input.employment = Employment { start, termination };
             if let Some(own) = person.job_role_id.and_then(|role| allowances.get(&role)) {
-                input.allowances = own.iter().map(|(pto_type, hours)| (PtoTypeId(*pto_type), *hours)).collect();
+                input.allowances = own.iter().map(|(pto_type, hours)| (pto_type.engine(), *hours)).collect();
             }
             let own: Vec<&enrollments::Model> = enrolled.iter().filter(|row| row.employee_id == person.id).collect();
             for enrolment in &own {
@@ -354,7 +356,7 @@ impl Pto {
                         let rules =
                             rule_rows.iter().filter(|row| row.plan_id == enrolment.plan_id).map(rule_of).collect();
                         let name = plan_rows.get(&enrolment.plan_id).map(|plan| plan.name.clone()).unwrap_or_default();
-                        Arc::new(Plan { id: PlanId(enrolment.plan_id), name, rules })
+                        Arc::new(Plan { id: enrolment.plan_id.engine(), name, rules })
                     })
                     .clone();
                 input.plans.push(PlanAssignment { from: enrolment.effective_from, plan: Some(plan) });
@@ -374,17 +376,17 @@ impl Pto {
             input.worked = days;
             input.time_off = approved.remove(&person.id).unwrap_or_default();
             for entry in balance_rows.iter().filter(|row| row.employee_id == person.id) {
-                let pto_type = PtoTypeId(entry.pto_type_id);
+                let pto_type = entry.pto_type_id.engine();
                 if entry.kind == entries::NEW_PTO_PLAN {
                     input.starting_balances.push(StartingBalance {
-                        id: SourceId(entry.id),
+                        id: entry.id.engine(),
                         date: entry.effective_on,
                         pto_type,
                         minutes: entry.minutes,
                     });
                 } else {
                     input.manual_additions.push(ManualAddition {
-                        id: SourceId(entry.id),
+                        id: entry.id.engine(),
                         date: entry.effective_on,
                         pto_type,
                         minutes: entry.minutes,
@@ -396,7 +398,7 @@ impl Pto {
         Ok((inputs, enrolled, plan_rows))
     }
 
-    async fn balance_entries(&self, ctx: &TenantCtx, employee: i64) -> Result<Vec<entries::Model>, PtoError> {
+    async fn balance_entries(&self, ctx: &TenantCtx, employee: UserId) -> Result<Vec<entries::Model>, PtoError> {
         Ok(entries::Entity::find()
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::EmployeeId.eq(employee))
@@ -407,9 +409,9 @@ impl Pto {
     }
 
     /// The yearly allowances of each job role by type (the types' overrides).
-    async fn allowances(&self, ctx: &TenantCtx) -> Result<HashMap<i64, HashMap<i64, Hours>>, PtoError> {
+    async fn allowances(&self, ctx: &TenantCtx) -> Result<HashMap<JobRoleId, HashMap<PtoTypeId, Hours>>, PtoError> {
         use crate::entities::pto_type_overrides as overrides;
-        let mut by_role: HashMap<i64, HashMap<i64, Hours>> = HashMap::new();
+        let mut by_role: HashMap<JobRoleId, HashMap<PtoTypeId, Hours>> = HashMap::new();
         for row in overrides::Entity::find()
             .filter(kernel::tenancy::same_company::<overrides::Entity>(ctx.company()))
             .all(&self.db)
@@ -438,7 +440,7 @@ impl Pto {
             .order_by_asc(pto_types::Column::Name)
             .all(&self.db)
             .await?;
-        let names: HashMap<i64, &pto_types::Model> = types.iter().map(|row| (row.id, row)).collect();
+        let names: HashMap<PtoTypeId, &pto_types::Model> = types.iter().map(|row| (row.id, row)).collect();
         let rows = rows_of(&ledger, &types);
         let current = enrolled.iter().rev().find(|row| row.effective_from <= as_of && row.year == as_of.year());
         let history = self
@@ -452,22 +454,22 @@ impl Pto {
                     .and_then(|row| plan_rows.get(&row.plan_id))
                     .map(|plan| plan.name.clone()),
                 pto_type_name: names.get(&entry.pto_type_id).map(|row| row.name.clone()).unwrap_or_default(),
-                id: entry.id,
+                id: entry.id.0,
                 kind: entry.kind,
                 date: entry.effective_on,
                 year: entry.year,
-                pto_type_id: entry.pto_type_id,
+                pto_type_id: entry.pto_type_id.0,
                 minutes: entry.minutes,
             })
             .collect();
-        let plans_in: HashMap<i64, String> = enrolled
+        let plans_in: HashMap<PtoPlanId, String> = enrolled
             .iter()
             .filter_map(|row| plan_rows.get(&row.plan_id).map(|plan| (plan.id, plan.name.clone())))
             .collect();
         Ok(EmployeePto {
-            employee_id: person.id,
+            employee_id: person.id.0,
             year: today.year(),
-            pto_policy_id: current.map(|row| row.plan_id),
+            pto_policy_id: current.map(|row| row.plan_id.0),
             pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
             available: available(
                 &rows.iter().map(|row| row.balance).collect::<Vec<_>>(),
@@ -484,10 +486,9 @@ impl Pto {
     /// The plan in force and the total balance of each of `employees` (the employee list's PTO
     /// column): one set of queries for the whole page. Ids outside the company are left out.
     pub async fn summaries(&self, ctx: &TenantCtx, employees: &[UserId]) -> Result<HashMap<i64, PtoSummary>, PtoError> {
-        let people = accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(employees.iter().map(|id| id.0)))
-            .all(&self.db)
-            .await?;
+        // Each once, whatever the list repeats (the read goes in chunks).
+        let ids: std::collections::BTreeSet<UserId> = employees.iter().copied().collect();
+        let people = read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids)).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
         let crate::accruals::Ledgers { ledgers, inputs: (inputs, enrolled, plan_rows), .. } =
             self.ledgers(ctx, &people, today).await?;
@@ -498,7 +499,7 @@ impl Pto {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|row| PtoType { id: PtoTypeId(row.id), name: row.name, payable: row.payable })
+            .map(|row| PtoType { id: row.id.engine(), name: row.name, payable: row.payable })
             .collect();
         Ok(ledgers
             .into_iter()
@@ -512,11 +513,11 @@ impl Pto {
                     .rev()
                     .find(|row| row.employee_id == id && row.effective_from <= as_of && row.year == as_of.year());
                 let summary = PtoSummary {
-                    pto_policy_id: current.map(|row| row.plan_id),
+                    pto_policy_id: current.map(|row| row.plan_id.0),
                     pto_plan_name: current.and_then(|row| plan_rows.get(&row.plan_id)).map(|plan| plan.name.clone()),
                     pto_available: available(&balances, current.is_some(), starts_later),
                 };
-                (id, summary)
+                (id.0, summary)
             })
             .collect())
     }
@@ -527,17 +528,20 @@ impl Pto {
         &self,
         ctx: &TenantCtx,
         employee: UserId,
-        plan: Option<PlanId>,
+        plan: Option<PtoPlanId>,
     ) -> Result<Vec<PtoRowView>, PtoError> {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
         let (mut inputs, _, plan_rows) = self.inputs_for(ctx, std::slice::from_ref(&person), today).await?;
         let mut input = inputs.remove(&person.id).ok_or(PtoError::NotFound)?;
         if let Some(plan) = plan {
-            let row = plan_rows.get(&plan.0).ok_or(PtoError::NotFound)?;
+            let row = plan_rows.get(&plan).ok_or(PtoError::NotFound)?;
             let rules = self.rule_rows(ctx).await?.iter().filter(|rule| rule.plan_id == row.id).map(rule_of).collect();
             input.plans.retain(|assignment| assignment.from < today);
-            input.plans.push(PlanAssignment::switch(today, Arc::new(Plan { id: plan, name: row.name.clone(), rules })));
+            input.plans.push(PlanAssignment::switch(
+                today,
+                Arc::new(Plan { id: plan.engine(), name: row.name.clone(), rules }),
+            ));
         }
         let ledger = compute(&input, today);
         let types = pto_types::Entity::find()
@@ -555,7 +559,7 @@ impl Pto {
             return Err(PtoError::field("employeeId", OWN_BALANCE));
         }
         let person = self.accounts.employee_in_scope(ctx, command.employee).await?;
-        let pto_type = pto_types::Entity::find_by_id(command.pto_type.0)
+        let pto_type = pto_types::Entity::find_by_id(command.pto_type)
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::DeletedAt.is_null())
             .filter(pto_types::Column::Payable.eq(true))
@@ -563,18 +567,14 @@ impl Pto {
             .await?
             .ok_or_else(|| PtoError::field("ptoTypeId", crate::plans::UNKNOWN_TYPE))?;
         let today = local_date(ctx.time_zone(), Utc::now());
-        let dated = ManualAddition::for_year(SourceId(0), PtoTypeId(pto_type.id), command.year, today, command.minutes);
-        let actor = accounts::company_people(ctx)
-            .filter(users::Column::Id.eq(ctx.actor().0))
-            .one(&self.db)
-            .await?
-            .ok_or(PtoError::NotFound)?;
+        let dated = ManualAddition::for_year(SourceId(0), pto_type.id.engine(), command.year, today, command.minutes);
+        let actor = read::person(&self.db, ctx, ctx.actor()).await?.ok_or(PtoError::NotFound)?;
         let now = Utc::now();
         {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
             entries::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 employee_id: Set(person.id),
                 pto_type_id: Set(pto_type.id),
                 kind: Set(entries::MANUALLY_ADDITION.to_owned()),
@@ -582,7 +582,7 @@ impl Pto {
                 effective_on: Set(dated.date),
                 year: Set(command.year),
                 enrollment_id: Set(None),
-                created_by: Set(Some(ctx.actor().0)),
+                created_by: Set(Some(ctx.actor())),
                 created_at: Set(now),
                 ..Default::default()
             }
@@ -604,8 +604,8 @@ impl Pto {
                 &txn,
                 activity::NewActivity {
                     company: ctx.company(),
-                    employee: person.id,
-                    actor: Some(actor.id),
+                    employee: person.id.0,
+                    actor: Some(actor.id.0),
                     kind: activity::ActivityType::ManuallyAddPto,
                     description,
                     at: now,
@@ -621,13 +621,13 @@ impl Pto {
     /// `POST /manage/remove-manual-pto-addition`: removes a manual addition (the balance is
     /// recomputed without it). Returns the employee's PTO after it.
     pub async fn remove_manual_addition(&self, ctx: &AdminCtx, id: PtoHistoryEntryId) -> Result<EmployeePto, PtoError> {
-        let entry = entries::Entity::find_by_id(id.0)
+        let entry = entries::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::Kind.eq(entries::MANUALLY_ADDITION))
             .one(&self.db)
             .await?
             .ok_or(PtoError::NotFound)?;
-        let employee = UserId(entry.employee_id);
+        let employee = entry.employee_id;
         if ctx.is_self(employee) {
             return Err(PtoError::field("id", OWN_BALANCE));
         }
@@ -647,10 +647,10 @@ impl Pto {
 fn rows_of(ledger: &pto_engine::Ledger, types: &[pto_types::Model]) -> Vec<PtoRowView> {
     let mut rows = Vec::new();
     for row in types.iter().filter(|row| row.payable && row.deleted_at.is_none()) {
-        let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: row.payable };
+        let engine_type = PtoType { id: row.id.engine(), name: row.name.clone(), payable: row.payable };
         let Some(computed) = ledger.row(&engine_type) else { continue };
         rows.push(PtoRowView {
-            pto_type_id: row.id,
+            pto_type_id: row.id.0,
             name: row.name.clone(),
             color: row.color.clone(),
             status: computed.status,

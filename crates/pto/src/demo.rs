@@ -6,12 +6,13 @@
 
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_requests as requests};
 use crate::entities::{pto_rules as rules, pto_types as types};
-use crate::requests::RequestState;
 use crate::{Pto, PtoError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
-use kernel::{CompanyId, Role};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
+use kernel::ids::PtoTypeId;
+use kernel::{CompanyId, RequestStatus, Role};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter};
 
 impl Pto {
     /// Sets up the demo company's time off as of `today` (its local day). False, and nothing
@@ -22,18 +23,14 @@ impl Pto {
             return Ok(false);
         }
         let now = Utc::now();
-        let people = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(company))
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?;
+        let people = read::people_of_company(&self.db, company, &PeopleFilter::default()).await?;
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        let mut type_ids = [0_i64; 3];
+        let mut type_ids = [PtoTypeId(0); 3];
         let kinds = [("Vacation", "#1c7ed6", true), ("Sick", "#e8590c", true), ("Leave", "#868e96", false)];
         for (id, (name, color, payable)) in type_ids.iter_mut().zip(kinds) {
             let row = types::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 name: Set(name.to_owned()),
                 color: Set(color.to_owned()),
                 payable: Set(payable),
@@ -49,7 +46,7 @@ impl Pto {
         }
         let [vacation, sick, _leave] = type_ids;
         let plan = plans::ActiveModel {
-            company_id: Set(company.0),
+            company_id: Set(company),
             name: Set("Standard".to_owned()),
             created_at: Set(now),
             updated_at: Set(now),
@@ -61,7 +58,7 @@ impl Pto {
             [(vacation, "PER_CALENDAR_YEAR", 8_000, 1, Some(16)), (sick, "PER_HOUR_WORKED", 100, 30, None)]
         {
             rules::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 plan_id: Set(plan.id),
                 pto_type_id: Set(pto_type),
                 active: Set(true),
@@ -80,11 +77,10 @@ impl Pto {
             .await?;
         }
         let first_of_year = NaiveDate::from_ymd_opt(today.year(), 1, 1).unwrap_or(today);
-        let staff: Vec<&users::Model> =
-            people.iter().filter(|person| Role::from_code(&person.role) != Some(Role::SysAdmin)).collect();
+        let staff: Vec<&Person> = people.iter().filter(|person| person.role != Role::SysAdmin).collect();
         for person in &staff {
             enrollments::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 employee_id: Set(person.id),
                 year: Set(today.year()),
                 plan_id: Set(plan.id),
@@ -104,7 +100,7 @@ impl Pto {
                 day += Duration::days(1);
             }
             requests::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 employee_id: Set(asker.id),
                 pto_type_id: Set(vacation),
                 start_date: Set(day),
@@ -114,7 +110,7 @@ impl Pto {
                 end_time: Set(None),
                 include_weekend: Set(false),
                 reason: Set("Family visit".to_owned()),
-                status: Set(RequestState::Pending.code()),
+                status: Set(RequestStatus::Raised),
                 requested_by: Set(Some(asker.id)),
                 created_at: Set(now),
                 updated_at: Set(now),

@@ -65,7 +65,7 @@ pub struct PaidHoliday {
 
 impl From<holidays::Model> for PaidHoliday {
     fn from(row: holidays::Model) -> Self {
-        PaidHoliday { id: row.id, name: row.name, holiday: row.holiday, year: row.year }
+        PaidHoliday { id: row.id.0, name: row.name, holiday: row.holiday, year: row.year }
     }
 }
 
@@ -95,7 +95,7 @@ pub struct HolidayInput {
 /// A validated holiday form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HolidayCommand {
-    pub id: Option<i64>,
+    pub id: Option<HolidayId>,
     pub name: String,
     pub holiday: NaiveDate,
 }
@@ -138,7 +138,11 @@ impl HolidayCommand {
                 Some(day) => Some(day),
             }
         };
-        let command = HolidayCommand { id: input.id.filter(|id| *id > 0), name, holiday: holiday.unwrap_or_default() };
+        let command = HolidayCommand {
+            id: input.id.filter(|id| *id > 0).map(HolidayId),
+            name,
+            holiday: holiday.unwrap_or_default(),
+        };
         errors.into_result(command)
     }
 }
@@ -203,8 +207,8 @@ pub struct HolidayHoursInput {
 pub struct EmployeeHolidaysCommand {
     pub employee: UserId,
     pub year: Option<i32>,
-    /// Holiday id → minutes.
-    pub minutes: Vec<(i64, i32)>,
+    /// Holiday → minutes.
+    pub minutes: Vec<(HolidayId, i32)>,
 }
 
 impl EmployeeHolidaysCommand {
@@ -216,7 +220,7 @@ impl EmployeeHolidaysCommand {
         }
         let mut minutes = Vec::with_capacity(input.holidays.len());
         for (index, item) in input.holidays.iter().enumerate() {
-            let Some(holiday) = item.holiday_id.filter(|id| *id > 0) else {
+            let Some(holiday) = item.holiday_id.filter(|id| *id > 0).map(HolidayId) else {
                 errors.add(&format!("holidays[{index}].holidayId"), UNKNOWN_HOLIDAY);
                 continue;
             };
@@ -327,7 +331,7 @@ impl Pto {
             .await?)
     }
 
-    async fn holiday_row(&self, ctx: &TenantCtx, id: i64) -> Result<holidays::Model, PtoError> {
+    async fn holiday_row(&self, ctx: &TenantCtx, id: HolidayId) -> Result<holidays::Model, PtoError> {
         holidays::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<holidays::Entity>(ctx.company()))
             .filter(holidays::Column::DeletedAt.is_null())
@@ -365,7 +369,7 @@ impl Pto {
 
     /// `GET /holiday/get`.
     pub async fn holiday(&self, ctx: &TenantCtx, id: HolidayId) -> Result<PaidHoliday, PtoError> {
-        Ok(self.holiday_row(ctx, id.0).await?.into())
+        Ok(self.holiday_row(ctx, id).await?.into())
     }
 
     /// `POST /holiday/add`: adds or edits a holiday.
@@ -387,11 +391,11 @@ impl Pto {
             }
             None => {
                 holidays::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     name: Set(command.name),
                     holiday: Set(command.holiday),
                     year: Set(command.holiday.year()),
-                    created_by: Set(Some(ctx.actor().0)),
+                    created_by: Set(Some(ctx.actor())),
                     created_at: Set(now),
                     updated_at: Set(now),
                     deleted_by: Set(None),
@@ -411,11 +415,11 @@ impl Pto {
 
     /// `POST /holiday/delete`: the holiday no longer shows or pays; its row records who deleted it.
     pub async fn delete_holiday(&self, ctx: &AdminCtx, id: HolidayId) -> Result<PaidHoliday, PtoError> {
-        let row = self.holiday_row(ctx, id.0).await?;
+        let row = self.holiday_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
         let mut row: holidays::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));
-        row.deleted_by = Set(Some(ctx.actor().0));
+        row.deleted_by = Set(Some(ctx.actor()));
         Ok(row.update(&self.db).await?.into())
     }
 
@@ -440,11 +444,11 @@ impl Pto {
                 .into_iter()
                 .filter(|(_, day)| !taken.contains(day))
                 .map(|(name, day)| holidays::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     name: Set(name),
                     holiday: Set(day),
                     year: Set(year),
-                    created_by: Set(Some(ctx.actor().0)),
+                    created_by: Set(Some(ctx.actor())),
                     created_at: Set(now),
                     updated_at: Set(now),
                     deleted_by: Set(None),
@@ -479,7 +483,7 @@ impl Pto {
         let person = self.accounts.employee_in_scope(ctx, employee).await?;
         let year = self.offered_year(ctx, year)?;
         let rows = self.holiday_rows(ctx, year).await?;
-        let set: HashMap<i64, i32> = hours_rows::Entity::find()
+        let set: HashMap<HolidayId, i32> = hours_rows::Entity::find()
             .filter(kernel::tenancy::same_company::<hours_rows::Entity>(ctx.company()))
             .filter(hours_rows::Column::EmployeeId.eq(person.id))
             .filter(hours_rows::Column::HolidayId.is_in(rows.iter().map(|row| row.id)))
@@ -495,14 +499,14 @@ impl Pto {
                 let minutes = set.get(&row.id).copied().unwrap_or(HOLIDAY_MINUTES);
                 total += i64::from(minutes);
                 HolidayHours {
-                    holiday_id: row.id,
+                    holiday_id: row.id.0,
                     name: row.name,
                     holiday: row.holiday,
                     hours: hours_of(minutes.into()),
                 }
             })
             .collect();
-        Ok(EmployeeHolidays { employee_id: person.id, year, holidays, total_hours: hours_of(total) })
+        Ok(EmployeeHolidays { employee_id: person.id.0, year, holidays, total_hours: hours_of(total) })
     }
 
     /// `POST /holiday/save-employee-holidays`: an admin sets someone else's hours for holidays.
@@ -516,7 +520,7 @@ impl Pto {
         }
         let person = self.accounts.employee_in_scope(ctx, command.employee).await?;
         let year = self.offered_year(ctx, command.year)?;
-        let known: Vec<i64> = holidays::Entity::find()
+        let known: Vec<HolidayId> = holidays::Entity::find()
             .filter(kernel::tenancy::same_company::<holidays::Entity>(ctx.company()))
             .filter(holidays::Column::DeletedAt.is_null())
             .filter(holidays::Column::Id.is_in(command.minutes.iter().map(|(id, _)| *id)))
@@ -543,11 +547,11 @@ impl Pto {
                 .iter()
                 .filter(|(_, minutes)| *minutes != HOLIDAY_MINUTES)
                 .map(|(holiday, minutes)| hours_rows::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     holiday_id: Set(*holiday),
                     employee_id: Set(person.id),
                     minutes: Set(*minutes),
-                    updated_by: Set(Some(ctx.actor().0)),
+                    updated_by: Set(Some(ctx.actor())),
                     updated_at: Set(now),
                     ..Default::default()
                 })
@@ -628,7 +632,7 @@ mod tests {
         assert_eq!(
             command,
             HolidayCommand {
-                id: Some(4),
+                id: Some(HolidayId(4)),
                 name: "Founders".into(),
                 holiday: NaiveDate::from_ymd_opt(2026, 3, 2).unwrap()
             }
@@ -641,7 +645,7 @@ mod tests {
         let command = parse(serde_json::json!({"employeeId": 3, "holidays": [
             {"holidayId": 1, "hours": 4}, {"holidayId": 2, "hours": "7.33"}, {"holidayId": 3, "hours": 0}]}))
         .unwrap();
-        assert_eq!(command.minutes, [(1, 240), (2, 440), (3, 0)]);
+        assert_eq!(command.minutes, [(HolidayId(1), 240), (HolidayId(2), 440), (HolidayId(3), 0)]);
         assert_eq!(hours_of(440), 7.33);
         let errors = parse(serde_json::json!({"holidays": [
             {"holidayId": 1, "hours": 25}, {"holidayId": 2, "hours": -1}, {"holidayId": 2, "hours": 1}, {"hours": 1}]}))

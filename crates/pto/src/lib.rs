@@ -12,6 +12,7 @@
 pub mod accruals;
 mod balances;
 mod demo;
+mod engine_ids;
 pub mod entities;
 mod error;
 pub mod holidays;
@@ -30,7 +31,9 @@ pub use balances::{
     MANUAL_HOURS_INVALID, MAX_HOURS, OWN_BALANCE,
 };
 pub use error::PtoError;
-pub use pto_engine::{PlanId, PtoTypeId, RuleId};
+/// The ids of the PTO tables (kernel's typed ids); `PlanId` and `RuleId` are the routes' names for
+/// [`kernel::ids::PtoPlanId`] and [`kernel::ids::PtoRuleId`].
+pub use kernel::ids::{PtoPlanId as PlanId, PtoRuleId as RuleId, PtoTypeId};
 pub use purge::purge_company;
 
 use accounts::Accounts;

@@ -11,10 +11,11 @@
 use crate::entities::{
     employee_holiday_hours as hours_rows, paid_holidays as holidays, pto_requests as requests, pto_types,
 };
-use crate::requests::{RequestState, ViewData};
+use crate::requests::ViewData;
 use crate::{Pto, PtoError};
 use chrono::NaiveDate;
-use kernel::{EmploymentStatus, ManagerCtx};
+use kernel::ids::PtoTypeId;
+use kernel::{EmploymentStatus, HolidayId, ManagerCtx, RequestStatus, UserId};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
@@ -50,7 +51,7 @@ pub struct HolidayPaid {
 /// Someone's employment, as far as holiday pay needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Employment {
-    pub employee_id: i64,
+    pub employee_id: UserId,
     pub status: EmploymentStatus,
     pub start: Option<NaiveDate>,
     pub terminated: Option<NaiveDate>,
@@ -76,22 +77,29 @@ pub struct TypeName {
 impl Pto {
     /// The company's PTO types, deleted ones too (past time off may use them), by name.
     pub async fn type_names(&self, ctx: &ManagerCtx) -> Result<Vec<TypeName>, PtoError> {
+        Ok(self
+            .type_names_of(ctx)
+            .await?
+            .into_iter()
+            .map(|row| TypeName { id: row.id.0, name: row.name, payable: row.payable })
+            .collect())
+    }
+
+    /// The company's PTO types, deleted ones too, by name.
+    async fn type_names_of(&self, ctx: &ManagerCtx) -> Result<Vec<pto_types::Model>, PtoError> {
         Ok(pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .order_by_asc(pto_types::Column::Name)
             .order_by_asc(pto_types::Column::Id)
             .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|row| TypeName { id: row.id, name: row.name, payable: row.payable })
-            .collect())
+            .await?)
     }
 
     /// Approved time off of `employees` on the days `start..=end` (see the module docs).
     pub async fn time_off_taken(
         &self,
         ctx: &ManagerCtx,
-        employees: &[i64],
+        employees: &[UserId],
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<Vec<TimeOffTaken>, PtoError> {
@@ -105,7 +113,7 @@ impl Pto {
                 requests::Entity::find()
                     .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
                     .filter(requests::Column::EmployeeId.is_in(chunk.iter().copied()))
-                    .filter(requests::Column::Status.eq(RequestState::Approved.code()))
+                    .filter(requests::Column::Status.eq(RequestStatus::Approved))
                     .filter(requests::Column::StartDate.lte(end))
                     .filter(requests::Column::EndDate.gte(start))
                     .order_by_asc(requests::Column::StartDate)
@@ -116,8 +124,8 @@ impl Pto {
         }
         let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
         let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
-        let types: HashMap<i64, String> =
-            self.type_names(ctx).await?.into_iter().map(|kind| (kind.id, kind.name)).collect();
+        let types: HashMap<PtoTypeId, String> =
+            self.type_names_of(ctx).await?.into_iter().map(|row| (row.id, row.name)).collect();
         let data = ViewData {
             people: HashMap::new(),
             types: HashMap::new(),
@@ -128,9 +136,9 @@ impl Pto {
             .map(|row| {
                 let (first_local, last_local, ..) = data.agenda_view(ctx, row);
                 TimeOffTaken {
-                    request_id: row.id,
-                    employee_id: row.employee_id,
-                    pto_type_id: row.pto_type_id,
+                    request_id: row.id.0,
+                    employee_id: row.employee_id.0,
+                    pto_type_id: row.pto_type_id.0,
                     type_name: types.get(&row.pto_type_id).cloned().unwrap_or_default(),
                     start: first_local,
                     end: last_local,
@@ -163,7 +171,7 @@ impl Pto {
         if days.is_empty() || people.is_empty() {
             return Ok(Vec::new());
         }
-        let set: HashMap<(i64, i64), i64> = hours_rows::Entity::find()
+        let set: HashMap<(UserId, HolidayId), i64> = hours_rows::Entity::find()
             .filter(kernel::tenancy::same_company::<hours_rows::Entity>(ctx.company()))
             .filter(hours_rows::Column::HolidayId.is_in(days.iter().map(|day| day.id)))
             .all(&self.db)
@@ -180,8 +188,8 @@ impl Pto {
                     .unwrap_or(i64::from(crate::holidays::HOLIDAY_MINUTES));
                 if minutes > 0 {
                     paid.push(HolidayPaid {
-                        employee_id: person.employee_id,
-                        holiday_id: day.id,
+                        employee_id: person.employee_id.0,
+                        holiday_id: day.id.0,
                         date: day.holiday,
                         name: day.name.clone(),
                         minutes,

@@ -11,15 +11,17 @@
 //!
 //! A plan keeps at least one rule: removing the last one is refused (delete the plan instead).
 
+use crate::engine_ids::FromEngine;
 use crate::entities::{pto_rule_changes as changes, pto_rules, pto_types};
 use crate::plans::{rule_of, rule_row, RuleInput};
 use crate::{Pto, PtoError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
 use chrono::{NaiveDate, Utc};
+use kernel::ids::{PtoPlanId, PtoRuleId, PtoTypeId};
 use kernel::time::local_date;
 use kernel::validation::lenient_i64;
-use kernel::{AdminCtx, FieldErrors, TenantCtx};
-use pto_engine::{rule_summary, PlanId, Rule, RuleId};
+use kernel::{AdminCtx, FieldErrors, TenantCtx, UserId};
+use pto_engine::{rule_summary, Rule};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -49,8 +51,8 @@ pub struct RuleEditInput {
 /// A validated rule edit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleEditCommand {
-    pub id: Option<RuleId>,
-    pub plan: PlanId,
+    pub id: Option<PtoRuleId>,
+    pub plan: PtoPlanId,
     pub rule: Rule,
 }
 
@@ -74,8 +76,8 @@ impl RuleEditCommand {
         };
         match (rule, errors.is_empty()) {
             (Some(rule), true) => Ok(RuleEditCommand {
-                id: input.id.map(RuleId),
-                plan: PlanId(input.pto_policy_id.unwrap_or_default()),
+                id: input.id.map(PtoRuleId),
+                plan: PtoPlanId(input.pto_policy_id.unwrap_or_default()),
                 rule,
             }),
             _ => Err(errors),
@@ -86,7 +88,7 @@ impl RuleEditCommand {
 /// `POST /settings/inactive-pto-rule?id`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleDeleteCommand {
-    pub id: RuleId,
+    pub id: PtoRuleId,
 }
 
 /// A change to a plan's rules, as the PTO history shows it.
@@ -119,7 +121,7 @@ fn same_rule(row: &pto_rules::Model, rule: &Rule) -> bool {
 pub(crate) async fn write_rules(
     txn: &impl ConnectionTrait,
     ctx: &TenantCtx,
-    plan: i64,
+    plan: PtoPlanId,
     wanted: &[Rule],
 ) -> Result<(), PtoError> {
     let existing = pto_rules::Entity::find()
@@ -128,33 +130,33 @@ pub(crate) async fn write_rules(
         .all(txn)
         .await?;
     let now = Utc::now();
-    let record = |pto_type: i64, before: Option<String>, after: Option<String>| changes::ActiveModel {
-        company_id: Set(ctx.company().0),
+    let record = |pto_type: PtoTypeId, before: Option<String>, after: Option<String>| changes::ActiveModel {
+        company_id: Set(ctx.company()),
         plan_id: Set(plan),
         pto_type_id: Set(pto_type),
         before_summary: Set(before),
         after_summary: Set(after),
-        changed_by: Set(Some(ctx.actor().0)),
+        changed_by: Set(Some(ctx.actor())),
         changed_at: Set(now),
         ..Default::default()
     };
     for rule in wanted {
-        match existing.iter().find(|row| row.pto_type_id == rule.pto_type.0) {
+        match existing.iter().find(|row| row.pto_type_id == rule.pto_type.stored()) {
             Some(row) if same_rule(row, rule) => {}
             Some(row) => {
                 let before = rule_summary(&rule_of(row));
                 let mut edited = rule_row(ctx, plan, rule);
                 edited.id = Set(row.id);
                 edited.update(txn).await?;
-                record(rule.pto_type.0, Some(before), Some(rule_summary(rule))).insert(txn).await?;
+                record(rule.pto_type.stored(), Some(before), Some(rule_summary(rule))).insert(txn).await?;
             }
             None => {
                 rule_row(ctx, plan, rule).insert(txn).await?;
-                record(rule.pto_type.0, None, Some(rule_summary(rule))).insert(txn).await?;
+                record(rule.pto_type.stored(), None, Some(rule_summary(rule))).insert(txn).await?;
             }
         }
     }
-    for row in existing.iter().filter(|row| wanted.iter().all(|rule| rule.pto_type.0 != row.pto_type_id)) {
+    for row in existing.iter().filter(|row| wanted.iter().all(|rule| rule.pto_type.stored() != row.pto_type_id)) {
         pto_rules::Entity::delete_by_id(row.id)
             .filter(kernel::tenancy::same_company::<pto_rules::Entity>(ctx.company()))
             .exec(txn)
@@ -187,10 +189,10 @@ impl Pto {
             .all(&txn)
             .await?;
         let edited = match command.id {
-            Some(id) => Some(rows.iter().find(|row| row.id == id.0).ok_or(PtoError::NotFound)?.id),
+            Some(id) => Some(rows.iter().find(|row| row.id == id).ok_or(PtoError::NotFound)?.id),
             None => None,
         };
-        if rows.iter().any(|row| Some(row.id) != edited && row.pto_type_id == command.rule.pto_type.0) {
+        if rows.iter().any(|row| Some(row.id) != edited && row.pto_type_id == command.rule.pto_type.stored()) {
             return Err(PtoError::field("ptoTypeId", pto_engine::rules::MSG_DUPLICATE_TYPE));
         }
         let mut wanted: Vec<Rule> = rows.iter().filter(|row| Some(row.id) != edited).map(rule_of).collect();
@@ -198,14 +200,14 @@ impl Pto {
         write_rules(&txn, ctx, plan.id, &wanted).await?;
         txn.commit().await?;
         drop(_permit);
-        self.plans(ctx).await?.into_iter().find(|view| view.id == plan.id).ok_or(PtoError::NotFound)
+        self.plans(ctx).await?.into_iter().find(|view| view.id == plan.id.0).ok_or(PtoError::NotFound)
     }
 
     /// `POST /settings/inactive-pto-rule?id`: removes a rule from its plan (never the last one).
     pub async fn delete_rule(&self, ctx: &AdminCtx, command: RuleDeleteCommand) -> Result<(), PtoError> {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        let row = pto_rules::Entity::find_by_id(command.id.0)
+        let row = pto_rules::Entity::find_by_id(command.id)
             .filter(kernel::tenancy::same_company::<pto_rules::Entity>(ctx.company()))
             .one(&txn)
             .await?
@@ -232,7 +234,7 @@ impl Pto {
     pub(crate) async fn rule_changes_of(
         &self,
         ctx: &TenantCtx,
-        plans: &HashMap<i64, String>,
+        plans: &HashMap<PtoPlanId, String>,
     ) -> Result<Vec<RuleChangeView>, PtoError> {
         if plans.is_empty() {
             return Ok(Vec::new());
@@ -249,7 +251,7 @@ impl Pto {
             return Ok(Vec::new());
         }
         // Deleted types too: a removed rule may name one.
-        let type_names: HashMap<i64, String> = pto_types::Entity::find()
+        let type_names: HashMap<PtoTypeId, String> = pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::Id.is_in(rows.iter().map(|row| row.pto_type_id)))
             .all(&self.db)
@@ -257,13 +259,15 @@ impl Pto {
             .into_iter()
             .map(|pto_type| (pto_type.id, pto_type.name))
             .collect();
-        let actors: HashMap<i64, String> = accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(rows.iter().filter_map(|row| row.changed_by)))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|person| (person.id, format!("{} {}", person.first_name, person.last_name)))
-            .collect();
+        let actors: HashMap<UserId, String> = read::people(
+            &self.db,
+            ctx,
+            &PeopleFilter::default().with_ids(rows.iter().filter_map(|row| row.changed_by)),
+        )
+        .await?
+        .into_iter()
+        .map(|person| (person.id, person.full_name()))
+        .collect();
         Ok(rows
             .into_iter()
             .map(|row| RuleChangeView {

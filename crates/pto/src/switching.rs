@@ -11,15 +11,18 @@
 //!   its starting balances go, so the plan and balances before it are back (or no plan, if it was
 //!   the first).
 
+use crate::engine_ids::ToEngine;
 use crate::entities::{pto_balance_entries as entries, pto_enrollments as enrollments, pto_plans as plans, pto_types};
 use crate::plans::{rule_of, RuleInput};
 use crate::{Pto, PtoError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::Person;
 use chrono::{Datelike, NaiveDate, Utc};
+use kernel::ids::{EnrollmentId, PtoPlanId, PtoTypeId};
 use kernel::time::local_date;
 use kernel::validation::lenient_i64;
-use kernel::{AdminCtx, EmploymentStatus, FieldErrors, PtoHistoryEntryId, TenantCtx, UserId};
-use pto_engine::{compute, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId, Rule, RuleId};
+use kernel::{AdminCtx, FieldErrors, JobRoleId, PtoHistoryEntryId, TenantCtx, UserId};
+use pto_engine::{compute, Plan, PlanAssignment, PtoType, Rule, RuleId};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
@@ -100,11 +103,11 @@ pub struct SwitchInput {
 /// A validated switch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SwitchCommand {
-    pub plan: PlanId,
+    pub plan: PtoPlanId,
     pub year: i32,
-    pub employees: BTreeSet<i64>,
+    pub employees: BTreeSet<UserId>,
     /// (employee, type, minutes).
-    pub starting: Vec<(i64, i64, i64)>,
+    pub starting: Vec<(UserId, PtoTypeId, i64)>,
 }
 
 /// `POST /manage/save-employee-pto-types` (the folder's PTO edit dock): one employee's plan for a
@@ -146,7 +149,7 @@ impl EmployeePtoTypesInput {
 pub(crate) fn parse_starting_balances(
     items: &[StartingBalanceInput],
     errors: &mut FieldErrors,
-) -> Vec<(i64, i64, i64)> {
+) -> Vec<(UserId, PtoTypeId, i64)> {
     let mut starting = Vec::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
         // Bounded to a leap year's hours either way: sums of balances stay far from overflow.
@@ -155,7 +158,9 @@ pub(crate) fn parse_starting_balances(
                 (-crate::balances::MAX_HOURS * 60..=crate::balances::MAX_HOURS * 60).contains(minutes)
             });
         match (item.employee_id, item.pto_type_id, minutes) {
-            (Some(employee), Some(pto_type), Some(minutes)) => starting.push((employee, pto_type, minutes)),
+            (Some(employee), Some(pto_type), Some(minutes)) => {
+                starting.push((UserId(employee), PtoTypeId(pto_type), minutes))
+            }
             (employee, pto_type, minutes) => {
                 if employee.is_none() {
                     errors.add(&format!("startingBalances[{index}].employeeId"), "Please choose the employee");
@@ -186,13 +191,13 @@ impl SwitchCommand {
             }
         };
         let starting = parse_starting_balances(&input.starting_balances, &mut errors);
-        let mut employees: BTreeSet<i64> = input.employee_ids.iter().copied().collect();
+        let mut employees: BTreeSet<UserId> = input.employee_ids.iter().copied().map(UserId).collect();
         employees.extend(starting.iter().map(|(employee, _, _)| *employee));
         if employees.is_empty() && errors.is_empty() {
             errors.add("employeeIds", crate::plans::ASSIGN_MEMBERS_MISSING);
         }
         errors.into_result(SwitchCommand {
-            plan: PlanId(input.pto_policy_id.unwrap_or_default()),
+            plan: PtoPlanId(input.pto_policy_id.unwrap_or_default()),
             year,
             employees,
             starting,
@@ -235,14 +240,14 @@ impl Pto {
             .ok_or_else(|| PtoError::field("year", crate::plans::YEAR_INVALID))?;
         let new_plan = match input.pto_policy_id {
             Some(id) => {
-                let plan = plans::Entity::find_by_id(id)
+                let plan = plans::Entity::find_by_id(PtoPlanId(id))
                     .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
                     .one(&self.db)
                     .await?
                     .ok_or(PtoError::NotFound)?;
                 let rules: Vec<Rule> =
                     self.rule_rows(ctx).await?.iter().filter(|row| row.plan_id == plan.id).map(rule_of).collect();
-                Plan { id: PlanId(plan.id), name: plan.name, rules }
+                Plan { id: plan.id.engine(), name: plan.name, rules }
             }
             None => {
                 let mut rules = Vec::new();
@@ -265,7 +270,7 @@ impl Pto {
                 if !errors.is_empty() {
                     return Err(PtoError::Validation(errors));
                 }
-                Plan { id: PlanId(0), name: String::new(), rules }
+                Plan { id: pto_engine::PlanId(0), name: String::new(), rules }
             }
         };
         let assignee = crate::plans::assignee_of(input.assign_type.as_deref(), &input.assign_ids)
@@ -288,32 +293,32 @@ impl Pto {
             switched.plans.retain(|assignment| assignment.from < switch_day);
             switched.plans.push(PlanAssignment::switch(switch_day, new_plan.clone()));
             let after = compute(&switched, today.max(switch_day));
-            let in_current = |pto_type: i64| {
+            let in_current = |pto_type: PtoTypeId| {
                 input
                     .plans
                     .iter()
                     .rev()
                     .find(|assignment| assignment.from <= today)
                     .and_then(|a| a.plan.as_ref())
-                    .is_some_and(|plan| plan.rules.iter().any(|rule| rule.active && rule.pto_type.0 == pto_type))
+                    .is_some_and(|plan| plan.rules.iter().any(|rule| rule.active && rule.pto_type == pto_type.engine()))
             };
             details.push(BalanceDetail {
-                employee_id: person.id,
+                employee_id: person.id.0,
                 firstname: person.first_name.clone(),
                 lastname: person.last_name.clone(),
-                current_plan_id: current_plan.map(|row| row.plan_id),
+                current_plan_id: current_plan.map(|row| row.plan_id.0),
                 types: types
                     .iter()
                     .map(|row| {
-                        let engine_type = PtoType { id: PtoTypeId(row.id), name: row.name.clone(), payable: true };
+                        let engine_type = PtoType { id: row.id.engine(), name: row.name.clone(), payable: true };
                         TypeBalance {
-                            id: row.id,
+                            id: row.id.0,
                             name: row.name.clone(),
                             included_in_current_plan: in_current(row.id),
                             included_in_new_plan: new_plan
                                 .rules
                                 .iter()
-                                .any(|rule| rule.active && rule.pto_type.0 == row.id),
+                                .any(|rule| rule.active && rule.pto_type == engine_type.id),
                             balance_of_current_plan: now.row(&engine_type).map_or(0, |row| row.balance),
                             balance_of_new_plan: after.row(&engine_type).map_or(0, |row| row.balance),
                         }
@@ -328,16 +333,13 @@ impl Pto {
     /// `POST /settings/switch-pto-plan` and `/manage/save-employee-pto-types`: people join or move
     /// to a plan for a year, with the starting balances given.
     pub async fn switch_plan(&self, ctx: &AdminCtx, command: SwitchCommand) -> Result<(), PtoError> {
-        let plan = plans::Entity::find_by_id(command.plan.0)
+        let plan = plans::Entity::find_by_id(command.plan)
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(PtoError::NotFound)?;
-        let people: Vec<users::Model> = accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(command.employees.iter().copied()))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .all(&self.db)
-            .await?;
+        let wanted = PeopleFilter::active().with_ids(command.employees.iter().copied());
+        let people = read::people(&self.db, ctx, &wanted).await?;
         if people.len() != command.employees.len() {
             return Err(PtoError::field("employeeIds", crate::plans::UNKNOWN_MEMBER));
         }
@@ -353,9 +355,9 @@ impl Pto {
     pub(crate) async fn check_starting_types(
         &self,
         ctx: &TenantCtx,
-        starting: &[(i64, i64, i64)],
+        starting: &[(UserId, PtoTypeId, i64)],
     ) -> Result<(), PtoError> {
-        let known_types: BTreeSet<i64> = self.payable_types(ctx).await?.into_iter().map(|row| row.id).collect();
+        let known_types: BTreeSet<PtoTypeId> = self.payable_types(ctx).await?.into_iter().map(|row| row.id).collect();
         if let Some(index) = starting.iter().position(|(_, pto_type, _)| !known_types.contains(pto_type)) {
             return Err(PtoError::field(&format!("startingBalances[{index}].ptoTypeId"), crate::plans::UNKNOWN_TYPE));
         }
@@ -370,16 +372,16 @@ impl Pto {
         &self,
         txn: &impl ConnectionTrait,
         ctx: &TenantCtx,
-        plan: i64,
+        plan: PtoPlanId,
         year: i32,
-        people: &[users::Model],
-        starting: &[(i64, i64, i64)],
+        people: &[Person],
+        starting: &[(UserId, PtoTypeId, i64)],
     ) -> Result<(), PtoError> {
         let day = self.switch_day(ctx, year);
         let first_day = NaiveDate::from_ymd_opt(year, 1, 1).unwrap_or(day);
         let now = Utc::now();
         // Each person's enrolment in force on the switch day, if it is of this year.
-        let mut latest: HashMap<i64, enrollments::Model> = HashMap::new();
+        let mut latest: HashMap<UserId, enrollments::Model> = HashMap::new();
         for row in enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .filter(enrollments::Column::Year.eq(year))
@@ -398,7 +400,7 @@ impl Pto {
                 Some(row) if row.effective_from == day => {
                     let mut moved: enrollments::ActiveModel = row.clone().into();
                     moved.plan_id = Set(plan);
-                    moved.created_by = Set(Some(ctx.actor().0));
+                    moved.created_by = Set(Some(ctx.actor()));
                     moved.update(txn).await?
                 }
                 Some(_) => {
@@ -421,7 +423,7 @@ impl Pto {
                     .exec(txn)
                     .await?;
                 entries::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     employee_id: Set(person.id),
                     pto_type_id: Set(*pto_type),
                     kind: Set(entries::NEW_PTO_PLAN.to_owned()),
@@ -429,7 +431,7 @@ impl Pto {
                     effective_on: Set(enrolment.effective_from),
                     year: Set(year),
                     enrollment_id: Set(Some(enrolment.id)),
-                    created_by: Set(Some(ctx.actor().0)),
+                    created_by: Set(Some(ctx.actor())),
                     created_at: Set(now),
                     ..Default::default()
                 }
@@ -443,13 +445,13 @@ impl Pto {
     /// `POST /manage/delete-pto-plan-switch-history`: undoes the enrolment a NEW_PTO_PLAN entry
     /// came with (it and its starting balances go; what was before it is back).
     pub async fn undo_switch(&self, ctx: &AdminCtx, entry: PtoHistoryEntryId) -> Result<crate::EmployeePto, PtoError> {
-        let entry = entries::Entity::find_by_id(entry.0)
+        let entry = entries::Entity::find_by_id(entry)
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::Kind.eq(entries::NEW_PTO_PLAN))
             .one(&self.db)
             .await?
             .ok_or(PtoError::NotFound)?;
-        let employee = UserId(entry.employee_id);
+        let employee = entry.employee_id;
         self.accounts.employee_in_scope(ctx, employee).await?;
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
@@ -551,15 +553,9 @@ impl Pto {
             Some(year) if year == current || year == current + 1 => year,
             Some(_) => return Err(PtoError::field("year", ALLOCATION_YEAR_INVALID)),
         };
-        let people: Vec<users::Model> = accounts::company_people(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::FirstName)
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?;
+        let people = read::people(&self.db, ctx, &PeopleFilter::active().ordered(PersonOrder::LastName)).await?;
         let day = self.switch_day(ctx, year);
-        let mut in_force: HashMap<i64, enrollments::Model> = HashMap::new();
+        let mut in_force: HashMap<UserId, enrollments::Model> = HashMap::new();
         for row in enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .filter(enrollments::Column::Year.eq(year))
@@ -570,7 +566,7 @@ impl Pto {
         {
             in_force.insert(row.employee_id, row);
         }
-        let plan_names: HashMap<i64, String> = plans::Entity::find()
+        let plan_names: HashMap<PtoPlanId, String> = plans::Entity::find()
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
             .all(&self.db)
             .await?
@@ -579,7 +575,7 @@ impl Pto {
             .collect();
         let types = self.payable_types(ctx).await?;
         let rules = self.rule_rows(ctx).await?;
-        let starting: HashMap<(i64, i64), i64> = entries::Entity::find()
+        let starting: HashMap<(EnrollmentId, PtoTypeId), i64> = entries::Entity::find()
             .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
             .filter(entries::Column::Kind.eq(entries::NEW_PTO_PLAN))
             .filter(entries::Column::EnrollmentId.is_in(in_force.values().map(|row| row.id)))
@@ -588,16 +584,16 @@ impl Pto {
             .into_iter()
             .filter_map(|entry| entry.enrollment_id.map(|enrolment| ((enrolment, entry.pto_type_id), entry.minutes)))
             .collect();
-        let roles: HashMap<i64, String> =
+        let roles: HashMap<JobRoleId, String> =
             self.accounts.job_roles_of(ctx).await?.into_iter().map(|role| (role.id, role.name)).collect();
         let employees = people
             .into_iter()
             .map(|person| {
                 let enrolment = in_force.get(&person.id);
                 AllocationRow {
-                    employee_id: person.id,
+                    employee_id: person.id.0,
                     job_role: person.job_role_id.and_then(|role| roles.get(&role).cloned()),
-                    pto_policy_id: enrolment.map(|row| row.plan_id),
+                    pto_policy_id: enrolment.map(|row| row.plan_id.0),
                     pto_plan_name: enrolment.and_then(|row| plan_names.get(&row.plan_id).cloned()),
                     types: enrolment
                         .map(|row| {
@@ -609,7 +605,7 @@ impl Pto {
                                         .any(|rule| rule.plan_id == row.plan_id && rule.pto_type_id == pto_type.id)
                                 })
                                 .map(|pto_type| AllocationBalance {
-                                    pto_type_id: pto_type.id,
+                                    pto_type_id: pto_type.id.0,
                                     starting_balance: starting.get(&(row.id, pto_type.id)).copied(),
                                 })
                                 .collect()
@@ -625,7 +621,7 @@ impl Pto {
             years: vec![current, current + 1],
             types: types
                 .into_iter()
-                .map(|row| AllocationType { id: row.id, name: row.name, color: row.color })
+                .map(|row| AllocationType { id: row.id.0, name: row.name, color: row.color })
                 .collect(),
             employees,
         })

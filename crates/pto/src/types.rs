@@ -14,9 +14,10 @@
 use crate::entities::{pto_type_overrides as overrides, pto_types};
 use crate::{Pto, PtoError};
 use chrono::Utc;
+use kernel::ids::PtoTypeId;
 use kernel::validation::{fold_case, lenient_i64};
-use kernel::{AdminCtx, FieldErrors, TenantCtx};
-use pto_engine::{Hours, PtoTypeId};
+use kernel::{AdminCtx, FieldErrors, JobRoleId, TenantCtx};
+use pto_engine::Hours;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -112,8 +113,8 @@ pub struct PtoTypeCommand {
     pub color: String,
     pub payable: bool,
     pub available: bool,
-    /// Job role id → hours a year.
-    pub overrides: BTreeMap<i64, Hours>,
+    /// Job role → hours a year.
+    pub overrides: BTreeMap<JobRoleId, Hours>,
 }
 
 /// The colour a type gets when the form has none: the theme's blue.
@@ -143,7 +144,7 @@ impl PtoTypeCommand {
         let mut overrides = BTreeMap::new();
         for (index, item) in input.overrides.iter().flatten().enumerate() {
             let role = match item.jobrole_id {
-                Some(role) if role > 0 => Some(role),
+                Some(role) if role > 0 => Some(JobRoleId(role)),
                 _ => {
                     errors.add(&format!("overrides[{index}].jobroleId"), OVERRIDE_ROLE_INVALID);
                     None
@@ -207,15 +208,15 @@ pub(crate) fn hours_number(hours: Hours) -> f64 {
     (hours.centi() as f64) / 100.0
 }
 
-fn view(row: pto_types::Model, overrides: &[overrides::Model], in_plans: &HashSet<i64>) -> PtoTypeView {
+fn view(row: pto_types::Model, overrides: &[overrides::Model], in_plans: &HashSet<PtoTypeId>) -> PtoTypeView {
     PtoTypeView {
-        id: row.id,
+        id: row.id.0,
         allow_delete: !in_plans.contains(&row.id),
         overrides: overrides
             .iter()
             .filter(|item| item.pto_type_id == row.id)
             .map(|item| OverrideView {
-                jobrole_id: item.job_role_id,
+                jobrole_id: item.job_role_id.0,
                 hours: hours_number(Hours::from_centi(item.rate_hundredths)),
             })
             .collect(),
@@ -247,7 +248,7 @@ impl Pto {
 
     /// One type of the company that is not deleted.
     async fn pto_type_row(&self, ctx: &TenantCtx, id: PtoTypeId) -> Result<pto_types::Model, PtoError> {
-        pto_types::Entity::find_by_id(id.0)
+        pto_types::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::DeletedAt.is_null())
             .one(&self.db)
@@ -261,7 +262,8 @@ impl Pto {
             Some(id) => Some(self.pto_type_row(ctx, id).await?),
             None => None,
         };
-        let roles: HashSet<i64> = self.accounts.job_roles_of(ctx).await?.into_iter().map(|role| role.id).collect();
+        let roles: HashSet<JobRoleId> =
+            self.accounts.job_roles_of(ctx).await?.into_iter().map(|role| role.id).collect();
         if let Some(unknown) = command.overrides.keys().position(|role| !roles.contains(role)) {
             return Err(PtoError::field(&format!("overrides[{unknown}].jobroleId"), OVERRIDE_ROLE_INVALID));
         }
@@ -291,7 +293,7 @@ impl Pto {
             }
             None => {
                 pto_types::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     name: Set(command.name),
                     color: Set(command.color),
                     payable: Set(command.payable),
@@ -313,7 +315,7 @@ impl Pto {
         let mut rows = Vec::with_capacity(command.overrides.len());
         for (role, hours) in command.overrides {
             let row = overrides::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 pto_type_id: Set(saved.id),
                 job_role_id: Set(role),
                 rate_hundredths: Set(hours.centi()),
@@ -379,8 +381,8 @@ mod tests {
             "overrides": [{"jobroleId": 4, "hours": 120.25}, {"jobroleId": "7", "hours": "80"}]
         })))
         .unwrap();
-        assert_eq!(command.overrides.get(&4), Some(&Hours::from_centi(12_025)));
-        assert_eq!(command.overrides.get(&7), Some(&Hours::whole(80)));
+        assert_eq!(command.overrides.get(&JobRoleId(4)), Some(&Hours::from_centi(12_025)));
+        assert_eq!(command.overrides.get(&JobRoleId(7)), Some(&Hours::whole(80)));
         assert!(command.available);
         let twice = PtoTypeCommand::parse(&input(serde_json::json!({
             "name": "Vacation", "overrides": [{"jobroleId": 4, "hours": 1}, {"jobroleId": 4, "hours": 2}]

@@ -17,16 +17,16 @@ pub async fn request_counts<C: ConnectionTrait>(
 ) -> Result<HashMap<CompanyId, i64>, DbErr> {
     let mut counts = HashMap::new();
     for chunk in companies.chunks(1000) {
-        let rows: Vec<(i64, i64)> = pto_requests::Entity::find()
+        let rows: Vec<(CompanyId, i64)> = pto_requests::Entity::find()
             .select_only()
             .column(pto_requests::Column::CompanyId)
             .column_as(pto_requests::Column::Id.count(), "requests")
-            .filter(pto_requests::Column::CompanyId.is_in(chunk.iter().map(|id| id.0)))
+            .filter(pto_requests::Column::CompanyId.is_in(chunk.iter().copied()))
             .group_by(pto_requests::Column::CompanyId)
             .into_tuple()
             .all(db)
             .await?;
-        counts.extend(rows.into_iter().map(|(company, requests)| (CompanyId(company), requests)));
+        counts.extend(rows);
     }
     Ok(counts)
 }

@@ -87,7 +87,8 @@ impl Reports {
         }
         if types.has(AgendaType::Event) {
             for event in self.hr.calendar_events_between(ctx, query.start, query.end).await? {
-                if query.excluded_employee.is_some() && query.excluded_employee == event.employee_id {
+                if query.excluded_employee.is_some() && query.excluded_employee == event.employee_id.map(kernel::UserId)
+                {
                     continue;
                 }
                 items.push(AgendaItem {
@@ -98,7 +99,7 @@ impl Reports {
                     allday: 0,
                     soffset: event.soffset,
                     eoffset: event.eoffset,
-                    status: pto::requests::RequestState::Approved.code(),
+                    status: pto::requests::wire_code(kernel::RequestStatus::Approved),
                     avatar: event.avatar,
                     firstname: event.firstname,
                     lastname: event.lastname,
@@ -117,7 +118,7 @@ impl Reports {
                 } else {
                     AgendaType::Anniversary
                 };
-                if !types.has(kind) || query.excluded_employee == Some(celebration.employee_id) {
+                if !types.has(kind) || query.excluded_employee == Some(kernel::UserId(celebration.employee_id)) {
                     continue;
                 }
                 let offset = kernel::time::utc_offset_minutes(
@@ -138,7 +139,7 @@ impl Reports {
                     allday: 1,
                     soffset: offset,
                     eoffset: offset,
-                    status: pto::requests::RequestState::Approved.code(),
+                    status: pto::requests::wire_code(kernel::RequestStatus::Approved),
                     avatar: celebration.avatar,
                     firstname: Some(celebration.firstname),
                     lastname: Some(celebration.lastname),

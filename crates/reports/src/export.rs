@@ -305,7 +305,7 @@ impl Reports {
         let data = self.gather(ctx, &query).await?;
         let types = data.types.clone();
         let statuses: std::collections::HashMap<i64, (EmploymentStatus, String)> =
-            data.people.iter().map(|person| (person.id, (person.status, person.email.clone()))).collect();
+            data.people.iter().map(|person| (person.id.0, (person.status, person.email.clone()))).collect();
         let report = crate::tables::summary_of(&query, data);
         let mut header: Vec<String> = [
             "Employee ID",

@@ -109,7 +109,7 @@ impl Reports {
     pub async fn inbox(&self, ctx: &ManagerCtx, query: &InboxQuery) -> Result<InboxData, ReportsError> {
         let timesheet = self.timesheet.inbox(ctx, query).await?;
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
-        let (pending, completed) = self.pto.inbox_time_off(ctx, shown, query.employee_id).await?;
+        let (pending, completed) = self.pto.inbox_time_off(ctx, shown, query.employee_id.map(kernel::UserId)).await?;
         Ok(InboxData {
             pending: InboxGroup { timeoff: pending, timesheet: timesheet.pending.timesheet },
             completed: InboxGroup { timeoff: completed, timesheet: timesheet.completed.timesheet },

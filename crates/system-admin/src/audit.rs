@@ -91,11 +91,11 @@ pub async fn record<C: ConnectionTrait>(conn: &C, entry: NewEntry, now: DateTime
     let detail: String = entry.detail.chars().take(2048).collect();
     audit::ActiveModel {
         at: Set(now),
-        operator_id: Set(entry.actor.operator.0),
+        operator_id: Set(entry.actor.operator),
         operator_email: Set(entry.actor.operator_email),
-        acting_as_id: Set(entry.actor.acting_as.as_ref().map(|(id, _)| id.0)),
+        acting_as_id: Set(entry.actor.acting_as.as_ref().map(|(id, _)| *id)),
         acting_as_email: Set(entry.actor.acting_as.map(|(_, email)| email)),
-        company_id: Set(entry.company.as_ref().map(|(id, _)| id.0)),
+        company_id: Set(entry.company.as_ref().map(|(id, _)| *id)),
         company_name: Set(entry.company.map(|(_, name)| name)),
         action: Set(entry.action.code().to_owned()),
         detail: Set(detail),
@@ -171,7 +171,7 @@ impl SystemAdmin {
                 at: row.at,
                 operator: row.operator_email,
                 acting_as: row.acting_as_email,
-                company_id: row.company_id,
+                company_id: row.company_id.map(|id| id.0),
                 company_name: row.company_name,
                 action: row.action,
                 detail: row.detail,

@@ -10,8 +10,8 @@ use crate::companies::present;
 use crate::{SystemAdmin, SystemError};
 use billing::operator::{
     AttemptOutcome, ChargeAttemptView, ChargeQuery, ChargeSort, CompanyChargeRun, OperatorCharge, OperatorError,
-    CHARGE_STATUSES,
 };
+use billing::ChargeStatus;
 use chrono::Utc;
 use kernel::{ChargeId, CompanyId, FieldErrors, SystemCtx};
 use serde::Serialize;
@@ -77,10 +77,13 @@ pub fn charge_query(
 ) -> Result<ChargeQuery, FieldErrors> {
     let mut errors = FieldErrors::new();
     let page = kernel::validation::page_into(&mut errors, page);
-    let status = present(status);
-    if status.is_some_and(|status| !CHARGE_STATUSES.contains(&status)) {
-        errors.add("status", "Please choose pending, paid, retrying or failed");
-    }
+    let status = present(status).and_then(|status| {
+        let known = ChargeStatus::from_code(status);
+        if known.is_none() {
+            errors.add("status", "Please choose pending, paid, retrying or failed");
+        }
+        known
+    });
     let sort = match present(sort) {
         None | Some("periodStart") => ChargeSort::PeriodStart,
         Some("total") => ChargeSort::Total,
@@ -90,13 +93,7 @@ pub fn charge_query(
         }
     };
     let descending = kernel::validation::descending_into(&mut errors, order, true);
-    errors.into_result(ChargeQuery {
-        company: company_id.map(CompanyId),
-        status: status.map(str::to_owned),
-        sort,
-        descending,
-        page,
-    })
+    errors.into_result(ChargeQuery { company: company_id.map(CompanyId), status, sort, descending, page })
 }
 
 impl SystemAdmin {
@@ -171,7 +168,7 @@ impl SystemAdmin {
 /// '1 made, 1 paid, 0 declined', and each charge with its outcome.
 fn run_summary(run: &CompanyChargeRun) -> String {
     let charges: Vec<String> =
-        run.charges.iter().map(|charge| format!("charge {} {}", charge.id, charge.status)).collect();
+        run.charges.iter().map(|charge| format!("charge {} {}", charge.id, charge.status.code())).collect();
     let mut text = format!("{} made, {} paid, {} declined", run.created, run.paid, run.declined);
     if run.unsettled > 0 {
         text.push_str(&format!(", {} unsettled", run.unsettled));
@@ -202,8 +199,8 @@ mod tests {
         );
         let query = charge_query(None, Some(2), Some("failed"), Some("total"), Some("asc")).unwrap();
         assert_eq!(
-            (query.status.as_deref(), query.sort, query.descending, query.page),
-            (Some("failed"), ChargeSort::Total, false, 2)
+            (query.status, query.sort, query.descending, query.page),
+            (Some(ChargeStatus::Failed), ChargeSort::Total, false, 2)
         );
         let errors = charge_query(None, Some(0), Some("owed"), Some("users"), Some("down")).unwrap_err();
         for field in ["page", "status", "sort", "order"] {

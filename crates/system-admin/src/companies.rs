@@ -28,6 +28,7 @@ use crate::audit::{self, Action, Actor, NewEntry};
 use crate::{SystemAdmin, SystemError};
 use accounts::back_office::{CompanyEdit, CompanyListing, CompanyPhase, CompanyRecord, CompanySort, CompanySummary};
 use billing::operator::{AccountSummary, ChargeQuery, ChargeSort, OperatorCharge};
+use billing::SubscriptionStatus;
 use chrono::{NaiveDate, Utc};
 use kernel::validation::{check_text, is_sane_date, is_valid_company_name, is_valid_email, DATE_RANGE_MESSAGE};
 use kernel::{CompanyId, FieldErrors, SystemCtx};
@@ -487,7 +488,7 @@ impl SystemAdmin {
                 id: summary.id.0,
                 status: summary
                     .phase
-                    .status(statuses.get(&summary.id.0).is_some_and(|status| status == "past_due"))
+                    .status(statuses.get(&summary.id.0) == Some(&SubscriptionStatus::PastDue))
                     .to_owned(),
                 trial_end: summary.trial_end,
                 users: summary.users,

@@ -22,6 +22,7 @@
 
 use crate::{SystemAdmin, SystemError};
 use accounts::back_office::{CompanyListing, CompanyPhase, CompanySort, CompanySummary, COMPANY_PAGE_SIZE};
+use billing::SubscriptionStatus;
 use chrono::{DateTime, Utc};
 use kernel::{CompanyId, FieldErrors, SystemCtx};
 use serde::Serialize;
@@ -237,7 +238,7 @@ impl SystemAdmin {
                 let figures = members.get(&company.id).copied().unwrap_or_default();
                 CompanyStats {
                     company_id: company.id.0,
-                    status: status(company.phase, billing.get(&company.id.0).map(String::as_str)).to_owned(),
+                    status: status(company.phase, billing.get(&company.id.0).copied()).to_owned(),
                     employees: figures.employees,
                     active_users: figures.active_users,
                     clock_presses: presses.get(&company.id).copied().unwrap_or(0),
@@ -253,12 +254,12 @@ impl SystemAdmin {
 
 /// The contract's status of a company: its phase in `accounts`, a subscribed one split by its
 /// subscription's status in billing (`past_due` while a declined charge is retried).
-fn status(phase: CompanyPhase, subscription: Option<&str>) -> &'static str {
+fn status(phase: CompanyPhase, subscription: Option<SubscriptionStatus>) -> &'static str {
     match phase {
         CompanyPhase::Suspended => "suspended",
         CompanyPhase::Trial => "trial",
         CompanyPhase::Expired => "expired",
-        CompanyPhase::Subscribed if subscription == Some("past_due") => "past_due",
+        CompanyPhase::Subscribed if subscription == Some(SubscriptionStatus::PastDue) => "past_due",
         CompanyPhase::Subscribed => "active",
     }
 }
@@ -279,10 +280,10 @@ mod tests {
 
     #[test]
     fn a_subscribed_company_is_past_due_while_billing_retries_a_charge() {
-        assert_eq!(status(CompanyPhase::Subscribed, Some("past_due")), "past_due");
-        assert_eq!(status(CompanyPhase::Subscribed, Some("active")), "active");
+        assert_eq!(status(CompanyPhase::Subscribed, Some(SubscriptionStatus::PastDue)), "past_due");
+        assert_eq!(status(CompanyPhase::Subscribed, Some(SubscriptionStatus::Active)), "active");
         assert_eq!(status(CompanyPhase::Subscribed, None), "active");
-        assert_eq!(status(CompanyPhase::Suspended, Some("past_due")), "suspended");
+        assert_eq!(status(CompanyPhase::Suspended, Some(SubscriptionStatus::PastDue)), "suspended");
         assert_eq!(status(CompanyPhase::Expired, None), "expired");
     }
 

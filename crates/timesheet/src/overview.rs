@@ -8,11 +8,12 @@ use crate::error::TimesheetError;
 use crate::paycycle::pay_period;
 use crate::service::TimesheetService;
 use crate::views::RequestPayload;
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use accounts::Person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::store::Grouping;
 use kernel::time::{local_date, start_of_day, week_start};
-use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, RequestStatus, TenantCtx};
+use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, RequestStatus, TenantCtx, UserId};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -161,54 +162,25 @@ fn inbox_payload(stored: &str) -> Result<String, TimesheetError> {
     .map_err(|err| TimesheetError::Internal(err.to_string()))
 }
 
-/// Of a person, what the overview shows (a whole company's worth is read at once).
-#[derive(Debug, sea_orm::FromQueryResult)]
-struct Person {
-    id: i64,
-    first_name: String,
-    last_name: String,
-    avatar: Option<String>,
-    status: EmploymentStatus,
-}
-
 impl TimesheetService {
     /// The people the caller oversees: everyone for an admin; a manager's reports and the
     /// manager. Employees oversee nobody.
     async fn overseen(&self, ctx: &ManagerCtx, only_active: bool) -> Result<Vec<Person>, TimesheetError> {
-        let mut query = accounts::people_in_reach(ctx);
-        if only_active {
-            query = query.filter(users::Column::Status.eq(EmploymentStatus::Active));
-        }
-        Ok(query
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::FirstName)
-            .order_by_asc(users::Column::Id)
-            .select_only()
-            .columns([
-                users::Column::Id,
-                users::Column::FirstName,
-                users::Column::LastName,
-                users::Column::Avatar,
-                users::Column::Status,
-            ])
-            .into_model::<Person>()
-            .all(&self.db)
-            .await?)
+        let filter = if only_active { PeopleFilter::active() } else { PeopleFilter::default() };
+        Ok(read::people_in_reach(&self.db, ctx, &filter.ordered(PersonOrder::LastName)).await?)
     }
 
     /// The ids of the people the caller oversees, or `None` for an admin (everyone: no list
     /// needed). One narrow query for a manager.
-    async fn scope(&self, ctx: &ManagerCtx) -> Result<Option<Vec<i64>>, TimesheetError> {
+    async fn scope(&self, ctx: &ManagerCtx) -> Result<Option<Vec<UserId>>, TimesheetError> {
         if ctx.reach().is_company() {
             return Ok(None);
         }
-        Ok(Some(
-            accounts::people_in_reach(ctx).select_only().column(users::Column::Id).into_tuple().all(&self.db).await?,
-        ))
+        Ok(Some(read::ids_in_reach(&self.db, ctx).await?))
     }
 
     /// Requests of the overseen people.
-    fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<i64>>) -> sea_orm::Select<requests::Entity> {
+    fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<UserId>>) -> sea_orm::Select<requests::Entity> {
         let query = requests::Entity::find().filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()));
         match scope {
             None => query,
@@ -222,40 +194,34 @@ impl TimesheetService {
         ctx: &TenantCtx,
         rows: Vec<requests::Model>,
     ) -> Result<Vec<InboxTimesheetRow>, TimesheetError> {
-        let mut ids: Vec<i64> = rows.iter().flat_map(|row| [Some(row.employee_id), row.actor_id]).flatten().collect();
+        let mut ids: Vec<UserId> =
+            rows.iter().flat_map(|row| [Some(row.employee_id), row.actor_id]).flatten().collect();
         ids.sort_unstable();
         ids.dedup();
-        let people: HashMap<i64, users::Model> = if ids.is_empty() {
+        let people: HashMap<UserId, Person> = if ids.is_empty() {
             HashMap::new()
         } else {
-            users::Entity::find()
-                .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-                .filter(users::Column::Id.is_in(ids))
-                .all(&self.db)
+            read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids))
                 .await?
                 .into_iter()
                 .map(|user| (user.id, user))
                 .collect()
         };
-        let short_name = |user: &users::Model| {
-            let initial = user.last_name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
-            format!("{}{initial}", user.first_name)
-        };
         rows.into_iter()
             .map(|row| {
                 let employee = people.get(&row.employee_id);
                 Ok(InboxTimesheetRow {
-                    id: row.id,
-                    entry_id: row.entry_id,
+                    id: row.id.0,
+                    entry_id: row.entry_id.0,
                     request_date: row.created_at,
                     payload: inbox_payload(&row.payload)?,
                     request_comments: row.comment,
                     change_type: row.change_type,
                     status: row.status.code(),
-                    actor: row.actor_id.and_then(|id| people.get(&id)).map(short_name),
+                    actor: row.actor_id.and_then(|id| people.get(&id)).map(Person::short_name),
                     act_date: row.acted_at,
                     act_comments: row.act_comment,
-                    employee_id: row.employee_id,
+                    employee_id: row.employee_id.0,
                     name: employee.map(|user| format!("{} {}", user.first_name, user.last_name)).unwrap_or_default(),
                     avatar: employee.and_then(|user| user.avatar.clone()),
                 })
@@ -303,7 +269,7 @@ impl TimesheetService {
                 .iter()
                 .filter(|user| query.includes_terminated || user.status == EmploymentStatus::Active)
                 .map(|user| InboxEmployee {
-                    id: user.id,
+                    id: user.id.0,
                     firstname: user.first_name.clone(),
                     lastname: user.last_name.clone(),
                     status: user.status.code(),
@@ -347,7 +313,7 @@ impl TimesheetService {
                 "Please choose an end date after the start date, within 400 days",
             )));
         }
-        let per_employee = self.worked_by_employee(ctx, scope.as_deref(), start, end).await?;
+        let per_employee = self.worked_totals(ctx, scope.as_deref(), start, end).await?;
         let clocked: i64 = per_employee.values().map(|totals| totals.clocked).sum();
         let overtime: i64 = per_employee.values().map(|totals| totals.overtime).sum();
         let pending = Self::requests_of(ctx, &scope)
@@ -380,11 +346,11 @@ impl TimesheetService {
         let today = local_date(tz, now);
         let start = week_start(week_of.unwrap_or(today));
         let end = start + Duration::days(6);
-        let ids: Vec<i64> = people.iter().map(|user| user.id).collect();
+        let ids: Vec<UserId> = people.iter().map(|user| user.id).collect();
         let scope = (!ctx.reach().is_company()).then_some(ids.as_slice());
         let minutes =
             clock::store::worked_minutes(&self.db, ctx.company(), scope, start, end, Grouping::Week, tz, now).await?;
-        let mut week: HashMap<i64, i64> = HashMap::new();
+        let mut week: HashMap<UserId, i64> = HashMap::new();
         for ((employee, _), worked) in minutes {
             *week.entry(employee).or_insert(0) += worked;
         }
@@ -400,7 +366,7 @@ impl TimesheetService {
                         minutes: week.get(&user.id).copied().unwrap_or(0),
                         current_clock_status: clock.map(|clock| clock.state.code()).unwrap_or_default(),
                         current_clock_time: clock.and_then(|clock| clock.since),
-                        employee_id: user.id,
+                        employee_id: user.id.0,
                         firstname: user.first_name,
                         lastname: user.last_name,
                         avatar: user.avatar,

@@ -18,7 +18,7 @@ use clock::store::Grouping;
 pub use clock::store::WeekTotals as WorkedTotals;
 use clock::store::WeekTotals;
 use kernel::time::{start_of_day, week_start};
-use kernel::ManagerCtx;
+use kernel::{ManagerCtx, UserId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Worked and overtime minutes on one day.
@@ -26,6 +26,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub struct DayTotals {
     pub worked: i64,
     pub overtime: i64,
+}
+
+/// Ids as the reports crate passes them (its people's ids are plain numbers); typed here.
+fn user_ids(ids: &[i64]) -> Vec<UserId> {
+    ids.iter().copied().map(UserId).collect()
 }
 
 /// A shift as the timesheet report lists it.
@@ -50,6 +55,19 @@ impl TimesheetService {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<HashMap<i64, WeekTotals>, TimesheetError> {
+        let employees = employees.map(user_ids);
+        let totals = self.worked_totals(ctx, employees.as_deref(), start, end).await?;
+        Ok(totals.into_iter().map(|(employee, totals)| (employee.0, totals)).collect())
+    }
+
+    /// [`Self::worked_by_employee`] with typed ids.
+    pub(crate) async fn worked_totals(
+        &self,
+        ctx: &ManagerCtx,
+        employees: Option<&[UserId]>,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<HashMap<UserId, WeekTotals>, TimesheetError> {
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let tz = ctx.time_zone();
         let now = clock::now();
@@ -64,7 +82,7 @@ impl TimesheetService {
             .collect();
         let whole_first = if cut_weeks.contains(&first_week) { first_week + Duration::days(7) } else { first_week };
         let whole_last = if cut_weeks.contains(&last_week) { last_week - Duration::days(7) } else { last_week };
-        let mut totals: HashMap<i64, WeekTotals> = if whole_first <= whole_last {
+        let mut totals: HashMap<UserId, WeekTotals> = if whole_first <= whole_last {
             clock::store::employee_week_totals(
                 &self.db,
                 ctx.company(),
@@ -91,7 +109,7 @@ impl TimesheetService {
                 now,
             )
             .await?;
-            let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
+            let mut by_employee: HashMap<UserId, BTreeMap<NaiveDate, i64>> = HashMap::new();
             for ((employee, day), worked) in days {
                 by_employee.entry(employee).or_default().insert(day, worked);
             }
@@ -117,13 +135,14 @@ impl TimesheetService {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<BTreeMap<NaiveDate, DayTotals>, TimesheetError> {
+        let employees = employees.map(user_ids);
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let first = week_start(start);
         let last = week_start(end) + Duration::days(6);
         let days = clock::store::worked_minutes(
             &self.db,
             ctx.company(),
-            employees,
+            employees.as_deref(),
             first,
             last,
             Grouping::Day,
@@ -131,7 +150,7 @@ impl TimesheetService {
             clock::now(),
         )
         .await?;
-        let mut by_employee: HashMap<i64, BTreeMap<NaiveDate, i64>> = HashMap::new();
+        let mut by_employee: HashMap<UserId, BTreeMap<NaiveDate, i64>> = HashMap::new();
         for ((employee, day), worked) in days {
             by_employee.entry(employee).or_default().insert(day, worked);
         }
@@ -169,7 +188,8 @@ impl TimesheetService {
         let now = clock::now();
         let from = start_of_day(tz, start);
         let to = start_of_day(tz, end + Duration::days(1));
-        let mut shifts: Vec<ReportShift> = clock::store::shifts_of_many(&self.db, ctx.company(), employees, from, to)
+        let employees = user_ids(employees);
+        let mut shifts: Vec<ReportShift> = clock::store::shifts_of_many(&self.db, ctx.company(), &employees, from, to)
             .await?
             .into_iter()
             .map(|stored| {
@@ -180,8 +200,8 @@ impl TimesheetService {
                     .map(|pause| (pause.end_at.unwrap_or(now) - pause.start_at).num_seconds().max(0))
                     .sum();
                 ReportShift {
-                    id: stored.entry.id,
-                    employee_id: stored.entry.employee_id,
+                    id: stored.entry.id.0,
+                    employee_id: stored.entry.employee_id.0,
                     day: shift.day(tz),
                     clock_in: stored.entry.start_at,
                     clock_out: stored.entry.end_at,

@@ -11,8 +11,8 @@ use crate::entities::{timesheet_changes, timesheet_comments, timesheet_edit_requ
 use crate::error::TimesheetError;
 use crate::paycycle::{overtime_by_day, pay_period};
 use crate::views::*;
-use accounts::entities::users;
-use accounts::Accounts;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::{Accounts, Person};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::machine::ClockState;
 use clock::shift::{Interval, Shift};
@@ -38,7 +38,7 @@ pub struct TimesheetService {
     gate: WriteGate,
 }
 
-type Names = HashMap<i64, (String, String)>;
+type Names = HashMap<UserId, (String, String)>;
 
 /// One recorded change: the field, its original value and its new value.
 type FieldChange = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
@@ -53,10 +53,9 @@ impl TimesheetService {
         &self,
         ctx: &TenantCtx,
         entry_id: EntryId,
-    ) -> Result<(StoredShift, users::Model), TimesheetError> {
-        let shift =
-            store::find_in_company(&self.db, ctx.company(), entry_id.0).await?.ok_or(TimesheetError::NotFound)?;
-        let employee = self.accounts.employee_in_scope(ctx, UserId(shift.entry.employee_id)).await?;
+    ) -> Result<(StoredShift, Person), TimesheetError> {
+        let shift = store::find_in_company(&self.db, ctx.company(), entry_id).await?.ok_or(TimesheetError::NotFound)?;
+        let employee = self.accounts.employee_in_scope(ctx, shift.entry.employee_id).await?;
         Ok((shift, employee))
     }
 
@@ -65,32 +64,29 @@ impl TimesheetService {
         ctx: &TenantCtx,
         request_id: EditRequestId,
     ) -> Result<requests::Model, TimesheetError> {
-        let request = requests::Entity::find_by_id(request_id.0)
+        let request = requests::Entity::find_by_id(request_id)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(TimesheetError::NotFound)?;
-        self.accounts.employee_in_scope(ctx, UserId(request.employee_id)).await?;
+        self.accounts.employee_in_scope(ctx, request.employee_id).await?;
         Ok(request)
     }
 
     /// First and last names of people of the company, by id.
-    async fn names(&self, ctx: &TenantCtx, ids: impl IntoIterator<Item = i64>) -> Result<Names, TimesheetError> {
-        let ids: HashSet<i64> = ids.into_iter().collect();
+    async fn names(&self, ctx: &TenantCtx, ids: impl IntoIterator<Item = UserId>) -> Result<Names, TimesheetError> {
+        let ids: HashSet<UserId> = ids.into_iter().collect();
         if ids.is_empty() {
             return Ok(HashMap::new());
         }
-        Ok(users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(ctx.company()))
-            .filter(users::Column::Id.is_in(ids))
-            .all(&self.db)
+        Ok(read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids))
             .await?
             .into_iter()
             .map(|user| (user.id, (user.first_name, user.last_name)))
             .collect())
     }
 
-    async fn pending_entries(&self, ids: &[i64]) -> Result<HashSet<i64>, TimesheetError> {
+    async fn pending_entries(&self, ids: &[EntryId]) -> Result<HashSet<EntryId>, TimesheetError> {
         if ids.is_empty() {
             return Ok(HashSet::new());
         }
@@ -104,7 +100,7 @@ impl TimesheetService {
             .collect())
     }
 
-    async fn clock_state(&self, ctx: &TenantCtx, employee: i64) -> Result<ClockState, TimesheetError> {
+    async fn clock_state(&self, ctx: &TenantCtx, employee: UserId) -> Result<ClockState, TimesheetError> {
         let today_starts = start_of_day(ctx.time_zone(), local_date(ctx.time_zone(), Utc::now()));
         let states = store::current_states(&self.db, ctx.company(), &[employee], today_starts).await?;
         Ok(states.get(&employee).copied().unwrap_or(ClockState::Initial))
@@ -113,15 +109,15 @@ impl TimesheetService {
     fn entry_view(
         ctx: &TenantCtx,
         shift: &StoredShift,
-        employee: &users::Model,
+        employee: &Person,
         pending: bool,
         current: ClockState,
     ) -> EntryView {
         let totalmins = shift.shift().worked_minutes(clock::now());
         EntryView {
-            id: shift.entry.id,
-            tracking_number: shift.entry.id,
-            employee_id: employee.id,
+            id: shift.entry.id.0,
+            tracking_number: shift.entry.id.0,
+            employee_id: employee.id.0,
             firstname: employee.first_name.clone(),
             lastname: employee.last_name.clone(),
             day: shift.shift().day(ctx.time_zone()),
@@ -179,12 +175,12 @@ impl TimesheetService {
                 format!("Please choose at most {MAX_LIST_DAYS} days"),
             )));
         }
-        let employee = self.accounts.employee_in_scope(ctx, UserId(employee.unwrap_or(ctx.actor().0))).await?;
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let tz = ctx.time_zone();
         let shifts = store::shifts_of(
             &self.db,
             ctx.company(),
-            UserId(employee.id),
+            employee.id,
             start_of_day(tz, start),
             start_of_day(tz, end + Duration::days(1)),
         )
@@ -194,7 +190,7 @@ impl TimesheetService {
             Some(page) => shifts.iter().skip((page.max(1) as usize - 1) * PAGE_SIZE).take(PAGE_SIZE).collect(),
             None => shifts.iter().collect(),
         };
-        let ids: Vec<i64> = shown.iter().map(|shift| shift.entry.id).collect();
+        let ids: Vec<EntryId> = shown.iter().map(|shift| shift.entry.id).collect();
         let pending = self.pending_entries(&ids).await?;
         let current = self.clock_state(ctx, employee.id).await?;
         Ok(EntryList {
@@ -204,7 +200,7 @@ impl TimesheetService {
                 .collect(),
             total_count,
             employee: EmployeeSummary {
-                id: employee.id,
+                id: employee.id.0,
                 firstname: employee.first_name.clone(),
                 lastname: employee.last_name.clone(),
                 avatar: employee.avatar.clone(),
@@ -241,9 +237,9 @@ impl TimesheetService {
     ) -> Result<CommentView, TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let row = timesheet_comments::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             entry_id: Set(shift.entry.id),
-            author_id: Set(ctx.actor().0),
+            author_id: Set(ctx.actor()),
             comment: Set(comment),
             created_at: Set(clock::now()),
             ..Default::default()
@@ -322,10 +318,10 @@ impl TimesheetService {
         };
         let payload = serde_json::to_string(&payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
         let saved = requests::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             entry_id: Set(shift.entry.id),
             employee_id: Set(employee.id),
-            requester_id: Set(ctx.actor().0),
+            requester_id: Set(ctx.actor()),
             change_type: Set(command.change_type.code().to_owned()),
             payload: Set(payload),
             comment: Set(command.comment),
@@ -354,14 +350,14 @@ impl TimesheetService {
     async fn close_request(
         db: &impl ConnectionTrait,
         ctx: &TenantCtx,
-        request_id: i64,
+        request_id: EditRequestId,
         status: RequestStatus,
         comment: Option<String>,
     ) -> Result<(), TimesheetError> {
         let result = requests::Entity::update_many()
             .col_expr(requests::Column::Status, Expr::value(status))
-            .col_expr(requests::Column::PendingEntryId, Expr::value(Option::<i64>::None))
-            .col_expr(requests::Column::ActorId, Expr::value(ctx.actor().0))
+            .col_expr(requests::Column::PendingEntryId, Expr::value(Option::<EntryId>::None))
+            .col_expr(requests::Column::ActorId, Expr::value(ctx.actor()))
             .col_expr(requests::Column::ActComment, Expr::value(comment))
             .col_expr(requests::Column::ActedAt, Expr::value(clock::now()))
             .filter(requests::Column::Id.eq(request_id))
@@ -376,7 +372,11 @@ impl TimesheetService {
         }
     }
 
-    async fn request_view_by_id(&self, ctx: &TenantCtx, request_id: i64) -> Result<EditRequestView, TimesheetError> {
+    async fn request_view_by_id(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<EditRequestView, TimesheetError> {
         let row = requests::Entity::find_by_id(request_id)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
@@ -393,7 +393,7 @@ impl TimesheetService {
         request_id: EditRequestId,
     ) -> Result<EditRequestView, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
-        if request.requester_id != ctx.actor().0 {
+        if request.requester_id != ctx.actor() {
             return Err(TimesheetError::Forbidden);
         }
         Self::close_request(&self.db, ctx, request.id, RequestStatus::Canceled, None).await?;
@@ -408,7 +408,7 @@ impl TimesheetService {
         request_id: EditRequestId,
     ) -> Result<requests::Model, TimesheetError> {
         let request = self.request_in_scope(ctx, request_id).await?;
-        if !ctx.may_decide(UserId(request.requester_id), UserId(request.employee_id)) {
+        if !ctx.may_decide(request.requester_id, request.employee_id) {
             return Err(TimesheetError::OwnRequest);
         }
         Ok(request)
@@ -433,7 +433,7 @@ impl TimesheetService {
             store::find_in_company(&txn, ctx.company(), request.entry_id).await?.ok_or(TimesheetError::NotFound)?;
         apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
         txn.commit().await?;
-        self.view_of(ctx, EntryId(request.entry_id)).await
+        self.view_of(ctx, request.entry_id).await
     }
 
     /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
@@ -472,11 +472,10 @@ impl TimesheetService {
         let txn = kernel::begin_write(&self.db).await?;
         check_shift(&txn, ctx, employee.id, None, &shift).await?;
         let entry =
-            clock::writes::create_shift(&txn, ctx.company(), UserId(employee.id), &shift, ctx.actor(), ctx.time_zone())
-                .await?;
+            clock::writes::create_shift(&txn, ctx.company(), employee.id, &shift, ctx.actor(), ctx.time_zone()).await?;
         let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
         changes.extend(break_changes(&[], &shift.breaks));
-        record_changes(&txn, ctx, entry.0, changes).await?;
+        record_changes(&txn, ctx, entry, changes).await?;
         txn.commit().await?;
         self.view_of(ctx, entry).await
     }
@@ -485,7 +484,7 @@ impl TimesheetService {
     /// and requests.
     pub async fn remove(&self, ctx: &AdminCtx, entry_id: EntryId) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
-        clock::writes::delete_shift(&self.db, ctx.company(), EntryId(shift.entry.id)).await?;
+        clock::writes::delete_shift(&self.db, ctx.company(), shift.entry.id).await?;
         Ok(())
     }
 
@@ -494,7 +493,7 @@ impl TimesheetService {
     async fn daily_minutes(
         &self,
         ctx: &TenantCtx,
-        employee: i64,
+        employee: UserId,
         from: NaiveDate,
         to: NaiveDate,
     ) -> Result<BTreeMap<NaiveDate, i64>, TimesheetError> {
@@ -502,7 +501,7 @@ impl TimesheetService {
         let shifts = store::shifts_of(
             &self.db,
             ctx.company(),
-            UserId(employee),
+            employee,
             start_of_day(tz, from),
             start_of_day(tz, to + Duration::days(1)),
         )
@@ -528,7 +527,7 @@ impl TimesheetService {
         ctx: &TenantCtx,
         employee: Option<i64>,
     ) -> Result<PayCycleHours, TimesheetError> {
-        let employee = self.accounts.employee_in_scope(ctx, UserId(employee.unwrap_or(ctx.actor().0))).await?;
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let today = local_date(ctx.time_zone(), Utc::now());
         let (start, end) = pay_period(settings.pay_cycle, settings.pay_cycle_anchor, today);
@@ -554,7 +553,7 @@ impl TimesheetService {
         range: Option<(NaiveDate, NaiveDate)>,
     ) -> Result<PayCycleOvertime, TimesheetError> {
         check_range(range)?;
-        let employee = self.accounts.employee_in_scope(ctx, UserId(employee.unwrap_or(ctx.actor().0))).await?;
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let (start, end) = match range {
             Some(range) => range,
@@ -593,12 +592,12 @@ fn comment_view(row: timesheet_comments::Model, names: &Names) -> CommentView {
     let (firstname, lastname) = names.get(&row.author_id).cloned().unwrap_or_default();
     CommentView {
         id: row.id,
-        entry_id: row.entry_id,
+        entry_id: row.entry_id.0,
         comment: row.comment,
         comment_date: row.created_at,
         firstname,
         lastname,
-        employee_id: row.author_id,
+        employee_id: row.author_id.0,
     }
 }
 
@@ -608,10 +607,10 @@ fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, 
     let (requester_firstname, requester_lastname) = names.get(&row.requester_id).cloned().unwrap_or_default();
     let actor = row.actor_id.and_then(|id| names.get(&id).cloned());
     Ok(EditRequestView {
-        id: row.id,
-        entry_id: row.entry_id,
-        employee_id: row.employee_id,
-        requester_id: row.requester_id,
+        id: row.id.0,
+        entry_id: row.entry_id.0,
+        employee_id: row.employee_id.0,
+        requester_id: row.requester_id.0,
         request_date: row.created_at,
         request_comments: row.comment,
         change_type: row.change_type,
@@ -656,8 +655,8 @@ fn proposed_shift(
 async fn check_shift(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
-    employee: i64,
-    this_entry: Option<i64>,
+    employee: UserId,
+    this_entry: Option<EntryId>,
     shift: &Shift,
 ) -> Result<(), TimesheetError> {
     let mut errors = FieldErrors::new();
@@ -672,8 +671,7 @@ async fn check_shift(
     if shift.end.is_some_and(|end| end > latest) {
         errors.add("end", FUTURE_END_MESSAGE);
     }
-    let except = this_entry.map(EntryId);
-    if clock::writes::overlaps_another(db, ctx.company(), UserId(employee), shift, except).await? {
+    if clock::writes::overlaps_another(db, ctx.company(), employee, shift, this_entry).await? {
         errors.add("start", "This shift overlaps another shift");
     }
     errors.into_result(()).map_err(TimesheetError::Validation)
@@ -695,7 +693,7 @@ async fn apply_change(
     let mut old_breaks = old.breaks.clone();
     old_breaks.sort_by_key(|pause| pause.start);
     let breaks_changed = old_breaks != new.breaks;
-    clock::writes::change_shift(txn, EntryId(current.entry.id), &new, breaks_changed, ctx.time_zone()).await?;
+    clock::writes::change_shift(txn, current.entry.id, &new, breaks_changed, ctx.time_zone()).await?;
     let mut changes = Vec::new();
     if old.start != new.start {
         changes.push(("start", Some(old.start), Some(new.start)));
@@ -727,15 +725,15 @@ fn break_changes(old: &[Interval], new: &[Interval]) -> Vec<FieldChange> {
 async fn record_changes(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
-    entry_id: i64,
+    entry_id: EntryId,
     changes: Vec<FieldChange>,
 ) -> Result<(), TimesheetError> {
     let now = clock::now();
     for (field, original, change) in changes {
         timesheet_changes::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             entry_id: Set(entry_id),
-            actor_id: Set(ctx.actor().0),
+            actor_id: Set(ctx.actor()),
             change_field: Set(field.to_owned()),
             original_value: Set(original),
             change_value: Set(change),

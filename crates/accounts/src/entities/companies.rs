@@ -4,7 +4,7 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "companies")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
+    pub id: kernel::CompanyId,
     pub name: String,
     pub time_zone: String,
     pub trial_end: Option<Date>,
@@ -13,7 +13,7 @@ pub struct Model {
     pub integrated_with_az: bool,
     pub signup_from_az: bool,
     /// The stored file id of the logo.
-    pub logo: Option<i64>,
+    pub logo: Option<kernel::FileId>,
     pub facebook: Option<String>,
     pub linkedin: Option<String>,
     pub email: Option<String>,

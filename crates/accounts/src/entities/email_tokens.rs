@@ -5,7 +5,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: kernel::UserId,
     pub purpose: String,
     pub token_hash: String,
     pub expires_at: DateTimeUtc,

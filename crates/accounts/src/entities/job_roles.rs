@@ -4,8 +4,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "job_roles")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::JobRoleId,
+    pub company_id: kernel::CompanyId,
     pub name: String,
     /// Retired roles stay on the people who have them but leave the pickers.
     pub active: bool,

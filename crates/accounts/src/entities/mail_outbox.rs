@@ -7,7 +7,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     /// Empty for mail of no company (an operator's); a company's mail is erased with it.
-    pub company_id: Option<i64>,
+    pub company_id: Option<kernel::CompanyId>,
     pub to_email: String,
     pub to_name: String,
     pub subject: String,

@@ -5,8 +5,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: String,
-    pub user_id: i64,
-    pub impersonator_id: Option<i64>,
+    pub user_id: kernel::UserId,
+    pub impersonator_id: Option<kernel::UserId>,
     /// An impersonation session's origin: the operator's own session, which leaving it returns to.
     pub parent_session_id: Option<String>,
     pub created_at: DateTimeUtc,

@@ -6,7 +6,7 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "sign_in_months")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub company_id: i64,
+    pub company_id: kernel::CompanyId,
     #[sea_orm(primary_key, auto_increment = false)]
     pub month: Date,
 }

@@ -4,15 +4,15 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "users")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: Option<i64>,
+    pub id: kernel::UserId,
+    pub company_id: Option<kernel::CompanyId>,
     pub email: String,
     pub password_hash: Option<String>,
     pub first_name: String,
     pub last_name: String,
-    pub role: String,
-    pub manager_id: Option<i64>,
-    pub job_role_id: Option<i64>,
+    pub role: kernel::Role,
+    pub manager_id: Option<kernel::UserId>,
+    pub job_role_id: Option<kernel::JobRoleId>,
     pub status: kernel::EmploymentStatus,
     pub email_verified_at: Option<DateTimeUtc>,
     pub avatar: Option<String>,
@@ -71,7 +71,7 @@ kernel::company_owned!();
 
 /// The fields every new person starts with.
 pub struct NewPerson<'a> {
-    pub company_id: Option<i64>,
+    pub company_id: Option<kernel::CompanyId>,
     pub email: &'a str,
     pub password_hash: Option<String>,
     pub first_name: &'a str,
@@ -93,7 +93,7 @@ impl NewPerson<'_> {
             password_hash: Set(self.password_hash),
             first_name: Set(self.first_name.to_owned()),
             last_name: Set(self.last_name.to_owned()),
-            role: Set(self.role.code().to_owned()),
+            role: Set(self.role),
             manager_id: Set(None),
             job_role_id: Set(None),
             status: Set(kernel::EmploymentStatus::Active),

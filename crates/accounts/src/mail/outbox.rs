@@ -44,7 +44,7 @@
 use super::{MailError, Mailer, OutgoingMail};
 use crate::entities::mail_outbox::{self, Column, Entity};
 use chrono::{DateTime, Duration, Utc};
-use kernel::{CompanyId, WriteGate};
+use kernel::WriteGate;
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
@@ -146,7 +146,7 @@ impl Outbox {
 
 fn new_row(mail: &OutgoingMail, now: DateTime<Utc>) -> mail_outbox::ActiveModel {
     mail_outbox::ActiveModel {
-        company_id: Set(mail.company.map(|company| company.0)),
+        company_id: Set(mail.company),
         to_email: Set(mail.to_email.clone()),
         to_name: Set(mail.to_name.clone()),
         subject: Set(mail.subject.clone()),
@@ -165,7 +165,7 @@ fn new_row(mail: &OutgoingMail, now: DateTime<Utc>) -> mail_outbox::ActiveModel 
 impl From<&mail_outbox::Model> for OutgoingMail {
     fn from(row: &mail_outbox::Model) -> Self {
         OutgoingMail {
-            company: row.company_id.map(CompanyId),
+            company: row.company_id,
             to_email: row.to_email.clone(),
             to_name: row.to_name.clone(),
             subject: row.subject.clone(),

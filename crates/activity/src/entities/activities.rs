@@ -5,12 +5,12 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "activities")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::ActivityId,
+    pub company_id: kernel::CompanyId,
     /// Whose timeline it is on.
-    pub employee_id: i64,
+    pub employee_id: kernel::UserId,
     /// Who did it; `None` when the system did.
-    pub actor_id: Option<i64>,
+    pub actor_id: Option<kernel::UserId>,
     pub activity_type: String,
     pub title: String,
     pub description: String,

@@ -1,3 +1,4 @@
+use crate::status::ChargeStatus;
 use sea_orm::entity::prelude::*;
 
 /// One month's charge of a company: unique per company and `period_start`.
@@ -5,8 +6,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "billing_charges")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::ChargeId,
+    pub company_id: kernel::CompanyId,
     pub period_start: Date,
     pub period_end: Date,
     pub user_count: i32,
@@ -19,7 +20,7 @@ pub struct Model {
     pub promotion_code: Option<String>,
     pub total_cents: i64,
     /// `pending`, `paid`, `retrying` or `failed`.
-    pub status: String,
+    pub status: ChargeStatus,
     pub failures: i32,
     pub next_attempt_at: Option<DateTimeUtc>,
     /// A server attempting this charge holds it until then.

@@ -1,3 +1,4 @@
+use crate::status::CheckoutPurpose;
 use sea_orm::entity::prelude::*;
 
 /// A checkout session this server started at the provider, for one company and one purpose
@@ -8,9 +9,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
+    pub company_id: kernel::CompanyId,
     pub session_id: String,
-    pub purpose: String,
+    pub purpose: CheckoutPurpose,
     /// The provider's hosted page.
     pub url: String,
     pub created_at: DateTimeUtc,

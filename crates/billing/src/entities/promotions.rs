@@ -7,7 +7,7 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "billing_promotions")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
+    pub id: kernel::PromotionId,
     /// Upper-case, unique.
     pub code: String,
     pub description: String,

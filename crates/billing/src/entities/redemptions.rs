@@ -6,8 +6,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "billing_promotion_redemptions")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub company_id: i64,
-    pub promotion_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub promotion_id: kernel::PromotionId,
     pub redeemed_at: DateTimeUtc,
     pub months_left: Option<i32>,
 }

@@ -7,7 +7,7 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub event_id: String,
     pub event_type: String,
-    pub company_id: Option<i64>,
+    pub company_id: Option<kernel::CompanyId>,
     pub received_at: DateTimeUtc,
 }
 

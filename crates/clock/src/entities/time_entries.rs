@@ -5,16 +5,16 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "time_entries")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub id: kernel::EntryId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     pub start_at: DateTimeUtc,
     pub end_at: Option<DateTimeUtc>,
     /// 1 clocked in, 2 on break, 3 clocked out.
     pub state: i16,
     /// The employee while the shift is open (unique), NULL once it ended.
-    pub open_employee_id: Option<i64>,
-    pub created_by: i64,
+    pub open_employee_id: Option<kernel::UserId>,
+    pub created_by: kernel::UserId,
     /// The company day the shift started on (it belongs to that day).
     pub work_day: Option<Date>,
     /// The Sunday starting that day's week.

@@ -6,10 +6,10 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub entry_id: i64,
+    pub entry_id: kernel::EntryId,
     pub action_type: String,
     pub action_at: DateTimeUtc,
-    pub actor_id: i64,
+    pub actor_id: kernel::UserId,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

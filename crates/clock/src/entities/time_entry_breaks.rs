@@ -5,7 +5,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub entry_id: i64,
+    pub entry_id: kernel::EntryId,
     pub start_at: DateTimeUtc,
     pub end_at: Option<DateTimeUtc>,
 }

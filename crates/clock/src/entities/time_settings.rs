@@ -4,7 +4,7 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "time_settings")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub company_id: i64,
+    pub company_id: kernel::CompanyId,
     pub day_start_at: Option<String>,
     pub mobile_clock_in_disabled: bool,
     pub pay_cycle: String,

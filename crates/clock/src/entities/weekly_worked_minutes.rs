@@ -7,9 +7,9 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "weekly_worked_minutes")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub company_id: i64,
+    pub company_id: kernel::CompanyId,
     #[sea_orm(primary_key, auto_increment = false)]
-    pub employee_id: i64,
+    pub employee_id: kernel::UserId,
     /// The Sunday of the company's week.
     #[sea_orm(primary_key, auto_increment = false)]
     pub work_week: Date,

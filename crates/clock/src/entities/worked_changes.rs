@@ -7,8 +7,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     pub day: Date,
 }
 

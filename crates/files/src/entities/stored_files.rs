@@ -6,15 +6,15 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "stored_files")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::FileId,
+    pub company_id: kernel::CompanyId,
     /// The key in the [`crate::FileStore`]; random, never built from user input.
     pub storage_key: String,
     pub media_type: String,
     pub byte_size: i64,
     /// avatar, logo, ...
     pub purpose: String,
-    pub created_by: i64,
+    pub created_by: kernel::UserId,
     pub created_at: DateTimeUtc,
 }
 

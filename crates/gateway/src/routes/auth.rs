@@ -159,7 +159,7 @@ pub async fn login_data(
     let identity = state.accounts.identity_of(&auth)?;
     Ok(web::Json(LoginDataResponse {
         identity,
-        company_id: auth.company.as_ref().map(|company| company.id),
+        company_id: auth.company.as_ref().map(|company| company.id.0),
         company_name: auth.company.map(|company| company.name),
     }))
 }

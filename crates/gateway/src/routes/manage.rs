@@ -91,7 +91,7 @@ pub async fn employees(
     };
     let filter = EmployeeFilter {
         status,
-        job_role_id: query.jobrole_id,
+        job_role_id: query.jobrole_id.map(kernel::JobRoleId),
         name: query.q,
         descending: query.order == Some(3),
         page,

@@ -263,7 +263,7 @@ pub async fn switch_pto_plan(
     body: Body<SwitchInput>,
 ) -> Result<web::Json<Switched>, ApiError> {
     let command = SwitchCommand::parse(&body, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
-    let employee_ids = command.employees.iter().copied().collect();
+    let employee_ids = command.employees.iter().map(|id| id.0).collect();
     state.pto.switch_plan(&guard.ctx, command).await?;
     Ok(web::Json(Switched { employee_ids }))
 }

@@ -244,7 +244,7 @@ pub async fn agenda(
         );
         AgendaTypes::all()
     });
-    let parsed = AgendaQuery::new(start, end, query.excluded_employee_id, include_pending);
+    let parsed = AgendaQuery::new(start, end, query.excluded_employee_id.map(kernel::UserId), include_pending);
     let query = match (errors.is_empty(), parsed) {
         (true, Ok(query)) => query,
         (_, Err(more)) if errors.is_empty() => return Err(ApiError::validation(more)),

@@ -58,7 +58,7 @@ async fn setup(app: &TestApp) -> Setup {
                              {"ptoTypeId": types[1], "method": "PER_HOUR_WORKED", "rate": 1, "rateUnit": 30}]}),
         )
         .await);
-    Setup { admin, company: company.id, employee, email, year }
+    Setup { admin, company: company.id.0, employee, email, year }
 }
 
 /// An ended shift of `minutes` on `day` (noon UTC), as the clock stores one.
@@ -66,13 +66,13 @@ async fn worked(app: &TestApp, s: &Setup, day: NaiveDate, minutes: i32) {
     let start = Utc.from_utc_datetime(&day.and_hms_opt(12, 0, 0).unwrap());
     let week = day - Duration::days(i64::from(day.weekday().num_days_from_sunday()));
     time_entries::ActiveModel {
-        company_id: Set(s.company),
-        employee_id: Set(s.employee),
+        company_id: Set(kernel::CompanyId(s.company)),
+        employee_id: Set(kernel::UserId(s.employee)),
         start_at: Set(start),
         end_at: Set(Some(start + Duration::minutes(minutes.into()))),
         state: Set(3),
         open_employee_id: Set(None),
-        created_by: Set(s.employee),
+        created_by: Set(kernel::UserId(s.employee)),
         work_day: Set(Some(day)),
         work_week: Set(Some(week)),
         worked_minutes: Set(Some(minutes)),

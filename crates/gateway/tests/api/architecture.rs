@@ -151,3 +151,117 @@ fn no_domain_crate_asks_for_a_proof_to_decide() {
     });
     assert!(deciders.is_empty(), "proofs asked for in domain crates: {deciders:?}");
 }
+
+/// The entity modules of each crate (`crates/<crate>/src/entities/<table>.rs`), by crate.
+fn entity_modules() -> std::collections::BTreeMap<String, Vec<String>> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut owners = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(crates).unwrap().flatten() {
+        let dir = entry.path().join("src").join("entities");
+        let Ok(files) = std::fs::read_dir(&dir) else { continue };
+        let mut tables: Vec<String> = files
+            .flatten()
+            .filter_map(|file| file.path().file_stem().map(|stem| stem.to_string_lossy().into_owned()))
+            .filter(|stem| stem != "mod")
+            .collect();
+        tables.sort();
+        owners.insert(entry.file_name().to_string_lossy().replace('-', "_"), tables);
+    }
+    owners
+}
+
+/// Each table has one writer crate, and the others read it through that crate's read API
+/// (`accounts::people::read`, `clock::writes`, …): no crate names another crate's entities, nor
+/// builds, inserts, updates or deletes rows of a table another crate owns.
+#[test]
+fn each_table_has_one_writer_and_its_entities_stay_in_their_crate() {
+    let owners = entity_modules();
+    assert!(owners["accounts"].contains(&"users".to_owned()), "the entity walk found no tables: {owners:?}");
+    let mut broken = Vec::new();
+    for owner in owners.keys() {
+        let needle = format!("{owner}::entities");
+        broken.extend(
+            sources_containing(&[&needle], |file| {
+                file.starts_with(owner.replace('_', "-")) || file.components().any(|part| part.as_os_str() == "tests")
+            })
+            .into_iter()
+            .map(|file| format!("{file} names {needle}")),
+        );
+    }
+    // A table's name that only one crate uses for an entity, written as a row by any other.
+    for (owner, tables) in &owners {
+        for table in tables {
+            if owners.iter().any(|(other, theirs)| other != owner && theirs.contains(table)) {
+                continue;
+            }
+            let writes: Vec<String> =
+                ["ActiveModel", "Entity::insert", "Entity::update", "Entity::delete", "NewPerson"]
+                    .iter()
+                    .map(|write| format!("{table}::{write}"))
+                    .collect();
+            let needles: Vec<&str> = writes.iter().map(String::as_str).collect();
+            broken.extend(
+                sources_containing(&needles, |file| file.starts_with(owner.replace('_', "-")))
+                    .into_iter()
+                    .map(|file| format!("{file} writes {owner}'s {table}")),
+            );
+        }
+    }
+    assert!(broken.is_empty(), "tables used outside their owner's API: {broken:#?}");
+}
+
+/// Columns that hold an untyped id, with the reason: bookkeeping rows the API never addresses
+/// by id. Every other id column of every entity is a kernel id type (`UserId`, `CompanyId`, …),
+/// so an id can never be passed where another is expected, from the API to the table.
+const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
+    ("email_tokens.id", "an e-mailed link is found by its token's hash, never by id"),
+    ("mail_outbox.id", "outgoing mail, claimed by whichever server sends it"),
+    ("sso_logins.id", "a sign-in handshake, found by its state"),
+    ("sso_signups.id", "a sign-up handshake, found by its state"),
+    ("activities.record_id", "an event, a document or a request, as the entry's type says: several tables"),
+    ("time_entry_actions.id", "a shift's presses, read with their shift (EntryId)"),
+    ("time_entry_breaks.id", "a shift's breaks, read and replaced with their shift (EntryId)"),
+    ("worked_changes.id", "a position in the log the week totals replay, not a record's id"),
+    ("agencyzoom_links.id", "the partner CRM's link of a person, found by the partner's id"),
+    ("calendar_feeds.id", "a feed is found by its secret"),
+    ("celebration_sends.id", "the once-only mark of a celebration mail"),
+    ("hr_policies.current_version_id", "a policy's versions are reached through their policy (PolicyId)"),
+    ("hr_policy_versions.id", "reached through their policy (PolicyId)"),
+    ("hr_policy_workflows.version_id", "reached through their policy (PolicyId)"),
+    ("hr_policy_recipients.id", "a recipient is the workflow and the person (PolicyWorkflowId, UserId)"),
+    ("employee_holiday_hours.id", "a person's hours of a holiday: the person and the holiday"),
+    ("pto_checkpoints.id", "the accrual engine's resume points, per person"),
+    ("pto_rule_changes.id", "the history of a plan's rules, listed with the plan"),
+    ("pto_type_overrides.id", "a type's allowance per job role: the type and the job role"),
+    ("attempts.id", "a charge's attempts, listed with their charge (ChargeId)"),
+    ("checkouts.id", "a checkout is found by the provider's session id"),
+    ("audit.id", "the operator's audit trail, listed and exported, never addressed one by one"),
+    ("timesheet_changes.id", "a shift's change history, listed with the shift"),
+    ("timesheet_comments.id", "a shift's comments, listed with the shift"),
+];
+
+#[test]
+fn every_id_column_the_api_addresses_is_typed() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut untyped = Vec::new();
+    for (owner, tables) in entity_modules() {
+        for table in tables {
+            let file = crates.join(owner.replace('_', "-")).join("src/entities").join(format!("{table}.rs"));
+            for line in std::fs::read_to_string(&file).unwrap().lines() {
+                let Some((name, kind)) = line.trim().strip_prefix("pub ").and_then(|field| field.split_once(':'))
+                else {
+                    continue;
+                };
+                let kind = kind.trim().trim_end_matches(',');
+                let id = name == "id" || name.ends_with("_id") || name.ends_with("_by");
+                if id && (kind == "i64" || kind == "Option<i64>") {
+                    let column = format!("{table}.{name}");
+                    if !UNTYPED_ID_COLUMNS.iter().any(|(allowed, _)| *allowed == column) {
+                        untyped.push(column);
+                    }
+                }
+            }
+        }
+    }
+    assert!(untyped.is_empty(), "id columns without a kernel id type: {untyped:#?}");
+}

@@ -50,7 +50,7 @@ fn succeeded(intents: &[(String, i64)]) -> Vec<i64> {
 async fn new_company(app: &TestApp, tag: &str) -> (String, String, i64) {
     let email = unique_email(tag);
     let token = app.admin_of_new_company(&format!("{tag} Agency"), &email).await;
-    let company = app.company_of(&email).await.id;
+    let company = app.company_of(&email).await.id.0;
     (email, token, company)
 }
 
@@ -137,10 +137,10 @@ async fn a_company_goes_from_trial_to_paying_to_suspended_to_paying_again() {
         assert_eq!((run.declined, run.suspended), (1, suspended), "day {day}: {run}");
     }
     let failed = charges_of(&app, company).await.pop().unwrap();
-    assert_eq!((failed.status.as_str(), failed.failures), ("failed", 4));
+    assert_eq!((failed.status.code(), failed.failures), ("failed", 4));
     let tries = attempts::Entity::find().filter(attempts::Column::ChargeId.eq(failed.id)).all(&app.db).await.unwrap();
     assert_eq!(tries.len(), 4);
-    assert!(tries.iter().all(|attempt| attempt.outcome == "declined"));
+    assert!(tries.iter().all(|attempt| attempt.outcome.code() == "declined"));
     app.mail.wait_for(&email, "has been suspended").await;
 
     // Suspended: the admin signs in to Billing only; writes elsewhere are refused.
@@ -166,7 +166,7 @@ async fn a_company_goes_from_trial_to_paying_to_suspended_to_paying_again() {
     let data = app.get_as(&admin, "/server/v1/myaccount/data").await;
     assert_eq!((data.body["status"].as_str(), data.body["reactivated"].as_bool()), (Some("active"), Some(true)));
     assert_eq!(data.body["amountDue"], 0);
-    assert_eq!(charges_of(&app, company).await.pop().unwrap().status, "paid");
+    assert_eq!(charges_of(&app, company).await.pop().unwrap().status.code(), "paid");
     assert_eq!(succeeded(&intents_at_provider(&app, company).await), vec![1100, 1400, 1400, 1700]);
     let allowed = app.post_as(&admin, "/server/v1/company/update", json!({ "name": "Back Agency" })).await;
     assert_ne!(allowed.code(), "account_suspended");
@@ -309,7 +309,7 @@ async fn a_run_stopped_mid_charge_is_settled_by_asking_the_provider_not_by_charg
     app.billing().run_charges(later + Duration::hours(1)).await.unwrap();
     let history = charges_of(&app, company).await;
     assert_eq!(history.len(), 2);
-    assert!(history.iter().all(|charge| charge.status == "paid"), "{history:?}");
+    assert!(history.iter().all(|charge| charge.status.code() == "paid"), "{history:?}");
     assert_eq!(succeeded(&intents_at_provider(&app, company).await), vec![1100, 1100]);
 
     // The state a crash leaves after the provider took the money but before it was recorded:
@@ -321,17 +321,17 @@ async fn a_run_stopped_mid_charge_is_settled_by_asking_the_provider_not_by_charg
     let attempt =
         attempts::Entity::find().filter(attempts::Column::ChargeId.eq(last.id)).one(&app.db).await.unwrap().unwrap();
     let mut reset: attempts::ActiveModel = attempt.into();
-    reset.outcome = Set("started".to_owned());
+    reset.outcome = Set(billing::status::AttemptStatus::Started);
     reset.finished_at = Set(None);
     reset.update(&app.db).await.unwrap();
     let mut unpaid: charges::ActiveModel = last.clone().into();
-    unpaid.status = Set("pending".to_owned());
+    unpaid.status = Set(billing::status::ChargeStatus::Pending);
     unpaid.paid_at = Set(None);
     unpaid.next_attempt_at = Set(Some(two_months));
     unpaid.update(&app.db).await.unwrap();
     let run = app.billing().run_charges(two_months + Duration::minutes(1)).await.unwrap();
     assert_eq!(run.paid, 1, "{run}");
-    assert_eq!(charges_of(&app, company).await.pop().unwrap().status, "paid");
+    assert_eq!(charges_of(&app, company).await.pop().unwrap().status.code(), "paid");
     assert_eq!(succeeded(&intents_at_provider(&app, company).await), vec![1100, 1100, 1100]);
 }
 
@@ -372,10 +372,10 @@ async fn webhooks_settle_an_attempt_once_and_only_when_signed_recently() {
         attempts::Entity::find().filter(attempts::Column::ChargeId.eq(charge.id)).one(&app.db).await.unwrap().unwrap();
     let intent = attempt.payment_intent_id.clone().unwrap();
     let mut reset: attempts::ActiveModel = attempt.clone().into();
-    reset.outcome = Set("started".to_owned());
+    reset.outcome = Set(billing::status::AttemptStatus::Started);
     reset.update(&app.db).await.unwrap();
     let mut unpaid: charges::ActiveModel = charge.clone().into();
-    unpaid.status = Set("pending".to_owned());
+    unpaid.status = Set(billing::status::ChargeStatus::Pending);
     unpaid.update(&app.db).await.unwrap();
     let now = Utc::now().timestamp();
     let succeeded_event = intent_event("evt_paid_1", "payment_intent.succeeded", &intent);
@@ -391,19 +391,19 @@ async fn webhooks_settle_an_attempt_once_and_only_when_signed_recently() {
         let reply = send_webhook(&app, &payload, signature).await;
         assert_eq!((reply.status, reply.code()), (400, "invalid_signature"), "{:?}", reply.body);
     }
-    assert_eq!(charges_of(&app, company).await[0].status, "pending");
+    assert_eq!(charges_of(&app, company).await[0].status.code(), "pending");
 
     // Signed and recent: the attempt is settled and the charge paid.
     let reply = send_webhook(&app, &succeeded_event, Some(signed(&succeeded_event, now))).await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
-    assert_eq!(charges_of(&app, company).await[0].status, "paid");
+    assert_eq!(charges_of(&app, company).await[0].status.code(), "paid");
     // Replayed (with a fresh signature), and a failure arriving after the success: nothing changes.
     let reply = send_webhook(&app, &succeeded_event, Some(signed(&succeeded_event, now))).await;
     assert_eq!(reply.status, 200);
     let late_failure = intent_event("evt_failed_late", "payment_intent.payment_failed", &intent);
     assert_eq!(send_webhook(&app, &late_failure, Some(signed(&late_failure, now))).await.status, 200);
     let charge = charges_of(&app, company).await.pop().unwrap();
-    assert_eq!((charge.status.as_str(), charge.failures), ("paid", 0));
+    assert_eq!((charge.status.code(), charge.failures), ("paid", 0));
     // Unknown types and intents are answered without effect; a signed body that is not an
     // event is refused.
     let unknown = intent_event("evt_other", "invoice.created", "in_123");
@@ -432,10 +432,10 @@ async fn a_decline_reported_only_by_webhook_counts_once() {
     let attempt =
         attempts::Entity::find().filter(attempts::Column::ChargeId.eq(charge.id)).one(&app.db).await.unwrap().unwrap();
     let mut reset: attempts::ActiveModel = attempt.clone().into();
-    reset.outcome = Set("started".to_owned());
+    reset.outcome = Set(billing::status::AttemptStatus::Started);
     reset.update(&app.db).await.unwrap();
     let mut unpaid: charges::ActiveModel = charge.into();
-    unpaid.status = Set("pending".to_owned());
+    unpaid.status = Set(billing::status::ChargeStatus::Pending);
     unpaid.update(&app.db).await.unwrap();
     let now = Utc::now().timestamp();
     let intent = attempt.payment_intent_id.unwrap();
@@ -444,7 +444,7 @@ async fn a_decline_reported_only_by_webhook_counts_once() {
         assert_eq!(send_webhook(&app, &event, Some(signed(&event, now))).await.status, 200);
     }
     let charge = charges_of(&app, company).await.pop().unwrap();
-    assert_eq!((charge.status.as_str(), charge.failures), ("retrying", 1));
+    assert_eq!((charge.status.code(), charge.failures), ("retrying", 1));
 }
 
 #[actix_web::test]
@@ -480,7 +480,7 @@ async fn the_providers_own_webhooks_arrive_signed_and_are_recorded() {
     }
     assert_eq!(recorded.map(|event| event.event_type), Some("payment_intent.succeeded".to_owned()));
     assert_eq!(succeeded(&intents_at_provider(&app, company).await), vec![1100]);
-    assert_eq!(charges_of(&app, company).await[0].status, "paid");
+    assert_eq!(charges_of(&app, company).await[0].status.code(), "paid");
 }
 
 #[actix_web::test]

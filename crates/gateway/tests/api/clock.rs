@@ -229,12 +229,12 @@ async fn the_card_finds_the_last_ended_and_a_long_open_shift() {
     let company = person.company_id.unwrap();
     let row = |start: chrono::DateTime<Utc>, end: Option<chrono::DateTime<Utc>>| time_entries::ActiveModel {
         company_id: Set(company),
-        employee_id: Set(employee),
+        employee_id: Set(kernel::UserId(employee)),
         start_at: Set(start),
         end_at: Set(end),
         state: Set(if end.is_some() { 3 } else { 1 }),
-        open_employee_id: Set(end.is_none().then_some(employee)),
-        created_by: Set(employee),
+        open_employee_id: Set(end.is_none().then_some(kernel::UserId(employee))),
+        created_by: Set(kernel::UserId(employee)),
         created_at: Set(start),
         updated_at: Set(start),
         ..Default::default()
@@ -417,7 +417,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     let tz = chrono_tz::America::New_York;
     let nine = Utc.with_ymd_and_hms(2026, 11, 2, 14, 0, 0).unwrap();
     let press = |person: usize, kind: PressKind, minutes: i64| Press {
-        company: kernel::CompanyId(company.id),
+        company: company.id,
         actor: people[person],
         tz,
         kind,
@@ -444,7 +444,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     let opened = apply((0..3).map(|person| press(person, PressKind::Start, person as i64)).collect()).await;
     assert!(opened.iter().all(|outcome| matches!(outcome, Ok(Some(_)))), "{opened:?}");
     let three_starts = count();
-    let shifts: Vec<i64> = time_entries::Entity::find()
+    let shifts: Vec<kernel::EntryId> = time_entries::Entity::find()
         .filter(time_entries::Column::CompanyId.eq(company.id))
         .order_by_asc(time_entries::Column::EmployeeId)
         .all(&app.db)
@@ -533,7 +533,7 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
     // Still open, each with its own state and time, and its day kept.
     for (shift, state, updated, person) in [(&now[2], 1, 322, 2), (&now[3], 2, 323, 3)] {
         assert_eq!((shift.state, shift.updated_at, shift.end_at), (state, at(updated), None));
-        assert_eq!((shift.open_employee_id, shift.worked_minutes, shift.work_day), (Some(people[person].0), None, day));
+        assert_eq!((shift.open_employee_id, shift.worked_minutes, shift.work_day), (Some(people[person]), None, day));
     }
 }
 
@@ -569,7 +569,10 @@ async fn the_index_of_unsummed_shifts_holds_only_those() {
     if backend == DatabaseBackend::Sqlite {
         // The card's reading of running shifts goes through it, not through every shift of the
         // person's week.
-        let query = sea_orm::QueryTrait::build(&clock::store::unsummed_of([1], [2, 3]), backend);
+        let query = sea_orm::QueryTrait::build(
+            &clock::store::unsummed_of([kernel::CompanyId(1)], [kernel::UserId(2), kernel::UserId(3)]),
+            backend,
+        );
         let plan = app
             .db
             .query_all(Statement::from_sql_and_values(

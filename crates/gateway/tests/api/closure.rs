@@ -341,7 +341,7 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         .post_as(&admin, "/server/v1/manage/import-agencyzoom", json!({"email": admin_email, "password": "az-closure"}))
         .await);
 
-    Filled { id: company.id, admin, manager, employee, employee_id }
+    Filled { id: company.id.0, admin, manager, employee, employee_id }
 }
 
 /// The jobs that write for every company: the accrual job's checkpoints and the morning's

@@ -83,7 +83,7 @@ async fn eight_writers_at_once_lose_nothing_and_fail_nothing() {
     let mut calls = Vec::new();
     for tag in 0..4 {
         let s = setup(&app).await;
-        let company_id = app.company_of(&s.admin_email).await.id;
+        let company_id = app.company_of(&s.admin_email).await.id.0;
         let users_before = count(&app, "SELECT COUNT(*) FROM users WHERE company_id = $1", company_id).await;
         let mut own = calls_of(&app, &s, tag).await;
         // Interleave the companies' calls so that all four write at once.
@@ -114,7 +114,7 @@ async fn eight_writers_at_once_lose_nothing_and_fail_nothing() {
         let requests = count(&app, "SELECT COUNT(*) FROM pto_requests WHERE company_id = $1", company_id).await;
         assert_eq!(requests, 5, "time-off requests filed");
         let approved =
-            count(&app, "SELECT COUNT(*) FROM pto_requests WHERE company_id = $1 AND status = 3", company_id).await;
+            count(&app, "SELECT COUNT(*) FROM pto_requests WHERE company_id = $1 AND status = 1", company_id).await;
         assert_eq!(approved, 2, "time-off requests approved (the spec's 3)");
         let shifts =
             count(&app, &format!("SELECT COUNT(*) FROM time_entries WHERE employee_id = {}", s.employee_id), 0).await;

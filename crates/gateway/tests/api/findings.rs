@@ -171,7 +171,7 @@ async fn a_manager_adding_an_admin_is_refused() {
     let app = spawn_app().await;
     let admin_email = unique_email("admin");
     app.admin_of_new_company("Roles Co", &admin_email).await;
-    let company_id = app.company_of(&admin_email).await.id;
+    let company_id = app.company_of(&admin_email).await.id.0;
     let manager_email = unique_email("manager");
     app.add_person(company_id, &manager_email, Role::Manager, None).await;
     let manager = app.token_of(&manager_email).await;

@@ -802,7 +802,14 @@ impl TestApp {
 
     /// Adds a verified, active person to a company directly (the employee screens come later)
     /// and returns their id.
-    pub async fn add_person(&self, company_id: i64, email: &str, role: Role, manager_id: Option<i64>) -> i64 {
+    pub async fn add_person(
+        &self,
+        company_id: impl Into<kernel::CompanyId>,
+        email: &str,
+        role: Role,
+        manager_id: Option<i64>,
+    ) -> i64 {
+        let company_id = company_id.into();
         let now = Utc::now();
         let hash = accounts::password::hash_password("password-123").unwrap();
         let mut row = users::NewPerson {
@@ -816,13 +823,13 @@ impl TestApp {
             now,
         }
         .row();
-        row.manager_id = Set(manager_id);
+        row.manager_id = Set(manager_id.map(kernel::UserId));
         // Started today in the company's zone, as the product's own paths set it (the UTC date is
         // a day ahead in American evenings).
         let company = companies::Entity::find_by_id(company_id).one(&self.db).await.unwrap().unwrap();
         let zone = kernel::time::parse_time_zone(&company.time_zone).unwrap_or(chrono_tz::America::New_York);
         row.last_start_date = Set(Some(kernel::time::local_date(zone, now)));
-        row.insert(&self.db).await.unwrap().id
+        row.insert(&self.db).await.unwrap().id.0
     }
 
     /// A platform operator (added straight to the database, as `timekeep system-user add` does
@@ -921,4 +928,27 @@ pub fn migrations_back_to(name: &str) -> u32 {
     let at =
         names.iter().position(|candidate| candidate.contains(name)).unwrap_or_else(|| panic!("no migration {name}"));
     u32::try_from(names.len() - at).unwrap_or(u32::MAX)
+}
+
+/// `timekeep ARGS…` (the server's own binary, e.g. `jobs run NAME --now …`) against the test's
+/// database. Runs the binary off the test's thread: the test's SMTP sink answers on that thread.
+pub async fn timekeep(app: &TestApp, args: &[&str], allow_clock: bool) -> std::process::Output {
+    let data = std::env::temp_dir().join(format!("timekeep-jobs-{}", &accounts::tokens::random_token()[..10]));
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_timekeep"));
+    command
+        .args(args)
+        .env("DATABASE_URL", app.database_url())
+        .env("TIMEKEEP_DATA_DIR", &data)
+        .env("TIMEKEEP_PUBLIC_URL", &app.address)
+        .env("SMTP_URL", format!("smtp://127.0.0.1:{}", app.mail.port))
+        .env_remove("STRIPE_SECRET_KEY")
+        .env_remove("TIMEKEEP_ALLOW_JOB_CLOCK");
+    if allow_clock {
+        command.env("TIMEKEEP_ALLOW_JOB_CLOCK", "true");
+    }
+    tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap()
+}
+
+pub fn text(output: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }

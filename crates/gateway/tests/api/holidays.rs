@@ -128,7 +128,7 @@ async fn admins_keep_a_years_paid_holidays_and_everyone_reads_them() {
     assert_eq!(deleted.status, 200, "{:?}", deleted.body);
     assert_eq!(deleted.body["holidays"], json!([]));
     let row = paid_holidays::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
-    assert_eq!(row.deleted_by, Some(acme.admin_id));
+    assert_eq!(row.deleted_by, Some(kernel::UserId(acme.admin_id)));
     assert!(row.deleted_at.is_some());
     assert_eq!(app.get_as(&acme.admin, &format!("/server/v1/holiday/get?id={id}")).await.status, 404);
     // The day is free again.

@@ -3,11 +3,11 @@
 //! are checked by their bytes and downloaded only by whoever may see the folder; document
 //! requests fulfilled by the employee's upload, cancelled, and reminded of once when overdue.
 
-use crate::helpers::{spawn_app, unique_email, TestApp, TINY_PNG};
+use crate::helpers::{spawn_app, text, timekeep, unique_email, TestApp, TINY_PNG};
 use chrono::{Duration, Utc};
-use hr::entities::{hr_doc_requests, hr_events};
+use hr::entities::hr_events;
 use kernel::Role;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
+use sea_orm::EntityTrait;
 use serde_json::{json, Value};
 
 /// A small but real PDF.
@@ -400,7 +400,7 @@ async fn a_document_request_is_fulfilled_by_the_employees_upload_or_cancelled() 
 async fn an_overdue_request_is_reminded_of_once_however_often_the_job_runs() {
     let app = spawn_app().await;
     let acme = company(&app, "Overdue Co").await;
-    let due = (Utc::now() + Duration::days(1)).date_naive().to_string();
+    let due = (Utc::now() + Duration::days(2)).date_naive().to_string();
     let asked = app
         .post_as(
             &acme.manager,
@@ -408,18 +408,11 @@ async fn an_overdue_request_is_reminded_of_once_however_often_the_job_runs() {
             json!({"employeeId": acme.report, "docTypeId": acme.doc_type, "dueDate": due}),
         )
         .await;
-    let id = asked.body["id"].as_i64().unwrap();
-    let mut row: hr_doc_requests::ActiveModel =
-        hr_doc_requests::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap().into();
-    row.due_date = Set((Utc::now() - Duration::days(3)).date_naive());
-    row.update(&app.db).await.unwrap();
-
+    assert_eq!(asked.status, 200, "{:?}", asked.body);
     let tasks = app.get_as(&acme.report_token, "/server/v1/profile/my-tasks").await;
-    assert_eq!(
-        (tasks.body["overdue"].clone(), tasks.body["docRequests"][0]["overdue"].clone()),
-        (json!(true), json!(true))
-    );
+    assert_eq!(tasks.body["overdue"], json!(false), "due in two days");
 
+    // As of five days ahead it is overdue: two servers at once send one reminder…
     let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-overdue-test")));
     let hr = hr::Hr::new(
         app.db.clone(),
@@ -427,9 +420,13 @@ async fn an_overdue_request_is_reminded_of_once_however_often_the_job_runs() {
         files::Files::new(app.db.clone(), store),
         kernel::WriteGate::open(),
     );
-    let now = Utc::now();
-    let (a, b) = tokio::join!(hr.send_overdue_reminders(now), hr.send_overdue_reminders(now));
+    let ahead = Utc::now() + Duration::days(5);
+    let (a, b) = tokio::join!(hr.send_overdue_reminders(ahead), hr.send_overdue_reminders(ahead));
     assert_eq!(a.unwrap() + b.unwrap(), 1, "two servers at once send one reminder");
-    assert_eq!(hr.send_overdue_reminders(now + Duration::days(1)).await.unwrap(), 0, "and never again");
     app.mail.wait_for(&acme.report_email, "Overdue: please upload your W-4").await;
+    // …and the job, run on demand a day later, never again.
+    let later = (ahead + Duration::days(1)).to_rfc3339();
+    let again = timekeep(&app, &["jobs", "run", "hr-overdue-reminders", "--now", &later], true).await;
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(text(&again).contains("0 overdue reminders sent"), "{}", text(&again));
 }

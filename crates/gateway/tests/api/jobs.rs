@@ -2,32 +2,10 @@
 //! a job run on demand, under its lease, idempotent; `--now` only where the deployment allows
 //! it (tests and staging), making a reminder due without waiting.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, text, timekeep};
 use crate::hr_records::company;
 use chrono::{Duration, Utc};
 use serde_json::json;
-
-/// Runs the binary off the test's thread: the test's SMTP sink answers on that thread.
-async fn timekeep(app: &TestApp, args: &[&str], allow_clock: bool) -> std::process::Output {
-    let data = std::env::temp_dir().join(format!("timekeep-jobs-{}", &accounts::tokens::random_token()[..10]));
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_timekeep"));
-    command
-        .args(args)
-        .env("DATABASE_URL", app.database_url())
-        .env("TIMEKEEP_DATA_DIR", &data)
-        .env("TIMEKEEP_PUBLIC_URL", &app.address)
-        .env("SMTP_URL", format!("smtp://127.0.0.1:{}", app.mail.port))
-        .env_remove("STRIPE_SECRET_KEY")
-        .env_remove("TIMEKEEP_ALLOW_JOB_CLOCK");
-    if allow_clock {
-        command.env("TIMEKEEP_ALLOW_JOB_CLOCK", "true");
-    }
-    tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap()
-}
-
-fn text(output: &std::process::Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
-}
 
 #[actix_web::test]
 async fn jobs_are_listed_and_run_on_demand_as_of_an_allowed_instant() {

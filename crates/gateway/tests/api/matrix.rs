@@ -317,7 +317,7 @@ async fn caller(app: &TestApp, column: usize) -> Caller {
         token,
         subject,
         subject_email: email.to_owned(),
-        company: company.id,
+        company: company.id.0,
     };
     match column {
         0 => about(report, &report_email, None),

@@ -77,7 +77,7 @@ async fn files_live_in_the_bucket_keep_their_checks_and_leave_with_their_company
     let app = spawn_app_with_s3(&bucket, Some(PREFIX)).await;
     let admin_email = unique_email("s3-admin");
     let admin = app.admin_of_new_company("Bucket Co", &admin_email).await;
-    let company = app.company_of(&admin_email).await.id;
+    let company = app.company_of(&admin_email).await.id.0;
     let employee_email = unique_email("s3-employee");
     let employee_id = app.add_person(company, &employee_email, Role::Employee, None).await;
     let employee = app.token_of(&employee_email).await;
@@ -87,7 +87,7 @@ async fn files_live_in_the_bucket_keep_their_checks_and_leave_with_their_company
     // Another company, whose file must outlive Bucket Co's closing.
     let other_email = unique_email("s3-other");
     let other = app.admin_of_new_company("Other Co", &other_email).await;
-    let other_company = app.company_of(&other_email).await.id;
+    let other_company = app.company_of(&other_email).await.id.0;
     let other_logo = app.upload_as(&other, "/server/v1/company/logo", &[], Some(TINY_PNG)).await;
     assert_eq!(other_logo.status, 200, "{:?}", other_logo.body);
     let other_logo = other_logo.body["logo"].as_str().unwrap().to_owned();

@@ -14,7 +14,7 @@ async fn company(app: &TestApp) -> (String, String, i64, i64, i64) {
     let manager_email = unique_email("manager");
     let manager = app.add_person(company.id, &manager_email, Role::Manager, None).await;
     let report = app.add_person(company.id, &unique_email("report"), Role::Employee, Some(manager)).await;
-    (admin_token, app.token_of(&manager_email).await, manager, report, company.id)
+    (admin_token, app.token_of(&manager_email).await, manager, report, company.id.0)
 }
 
 async fn job_role(app: &TestApp, token: &str, name: &str) -> i64 {

@@ -4,7 +4,7 @@
 //! reminded about, stopped and removed; counts always equal the recipients' rows; onboarding
 //! policies and document types reach new employees, once however often the job runs.
 
-use crate::helpers::{spawn_app, unique_email, TestApp};
+use crate::helpers::{spawn_app, text, timekeep, unique_email, TestApp};
 use accounts::entities::users;
 use chrono::{Duration, Utc};
 use hr::entities::hr_policy_recipients;
@@ -29,7 +29,7 @@ struct Company {
 
 async fn set_job_role(app: &TestApp, person: i64, role: i64) {
     let mut row: users::ActiveModel = users::Entity::find_by_id(person).one(&app.db).await.unwrap().unwrap().into();
-    row.job_role_id = Set(Some(role));
+    row.job_role_id = Set(Some(kernel::JobRoleId(role)));
     row.update(&app.db).await.unwrap();
 }
 
@@ -55,7 +55,7 @@ async fn company(app: &TestApp, name: &str) -> Company {
     set_job_role(app, csr, csr_role.body["id"].as_i64().unwrap()).await;
     let policy_type = app.post_as(&admin, "/server/v1/settings/update-policy-type", json!({"name": "Handbook"})).await;
     Company {
-        company_id: company.id,
+        company_id: company.id.0,
         admin,
         admin_id,
         manager: app.token_of(&manager_email).await,
@@ -438,24 +438,22 @@ async fn an_overdue_policy_is_reminded_of_once() {
     .await;
     let policy = written.body["id"].as_i64().unwrap();
     let (anna, anna_token, anna_email) = &acme.producers[0];
-    app.post_as(
-        &acme.admin,
-        "/server/v1/policy/publish",
-        json!({"policyId": policy, "applicableToAll": 0, "employee": [anna], "onboardingPolicy": 0}),
-    )
-    .await;
-    let mut row: hr_policy_recipients::ActiveModel = hr_policy_recipients::Entity::find()
-        .filter(hr_policy_recipients::Column::EmployeeId.eq(*anna))
-        .one(&app.db)
-        .await
-        .unwrap()
-        .unwrap()
-        .into();
-    row.due_date = Set(Some((Utc::now() - Duration::days(3)).date_naive()));
-    row.update(&app.db).await.unwrap();
+    let due = (Utc::now() + Duration::days(2)).date_naive().to_string();
+    let published = app
+        .post_as(
+            &acme.admin,
+            "/server/v1/policy/publish",
+            json!({"policyId": policy, "applicableToAll": 0, "employee": [anna], "onboardingPolicy": 0, "ack": 1, "dueDate": due}),
+        )
+        .await;
+    assert_eq!(published.status, 200, "{:?}", published.body);
     let tasks = app.get_as(anna_token, "/server/v1/profile/my-tasks").await;
-    assert_eq!(tasks.body["overdue"], true, "the dock is forced open");
+    assert_eq!(tasks.body["overdue"], false, "due in two days");
 
+    // The reminder job, run on demand as the operator would: nothing is overdue today…
+    let today = timekeep(&app, &["jobs", "run", "hr-overdue-reminders"], false).await;
+    assert!(text(&today).contains("0 overdue reminders sent"), "{}", text(&today));
+    // …and, as of five days ahead, the policy is: two servers at once remind once…
     let store =
         std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-overdue-policy-test")));
     let hr = hr::Hr::new(
@@ -464,11 +462,14 @@ async fn an_overdue_policy_is_reminded_of_once() {
         files::Files::new(app.db.clone(), store),
         kernel::WriteGate::open(),
     );
-    let now = Utc::now();
-    let (a, b) = tokio::join!(hr.send_overdue_reminders(now), hr.send_overdue_reminders(now));
-    assert_eq!(a.unwrap() + b.unwrap(), 1);
-    assert_eq!(hr.send_overdue_reminders(now).await.unwrap(), 0);
+    let ahead = Utc::now() + Duration::days(5);
+    let (a, b) = tokio::join!(hr.send_overdue_reminders(ahead), hr.send_overdue_reminders(ahead));
+    assert_eq!(a.unwrap() + b.unwrap(), 1, "two servers at once send one reminder");
     app.mail.wait_for(anna_email, "Overdue").await;
+    // …and the job run again on demand, as of then, sends nothing more.
+    let again = timekeep(&app, &["jobs", "run", "hr-overdue-reminders", "--now", &ahead.to_rfc3339()], true).await;
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(text(&again).contains("0 overdue reminders sent"), "{}", text(&again));
 }
 
 #[actix_web::test]

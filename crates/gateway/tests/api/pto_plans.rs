@@ -17,7 +17,7 @@ async fn company(app: &TestApp, name: &str) -> Company {
     let company = app.company_of(&admin).await;
     let manager = unique_email("manager");
     app.add_person(company.id, &manager, Role::Manager, None).await;
-    Company { admin: admin_token, manager: app.token_of(&manager).await, id: company.id }
+    Company { admin: admin_token, manager: app.token_of(&manager).await, id: company.id.0 }
 }
 
 fn ok(reply: crate::helpers::Reply) -> Value {

@@ -34,7 +34,7 @@ async fn new_type(app: &TestApp, token: &str, name: &str) -> i64 {
 async fn setup(app: &TestApp, name: &str) -> Setup {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company(name, &admin_email).await;
-    let company = app.company_of(&admin_email).await.id;
+    let company = app.company_of(&admin_email).await.id.0;
     let manager_email = unique_email("manager");
     app.add_person(company, &manager_email, Role::Manager, None).await;
     let (employee, employee_email) = hire(app, &admin, company, "Emma").await;

@@ -40,7 +40,7 @@ async fn plan(app: &TestApp, token: &str, name: &str, year: i64, members: &[i64]
 async fn setup(app: &TestApp) -> Setup {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company("Switch Co", &admin_email).await;
-    let company = app.company_of(&admin_email).await.id;
+    let company = app.company_of(&admin_email).await.id.0;
     let manager_email = unique_email("manager");
     app.add_person(company, &manager_email, Role::Manager, None).await;
     let email = unique_email("employee");

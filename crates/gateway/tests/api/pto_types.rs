@@ -12,7 +12,7 @@ async fn company(app: &TestApp, name: &str) -> (String, String, i64) {
     let company = app.company_of(&admin).await;
     let manager = unique_email("manager");
     app.add_person(company.id, &manager, Role::Manager, None).await;
-    (admin_token, app.token_of(&manager).await, company.id)
+    (admin_token, app.token_of(&manager).await, company.id.0)
 }
 
 async fn job_role(app: &TestApp, token: &str, name: &str) -> i64 {

@@ -50,7 +50,7 @@ async fn office(app: &TestApp) -> Office {
         employee_id,
         employee_email,
         colleague_id,
-        company_id: company.id,
+        company_id: company.id.0,
         zone: kernel::time::parse_time_zone(&company.time_zone).unwrap(),
     }
 }

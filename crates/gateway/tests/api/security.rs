@@ -18,7 +18,7 @@ struct Company {
 async fn company(app: &TestApp) -> Company {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company("Guarded Co", &admin_email).await;
-    let id = app.company_of(&admin_email).await.id;
+    let id = app.company_of(&admin_email).await.id.0;
     let manager_email = unique_email("manager");
     let manager = app.add_person(id, &manager_email, Role::Manager, None).await;
     let other_admin = app.add_person(id, &unique_email("admin2"), Role::Admin, Some(manager)).await;

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 async fn new_company(app: &TestApp, name: &str) -> (String, String, i64) {
     let email = unique_email("owner");
     let token = app.admin_of_new_company(name, &email).await;
-    let company = app.company_of(&email).await.id;
+    let company = app.company_of(&email).await.id.0;
     (email, token, company)
 }
 
@@ -278,7 +278,7 @@ async fn a_retry_that_pays_what_a_suspended_company_owed_makes_it_active_again()
     // charge failed, the subscription and the company suspended.
     let charge = charges_of(&app, company).await.pop().unwrap();
     let mut failed: charges::ActiveModel = charge.clone().into();
-    failed.status = Set("failed".to_owned());
+    failed.status = Set(billing::status::ChargeStatus::Failed);
     failed.failures = Set(4);
     failed.paid_at = Set(None);
     failed.next_attempt_at = Set(None);
@@ -387,7 +387,7 @@ async fn charge_today_and_charge_next_charge_once_and_say_why_not() {
     assert_eq!(twice.status, 409);
     let history = charges_of(&app, company).await;
     assert_eq!(history.iter().map(|charge| charge.period_start).collect::<Vec<_>>(), vec![month_ago, today, next]);
-    assert!(history.iter().all(|charge| charge.status == "paid"));
+    assert!(history.iter().all(|charge| charge.status.code() == "paid"));
     let detail = ok(app.get_as(&operator, &format!("/server/v1/system/company?id={company}")).await);
     assert_eq!(detail["company"]["billing"]["nextChargeDate"], billing::next_charge_date(next, day).to_string());
     assert_eq!(detail["chargeCount"], 3);

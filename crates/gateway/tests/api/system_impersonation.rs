@@ -123,7 +123,7 @@ async fn an_operator_acts_as_a_user_and_every_change_is_audited_with_both_names(
     assert!(entries[3]["detail"].as_str().unwrap().contains(&acme.admin_email));
     // Filtered by company.
     let company = app.company_of(&acme.admin_email).await;
-    let other = app.get_as(&back, &format!("/server/v1/system/audit?companyId={}", company.id + 1000)).await;
+    let other = app.get_as(&back, &format!("/server/v1/system/audit?companyId={}", company.id.0 + 1000)).await;
     assert_eq!(other.body["entryCount"], 0);
     let own = app.get_as(&back, &format!("/server/v1/system/audit?companyId={}", company.id)).await;
     assert_eq!(own.body["entryCount"], 4);

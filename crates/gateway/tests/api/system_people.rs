@@ -20,7 +20,7 @@ fn ok(reply: crate::helpers::Reply) -> Value {
 async fn person(app: &TestApp, company: Option<i64>, email: &str, first: &str, last: &str, days_ago: i64) -> i64 {
     let now = Utc::now() - Duration::days(days_ago);
     users::NewPerson {
-        company_id: company,
+        company_id: company.map(kernel::CompanyId),
         email,
         password_hash: None,
         first_name: first,
@@ -34,6 +34,7 @@ async fn person(app: &TestApp, company: Option<i64>, email: &str, first: &str, l
     .await
     .unwrap()
     .id
+    .0
 }
 
 /// A company added straight to the database, named `name`, created `days_ago`.
@@ -43,6 +44,7 @@ async fn bare_company(app: &TestApp, name: &str, days_ago: i64) -> i64 {
         .await
         .unwrap()
         .id
+        .0
 }
 
 /// A GET answered with a file: status, content type, disposition and the body as text.
@@ -120,7 +122,7 @@ async fn statistics_count_people_presses_requests_and_sign_ins_of_each_company()
 
     let page = ok(app.get_as(&operator, "/server/v1/system/stats?name=figures%20co").await);
     assert_eq!(page["statCount"], 2);
-    let row = stats_row(&page, company.id);
+    let row = stats_row(&page, company.id.0);
     assert_eq!(row["name"], "Figures Co");
     assert_eq!(row["status"], "trial");
     assert_eq!((row["employees"].as_i64(), row["activeUsers"].as_i64()), (Some(3), Some(2)));
@@ -170,14 +172,14 @@ async fn statistics_count_people_presses_requests_and_sign_ins_of_each_company()
     // Billing's word counts: a subscribed company whose charge is being retried is past due;
     // a suspended one is suspended, whatever billing says.
     billing::entities::accounts::ActiveModel {
-        company_id: Set(quiet),
+        company_id: Set(kernel::CompanyId(quiet)),
         customer_id: Set(None),
         payment_method_id: Set(None),
         card_brand: Set(None),
         card_last4: Set(None),
         card_exp_month: Set(None),
         card_exp_year: Set(None),
-        status: Set("past_due".to_owned()),
+        status: Set(billing::status::SubscriptionStatus::PastDue),
         subscribed_on: Set(None),
         recurring_day: Set(None),
         next_charge_on: Set(None),
@@ -508,7 +510,7 @@ async fn a_password_set_by_the_operator_ends_the_sessions_and_must_be_changed() 
 
     let entries = audit(&app, &operator).await;
     let set = entries.iter().find(|entry| entry["action"] == "set-password").unwrap();
-    assert_eq!(set["companyId"], company.id);
+    assert_eq!(set["companyId"], company.id.0);
     assert!(set["detail"].as_str().unwrap().contains(&email));
     assert!(!set["detail"].as_str().unwrap().contains("Temporary-Pass-77"));
 
@@ -565,7 +567,7 @@ async fn every_user_is_exported_as_csv_in_batches() {
         .map(|n| {
             let email = format!("bulk{n:04}@many.example");
             users::NewPerson {
-                company_id: Some(company),
+                company_id: Some(kernel::CompanyId(company)),
                 email: &email,
                 password_hash: None,
                 first_name: "Bulk",
@@ -663,7 +665,7 @@ async fn the_migration_fills_last_sign_ins_and_active_months_from_the_sessions_k
     let user = users::Entity::find_by_id(user.id).one(&app.db).await.unwrap().unwrap();
     assert_eq!(user.last_login_at.unwrap().timestamp(), yesterday.timestamp());
     let months: Vec<NaiveDate> = sign_in_months::Entity::find()
-        .filter(kernel::tenancy::same_company::<sign_in_months::Entity>(kernel::CompanyId(company.id)))
+        .filter(kernel::tenancy::same_company::<sign_in_months::Entity>(company.id))
         .all(&app.db)
         .await
         .unwrap()

@@ -38,7 +38,7 @@ async fn company_with_code(app: &TestApp, tag: &str, code: &str) -> (String, i64
     assert_eq!(reply.status, 201, "{:?}", reply.body);
     assert_eq!(app.verify_from_mail(&email).await.status, 200);
     let token = app.token_of(&email).await;
-    (token, app.company_of(&email).await.id)
+    (token, app.company_of(&email).await.id.0)
 }
 
 async fn charges_of(app: &TestApp, company: i64) -> Vec<charges::Model> {
@@ -425,7 +425,7 @@ async fn an_unknown_or_expired_code_refuses_the_signup_and_makes_nothing() {
     let fine = app.post(signup, signup_body(&email, Some(" "))).await;
     assert_eq!(fine.status, 201, "{:?}", fine.body);
     assert!(user_exists(&app, &email).await);
-    let company = app.company_of(&email).await.id;
+    let company = app.company_of(&email).await.id.0;
     assert_eq!(redemptions::Entity::find().count(&app.db).await.unwrap(), 0);
     let (_, with_code) = company_with_code(&app, "lastday", "LastDay").await;
     let redeemed = redemptions::Entity::find_by_id(with_code).one(&app.db).await.unwrap().unwrap();
@@ -454,7 +454,7 @@ async fn a_code_given_at_activation_discounts_the_first_charge_and_a_bad_one_can
     save(&app, &operator, json!({"code": "GONE", "percentOff": 25, "expiresOn": "2020-06-30"})).await;
     let email = unique_email("activation");
     let admin = app.admin_of_new_company("Activation Co", &email).await;
-    let company = app.company_of(&email).await.id;
+    let company = app.company_of(&email).await.id.0;
     let data = app.get_as(&admin, "/server/v1/myaccount/data").await;
     assert_eq!(data.body["promotion"], Value::Null);
     assert_eq!((data.body["discount"].as_i64(), data.body["totalCharge"].as_i64()), (Some(0), Some(1100)));

@@ -29,7 +29,7 @@ struct Team {
 async fn team(app: &TestApp) -> Team {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company("Team Co", &admin_email).await;
-    let company = app.company_of(&admin_email).await.id;
+    let company = app.company_of(&admin_email).await.id.0;
     let manager_email = unique_email("manager");
     let manager_id = app.add_person(company, &manager_email, Role::Manager, None).await;
     let report_email = unique_email("report");
@@ -507,6 +507,9 @@ async fn the_database_keeps_each_weeks_minutes() {
     weeks_add_up(&app).await;
     let weeks =
         <clock::entities::weekly_worked_minutes::Entity as sea_orm::EntityTrait>::find().all(&app.db).await.unwrap();
-    assert!(weeks.iter().any(|week| week.employee_id == t.report_id && week.minutes == 120), "{weeks:?}");
-    assert!(weeks.iter().any(|week| week.employee_id == t.other_id && week.minutes == 60), "{weeks:?}");
+    assert!(
+        weeks.iter().any(|week| week.employee_id == kernel::UserId(t.report_id) && week.minutes == 120),
+        "{weeks:?}"
+    );
+    assert!(weeks.iter().any(|week| week.employee_id == kernel::UserId(t.other_id) && week.minutes == 60), "{weeks:?}");
 }

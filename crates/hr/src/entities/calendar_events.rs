@@ -5,14 +5,14 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "calendar_events")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: Option<i64>,
+    pub id: kernel::CalendarEventId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: Option<kernel::UserId>,
     pub name: String,
     pub description: String,
     pub starts_at: DateTimeUtc,
     pub ends_at: DateTimeUtc,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -6,8 +6,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub user_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub user_id: kernel::UserId,
     pub secret: String,
     pub created_at: DateTimeUtc,
 }

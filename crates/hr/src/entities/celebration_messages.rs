@@ -5,13 +5,13 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "celebration_messages")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub id: kernel::CelebrationMessageId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     /// BIRTHDAY or ANNIVERSARY.
     pub kind: String,
     pub message: String,
-    pub updated_by: Option<i64>,
+    pub updated_by: Option<kernel::UserId>,
     pub updated_at: DateTimeUtc,
 }
 

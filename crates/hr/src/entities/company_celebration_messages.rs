@@ -5,12 +5,12 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "company_celebration_messages")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::CompanyCelebrationMessageId,
+    pub company_id: kernel::CompanyId,
     /// BIRTHDAY or ANNIVERSARY.
     pub kind: String,
     pub message: String,
-    pub updated_by: Option<i64>,
+    pub updated_by: Option<kernel::UserId>,
     pub updated_at: DateTimeUtc,
 }
 

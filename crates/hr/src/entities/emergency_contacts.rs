@@ -4,9 +4,9 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "emergency_contacts")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub id: kernel::ContactId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     pub first_name: String,
     pub last_name: String,
     /// Relative or Friend.

@@ -5,22 +5,22 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "hr_documents")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
-    pub doc_type_id: i64,
+    pub id: kernel::HrDocumentId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
+    pub doc_type_id: kernel::HrTypeId,
     pub doc_name: String,
     pub comments: String,
-    pub file_id: i64,
+    pub file_id: kernel::FileId,
     /// The uploader's name for the file, cleaned of any path.
     pub file_name: String,
     pub media_type: String,
     pub byte_size: i64,
     /// The document request this upload fulfilled.
-    pub request_id: Option<i64>,
-    pub created_by: Option<i64>,
+    pub request_id: Option<kernel::DocRequestId>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
-    pub deleted_by: Option<i64>,
+    pub deleted_by: Option<kernel::UserId>,
     pub deleted_at: Option<DateTimeUtc>,
 }
 

@@ -5,10 +5,10 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "hr_events")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
-    pub event_type_id: i64,
+    pub id: kernel::HrEventId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
+    pub event_type_id: kernel::HrTypeId,
     pub title: String,
     /// Sanitised rich text.
     pub comments: String,
@@ -17,13 +17,13 @@ pub struct Model {
     /// Seen by the employee it is about and by admins only, not by managers.
     pub owner_only: bool,
     pub acked_at: Option<DateTimeUtc>,
-    pub file_id: Option<i64>,
+    pub file_id: Option<kernel::FileId>,
     pub file_name: Option<String>,
     pub media_type: Option<String>,
     pub byte_size: Option<i64>,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
-    pub deleted_by: Option<i64>,
+    pub deleted_by: Option<kernel::UserId>,
     pub deleted_at: Option<DateTimeUtc>,
 }
 

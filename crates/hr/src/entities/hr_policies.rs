@@ -5,14 +5,14 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "hr_policies")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub policy_type_id: i64,
+    pub id: kernel::PolicyId,
+    pub company_id: kernel::CompanyId,
+    pub policy_type_id: kernel::HrTypeId,
     pub title: String,
     /// Sanitised rich text.
     pub content: String,
     pub current_version_id: Option<i64>,
-    pub file_id: Option<i64>,
+    pub file_id: Option<kernel::FileId>,
     pub file_name: Option<String>,
     pub doc_name: Option<String>,
     pub media_type: Option<String>,
@@ -20,11 +20,11 @@ pub struct Model {
     pub onboarding: bool,
     pub onboarding_days: Option<i32>,
     pub onboarding_since: Option<Date>,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub last_published_at: Option<DateTimeUtc>,
-    pub deleted_by: Option<i64>,
+    pub deleted_by: Option<kernel::UserId>,
     pub deleted_at: Option<DateTimeUtc>,
 }
 

@@ -6,9 +6,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub workflow_id: i64,
-    pub employee_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub workflow_id: kernel::PolicyWorkflowId,
+    pub employee_id: kernel::UserId,
     pub due_date: Option<Date>,
     /// 0 pending, 1 acknowledged, 2 declined.
     pub certify_status: i16,

@@ -6,16 +6,16 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub policy_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub policy_id: kernel::PolicyId,
     pub version: i32,
     pub title: String,
     pub content: String,
-    pub file_id: Option<i64>,
+    pub file_id: Option<kernel::FileId>,
     pub file_name: Option<String>,
     pub media_type: Option<String>,
     pub byte_size: Option<i64>,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
 }
 

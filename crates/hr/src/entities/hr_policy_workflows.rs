@@ -5,9 +5,9 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "hr_policy_workflows")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub policy_id: i64,
+    pub id: kernel::PolicyWorkflowId,
+    pub company_id: kernel::CompanyId,
+    pub policy_id: kernel::PolicyId,
     pub version_id: i64,
     /// 1 entire team, 0 chosen members, 2 job roles.
     pub audience: i16,
@@ -17,10 +17,10 @@ pub struct Model {
     pub onboarding: bool,
     /// 0 active, 2 cancelled, 3 stopped.
     pub status: i16,
-    pub published_by: Option<i64>,
+    pub published_by: Option<kernel::UserId>,
     pub published_at: DateTimeUtc,
     pub modified_at: DateTimeUtc,
-    pub stopped_by: Option<i64>,
+    pub stopped_by: Option<kernel::UserId>,
     pub stopped_at: Option<DateTimeUtc>,
     pub cancelled_at: Option<DateTimeUtc>,
     pub reminded_at: Option<DateTimeUtc>,

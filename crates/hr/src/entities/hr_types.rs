@@ -5,8 +5,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "hr_types")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::HrTypeId,
+    pub company_id: kernel::CompanyId,
     /// `event`, `document` or `policy` ([`crate::records::TypeKind`]).
     pub kind: String,
     pub name: String,

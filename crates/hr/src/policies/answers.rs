@@ -103,7 +103,7 @@ pub struct AnswerInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnswerCommand {
-    pub workflow: i64,
+    pub workflow: PolicyWorkflowId,
     pub decline: bool,
     pub comments: String,
 }
@@ -111,10 +111,10 @@ pub struct AnswerCommand {
 impl AnswerCommand {
     pub fn parse(input: &AnswerInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let workflow = input.id.filter(|id| *id > 0).unwrap_or_else(|| {
+        let workflow = PolicyWorkflowId(input.id.filter(|id| *id > 0).unwrap_or_else(|| {
             errors.add("id", "Please choose the policy");
             0
-        });
+        }));
         let decline = input.decline == Some(1);
         let comments = optional_text(&mut errors, "comments", &input.comments, 2000);
         if decline && comments.is_empty() && !errors.has("comments") {
@@ -143,12 +143,12 @@ impl Hr {
     async fn sent_to_me(
         &self,
         ctx: &TenantCtx,
-        only: Option<i64>,
+        only: Option<PolicyWorkflowId>,
         page: Option<u64>,
     ) -> Result<(Vec<Sent>, u64), HrError> {
         let mut query = recipients::Entity::find()
             .filter(kernel::tenancy::same_company::<recipients::Entity>(ctx.company()))
-            .filter(recipients::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(recipients::Column::EmployeeId.eq(ctx.actor()))
             .filter(
                 recipients::Column::WorkflowId.in_subquery(
                     sea_orm::sea_query::Query::select()
@@ -182,7 +182,7 @@ impl Hr {
                 (rows, count)
             }
         };
-        let flows: HashMap<i64, workflows::Model> = workflows::Entity::find()
+        let flows: HashMap<PolicyWorkflowId, workflows::Model> = workflows::Entity::find()
             .filter(workflows::Column::Id.is_in(rows.iter().map(|row| row.workflow_id)))
             .all(&self.db)
             .await?
@@ -226,7 +226,7 @@ impl Hr {
             .into_iter()
             .filter(|(row, flow, _)| row.certify_status == PENDING && flow.status == WorkflowStatus::Active.code())
             .map(|(row, flow, text)| PolicyTask {
-                id: flow.id,
+                id: flow.id.0,
                 title: text.title,
                 due_date: row.due_date,
                 // A policy is required on its due day: sent 'immediately' (due the day it is
@@ -240,7 +240,7 @@ impl Hr {
 
     /// `GET /profile/policy-review-detail`: the text the caller was sent and their answer.
     pub async fn policy_review(&self, ctx: &TenantCtx, workflow: PolicyWorkflowId) -> Result<PolicyReview, HrError> {
-        let (mut sent, _) = self.sent_to_me(ctx, Some(workflow.0), None).await?;
+        let (mut sent, _) = self.sent_to_me(ctx, Some(workflow), None).await?;
         let Some(item) = sent.pop() else { return Err(HrError::NotFound) };
         let policy = self.policy_row(ctx, item.1.policy_id).await?;
         let type_name = hr_types::Entity::find_by_id(policy.policy_type_id)
@@ -254,14 +254,14 @@ impl Hr {
         let (_, flow, text) = &item;
         let review = PolicyReview {
             policy: ReviewedText {
-                id: policy.id,
+                id: policy.id.0,
                 title: text.title.clone(),
                 content: text.content.clone(),
                 type_name,
                 version: text.version,
             },
             workflow: ReviewedWorkflow {
-                id: flow.id,
+                id: flow.id.0,
                 publish_date: flow.published_at,
                 due_date: flow.due_date,
                 status: flow.status,
@@ -333,12 +333,12 @@ impl Hr {
             &txn,
             NewActivity {
                 company: ctx.company(),
-                employee: row.employee_id,
+                employee: row.employee_id.0,
                 actor: Some(ctx.actor().0),
                 kind: ActivityType::PolicyAffirmation,
                 description,
                 at,
-                record: Some(flow.id),
+                record: Some(flow.id.0),
             },
         )
         .await?;
@@ -355,17 +355,17 @@ impl Hr {
     /// recipient the one of the newest version sent to them.
     pub async fn policy_file(&self, ctx: &TenantCtx, policy: PolicyId) -> Result<DownloadedFile, HrError> {
         if ctx.answers_for_others() {
-            return self.current_policy_file(ctx, policy.0).await;
+            return self.current_policy_file(ctx, policy).await;
         }
         let (sent, _) = self.sent_to_me(ctx, None, None).await?;
         let text = sent
             .into_iter()
-            .filter(|(_, flow, text)| flow.policy_id == policy.0 && text.file_id.is_some())
+            .filter(|(_, flow, text)| flow.policy_id == policy && text.file_id.is_some())
             .map(|(_, _, text)| text)
             .next()
             .ok_or(HrError::NotFound)?;
         let (Some(file_id), Some(name)) = (text.file_id, text.file_name) else { return Err(HrError::NotFound) };
-        let (file, bytes) = self.files.open_private(ctx, kernel::FileId(file_id)).await?;
+        let (file, bytes) = self.files.open_private(ctx, file_id).await?;
         Ok(DownloadedFile { name, media_type: file.media_type, bytes })
     }
 }
@@ -379,8 +379,8 @@ fn my_policy(row: &recipients::Model, flow: &workflows::Model, text: &versions::
         (false, WorkflowStatus::Stopped) => 3,
     };
     MyPolicy {
-        workflow_id: flow.id,
-        policy_id: flow.policy_id,
+        workflow_id: flow.id.0,
+        policy_id: flow.policy_id.0,
         title: text.title.clone(),
         last_publish_date: flow.published_at,
         due_date: row.due_date,

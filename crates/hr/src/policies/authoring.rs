@@ -10,7 +10,7 @@ use crate::records::{parse_sort, required_id, required_text, rich_text, HrTypeVi
 use crate::views::JobRoleView;
 use crate::{Hr, HrError};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, ManagerCtx, PolicyId, TenantCtx};
+use kernel::{FieldErrors, HrTypeId, ManagerCtx, PolicyId, TenantCtx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
@@ -81,9 +81,9 @@ pub struct PolicyInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PolicyCommand {
-    pub id: Option<i64>,
+    pub id: Option<PolicyId>,
     pub title: String,
-    pub policy_type_id: i64,
+    pub policy_type_id: HrTypeId,
     pub content: String,
     pub doc_name: Option<String>,
 }
@@ -92,10 +92,10 @@ impl PolicyCommand {
     pub fn parse(input: &PolicyInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let id = input.id.as_deref().map(str::trim).filter(|id| !id.is_empty()).map(|id| {
-            id.parse::<i64>().unwrap_or_else(|_| {
+            PolicyId(id.parse::<i64>().unwrap_or_else(|_| {
                 errors.add("id", "Please choose the policy");
                 0
-            })
+            }))
         });
         let title = required_text(&mut errors, "title", &input.title, "Please input the Title", 200);
         let policy_type_id =
@@ -143,8 +143,8 @@ impl Hr {
         rows: Vec<policies::Model>,
         with_content: bool,
     ) -> Result<Vec<PolicyView>, HrError> {
-        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-        let types: HashMap<i64, String> = hr_types::Entity::find()
+        let ids: Vec<PolicyId> = rows.iter().map(|row| row.id).collect();
+        let types: HashMap<HrTypeId, String> = hr_types::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_types::Entity>(ctx.company()))
             .filter(hr_types::Column::Id.is_in(rows.iter().map(|row| row.policy_type_id)))
             .all(&self.db)
@@ -167,7 +167,7 @@ impl Hr {
             .all(&self.db)
             .await?;
         let counts = self.count_answers(ctx, &flows.iter().map(|flow| flow.id).collect::<Vec<_>>()).await?;
-        let mut by_policy: HashMap<i64, Vec<WorkflowSummary>> = HashMap::new();
+        let mut by_policy: HashMap<PolicyId, Vec<WorkflowSummary>> = HashMap::new();
         for flow in flows {
             let version = version_numbers.get(&flow.version_id).copied().unwrap_or(1);
             by_policy.entry(flow.policy_id).or_default().push(summary(&flow, version, &counts));
@@ -175,9 +175,9 @@ impl Hr {
         Ok(rows
             .into_iter()
             .map(|row| PolicyView {
-                id: row.id,
+                id: row.id.0,
                 type_name: types.get(&row.policy_type_id).cloned().unwrap_or_default(),
-                policy_type_id: row.policy_type_id,
+                policy_type_id: row.policy_type_id.0,
                 version: row.current_version_id.and_then(|id| version_numbers.get(&id).copied()).unwrap_or(1),
                 document: document_of(&row),
                 content: with_content.then(|| row.content.clone()),
@@ -193,7 +193,7 @@ impl Hr {
 
     /// `GET /policy/policy`: one policy with its text.
     pub async fn policy(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<PolicyView, HrError> {
-        let row = self.policy_row(ctx, id.0).await?;
+        let row = self.policy_row(ctx, id).await?;
         Ok(self.policy_views(ctx, vec![row], true).await?.remove(0))
     }
 
@@ -259,8 +259,8 @@ impl Hr {
             let mut row: policies::ActiveModel = match &existing {
                 Some(row) => row.clone().into(),
                 None => policies::ActiveModel {
-                    company_id: Set(ctx.company().0),
-                    created_by: Set(Some(ctx.actor().0)),
+                    company_id: Set(ctx.company()),
+                    created_by: Set(Some(ctx.actor())),
                     created_at: Set(at),
                     onboarding: Set(false),
                     ..Default::default()
@@ -294,7 +294,7 @@ impl Hr {
             Ok(row) => Ok(self.policy_views(ctx, vec![row], true).await?.remove(0)),
             Err(err) => {
                 if let Some(saved) = stored {
-                    self.files.discard(&self.db, ctx, kernel::FileId(saved.file.id)).await;
+                    self.files.discard(&self.db, ctx, saved.file.id).await;
                 }
                 Err(err)
             }
@@ -321,7 +321,7 @@ impl Hr {
         }
         let number = current.map(|version| version.version + 1).unwrap_or(1);
         let version = versions::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             policy_id: Set(row.id),
             version: Set(number),
             title: Set(row.title.clone()),
@@ -330,7 +330,7 @@ impl Hr {
             file_name: Set(row.file_name.clone()),
             media_type: Set(row.media_type.clone()),
             byte_size: Set(row.byte_size),
-            created_by: Set(Some(ctx.actor().0)),
+            created_by: Set(Some(ctx.actor())),
             created_at: Set(at),
             ..Default::default()
         }
@@ -344,7 +344,7 @@ impl Hr {
     /// `POST /policy/remove-doc`: the policy no longer carries a document (a new version; the
     /// file stays with the versions that had it).
     pub async fn remove_policy_doc(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<PolicyView, HrError> {
-        let row = self.policy_row(ctx, id.0).await?;
+        let row = self.policy_row(ctx, id).await?;
         let at = now();
         let row = {
             let _permit = self.gate.enter().await;
@@ -367,13 +367,13 @@ impl Hr {
     /// `POST /policy/delete`: the policy leaves the lists; its open publications are cancelled
     /// (their answers stay, and no more are taken).
     pub async fn delete_policy(&self, ctx: &ManagerCtx, id: PolicyId) -> Result<(), HrError> {
-        let row = self.policy_row(ctx, id.0).await?;
+        let row = self.policy_row(ctx, id).await?;
         let at = now();
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         policies::Entity::update_many()
             .col_expr(policies::Column::DeletedAt, Expr::value(at))
-            .col_expr(policies::Column::DeletedBy, Expr::value(ctx.actor().0))
+            .col_expr(policies::Column::DeletedBy, Expr::value(ctx.actor()))
             .filter(policies::Column::Id.eq(row.id))
             .exec(&txn)
             .await?;
@@ -390,12 +390,12 @@ impl Hr {
     }
 
     /// `POST /doc/policy` for a manager or an admin: the policy's current document.
-    pub(crate) async fn current_policy_file(&self, ctx: &TenantCtx, id: i64) -> Result<DownloadedFile, HrError> {
+    pub(crate) async fn current_policy_file(&self, ctx: &TenantCtx, id: PolicyId) -> Result<DownloadedFile, HrError> {
         let row = self.policy_row(ctx, id).await?;
         let (Some(file_id), Some(name)) = (row.file_id, row.file_name) else {
             return Err(HrError::NotFound);
         };
-        let (file, bytes) = self.files.open_private(ctx, kernel::FileId(file_id)).await?;
+        let (file, bytes) = self.files.open_private(ctx, file_id).await?;
         Ok(DownloadedFile { name, media_type: file.media_type, bytes })
     }
 }
@@ -404,7 +404,7 @@ impl Hr {
 pub(crate) fn summary(flow: &workflows::Model, version: i32, counts: &Counts) -> WorkflowSummary {
     let (total, confirmed, declined) = counts.get(&flow.id).copied().unwrap_or_default();
     WorkflowSummary {
-        id: flow.id,
+        id: flow.id.0,
         version,
         publish_date: flow.published_at,
         due_date: flow.due_date,

@@ -25,7 +25,7 @@ pub use publishing::{PublishCommand, PublishInput, Recipient, ReminderOutcome, W
 
 use crate::entities::{hr_policies, hr_policy_recipients as recipients, hr_policy_workflows as workflows};
 use crate::{Hr, HrError};
-use kernel::TenantCtx;
+use kernel::{JobRoleId, PolicyId, PolicyWorkflowId, TenantCtx, UserId};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::HashMap;
 
@@ -65,8 +65,8 @@ pub const DECLINED: i16 = 2;
 pub enum Audience {
     /// Everyone the publisher reaches.
     EntireTeam,
-    Members(Vec<i64>),
-    JobRoles(Vec<i64>),
+    Members(Vec<UserId>),
+    JobRoles(Vec<JobRoleId>),
 }
 
 impl Audience {
@@ -78,20 +78,22 @@ impl Audience {
         }
     }
 
-    fn ids(&self) -> &[i64] {
+    /// The chosen members' or job roles' ids.
+    fn ids(&self) -> Vec<i64> {
         match self {
-            Audience::EntireTeam => &[],
-            Audience::Members(ids) | Audience::JobRoles(ids) => ids,
+            Audience::EntireTeam => Vec::new(),
+            Audience::Members(ids) => ids.iter().map(|id| id.0).collect(),
+            Audience::JobRoles(ids) => ids.iter().map(|id| id.0).collect(),
         }
     }
 }
 
 /// Counted answers of some publications: (total, acknowledged, declined) by workflow id.
-type Counts = HashMap<i64, (u64, u64, u64)>;
+type Counts = HashMap<PolicyWorkflowId, (u64, u64, u64)>;
 
 impl Hr {
     /// A policy of the company that is not removed.
-    pub(crate) async fn policy_row(&self, ctx: &TenantCtx, id: i64) -> Result<hr_policies::Model, HrError> {
+    pub(crate) async fn policy_row(&self, ctx: &TenantCtx, id: PolicyId) -> Result<hr_policies::Model, HrError> {
         hr_policies::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<hr_policies::Entity>(ctx.company()))
             .filter(hr_policies::Column::DeletedAt.is_null())
@@ -101,7 +103,11 @@ impl Hr {
     }
 
     /// A publication of the company (its policy may since have been removed).
-    pub(crate) async fn workflow_row(&self, ctx: &TenantCtx, id: i64) -> Result<workflows::Model, HrError> {
+    pub(crate) async fn workflow_row(
+        &self,
+        ctx: &TenantCtx,
+        id: PolicyWorkflowId,
+    ) -> Result<workflows::Model, HrError> {
         workflows::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<workflows::Entity>(ctx.company()))
             .one(&self.db)
@@ -110,12 +116,12 @@ impl Hr {
     }
 
     /// The answers of some publications, counted from their recipient rows in one query.
-    pub(crate) async fn count_answers(&self, ctx: &TenantCtx, ids: &[i64]) -> Result<Counts, HrError> {
+    pub(crate) async fn count_answers(&self, ctx: &TenantCtx, ids: &[PolicyWorkflowId]) -> Result<Counts, HrError> {
         let mut counts = Counts::new();
         if ids.is_empty() {
             return Ok(counts);
         }
-        let rows: Vec<(i64, i16, i64)> = recipients::Entity::find()
+        let rows: Vec<(PolicyWorkflowId, i16, i64)> = recipients::Entity::find()
             .select_only()
             .column(recipients::Column::WorkflowId)
             .column(recipients::Column::CertifyStatus)

@@ -5,15 +5,16 @@ use super::authoring::summary;
 use super::{Audience, WorkflowStatus, PENDING};
 use crate::entities::hr_policy_workflows as workflows;
 use crate::entities::{hr_policies as policies, hr_policy_recipients as recipients, hr_policy_versions as versions};
-use crate::records::{name_of, now};
+use crate::records::now;
 use crate::{Hr, HrError};
-use accounts::entities::users;
 use accounts::mail::OutgoingMail;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::local_date;
-use kernel::{CompanyId, EmploymentStatus, FieldErrors, ManagerCtx, PolicyWorkflowId};
+use kernel::{CompanyId, FieldErrors, JobRoleId, ManagerCtx, PolicyId, PolicyWorkflowId, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -121,7 +122,7 @@ pub struct PublishInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishCommand {
-    pub policy_id: i64,
+    pub policy_id: PolicyId,
     pub audience: Audience,
     /// `None`: due at once (the day of publishing).
     pub due_date: Option<NaiveDate>,
@@ -132,22 +133,22 @@ pub struct PublishCommand {
 impl PublishCommand {
     pub fn parse(input: &PublishInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let policy_id = input.policy_id.filter(|id| *id > 0).unwrap_or_else(|| {
+        let policy_id = PolicyId(input.policy_id.filter(|id| *id > 0).unwrap_or_else(|| {
             errors.add("policyId", "Please choose the policy");
             0
-        });
+        }));
         let audience = match input.applicable_to_all {
             Some(1) => Some(Audience::EntireTeam),
             Some(0) if input.employee.is_empty() => {
                 errors.add("employee", MEMBERS_MISSING);
                 None
             }
-            Some(0) => Some(Audience::Members(input.employee.clone())),
+            Some(0) => Some(Audience::Members(input.employee.iter().copied().map(UserId).collect())),
             Some(2) if input.jobroles.is_empty() => {
                 errors.add("jobroles", ROLES_MISSING);
                 None
             }
-            Some(2) => Some(Audience::JobRoles(input.jobroles.clone())),
+            Some(2) => Some(Audience::JobRoles(input.jobroles.iter().copied().map(JobRoleId).collect())),
             _ => {
                 errors.add("applicableToAll", AUDIENCE_MISSING);
                 None
@@ -188,28 +189,28 @@ impl PublishCommand {
 
 impl Hr {
     /// The people a publication goes to: active, in the publisher's reach, not the publisher.
-    async fn audience(&self, ctx: &ManagerCtx, audience: &Audience) -> Result<Vec<users::Model>, HrError> {
-        let mut query = accounts::people_in_reach(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::Id.ne(ctx.actor().0));
+    async fn audience(&self, ctx: &ManagerCtx, audience: &Audience) -> Result<Vec<Person>, HrError> {
+        let mut filter = PeopleFilter::active().except(ctx.actor());
         match audience {
             Audience::EntireTeam => {}
             Audience::Members(ids) => {
                 // Someone outside the caller's reach is as unknown as a missing id.
                 for id in ids {
-                    self.accounts.employee_in_scope(ctx, kernel::UserId(*id)).await?;
+                    self.accounts.employee_in_scope(ctx, *id).await?;
                 }
-                query = query.filter(users::Column::Id.is_in(ids.iter().copied()));
+                // Each once, however often the list names them.
+                let ids: std::collections::BTreeSet<UserId> = ids.iter().copied().collect();
+                filter = filter.with_ids(ids);
             }
             Audience::JobRoles(ids) => {
-                let roles = self.job_roles(ctx).await?;
+                let roles = read::job_roles(&self.db, ctx).await?;
                 if ids.iter().any(|id| !roles.iter().any(|role| role.id == *id)) {
                     return Err(HrError::field("jobroles", ROLES_MISSING));
                 }
-                query = query.filter(users::Column::JobRoleId.is_in(ids.iter().copied()));
+                filter.job_roles = Some(ids.clone());
             }
         }
-        Ok(query.order_by_asc(users::Column::Id).all(&self.db).await?)
+        Ok(read::people_in_reach(&self.db, ctx, &filter).await?)
     }
 
     /// `POST /policy/publish`: sends the policy's current version to its audience, each
@@ -238,7 +239,7 @@ impl Hr {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
             let flow = workflows::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 policy_id: Set(policy.id),
                 version_id: Set(version_id),
                 audience: Set(command.audience.code()),
@@ -249,7 +250,7 @@ impl Hr {
                 due_date: Set(Some(due)),
                 onboarding: Set(false),
                 status: Set(WorkflowStatus::Active.code()),
-                published_by: Set(Some(ctx.actor().0)),
+                published_by: Set(Some(ctx.actor())),
                 published_at: Set(at),
                 modified_at: Set(at),
                 ..Default::default()
@@ -257,7 +258,7 @@ impl Hr {
             .insert(&txn)
             .await?;
             let rows = people.iter().map(|person| recipients::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 workflow_id: Set(flow.id),
                 employee_id: Set(person.id),
                 due_date: Set(Some(due)),
@@ -295,11 +296,11 @@ impl Hr {
         let publisher = self.actor_name(ctx).await?;
         self.mail_policy(&people, &policy.title, Some(due), &format!("{publisher} asks you to read and acknowledge"))
             .await;
-        self.workflow(ctx, PolicyWorkflowId(flow.id)).await
+        self.workflow(ctx, flow.id).await
     }
 
     /// Mails `people` about a policy waiting for their answer.
-    pub(crate) async fn mail_policy(&self, people: &[users::Model], title: &str, due: Option<NaiveDate>, lead: &str) {
+    pub(crate) async fn mail_policy(&self, people: &[Person], title: &str, due: Option<NaiveDate>, lead: &str) {
         let link = self.accounts.screen_link("/my-hr");
         let due = due.map(|due| format!(" by {}", due.format("%b %d, %Y"))).unwrap_or_default();
         self.accounts
@@ -307,9 +308,9 @@ impl Hr {
                 people
                     .iter()
                     .map(|person| OutgoingMail {
-                        company: person.company_id.map(CompanyId),
+                        company: person.company_id,
                         to_email: person.email.clone(),
-                        to_name: name_of(person),
+                        to_name: person.full_name(),
                         subject: format!("Please review: {title}"),
                         text: format!(
                         "Hello {},\n\n{lead} the policy '{title}'{due}.\n\nRead it and answer in Timekeep: {link}\n",
@@ -324,34 +325,21 @@ impl Hr {
     /// `GET /policy/workflow`: a publication with everyone's answer (managers and admins see
     /// every recipient: the status of a company policy is the company's).
     pub async fn workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<WorkflowView, HrError> {
-        let flow = self.workflow_row(ctx, id.0).await?;
+        let flow = self.workflow_row(ctx, id).await?;
         let version = versions::Entity::find_by_id(flow.version_id).one(&self.db).await?.ok_or(HrError::NotFound)?;
         let rows = recipients::Entity::find()
             .filter(kernel::tenancy::same_company::<recipients::Entity>(ctx.company()))
             .filter(recipients::Column::WorkflowId.eq(flow.id))
             .all(&self.db)
             .await?;
-        // Only the names, of the publication's recipients (a subquery, not a list of ids).
-        let people: HashMap<i64, (String, String)> = accounts::company_people(ctx)
-            .select_only()
-            .column(users::Column::Id)
-            .column(users::Column::FirstName)
-            .column(users::Column::LastName)
-            .filter(
-                users::Column::Id.in_subquery(
-                    sea_orm::sea_query::Query::select()
-                        .column(recipients::Column::EmployeeId)
-                        .from(recipients::Entity)
-                        .and_where(recipients::Column::WorkflowId.eq(flow.id))
-                        .to_owned(),
-                ),
-            )
-            .into_tuple::<(i64, String, String)>()
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|(id, first, last)| (id, (first, last)))
-            .collect();
+        // The names of the publication's recipients.
+        let recipient_ids = rows.iter().map(|row| row.employee_id);
+        let people: HashMap<UserId, (String, String)> =
+            read::people(&self.db, ctx, &PeopleFilter::default().with_ids(recipient_ids))
+                .await?
+                .into_iter()
+                .map(|person| (person.id, (person.first_name, person.last_name)))
+                .collect();
         let today = local_date(ctx.time_zone(), Utc::now());
         let active = WorkflowStatus::of(flow.status) == WorkflowStatus::Active;
         let mut list: Vec<Recipient> = rows
@@ -359,7 +347,7 @@ impl Hr {
             .map(|row| {
                 let person = people.get(&row.employee_id);
                 Recipient {
-                    employee_id: row.employee_id,
+                    employee_id: row.employee_id.0,
                     firstname: person.map(|p| p.0.clone()).unwrap_or_default(),
                     lastname: person.map(|p| p.1.clone()).unwrap_or_default(),
                     certify_status: row.certify_status,
@@ -385,7 +373,7 @@ impl Hr {
             }
         }
         Ok(WorkflowView {
-            policy_id: flow.policy_id,
+            policy_id: flow.policy_id.0,
             title: version.title,
             summary: summary(&flow, version.version, &counts),
             recipients: list,
@@ -395,7 +383,7 @@ impl Hr {
     /// `POST /policy/workflow-reminder`: mails everyone who has not answered an active
     /// publication; a second reminder within the hour sends nothing.
     pub async fn remind_workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<ReminderOutcome, HrError> {
-        let flow = self.workflow_row(ctx, id.0).await?;
+        let flow = self.workflow_row(ctx, id).await?;
         if WorkflowStatus::of(flow.status) != WorkflowStatus::Active {
             return Err(HrError::Conflict("This broadcast is no longer active.".to_owned()));
         }
@@ -407,7 +395,7 @@ impl Hr {
                 message: format!("A reminder was already sent at {} UTC.", sent.format("%H:%M")),
             });
         }
-        let pending: Vec<i64> = recipients::Entity::find()
+        let pending: Vec<UserId> = recipients::Entity::find()
             .filter(kernel::tenancy::same_company::<recipients::Entity>(ctx.company()))
             .filter(recipients::Column::WorkflowId.eq(flow.id))
             .filter(recipients::Column::CertifyStatus.eq(PENDING))
@@ -435,11 +423,7 @@ impl Hr {
         if claimed == 0 {
             return Ok(ReminderOutcome { sent: 0, changed: false, message: "A reminder was just sent.".to_owned() });
         }
-        let people = accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(pending))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .all(&self.db)
-            .await?;
+        let people = read::people(&self.db, ctx, &PeopleFilter::active().with_ids(pending)).await?;
         let version = versions::Entity::find_by_id(flow.version_id).one(&self.db).await?.ok_or(HrError::NotFound)?;
         self.mail_policy(&people, &version.title, flow.due_date, "A reminder: please read and acknowledge").await;
         let sent = u64::try_from(people.len()).unwrap_or_default();
@@ -448,7 +432,7 @@ impl Hr {
 
     /// `POST /policy/stop-workflow`: no more answers are taken; those given stay.
     pub async fn stop_workflow(&self, ctx: &ManagerCtx, id: PolicyWorkflowId) -> Result<WorkflowView, HrError> {
-        let flow = self.workflow_row(ctx, id.0).await?;
+        let flow = self.workflow_row(ctx, id).await?;
         match WorkflowStatus::of(flow.status) {
             WorkflowStatus::Cancelled => {
                 return Err(HrError::Conflict("This broadcast was cancelled.".to_owned()));
@@ -462,7 +446,7 @@ impl Hr {
             workflows::Entity::update_many()
                 .col_expr(workflows::Column::Status, Expr::value(WorkflowStatus::Stopped.code()))
                 .col_expr(workflows::Column::StoppedAt, Expr::value(at))
-                .col_expr(workflows::Column::StoppedBy, Expr::value(ctx.actor().0))
+                .col_expr(workflows::Column::StoppedBy, Expr::value(ctx.actor()))
                 .col_expr(workflows::Column::ModifiedAt, Expr::value(at))
                 .filter(workflows::Column::Id.eq(flow.id))
                 .filter(workflows::Column::Status.eq(WorkflowStatus::Active.code()))
@@ -478,7 +462,6 @@ impl Hr {
     /// policy of an active publication past its due date is mailed about once, claimed by a
     /// conditional update first, so two servers send it once.
     pub(crate) async fn overdue_policy_reminders(&self, now: DateTime<Utc>) -> Result<u64, HrError> {
-        use accounts::entities::companies;
         use kernel::time::{parse_time_zone, DEFAULT_TIME_ZONE};
         let horizon = now.date_naive() + Duration::days(1);
         let candidates = recipients::Entity::find()
@@ -500,22 +483,23 @@ impl Hr {
         if candidates.is_empty() {
             return Ok(0);
         }
-        let zones: HashMap<i64, chrono_tz::Tz> = companies::Entity::find()
-            .filter(companies::Column::Id.is_in(candidates.iter().map(|row| row.company_id)))
-            .all(&self.db)
+        let mut company_ids: Vec<CompanyId> = candidates.iter().map(|row| row.company_id).collect();
+        company_ids.sort_unstable();
+        company_ids.dedup();
+        let zones: HashMap<CompanyId, chrono_tz::Tz> = read::companies(&self.db, Some(&company_ids))
             .await?
             .into_iter()
             .map(|company| (company.id, parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE)))
             .collect();
-        let people: HashMap<i64, users::Model> = users::Entity::find()
-            .filter(users::Column::Id.is_in(candidates.iter().map(|row| row.employee_id)))
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .all(&self.db)
+        let mut employee_ids: Vec<UserId> = candidates.iter().map(|row| row.employee_id).collect();
+        employee_ids.sort_unstable();
+        employee_ids.dedup();
+        let people: HashMap<UserId, Person> = read::people_with_ids(&self.db, &employee_ids, &PeopleFilter::active())
             .await?
             .into_iter()
-            .map(|user| (user.id, user))
+            .map(|person| (person.id, person))
             .collect();
-        let flows: HashMap<i64, workflows::Model> = workflows::Entity::find()
+        let flows: HashMap<PolicyWorkflowId, workflows::Model> = workflows::Entity::find()
             .filter(workflows::Column::Id.is_in(candidates.iter().map(|row| row.workflow_id)))
             .all(&self.db)
             .await?

@@ -10,10 +10,10 @@ use crate::entities::{
 };
 use crate::policies::{WorkflowStatus, PENDING};
 use crate::{Hr, HrError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
 use chrono::{Duration, NaiveDate};
-use kernel::{CompanyId, Role};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter, QueryOrder};
+use kernel::{CompanyId, HrTypeId, Role};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter};
 
 const HANDBOOK: &str = "<h2>Welcome</h2><p>This handbook explains how we work together: <strong>hours</strong>, \
 time off, conduct and safety.</p><ul><li>Clock in when you start and out when you leave.</li>\
@@ -28,16 +28,12 @@ impl Hr {
         if hr_types::Entity::find().filter(same).one(&self.db).await?.is_some() {
             return Ok(false);
         }
-        let people = users::Entity::find()
-            .filter(kernel::tenancy::same_company::<users::Entity>(company))
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?;
-        let Some(admin) = people.iter().find(|user| user.role == Role::Admin.code()) else { return Ok(false) };
+        let people = read::people_of_company(&self.db, company, &PeopleFilter::default()).await?;
+        let Some(admin) = people.iter().find(|person| person.role == Role::Admin) else { return Ok(false) };
         let at = now();
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        let mut handbook_type = 0;
+        let mut handbook_type = HrTypeId(0);
         let kinds = [
             (TypeKind::Event, "Performance Review", false),
             (TypeKind::Event, "Recognition", false),
@@ -49,7 +45,7 @@ impl Hr {
         ];
         for (kind, name, onboarding) in kinds {
             let row = hr_types::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 kind: Set(kind.code().to_owned()),
                 name: Set(name.to_owned()),
                 onboarding_doc: Set(onboarding),
@@ -66,7 +62,7 @@ impl Hr {
             }
         }
         let policy = policies::ActiveModel {
-            company_id: Set(company.0),
+            company_id: Set(company),
             policy_type_id: Set(handbook_type),
             title: Set("Employee Handbook".to_owned()),
             content: Set(kernel::rich_text::sanitize(HANDBOOK)),
@@ -80,7 +76,7 @@ impl Hr {
         .insert(&txn)
         .await?;
         let version = versions::ActiveModel {
-            company_id: Set(company.0),
+            company_id: Set(company),
             policy_id: Set(policy.id),
             version: Set(1),
             title: Set(policy.title.clone()),
@@ -96,7 +92,7 @@ impl Hr {
         row.update(&txn).await?;
         let due = today + Duration::days(7);
         let flow = workflows::ActiveModel {
-            company_id: Set(company.0),
+            company_id: Set(company),
             policy_id: Set(policy.id),
             version_id: Set(version.id),
             audience: Set(1),
@@ -111,9 +107,9 @@ impl Hr {
         }
         .insert(&txn)
         .await?;
-        for person in people.iter().filter(|user| user.id != admin.id && user.role != Role::SysAdmin.code()) {
+        for person in people.iter().filter(|person| person.id != admin.id && person.role != Role::SysAdmin) {
             recipients::ActiveModel {
-                company_id: Set(company.0),
+                company_id: Set(company),
                 workflow_id: Set(flow.id),
                 employee_id: Set(person.id),
                 due_date: Set(Some(due)),

@@ -11,7 +11,7 @@ use crate::entities::{hr_doc_requests as requests, hr_documents as documents, hr
 use crate::{Hr, HrError};
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, HrDocumentId, ManagerCtx, TenantCtx, UserId};
+use kernel::{DocRequestId, FieldErrors, HrDocumentId, HrTypeId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::ActiveEnum;
 use sea_orm::{
@@ -60,7 +60,7 @@ pub struct DocumentInput {
 pub struct DocumentCommand {
     pub employee: UserId,
     pub doc_name: String,
-    pub doc_type_id: i64,
+    pub doc_type_id: HrTypeId,
     pub comments: String,
 }
 
@@ -76,7 +76,7 @@ impl DocumentCommand {
         if !has_file {
             errors.add("file", DOCUMENT_MISSING);
         }
-        errors.into_result(DocumentCommand { employee: UserId(employee), doc_name, doc_type_id, comments })
+        errors.into_result(DocumentCommand { employee, doc_name, doc_type_id, comments })
     }
 }
 
@@ -95,10 +95,10 @@ pub struct UploadInput {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UploadCommand {
-    pub request: i64,
+    pub request: DocRequestId,
     pub doc_name: String,
     pub comments: String,
-    pub doc_type_id: Option<i64>,
+    pub doc_type_id: Option<HrTypeId>,
 }
 
 impl UploadCommand {
@@ -109,10 +109,10 @@ impl UploadCommand {
             required_text(&mut errors, "comments", &input.comments, "Please input the Brief Description", 2000);
         let request = required_id(&mut errors, "reqId", &input.req_id, "Please choose the document request");
         let doc_type_id = input.doc_type_id.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(|text| {
-            text.parse::<i64>().unwrap_or_else(|_| {
+            HrTypeId(text.parse::<i64>().unwrap_or_else(|_| {
                 errors.add("docTypeId", TypeKind::Document.missing_message());
                 0
-            })
+            }))
         });
         if !has_file {
             errors.add("document", DOCUMENT_MISSING);
@@ -134,8 +134,8 @@ const DOCUMENT_SORTS: [(&str, DocumentSort); 3] =
 
 impl Hr {
     async fn document_views(&self, ctx: &TenantCtx, rows: Vec<documents::Model>) -> Result<Vec<DocumentView>, HrError> {
-        let type_ids: Vec<i64> = rows.iter().map(|row| row.doc_type_id).collect();
-        let types: HashMap<i64, String> = hr_types::Entity::find()
+        let type_ids: Vec<HrTypeId> = rows.iter().map(|row| row.doc_type_id).collect();
+        let types: HashMap<HrTypeId, String> = hr_types::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_types::Entity>(ctx.company()))
             .filter(hr_types::Column::Id.is_in(type_ids))
             .all(&self.db)
@@ -147,17 +147,17 @@ impl Hr {
         Ok(rows
             .into_iter()
             .map(|row| DocumentView {
-                id: row.id,
-                employee_id: row.employee_id,
+                id: row.id.0,
+                employee_id: row.employee_id.0,
                 doc_type: types.get(&row.doc_type_id).cloned().unwrap_or_default(),
-                doc_type_id: row.doc_type_id,
+                doc_type_id: row.doc_type_id.0,
                 doc_name: row.doc_name,
                 comments: row.comments,
                 doc_file_name: row.file_name,
                 doc_media_type: row.media_type,
                 doc_size: row.byte_size,
                 create_date: row.created_at,
-                request_id: row.request_id,
+                request_id: row.request_id.map(|id| id.0),
                 created_by: row.created_by.and_then(|id| authors.get(&id).cloned()),
             })
             .collect())
@@ -177,7 +177,7 @@ impl Hr {
         Fut: std::future::Future<Output = Result<documents::Model, HrError>>,
     {
         let saved = self.files.save_document(ctx, &upload.bytes, &upload.name).await?;
-        let file_id = kernel::FileId(saved.file.id);
+        let file_id = saved.file.id;
         let written = async {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
@@ -219,12 +219,12 @@ impl Hr {
                     &txn,
                     NewActivity {
                         company: ctx.company(),
-                        employee: folder.id(),
+                        employee: folder.id().0,
                         actor: Some(ctx.actor().0),
                         kind: ActivityType::HrDoc,
                         description: format!("{actor} added the document '{}'.", command.doc_name),
                         at: now,
-                        record: Some(row.id),
+                        record: Some(row.id.0),
                     },
                 )
                 .await?;
@@ -246,7 +246,7 @@ impl Hr {
     ) -> Result<DocumentView, HrError> {
         let request = requests::Entity::find_by_id(command.request)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
-            .filter(requests::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(requests::Column::EmployeeId.eq(ctx.actor()))
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
@@ -287,12 +287,12 @@ impl Hr {
                     &txn,
                     NewActivity {
                         company: ctx.company(),
-                        employee: request.employee_id,
+                        employee: request.employee_id.0,
                         actor: Some(ctx.actor().0),
                         kind: ActivityType::DocRequest,
                         description: format!("{me} uploaded '{}' for a document request.", command.doc_name),
                         at: now,
-                        record: Some(row.id),
+                        record: Some(row.id.0),
                     },
                 )
                 .await?;
@@ -328,7 +328,7 @@ impl Hr {
     pub async fn my_documents(&self, ctx: &TenantCtx, page: u64) -> Result<RecordPage<DocumentView>, HrError> {
         let query = documents::Entity::find()
             .filter(kernel::tenancy::same_company::<documents::Entity>(ctx.company()))
-            .filter(documents::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(documents::Column::EmployeeId.eq(ctx.actor()))
             .filter(documents::Column::DeletedAt.is_null());
         self.document_page(ctx, query, ListSort { key: DocumentSort::Id, descending: true }, page).await
     }
@@ -354,38 +354,38 @@ impl Hr {
     }
 
     /// A document in a folder the caller reaches.
-    async fn visible_document(&self, ctx: &TenantCtx, id: i64) -> Result<documents::Model, HrError> {
+    async fn visible_document(&self, ctx: &TenantCtx, id: HrDocumentId) -> Result<documents::Model, HrError> {
         let row = documents::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<documents::Entity>(ctx.company()))
             .filter(documents::Column::DeletedAt.is_null())
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
-        self.folder(ctx, UserId(row.employee_id)).await?;
+        self.folder(ctx, row.employee_id).await?;
         Ok(row)
     }
 
     /// `GET /manage/doc`: one document.
     pub async fn document(&self, ctx: &TenantCtx, id: HrDocumentId) -> Result<DocumentView, HrError> {
-        let row = self.visible_document(ctx, id.0).await?;
+        let row = self.visible_document(ctx, id).await?;
         Ok(self.document_views(ctx, vec![row]).await?.remove(0))
     }
 
     /// `POST /doc/view`: a document's file, for whoever may see the folder.
     pub async fn document_file(&self, ctx: &TenantCtx, id: HrDocumentId) -> Result<DownloadedFile, HrError> {
-        let row = self.visible_document(ctx, id.0).await?;
-        let (file, bytes) = self.files.open_private(ctx, kernel::FileId(row.file_id)).await?;
+        let row = self.visible_document(ctx, id).await?;
+        let (file, bytes) = self.files.open_private(ctx, row.file_id).await?;
         Ok(DownloadedFile { name: row.file_name, media_type: file.media_type, bytes })
     }
 
     /// `POST /manage/delete-doc`: takes a document out of the folder; its row and file stay,
     /// with who removed it and when.
     pub async fn delete_document(&self, ctx: &ManagerCtx, id: HrDocumentId) -> Result<(), HrError> {
-        let row = self.visible_document(ctx, id.0).await?;
+        let row = self.visible_document(ctx, id).await?;
         let _permit = self.gate.enter().await;
         documents::Entity::update_many()
             .col_expr(documents::Column::DeletedAt, Expr::value(super::now()))
-            .col_expr(documents::Column::DeletedBy, Expr::value(ctx.actor().0))
+            .col_expr(documents::Column::DeletedBy, Expr::value(ctx.actor()))
             .filter(documents::Column::Id.eq(row.id))
             .filter(documents::Column::DeletedAt.is_null())
             .exec(&self.db)
@@ -396,15 +396,15 @@ impl Hr {
 
 fn new_document(
     ctx: &TenantCtx,
-    employee: i64,
+    employee: UserId,
     doc_name: &str,
-    doc_type_id: i64,
+    doc_type_id: HrTypeId,
     comments: &str,
     saved: &files::SavedDocument,
     now: DateTime<Utc>,
 ) -> documents::ActiveModel {
     documents::ActiveModel {
-        company_id: Set(ctx.company().0),
+        company_id: Set(ctx.company()),
         employee_id: Set(employee),
         doc_type_id: Set(doc_type_id),
         doc_name: Set(doc_name.to_owned()),
@@ -414,7 +414,7 @@ fn new_document(
         media_type: Set(saved.file.media_type.clone()),
         byte_size: Set(saved.file.byte_size),
         request_id: Set(None),
-        created_by: Set(Some(ctx.actor().0)),
+        created_by: Set(Some(ctx.actor())),
         created_at: Set(now),
         deleted_by: Set(None),
         deleted_at: Set(None),

@@ -12,7 +12,7 @@ use crate::entities::{hr_events, hr_types};
 use crate::{Hr, HrError};
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{FieldErrors, HrEventId, ManagerCtx, TenantCtx, UserId};
+use kernel::{FieldErrors, HrEventId, HrTypeId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
@@ -66,7 +66,7 @@ pub struct EventInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventCommand {
     pub employee: UserId,
-    pub event_type_id: i64,
+    pub event_type_id: HrTypeId,
     pub title: String,
     pub comments: String,
     pub action_date: Option<NaiveDate>,
@@ -86,7 +86,7 @@ impl EventCommand {
         let ack_needed = flag(&mut errors, "ackneeded", &input.ackneeded);
         let owner_only = flag(&mut errors, "onlyVisibleToOwner", &input.only_visible_to_owner);
         errors.into_result(EventCommand {
-            employee: UserId(employee),
+            employee,
             event_type_id,
             title,
             comments,
@@ -136,8 +136,8 @@ pub(crate) fn attachment_of(
 impl Hr {
     /// Events of a list, with their types' names and their authors' names.
     async fn event_views(&self, ctx: &TenantCtx, rows: Vec<hr_events::Model>) -> Result<Vec<EventView>, HrError> {
-        let type_ids: Vec<i64> = rows.iter().map(|row| row.event_type_id).collect();
-        let types: HashMap<i64, String> = hr_types::Entity::find()
+        let type_ids: Vec<HrTypeId> = rows.iter().map(|row| row.event_type_id).collect();
+        let types: HashMap<HrTypeId, String> = hr_types::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_types::Entity>(ctx.company()))
             .filter(hr_types::Column::Id.is_in(type_ids))
             .all(&self.db)
@@ -149,10 +149,10 @@ impl Hr {
         Ok(rows
             .into_iter()
             .map(|row| EventView {
-                id: row.id,
-                employee_id: row.employee_id,
+                id: row.id.0,
+                employee_id: row.employee_id.0,
                 event_type_name: types.get(&row.event_type_id).cloned().unwrap_or_default(),
-                event_type_id: row.event_type_id,
+                event_type_id: row.event_type_id.0,
                 title: row.title,
                 comments: row.comments,
                 action_date: row.action_date,
@@ -186,7 +186,7 @@ impl Hr {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
             let row = hr_events::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 employee_id: Set(folder.id()),
                 event_type_id: Set(command.event_type_id),
                 title: Set(command.title.clone()),
@@ -199,7 +199,7 @@ impl Hr {
                 file_name: Set(stored.as_ref().map(|saved| saved.name.clone())),
                 media_type: Set(stored.as_ref().map(|saved| saved.file.media_type.clone())),
                 byte_size: Set(stored.as_ref().map(|saved| saved.file.byte_size)),
-                created_by: Set(Some(ctx.actor().0)),
+                created_by: Set(Some(ctx.actor())),
                 created_at: Set(now),
                 deleted_by: Set(None),
                 deleted_at: Set(None),
@@ -211,7 +211,7 @@ impl Hr {
                 &txn,
                 NewActivity {
                     company: ctx.company(),
-                    employee: folder.id(),
+                    employee: folder.id().0,
                     actor: Some(ctx.actor().0),
                     kind: ActivityType::HrEvent,
                     // The timeline is read by managers too: an event they may not see keeps its
@@ -222,7 +222,7 @@ impl Hr {
                         format!("{actor} added the HR event '{}'.", command.title)
                     },
                     at: now,
-                    record: Some(row.id),
+                    record: Some(row.id.0),
                 },
             )
             .await?;
@@ -234,7 +234,7 @@ impl Hr {
             Ok(row) => Ok(self.event_views(ctx, vec![row]).await?.remove(0)),
             Err(err) => {
                 if let Some(saved) = stored {
-                    self.files.discard(&self.db, ctx, kernel::FileId(saved.file.id)).await;
+                    self.files.discard(&self.db, ctx, saved.file.id).await;
                 }
                 Err(err)
             }
@@ -289,20 +289,20 @@ impl Hr {
     pub async fn my_events(&self, ctx: &TenantCtx, page: u64) -> Result<RecordPage<EventView>, HrError> {
         let query = hr_events::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_events::Entity>(ctx.company()))
-            .filter(hr_events::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(hr_events::Column::EmployeeId.eq(ctx.actor()))
             .filter(hr_events::Column::DeletedAt.is_null());
         self.event_page(ctx, query, ListSort { key: EventSort::Id, descending: true }, page).await
     }
 
     /// An event the caller may see (its folder in reach, and not hidden from them).
-    async fn visible_event(&self, ctx: &TenantCtx, id: i64) -> Result<hr_events::Model, HrError> {
+    async fn visible_event(&self, ctx: &TenantCtx, id: HrEventId) -> Result<hr_events::Model, HrError> {
         let row = hr_events::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<hr_events::Entity>(ctx.company()))
             .filter(hr_events::Column::DeletedAt.is_null())
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
-        let folder = self.folder(ctx, UserId(row.employee_id)).await?;
+        let folder = self.folder(ctx, row.employee_id).await?;
         if !folder.sees(row.owner_only) {
             return Err(HrError::NotFound);
         }
@@ -311,28 +311,28 @@ impl Hr {
 
     /// `GET /manage/event`, `GET /profile/event-review-detail`: one event.
     pub async fn event(&self, ctx: &TenantCtx, id: HrEventId) -> Result<EventView, HrError> {
-        let row = self.visible_event(ctx, id.0).await?;
+        let row = self.visible_event(ctx, id).await?;
         Ok(self.event_views(ctx, vec![row]).await?.remove(0))
     }
 
     /// `POST /doc/event`: an event's file, for whoever may see the event.
     pub async fn event_file(&self, ctx: &TenantCtx, id: HrEventId) -> Result<DownloadedFile, HrError> {
-        let row = self.visible_event(ctx, id.0).await?;
+        let row = self.visible_event(ctx, id).await?;
         let (Some(file_id), Some(name)) = (row.file_id, row.file_name) else {
             return Err(HrError::NotFound);
         };
-        let (file, bytes) = self.files.open_private(ctx, kernel::FileId(file_id)).await?;
+        let (file, bytes) = self.files.open_private(ctx, file_id).await?;
         Ok(DownloadedFile { name, media_type: file.media_type, bytes })
     }
 
     /// `POST /manage/delete-event`: takes an event out of the folder; its row stays with who
     /// removed it and when.
     pub async fn delete_event(&self, ctx: &ManagerCtx, id: HrEventId) -> Result<(), HrError> {
-        let row = self.visible_event(ctx, id.0).await?;
+        let row = self.visible_event(ctx, id).await?;
         let _permit = self.gate.enter().await;
         hr_events::Entity::update_many()
             .col_expr(hr_events::Column::DeletedAt, Expr::value(super::now()))
-            .col_expr(hr_events::Column::DeletedBy, Expr::value(ctx.actor().0))
+            .col_expr(hr_events::Column::DeletedBy, Expr::value(ctx.actor()))
             .filter(hr_events::Column::Id.eq(row.id))
             .filter(hr_events::Column::DeletedAt.is_null())
             .exec(&self.db)
@@ -343,9 +343,9 @@ impl Hr {
     /// `POST /profile/affirm-event`: the employee acknowledges their own event, once. A
     /// repeated call changes nothing and says when it was acknowledged.
     pub async fn affirm_event(&self, ctx: &TenantCtx, id: HrEventId) -> Result<Acknowledgement, HrError> {
-        let row = hr_events::Entity::find_by_id(id.0)
+        let row = hr_events::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<hr_events::Entity>(ctx.company()))
-            .filter(hr_events::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(hr_events::Column::EmployeeId.eq(ctx.actor()))
             .filter(hr_events::Column::DeletedAt.is_null())
             .filter(hr_events::Column::AckNeeded.eq(true))
             .one(&self.db)
@@ -382,7 +382,7 @@ impl Hr {
             &txn,
             NewActivity {
                 company: ctx.company(),
-                employee: row.employee_id,
+                employee: row.employee_id.0,
                 actor: Some(ctx.actor().0),
                 kind: ActivityType::EventAffirmation,
                 description: if row.owner_only {
@@ -391,7 +391,7 @@ impl Hr {
                     format!("{me} acknowledged the HR event '{}'.", row.title)
                 },
                 at: now,
-                record: Some(row.id),
+                record: Some(row.id.0),
             },
         )
         .await?;

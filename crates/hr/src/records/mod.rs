@@ -37,10 +37,10 @@ pub use requests::{DocRequestCommand, DocRequestInput, DocRequestStatus, DocRequ
 pub use types::{HrTypeCommand, HrTypeInput, HrTypeView, TypeKind};
 
 use crate::{Hr, HrError};
-use accounts::entities::users;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use chrono::NaiveDate;
 use kernel::{EmploymentStatus, FieldErrors, TenantCtx, UserId};
-use sea_orm::{ColumnTrait, QueryFilter};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -86,13 +86,14 @@ pub struct DownloadedFile {
 
 /// One person's folder as the caller may see it.
 pub(crate) struct Folder {
-    pub employee: users::Model,
+    pub employee: Person,
     /// Whether records only the owner sees are visible to the caller (the owner, or an admin).
     pub sees_owner_only: bool,
 }
 
 impl Folder {
-    pub fn id(&self) -> i64 {
+    /// The employee's id, as the folder's records keep it.
+    pub fn id(&self) -> UserId {
         self.employee.id
     }
 
@@ -115,32 +116,30 @@ impl Hr {
     pub(crate) async fn names_of(
         &self,
         ctx: &TenantCtx,
-        ids: impl Iterator<Item = i64>,
-    ) -> Result<HashMap<i64, String>, HrError> {
-        let mut ids: Vec<i64> = ids.collect();
+        ids: impl Iterator<Item = UserId>,
+    ) -> Result<HashMap<UserId, String>, HrError> {
+        let mut ids: Vec<UserId> = ids.collect();
         ids.sort_unstable();
         ids.dedup();
         if ids.is_empty() {
             return Ok(HashMap::new());
         }
-        Ok(accounts::company_people(ctx)
-            .filter(users::Column::Id.is_in(ids))
-            .all(&self.db)
+        Ok(read::people(&self.db, ctx, &PeopleFilter::default().with_ids(ids))
             .await?
             .iter()
-            .map(|user| (user.id, name_of(user)))
+            .map(|person| (person.id, person.full_name()))
             .collect())
     }
 
     /// The caller's name, for timeline sentences and mails.
     pub(crate) async fn actor_name(&self, ctx: &TenantCtx) -> Result<String, HrError> {
-        Ok(self.names_of(ctx, std::iter::once(ctx.actor().0)).await?.remove(&ctx.actor().0).unwrap_or_default())
+        Ok(self.names_of(ctx, std::iter::once(ctx.actor())).await?.remove(&ctx.actor()).unwrap_or_default())
     }
 
     /// The folder of `employee`, if the caller reaches them.
     pub(crate) async fn folder(&self, ctx: &TenantCtx, employee: UserId) -> Result<Folder, HrError> {
         let employee = self.accounts.employee_in_scope(ctx, employee).await?;
-        let sees_owner_only = ctx.sees_owner_only_records_of(UserId(employee.id));
+        let sees_owner_only = ctx.sees_owner_only_records_of(employee.id);
         Ok(Folder { employee, sees_owner_only })
     }
 }
@@ -209,8 +208,13 @@ fn checked_text(errors: &mut FieldErrors, field: &str, text: &str, max: usize) -
 }
 
 /// A required id of a form (a type, an employee), as text or a number.
-pub(crate) fn required_id(errors: &mut FieldErrors, field: &str, value: &Option<String>, missing: &str) -> i64 {
-    match value.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+pub(crate) fn required_id<Id: From<i64>>(
+    errors: &mut FieldErrors,
+    field: &str,
+    value: &Option<String>,
+    missing: &str,
+) -> Id {
+    let id = match value.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => {
             errors.add(field, missing);
             0
@@ -222,7 +226,8 @@ pub(crate) fn required_id(errors: &mut FieldErrors, field: &str, value: &Option<
                 0
             }
         },
-    }
+    };
+    Id::from(id)
 }
 
 /// A 0/1 flag of a form ('Yes/No maps to 1/0'); `true`/`false` are read too.
@@ -261,11 +266,6 @@ pub(crate) fn rich_text(errors: &mut FieldErrors, field: &str, value: &Option<St
 pub(crate) fn now() -> chrono::DateTime<chrono::Utc> {
     use chrono::SubsecRound;
     chrono::Utc::now().trunc_subsecs(6)
-}
-
-/// A person's name for lists and mails.
-pub(crate) fn name_of(user: &users::Model) -> String {
-    format!("{} {}", user.first_name, user.last_name)
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ impl Hr {
     pub async fn my_tasks(&self, ctx: &TenantCtx) -> Result<MyTasks, HrError> {
         let events: Vec<EventTask> = hr_events::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_events::Entity>(ctx.company()))
-            .filter(hr_events::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(hr_events::Column::EmployeeId.eq(ctx.actor()))
             .filter(hr_events::Column::DeletedAt.is_null())
             .filter(hr_events::Column::AckNeeded.eq(true))
             .filter(hr_events::Column::AckedAt.is_null())
@@ -78,7 +78,7 @@ impl Hr {
             .await?
             .into_iter()
             .map(|row| EventTask {
-                id: row.id,
+                id: row.id.0,
                 title: row.title,
                 comments: row.comments,
                 create_date: row.created_at,

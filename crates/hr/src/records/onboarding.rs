@@ -10,19 +10,20 @@
 //! per person and type (unique indexes), and a row the database refuses as a duplicate is simply
 //! not sent twice. A run catches up everyone who started while no server ran.
 
-use super::{name_of, DocRequestStatus};
+use super::DocRequestStatus;
 use crate::entities::{
     hr_doc_requests as requests, hr_policies as policies, hr_policy_recipients as recipients,
     hr_policy_versions as versions, hr_policy_workflows as workflows, hr_types,
 };
 use crate::policies::{WorkflowStatus, PENDING};
 use crate::{Hr, HrError};
-use accounts::entities::{companies, users};
 use accounts::mail::OutgoingMail;
+use accounts::people::read;
+use accounts::Person;
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{CompanyId, EmploymentStatus, TenantCtx};
+use kernel::{CompanyId, TenantCtx, UserId};
 use sea_orm::sea_query::Query;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::BTreeSet;
@@ -52,7 +53,7 @@ fn due_for(start: Option<NaiveDate>, days: Option<i32>, today: NaiveDate) -> Nai
 impl Hr {
     /// One run of the onboarding job over every company that has something to send.
     pub async fn assign_onboarding(&self, now: DateTime<Utc>) -> Result<OnboardingRun, HrError> {
-        let mut company_ids: BTreeSet<i64> = policies::Entity::find()
+        let mut company_ids: BTreeSet<CompanyId> = policies::Entity::find()
             .filter(policies::Column::Onboarding.eq(true))
             .filter(policies::Column::DeletedAt.is_null())
             .all(&self.db)
@@ -70,14 +71,10 @@ impl Hr {
                 .map(|kind| kind.company_id),
         );
         let mut run = OnboardingRun::default();
-        for company in companies::Entity::find()
-            .filter(companies::Column::Id.is_in(company_ids))
-            .order_by_asc(companies::Column::Id)
-            .all(&self.db)
-            .await?
-        {
+        let company_ids: Vec<CompanyId> = company_ids.into_iter().collect();
+        for company in read::companies(&self.db, Some(&company_ids)).await? {
             let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
-            let ctx = TenantCtx::for_job(CompanyId(company.id), zone);
+            let ctx = TenantCtx::for_job(company.id, zone);
             let today = local_date(zone, now);
             run.policies_sent += self.onboard_policies(&ctx, today).await?;
             run.requests_made += self.onboard_documents(&ctx, today).await?;
@@ -86,13 +83,8 @@ impl Hr {
     }
 
     /// Active people of the company who started on or after `since`.
-    async fn new_people(&self, ctx: &TenantCtx, since: NaiveDate) -> Result<Vec<users::Model>, HrError> {
-        Ok(accounts::company_people(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .filter(users::Column::LastStartDate.gte(since))
-            .order_by_asc(users::Column::Id)
-            .all(&self.db)
-            .await?)
+    async fn new_people(&self, ctx: &TenantCtx, since: NaiveDate) -> Result<Vec<Person>, HrError> {
+        Ok(read::active_people_started_since(&self.db, ctx, since).await?)
     }
 
     async fn onboard_policies(&self, ctx: &TenantCtx, today: NaiveDate) -> Result<u64, HrError> {
@@ -123,8 +115,8 @@ impl Hr {
                 .await?
                 .into_iter()
                 .map(|row| row.employee_id)
-                .collect::<BTreeSet<i64>>();
-            let people: Vec<users::Model> =
+                .collect::<BTreeSet<UserId>>();
+            let people: Vec<Person> =
                 self.new_people(ctx, since).await?.into_iter().filter(|person| !already.contains(&person.id)).collect();
             if people.is_empty() {
                 continue;
@@ -135,7 +127,7 @@ impl Hr {
                 let due = due_for(person.last_start_date, policy.onboarding_days, today);
                 let _permit = self.gate.enter().await;
                 let inserted = recipients::ActiveModel {
-                    company_id: Set(ctx.company().0),
+                    company_id: Set(ctx.company()),
                     workflow_id: Set(flow.id),
                     employee_id: Set(person.id),
                     due_date: Set(Some(due)),
@@ -192,7 +184,7 @@ impl Hr {
         let _permit = self.gate.enter().await;
         // Two servers may both try to make it: a unique index admits one, and the other uses it.
         let made = workflows::ActiveModel {
-            company_id: Set(ctx.company().0),
+            company_id: Set(ctx.company()),
             policy_id: Set(policy.id),
             version_id: Set(version_id),
             audience: Set(0),
@@ -224,7 +216,7 @@ impl Hr {
             .await?;
         for kind in kinds {
             let Some(since) = kind.onboarding_since else { continue };
-            let asked: BTreeSet<i64> = requests::Entity::find()
+            let asked: BTreeSet<UserId> = requests::Entity::find()
                 .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
                 .filter(requests::Column::DocTypeId.eq(kind.id))
                 .filter(requests::Column::Onboarding.eq(true))
@@ -243,7 +235,7 @@ impl Hr {
                     let _permit = self.gate.enter().await;
                     let txn = kernel::begin_write(&self.db).await?;
                     let row = requests::ActiveModel {
-                        company_id: Set(ctx.company().0),
+                        company_id: Set(ctx.company()),
                         employee_id: Set(person.id),
                         doc_type_id: Set(kind.id),
                         due_date: Set(due),
@@ -260,12 +252,12 @@ impl Hr {
                         &txn,
                         NewActivity {
                             company: ctx.company(),
-                            employee: person.id,
+                            employee: person.id.0,
                             actor: None,
                             kind: ActivityType::HrDocRequest,
                             description: format!("Onboarding: the document '{}' was requested.", kind.name),
                             at,
-                            record: Some(row.id),
+                            record: Some(row.id.0),
                         },
                     )
                     .await?;
@@ -279,9 +271,9 @@ impl Hr {
                 }
                 made += 1;
                 self.accounts.notify(OutgoingMail {
-                    company: person.company_id.map(CompanyId),
+                    company: person.company_id,
                     to_email: person.email.clone(),
-                    to_name: name_of(&person),
+                    to_name: person.full_name(),
                     subject: format!("Welcome! Please upload your {}", kind.name),
                     text: format!(
                         "Hello {},\n\nWelcome aboard. Please upload your {} by {}.\n\nUpload it from your tasks in Timekeep: {}\n",

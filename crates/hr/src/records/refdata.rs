@@ -5,8 +5,8 @@ use super::{HrTypeView, TypeKind};
 use crate::entities::{hr_policies as policies, hr_types};
 use crate::views::JobRoleView;
 use crate::{Hr, HrError};
-use accounts::entities::users;
-use kernel::{EmploymentStatus, ManagerCtx};
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use kernel::ManagerCtx;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
@@ -65,18 +65,14 @@ pub struct OnboardingStatus {
 impl Hr {
     pub async fn admin_refdata(&self, ctx: &ManagerCtx) -> Result<AdminRefData, HrError> {
         let active = |types: Vec<HrTypeView>| types.into_iter().filter(|kind| kind.active).collect::<Vec<_>>();
-        let employees = accounts::people_in_reach(ctx)
-            .filter(users::Column::Status.eq(EmploymentStatus::Active))
-            .order_by_asc(users::Column::LastName)
-            .order_by_asc(users::Column::FirstName)
-            .all(&self.db)
+        let employees = read::people_in_reach(&self.db, ctx, &PeopleFilter::active().ordered(PersonOrder::LastName))
             .await?
             .into_iter()
-            .map(|user| PickablePerson {
-                id: user.id,
-                firstname: user.first_name,
-                lastname: user.last_name,
-                jobrole_id: user.job_role_id,
+            .map(|person| PickablePerson {
+                id: person.id.0,
+                firstname: person.first_name,
+                lastname: person.last_name,
+                jobrole_id: person.job_role_id.map(|id| id.0),
             })
             .collect();
         Ok(AdminRefData {
@@ -98,7 +94,7 @@ impl Hr {
             .await?
             .into_iter()
             .map(|policy| OnboardingPolicy {
-                id: policy.id,
+                id: policy.id.0,
                 title: policy.title,
                 auto_certify_due_days: policy.onboarding_days,
             })
@@ -112,7 +108,7 @@ impl Hr {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|kind| OnboardingDocType { id: kind.id, name: kind.name, onboarding_days: kind.onboarding_days })
+            .map(|kind| OnboardingDocType { id: kind.id.0, name: kind.name, onboarding_days: kind.onboarding_days })
             .collect();
         Ok(OnboardingStatus { policies, doc_types })
     }

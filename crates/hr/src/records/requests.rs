@@ -3,15 +3,16 @@
 //! task dock (`/profile/add-doc`), or the request is cancelled. The employee is mailed when asked
 //! and once more when the request is overdue (the scheduler's [`OVERDUE_JOB`]).
 
-use super::{name_of, optional_text, parse_sort, required_id, ListSort, RecordPage, TypeKind, RECORD_PAGE_SIZE};
+use super::{optional_text, parse_sort, required_id, ListSort, RecordPage, TypeKind, RECORD_PAGE_SIZE};
 use crate::entities::{hr_doc_requests as requests, hr_types};
 use crate::{Hr, HrError};
-use accounts::entities::{companies, users};
 use accounts::mail::OutgoingMail;
+use accounts::people::read::{self, PeopleFilter};
+use accounts::Person;
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{CompanyId, DocRequestId, FieldErrors, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, DocRequestId, FieldErrors, HrTypeId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, Order, QueryOrder};
@@ -88,7 +89,7 @@ pub struct DocRequestInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocRequestCommand {
     pub employee: UserId,
-    pub doc_type_id: i64,
+    pub doc_type_id: HrTypeId,
     pub due_date: NaiveDate,
     pub comments: String,
 }
@@ -117,9 +118,7 @@ impl DocRequestCommand {
         };
         let comments = optional_text(&mut errors, "comments", &input.comments, 2000);
         match due_date {
-            Some(due_date) if errors.is_empty() => {
-                Ok(DocRequestCommand { employee: UserId(employee), doc_type_id, due_date, comments })
-            }
+            Some(due_date) if errors.is_empty() => Ok(DocRequestCommand { employee, doc_type_id, due_date, comments }),
             _ => Err(errors),
         }
     }
@@ -154,8 +153,8 @@ impl Hr {
         ctx: &TenantCtx,
         rows: Vec<requests::Model>,
     ) -> Result<Vec<DocRequestView>, HrError> {
-        let type_ids: Vec<i64> = rows.iter().map(|row| row.doc_type_id).collect();
-        let types: HashMap<i64, hr_types::Model> = hr_types::Entity::find()
+        let type_ids: Vec<HrTypeId> = rows.iter().map(|row| row.doc_type_id).collect();
+        let types: HashMap<HrTypeId, hr_types::Model> = hr_types::Entity::find()
             .filter(kernel::tenancy::same_company::<hr_types::Entity>(ctx.company()))
             .filter(hr_types::Column::Id.is_in(type_ids))
             .all(&self.db)
@@ -170,9 +169,9 @@ impl Hr {
             .map(|row| {
                 let kind = types.get(&row.doc_type_id);
                 DocRequestView {
-                    id: row.id,
-                    employee_id: row.employee_id,
-                    doc_type_id: row.doc_type_id,
+                    id: row.id.0,
+                    employee_id: row.employee_id.0,
+                    doc_type_id: row.doc_type_id.0,
                     name: kind.map(|kind| kind.name.clone()).unwrap_or_default(),
                     onboarding_doc: kind.is_some_and(|kind| kind.onboarding_doc),
                     due_date: row.due_date,
@@ -207,13 +206,13 @@ impl Hr {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
             let row = requests::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 employee_id: Set(folder.id()),
                 doc_type_id: Set(kind.id),
                 due_date: Set(command.due_date),
                 comments: Set(command.comments),
                 status: Set(DocRequestStatus::Open),
-                created_by: Set(Some(ctx.actor().0)),
+                created_by: Set(Some(ctx.actor())),
                 created_at: Set(now),
                 completed_at: Set(None),
                 cancelled_by: Set(None),
@@ -227,23 +226,23 @@ impl Hr {
                 &txn,
                 NewActivity {
                     company: ctx.company(),
-                    employee: folder.id(),
+                    employee: folder.id().0,
                     actor: Some(ctx.actor().0),
                     kind: ActivityType::HrDocRequest,
                     description: format!("{actor} asked for the document '{}'.", kind.name),
                     at: now,
-                    record: Some(row.id),
+                    record: Some(row.id.0),
                 },
             )
             .await?;
             txn.commit().await?;
             row
         };
-        if !ctx.is_self(UserId(folder.id())) {
+        if !ctx.is_self(folder.id()) {
             self.accounts.notify(OutgoingMail {
-                company: folder.employee.company_id.map(CompanyId),
+                company: folder.employee.company_id,
                 to_email: folder.employee.email.clone(),
-                to_name: name_of(&folder.employee),
+                to_name: folder.employee.full_name(),
                 subject: format!("Please upload your {}", kind.name),
                 text: format!(
                     "Hello {},\n\n{actor} asks you for a document: {}, due {}.{}\n\nUpload it from your tasks in Timekeep: {}\n",
@@ -288,7 +287,7 @@ impl Hr {
     pub(crate) async fn my_open_requests(&self, ctx: &TenantCtx) -> Result<Vec<DocRequestView>, HrError> {
         let rows = requests::Entity::find()
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
-            .filter(requests::Column::EmployeeId.eq(ctx.actor().0))
+            .filter(requests::Column::EmployeeId.eq(ctx.actor()))
             .filter(requests::Column::Status.eq(DocRequestStatus::Open))
             .order_by_asc(requests::Column::DueDate)
             .order_by_asc(requests::Column::Id)
@@ -298,20 +297,20 @@ impl Hr {
     }
 
     /// A request in a folder the caller reaches.
-    pub(crate) async fn request_in_reach(&self, ctx: &TenantCtx, id: i64) -> Result<requests::Model, HrError> {
+    pub(crate) async fn request_in_reach(&self, ctx: &TenantCtx, id: DocRequestId) -> Result<requests::Model, HrError> {
         let row = requests::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
             .one(&self.db)
             .await?
             .ok_or(HrError::NotFound)?;
-        self.folder(ctx, UserId(row.employee_id)).await?;
+        self.folder(ctx, row.employee_id).await?;
         Ok(row)
     }
 
     /// `POST /manage/cancel-doc-request`: an open request is cancelled (kept, with who and when);
     /// cancelling again changes nothing; a fulfilled one cannot be.
     pub async fn cancel_doc_request(&self, ctx: &ManagerCtx, id: DocRequestId) -> Result<RequestOutcome, HrError> {
-        let row = self.request_in_reach(ctx, id.0).await?;
+        let row = self.request_in_reach(ctx, id).await?;
         match row.status {
             DocRequestStatus::Cancelled => return self.request_outcome(ctx, row, false, ALREADY_CANCELLED).await,
             DocRequestStatus::Fulfilled => {
@@ -325,7 +324,7 @@ impl Hr {
             requests::Entity::update_many()
                 .col_expr(requests::Column::Status, Expr::value(DocRequestStatus::Cancelled.to_value()))
                 .col_expr(requests::Column::CancelledAt, Expr::value(now))
-                .col_expr(requests::Column::CancelledBy, Expr::value(ctx.actor().0))
+                .col_expr(requests::Column::CancelledBy, Expr::value(ctx.actor()))
                 .filter(requests::Column::Id.eq(row.id))
                 .filter(requests::Column::Status.eq(DocRequestStatus::Open))
                 .exec(&self.db)
@@ -376,25 +375,24 @@ impl Hr {
         if candidates.is_empty() {
             return Ok(0);
         }
-        let company_ids: Vec<i64> = candidates.iter().map(|row| row.company_id).collect();
-        let zones: HashMap<i64, chrono_tz::Tz> = companies::Entity::find()
-            .filter(companies::Column::Id.is_in(company_ids))
-            .all(&self.db)
+        let mut company_ids: Vec<CompanyId> = candidates.iter().map(|row| row.company_id).collect();
+        company_ids.sort_unstable();
+        company_ids.dedup();
+        let zones: HashMap<CompanyId, chrono_tz::Tz> = read::companies(&self.db, Some(&company_ids))
             .await?
             .into_iter()
             .map(|company| (company.id, parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE)))
             .collect();
-        let employee_ids: Vec<i64> = candidates.iter().map(|row| row.employee_id).collect();
-        let people: HashMap<i64, users::Model> = users::Entity::find()
-            .filter(users::Column::Id.is_in(employee_ids))
-            .filter(users::Column::Status.eq(kernel::EmploymentStatus::Active))
-            .all(&self.db)
+        let mut employee_ids: Vec<UserId> = candidates.iter().map(|row| row.employee_id).collect();
+        employee_ids.sort_unstable();
+        employee_ids.dedup();
+        let people: HashMap<UserId, Person> = read::people_with_ids(&self.db, &employee_ids, &PeopleFilter::active())
             .await?
             .into_iter()
-            .map(|user| (user.id, user))
+            .map(|person| (person.id, person))
             .collect();
-        let type_ids: Vec<i64> = candidates.iter().map(|row| row.doc_type_id).collect();
-        let types: HashMap<i64, String> = hr_types::Entity::find()
+        let type_ids: Vec<HrTypeId> = candidates.iter().map(|row| row.doc_type_id).collect();
+        let types: HashMap<HrTypeId, String> = hr_types::Entity::find()
             .filter(hr_types::Column::Id.is_in(type_ids))
             .all(&self.db)
             .await?
@@ -424,9 +422,9 @@ impl Hr {
             let kind = types.get(&row.doc_type_id).cloned().unwrap_or_else(|| "document".to_owned());
             self.accounts
                 .notify(OutgoingMail {
-                    company: person.company_id.map(CompanyId),
+                    company: person.company_id,
                     to_email: person.email.clone(),
-                    to_name: name_of(person),
+                    to_name: person.full_name(),
                     subject: format!("Overdue: please upload your {kind}"),
                     text: format!(
                         "Hello {},\n\nYour {kind} was due on {}. Please upload it from your tasks in Timekeep: {}\n",

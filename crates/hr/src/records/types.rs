@@ -57,7 +57,7 @@ pub struct HrTypeView {
 impl From<hr_types::Model> for HrTypeView {
     fn from(row: hr_types::Model) -> Self {
         HrTypeView {
-            id: row.id,
+            id: row.id.0,
             name: row.name,
             active: row.active,
             onboarding_doc: row.onboarding_doc,
@@ -87,7 +87,7 @@ pub struct HrTypeInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HrTypeCommand {
     pub kind: TypeKind,
-    pub id: Option<i64>,
+    pub id: Option<HrTypeId>,
     pub name: String,
     pub onboarding_doc: bool,
     pub onboarding_days: Option<i32>,
@@ -107,7 +107,7 @@ impl HrTypeCommand {
                 None
             }
         };
-        errors.into_result(HrTypeCommand { kind, id: input.id, name, onboarding_doc, onboarding_days })
+        errors.into_result(HrTypeCommand { kind, id: input.id.map(HrTypeId), name, onboarding_doc, onboarding_days })
     }
 }
 
@@ -125,7 +125,12 @@ impl Hr {
     }
 
     /// A type of the company of this kind, or `NotFound`.
-    pub(crate) async fn hr_type(&self, ctx: &TenantCtx, kind: TypeKind, id: i64) -> Result<hr_types::Model, HrError> {
+    pub(crate) async fn hr_type(
+        &self,
+        ctx: &TenantCtx,
+        kind: TypeKind,
+        id: HrTypeId,
+    ) -> Result<hr_types::Model, HrError> {
         hr_types::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<hr_types::Entity>(ctx.company()))
             .filter(hr_types::Column::Kind.eq(kind.code()))
@@ -140,7 +145,7 @@ impl Hr {
         &self,
         ctx: &TenantCtx,
         kind: TypeKind,
-        id: i64,
+        id: HrTypeId,
         field: &str,
     ) -> Result<hr_types::Model, HrError> {
         match self.hr_type(ctx, kind, id).await {
@@ -190,7 +195,7 @@ impl Hr {
                 row.update(&self.db).await.map_err(duplicate_as_field)?
             }
             None => hr_types::ActiveModel {
-                company_id: Set(ctx.company().0),
+                company_id: Set(ctx.company()),
                 kind: Set(command.kind.code().to_owned()),
                 name: Set(command.name),
                 onboarding_doc: Set(command.onboarding_doc),
@@ -209,7 +214,7 @@ impl Hr {
 
     /// `POST /settings/inactive-*-type`: the type leaves the pickers; records keep it.
     pub async fn retire_hr_type(&self, ctx: &ManagerCtx, kind: TypeKind, id: HrTypeId) -> Result<HrTypeView, HrError> {
-        let row = self.hr_type(ctx, kind, id.0).await?;
+        let row = self.hr_type(ctx, kind, id).await?;
         let _permit = self.gate.enter().await;
         let mut row: hr_types::ActiveModel = row.into();
         row.active = Set(false);

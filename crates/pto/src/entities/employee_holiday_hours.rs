@@ -4,13 +4,14 @@ use sea_orm::entity::prelude::*;
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "employee_holiday_hours")]
 pub struct Model {
+    /// Never addressed: the hours are found by their holiday and employee.
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub holiday_id: i64,
-    pub employee_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub holiday_id: kernel::HolidayId,
+    pub employee_id: kernel::UserId,
     pub minutes: i32,
-    pub updated_by: Option<i64>,
+    pub updated_by: Option<kernel::UserId>,
     pub updated_at: DateTimeUtc,
 }
 

@@ -6,15 +6,15 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "paid_holidays")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::HolidayId,
+    pub company_id: kernel::CompanyId,
     pub name: String,
     pub holiday: Date,
     pub year: i32,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
-    pub deleted_by: Option<i64>,
+    pub deleted_by: Option<kernel::UserId>,
     pub deleted_at: Option<DateTimeUtc>,
 }
 

@@ -7,16 +7,16 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_balance_entries")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
-    pub pto_type_id: i64,
+    pub id: kernel::PtoHistoryEntryId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
+    pub pto_type_id: kernel::ids::PtoTypeId,
     pub kind: String,
     pub minutes: i64,
     pub effective_on: Date,
     pub year: i32,
-    pub enrollment_id: Option<i64>,
-    pub created_by: Option<i64>,
+    pub enrollment_id: Option<kernel::ids::EnrollmentId>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
 }
 

@@ -4,10 +4,11 @@ use sea_orm::entity::prelude::*;
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pto_checkpoints")]
 pub struct Model {
+    /// Never addressed: a checkpoint is found by its company and employee.
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     pub through: Date,
     pub inputs_digest: String,
     /// The last of the clock's worked-day changes the checkpoint has seen.

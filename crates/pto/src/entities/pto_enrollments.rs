@@ -6,14 +6,14 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_enrollments")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
+    pub id: kernel::ids::EnrollmentId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
     pub year: i32,
-    pub plan_id: i64,
+    pub plan_id: kernel::ids::PtoPlanId,
     /// 1 January of `year`, or the day of a switch within it.
     pub effective_from: Date,
-    pub created_by: Option<i64>,
+    pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
 }
 
@@ -27,21 +27,21 @@ kernel::company_owned!();
 /// A new enrolment of `employee` in `plan` from `from` (a day of `year`), made by `actor`.
 pub fn new_row(
     company: kernel::CompanyId,
-    employee: i64,
+    employee: kernel::UserId,
     year: i32,
-    plan: i64,
+    plan: kernel::ids::PtoPlanId,
     from: Date,
     actor: kernel::UserId,
     now: DateTimeUtc,
 ) -> ActiveModel {
     use sea_orm::ActiveValue::Set;
     ActiveModel {
-        company_id: Set(company.0),
+        company_id: Set(company),
         employee_id: Set(employee),
         year: Set(year),
         plan_id: Set(plan),
         effective_from: Set(from),
-        created_by: Set(Some(actor.0)),
+        created_by: Set(Some(actor)),
         created_at: Set(now),
         ..Default::default()
     }

@@ -4,8 +4,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_plans")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::ids::PtoPlanId,
+    pub company_id: kernel::CompanyId,
     pub name: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

@@ -6,10 +6,10 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_requests")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub employee_id: i64,
-    pub pto_type_id: i64,
+    pub id: kernel::PtoRequestId,
+    pub company_id: kernel::CompanyId,
+    pub employee_id: kernel::UserId,
+    pub pto_type_id: kernel::ids::PtoTypeId,
     pub start_date: Date,
     pub end_date: Date,
     pub partial: bool,
@@ -17,17 +17,19 @@ pub struct Model {
     pub end_time: Option<String>,
     pub include_weekend: bool,
     pub reason: String,
-    /// [`crate::requests::RequestState`] code: 0 pending, 3 approved, 4 denied, 5 cancelled.
-    pub status: i16,
-    pub requested_by: Option<i64>,
+    /// Stored as the enum's numbers (0 raised, 1 approved, 2 rejected, 3 cancelled); the wire's
+    /// are [`crate::requests::wire_code`]'s.
+    pub status: kernel::RequestStatus,
+    pub requested_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
-    pub acted_by: Option<i64>,
+    pub acted_by: Option<kernel::UserId>,
     pub acted_at: Option<DateTimeUtc>,
     pub act_comment: Option<String>,
-    pub cancelled_by: Option<i64>,
+    pub cancelled_by: Option<kernel::UserId>,
     pub cancelled_at: Option<DateTimeUtc>,
-    pub cancelled_from: Option<i16>,
+    /// The status a cancelled request had before.
+    pub cancelled_from: Option<kernel::RequestStatus>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

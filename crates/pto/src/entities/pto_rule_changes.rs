@@ -5,14 +5,15 @@ use sea_orm::entity::prelude::*;
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pto_rule_changes")]
 pub struct Model {
+    /// Never addressed: changes are listed by plan.
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub plan_id: i64,
-    pub pto_type_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub plan_id: kernel::ids::PtoPlanId,
+    pub pto_type_id: kernel::ids::PtoTypeId,
     pub before_summary: Option<String>,
     pub after_summary: Option<String>,
-    pub changed_by: Option<i64>,
+    pub changed_by: Option<kernel::UserId>,
     pub changed_at: DateTimeUtc,
 }
 

@@ -5,10 +5,10 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_rules")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub plan_id: i64,
-    pub pto_type_id: i64,
+    pub id: kernel::ids::PtoRuleId,
+    pub company_id: kernel::CompanyId,
+    pub plan_id: kernel::ids::PtoPlanId,
+    pub pto_type_id: kernel::ids::PtoTypeId,
     pub active: bool,
     /// The method's wire name (`PER_CALENDAR_YEAR`…).
     pub method: String,

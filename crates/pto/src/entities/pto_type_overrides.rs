@@ -4,11 +4,12 @@ use sea_orm::entity::prelude::*;
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pto_type_overrides")]
 pub struct Model {
+    /// Never addressed: a type's allowances are replaced as a set.
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub pto_type_id: i64,
-    pub job_role_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub pto_type_id: kernel::ids::PtoTypeId,
+    pub job_role_id: kernel::JobRoleId,
     /// Hours a year, in hundredths (`pto_engine::Hours`).
     pub rate_hundredths: i64,
 }

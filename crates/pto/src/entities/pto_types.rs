@@ -4,8 +4,8 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "pto_types")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
+    pub id: kernel::ids::PtoTypeId,
+    pub company_id: kernel::CompanyId,
     pub name: String,
     /// "#rrggbb".
     pub color: String,

@@ -6,9 +6,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub entry_id: i64,
-    pub actor_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub entry_id: kernel::EntryId,
+    pub actor_id: kernel::UserId,
     pub change_field: String,
     pub original_value: Option<DateTimeUtc>,
     pub change_value: Option<DateTimeUtc>,

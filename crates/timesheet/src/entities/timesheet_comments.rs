@@ -5,9 +5,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub company_id: i64,
-    pub entry_id: i64,
-    pub author_id: i64,
+    pub company_id: kernel::CompanyId,
+    pub entry_id: kernel::EntryId,
+    pub author_id: kernel::UserId,
     pub comment: String,
     pub created_at: DateTimeUtc,
 }

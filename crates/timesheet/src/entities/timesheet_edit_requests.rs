@@ -4,11 +4,11 @@ use sea_orm::entity::prelude::*;
 #[sea_orm(table_name = "timesheet_edit_requests")]
 pub struct Model {
     #[sea_orm(primary_key)]
-    pub id: i64,
-    pub company_id: i64,
-    pub entry_id: i64,
-    pub employee_id: i64,
-    pub requester_id: i64,
+    pub id: kernel::EditRequestId,
+    pub company_id: kernel::CompanyId,
+    pub entry_id: kernel::EntryId,
+    pub employee_id: kernel::UserId,
+    pub requester_id: kernel::UserId,
     /// in, out or inout.
     pub change_type: String,
     /// JSON: `{start, end, boptype, breaks}`.
@@ -16,8 +16,8 @@ pub struct Model {
     pub comment: String,
     pub status: kernel::RequestStatus,
     /// The entry while raised (unique): one raised request per entry.
-    pub pending_entry_id: Option<i64>,
-    pub actor_id: Option<i64>,
+    pub pending_entry_id: Option<kernel::EntryId>,
+    pub actor_id: Option<kernel::UserId>,
     pub act_comment: Option<String>,
     pub acted_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,

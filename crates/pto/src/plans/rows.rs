@@ -1,0 +1,50 @@
+//! A stored rule row as the engine's [`Rule`], and the row to store for one.
+
+use crate::engine_ids::{FromEngine, ToEngine};
+use crate::entities::pto_rules as rules;
+use kernel::ids::PtoPlanId;
+use kernel::TenantCtx;
+use pto_engine::{Carryover, Hours, Method, Rule};
+use sea_orm::ActiveValue::Set;
+
+/// The engine's rule of a stored row.
+pub(crate) fn rule_of(row: &rules::Model) -> Rule {
+    let method = Method::parse(&row.method).unwrap_or(Method::PerCalendarYear);
+    let mut rule = Rule::new(row.id.engine(), row.pto_type_id.engine(), method, Hours::from_centi(row.rate_hundredths));
+    rule.active = row.active;
+    rule.rate_unit = u32::try_from(row.rate_unit).unwrap_or(1);
+    rule.prorated = row.prorated;
+    rule.waiting_period_days = row.waiting_period_days.and_then(|days| u32::try_from(days).ok());
+    rule.start_after_waiting_period = row.start_after_waiting_period;
+    rule.carryover = if row.carryover_policy == "useItOrLoseIt" {
+        Carryover::UseItOrLoseIt
+    } else {
+        Carryover::AllowCarryover { max_hours: row.max_carryover_hours.and_then(|hours| u32::try_from(hours).ok()) }
+    };
+    rule.max_balance_hours = row.max_balance_hours.and_then(|hours| u32::try_from(hours).ok());
+    rule
+}
+
+pub(crate) fn rule_row(ctx: &TenantCtx, plan: PtoPlanId, rule: &Rule) -> rules::ActiveModel {
+    let (policy, max_carryover) = match rule.carryover {
+        Carryover::AllowCarryover { max_hours } => ("allowCarryover", max_hours),
+        Carryover::UseItOrLoseIt => ("useItOrLoseIt", None),
+    };
+    let small = |value: Option<u32>| value.and_then(|value| i32::try_from(value).ok());
+    rules::ActiveModel {
+        company_id: Set(ctx.company()),
+        plan_id: Set(plan),
+        pto_type_id: Set(rule.pto_type.stored()),
+        active: Set(rule.active),
+        method: Set(rule.method.as_str().to_owned()),
+        rate_hundredths: Set(rule.rate.centi()),
+        rate_unit: Set(i32::try_from(rule.rate_unit).unwrap_or(i32::MAX)),
+        prorated: Set(rule.prorated),
+        waiting_period_days: Set(small(rule.waiting_period_days)),
+        start_after_waiting_period: Set(rule.start_after_waiting_period),
+        carryover_policy: Set(policy.to_owned()),
+        max_carryover_hours: Set(small(max_carryover)),
+        max_balance_hours: Set(small(rule.max_balance_hours)),
+        ..Default::default()
+    }
+}

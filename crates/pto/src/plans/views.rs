@@ -1,0 +1,257 @@
+//! What the screens read of plans: each plan with its rules (and their summaries) and enrolment
+//! counts, who is enrolled in one, and /admin/ptomanage's data.
+
+use super::rows::rule_of;
+use crate::engine_ids::ToEngine;
+use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_rules as rules};
+use crate::types::hours_number;
+use crate::{Pto, PtoError};
+use accounts::people::read::{self, PeopleFilter, PersonOrder};
+use chrono::{Datelike, Utc};
+use kernel::ids::{PtoPlanId, PtoTypeId};
+use kernel::time::local_date;
+use kernel::{TenantCtx, UserId};
+use pto_engine::{rule_summary, Carryover, Method, Plan};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+/// A rule as the screens read it (002 §3), with its summary ('80 hrs/year').
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RuleView {
+    pub id: i64,
+    pub pto_policy_id: i64,
+    pub pto_type_id: i64,
+    /// 1 active.
+    pub status: i16,
+    pub method: String,
+    pub rate: f64,
+    pub rate_unit: u32,
+    pub prorated: bool,
+    pub waiting_period_enabled: bool,
+    pub waiting_period: Option<u32>,
+    pub start_after_waiting_period: bool,
+    pub carryover_policy: String,
+    pub max_carryover_enabled: bool,
+    pub max_carryover: Option<u32>,
+    pub max_balance_enabled: bool,
+    pub max_balance: Option<u32>,
+    /// True for per-anniversary rules.
+    pub anniversary_based: bool,
+    pub summary: String,
+}
+
+/// Enrolled people of one year.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct EnrolledCount {
+    pub year: i32,
+    pub count: u64,
+}
+
+/// A plan as the screens read it (002 §3 "PTO plan").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PlanView {
+    pub id: i64,
+    pub name: String,
+    /// Fixed, Accrued, Unkown (the spec's spelling) or N/A (002 §4).
+    pub kind: String,
+    pub rules: Vec<RuleView>,
+    /// The years anyone is enrolled, ascending.
+    pub associated_years: Vec<i32>,
+    pub num_of_enrolled_employees: Vec<EnrolledCount>,
+    /// The people enrolled in any year.
+    pub enrolled_employee_count: u64,
+}
+
+fn rule_view(row: &rules::Model) -> RuleView {
+    let rule = rule_of(row);
+    let (policy, max_carryover) = match rule.carryover {
+        Carryover::AllowCarryover { max_hours } => ("allowCarryover", max_hours),
+        Carryover::UseItOrLoseIt => ("useItOrLoseIt", None),
+    };
+    RuleView {
+        id: row.id.0,
+        pto_policy_id: row.plan_id.0,
+        pto_type_id: row.pto_type_id.0,
+        status: i16::from(rule.active),
+        method: rule.method.as_str().to_owned(),
+        rate: hours_number(rule.rate),
+        rate_unit: rule.rate_unit,
+        prorated: rule.prorated,
+        waiting_period_enabled: rule.waiting_period_days.is_some(),
+        waiting_period: rule.waiting_period_days,
+        start_after_waiting_period: rule.start_after_waiting_period,
+        carryover_policy: policy.to_owned(),
+        max_carryover_enabled: max_carryover.is_some(),
+        max_carryover,
+        max_balance_enabled: rule.max_balance_hours.is_some(),
+        max_balance: rule.max_balance_hours,
+        anniversary_based: rule.method == Method::PerAnniversary,
+        summary: rule_summary(&rule),
+    }
+}
+
+impl Pto {
+    /// The company's current year (its own time zone).
+    pub fn this_year(&self, ctx: &TenantCtx) -> i32 {
+        local_date(ctx.time_zone(), Utc::now()).year()
+    }
+
+    /// Every plan of the company with its rules and enrolment counts, by name.
+    pub async fn plans(&self, ctx: &TenantCtx) -> Result<Vec<PlanView>, PtoError> {
+        let plan_rows = plans::Entity::find()
+            .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+            .order_by_asc(plans::Column::Name)
+            .order_by_asc(plans::Column::Id)
+            .all(&self.db)
+            .await?;
+        let rule_rows = self.rule_rows(ctx).await?;
+        let enrolled = enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .all(&self.db)
+            .await?;
+        // People per plan and year (someone who switched within a year counts for both plans).
+        let mut people: HashMap<PtoPlanId, BTreeMap<i32, BTreeSet<UserId>>> = HashMap::new();
+        for row in &enrolled {
+            people.entry(row.plan_id).or_default().entry(row.year).or_default().insert(row.employee_id);
+        }
+        let mut distinct: HashMap<PtoPlanId, u64> = people
+            .iter()
+            .map(|(plan, years)| (*plan, years.values().flatten().collect::<BTreeSet<_>>().len() as u64))
+            .collect();
+        let mut counts: HashMap<PtoPlanId, BTreeMap<i32, u64>> = people
+            .into_iter()
+            .map(|(plan, years)| (plan, years.into_iter().map(|(year, ids)| (year, ids.len() as u64)).collect()))
+            .collect();
+        Ok(plan_rows
+            .into_iter()
+            .map(|plan| {
+                let own: Vec<&rules::Model> = rule_rows.iter().filter(|rule| rule.plan_id == plan.id).collect();
+                let engine_plan = Plan {
+                    id: plan.id.engine(),
+                    name: plan.name.clone(),
+                    rules: own.iter().map(|row| rule_of(row)).collect(),
+                };
+                let years = counts.remove(&plan.id).unwrap_or_default();
+                PlanView {
+                    id: plan.id.0,
+                    kind: pto_engine::plan_kind_label(&engine_plan).to_owned(),
+                    rules: own.into_iter().map(rule_view).collect(),
+                    associated_years: years.keys().copied().collect(),
+                    enrolled_employee_count: distinct.remove(&plan.id).unwrap_or_default(),
+                    num_of_enrolled_employees: years
+                        .into_iter()
+                        .map(|(year, count)| EnrolledCount { year, count })
+                        .collect(),
+                    name: plan.name,
+                }
+            })
+            .collect())
+    }
+
+    /// Every rule of the company's plans.
+    pub(crate) async fn rule_rows(&self, ctx: &TenantCtx) -> Result<Vec<rules::Model>, PtoError> {
+        Ok(rules::Entity::find()
+            .filter(kernel::tenancy::same_company::<rules::Entity>(ctx.company()))
+            .order_by_asc(rules::Column::PlanId)
+            .order_by_asc(rules::Column::Id)
+            .all(&self.db)
+            .await?)
+    }
+
+    pub(crate) async fn plan_row(&self, ctx: &TenantCtx, id: PtoPlanId) -> Result<plans::Model, PtoError> {
+        plans::Entity::find_by_id(id)
+            .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)
+    }
+
+    /// `GET /pto-manage/plan-employees`: who is enrolled in a plan in a year, by last name.
+    pub async fn plan_employees(
+        &self,
+        ctx: &TenantCtx,
+        id: PtoPlanId,
+        year: i32,
+    ) -> Result<Vec<PlanEmployee>, PtoError> {
+        let plan = self.plan_row(ctx, id).await?;
+        // Once each: someone may have moved out of the plan and back in the same year.
+        let ids: BTreeSet<UserId> = enrollments::Entity::find()
+            .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+            .filter(enrollments::Column::PlanId.eq(plan.id))
+            .filter(enrollments::Column::Year.eq(year))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| row.employee_id)
+            .collect();
+        let filter = PeopleFilter::default().with_ids(ids).ordered(PersonOrder::LastName);
+        let people = read::people(&self.db, ctx, &filter).await?;
+        Ok(people.into_iter().map(|person| PlanEmployee { id: person.id.0, name: person.full_name() }).collect())
+    }
+
+    /// The types some plan includes (they cannot be deleted).
+    pub(crate) async fn types_in_plans(&self, ctx: &TenantCtx) -> Result<HashSet<PtoTypeId>, PtoError> {
+        Ok(self.rule_rows(ctx).await?.into_iter().map(|rule| rule.pto_type_id).collect())
+    }
+}
+
+/// A job role as the PTO screens list it (active ones only: the assignment picker).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JobRoleRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// `GET /pto-manage/data` (002 §7): what /admin/ptomanage shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PtoManageData {
+    pub pto_types: Vec<crate::types::PtoTypeView>,
+    pub pto_policies: Vec<PlanView>,
+    pub pto_rules: Vec<RuleView>,
+    pub job_roles: Vec<JobRoleRef>,
+    /// The current year's paid holidays, by date.
+    pub paid_holidays: Vec<crate::holidays::PaidHoliday>,
+    /// The company's current year, from which the screens offer years.
+    pub current_year: i32,
+}
+
+impl Pto {
+    /// `GET /pto-manage/data`: types, plans, their rules, the active job roles and this year's
+    /// paid holidays.
+    pub async fn manage_data(&self, ctx: &TenantCtx) -> Result<PtoManageData, PtoError> {
+        let pto_policies = self.plans(ctx).await?;
+        Ok(PtoManageData {
+            pto_types: self.pto_types(ctx).await?,
+            pto_rules: pto_policies.iter().flat_map(|plan| plan.rules.iter().cloned()).collect(),
+            pto_policies,
+            job_roles: self
+                .accounts
+                .job_roles_of(ctx)
+                .await?
+                .into_iter()
+                .filter(|role| role.active)
+                .map(|role| JobRoleRef { id: role.id.0, name: role.name })
+                .collect(),
+            paid_holidays: self.holidays(ctx, None).await?.holidays,
+            current_year: self.this_year(ctx),
+        })
+    }
+}
+
+/// An employee enrolled in a plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanEmployee {
+    pub id: i64,
+    pub name: String,
+}
