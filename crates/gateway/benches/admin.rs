@@ -73,11 +73,11 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
     for chunk in people.chunks(200) {
         users::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
     }
-    let ids: Vec<i64> = {
+    let ids: Vec<kernel::UserId> = {
         use sea_orm::{ColumnTrait, QueryFilter};
         users::Entity::find()
             .filter(users::Column::CompanyId.eq(company.id))
-            .filter(users::Column::Role.eq("employee"))
+            .filter(users::Column::Role.eq(Role::Employee))
             .all(db)
             .await
             .unwrap()

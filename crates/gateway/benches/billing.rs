@@ -28,9 +28,10 @@ mod support;
 
 use accounts::entities::{companies, users};
 use billing::entities::{accounts as billing_accounts, attempts, charges};
+use billing::status::{AttemptStatus, ChargeStatus, SubscriptionStatus};
 use chrono::{Datelike, Duration as Days, Months, NaiveDate, Utc};
 use futures_util::StreamExt;
-use kernel::{EmploymentStatus, Role};
+use kernel::{ChargeId, CompanyId, EmploymentStatus, Role};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -58,7 +59,7 @@ fn active_people(index: usize) -> i64 {
 }
 
 struct Company {
-    id: i64,
+    id: CompanyId,
     customer: String,
     method: String,
     people: i64,
@@ -92,7 +93,7 @@ impl Statements {
 }
 
 /// The companies and their people; the ids in the order of their index.
-async fn seed_people(db: &DatabaseConnection, count: usize) -> Vec<i64> {
+async fn seed_people(db: &DatabaseConnection, count: usize) -> Vec<CompanyId> {
     let now = Utc::now();
     let rows: Vec<_> = (0..count)
         .map(|i| companies::new_row(&format!("Bench billing {i:05}"), ZONES[i % ZONES.len()], None, now))
@@ -100,8 +101,8 @@ async fn seed_people(db: &DatabaseConnection, count: usize) -> Vec<i64> {
     for chunk in rows.chunks(ROWS) {
         companies::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
     }
-    let mut ids = vec![0; count];
-    let stored: Vec<(i64, String)> = companies::Entity::find()
+    let mut ids = vec![CompanyId(0); count];
+    let stored: Vec<(CompanyId, String)> = companies::Entity::find()
         .select_only()
         .column(companies::Column::Id)
         .column(companies::Column::Name)
@@ -148,7 +149,7 @@ async fn seed_people(db: &DatabaseConnection, count: usize) -> Vec<i64> {
 }
 
 /// Each company's customer and saved card at the harness, `IN_FLIGHT` companies at once.
-async fn seed_customers(base: &str, ids: &[i64]) -> Vec<(String, String)> {
+async fn seed_customers(base: &str, ids: &[CompanyId]) -> Vec<(String, String)> {
     let client = support::stripe::client();
     futures_util::stream::iter(ids.iter().enumerate())
         .map(|(index, id)| {
@@ -181,7 +182,7 @@ async fn seed_accounts(db: &DatabaseConnection, companies: &[Company], due: Naiv
             card_last4: Set(Some("4242".to_owned())),
             card_exp_month: Set(Some(12)),
             card_exp_year: Set(Some(2034)),
-            status: Set("active".to_owned()),
+            status: Set(SubscriptionStatus::Active),
             subscribed_on: Set(due.checked_sub_months(Months::new(1))),
             recurring_day: Set(Some(i32::try_from(due.day()).unwrap())),
             next_charge_on: Set(Some(due)),
@@ -203,11 +204,11 @@ async fn check_exactly_once(
     period_start: NaiveDate,
 ) -> (Vec<String>, Duration) {
     let mut problems = Vec::new();
-    let mut charged: BTreeMap<i64, Vec<charges::Model>> = BTreeMap::new();
+    let mut charged: BTreeMap<CompanyId, Vec<charges::Model>> = BTreeMap::new();
     for charge in charges::Entity::find().all(db).await.unwrap() {
         charged.entry(charge.company_id).or_default().push(charge);
     }
-    let mut tried: BTreeMap<i64, Vec<attempts::Model>> = BTreeMap::new();
+    let mut tried: BTreeMap<ChargeId, Vec<attempts::Model>> = BTreeMap::new();
     for attempt in attempts::Entity::find().all(db).await.unwrap() {
         tried.entry(attempt.charge_id).or_default().push(attempt);
     }
@@ -220,12 +221,12 @@ async fn check_exactly_once(
             intents.push(None);
             continue;
         };
-        unpaid += usize::from(charge.status != "paid" || charge.period_start != period_start);
+        unpaid += usize::from(charge.status != ChargeStatus::Paid || charge.period_start != period_start);
         wrong_amount += usize::from(
             charge.total_cents != company.expected_cents() || i64::from(charge.user_count) != company.people,
         );
         match tried.get(&charge.id).map_or(&[][..], Vec::as_slice) {
-            [attempt] if attempt.outcome == "succeeded" && attempt.payment_intent_id.is_some() => {
+            [attempt] if attempt.outcome == AttemptStatus::Succeeded && attempt.payment_intent_id.is_some() => {
                 intents.push(attempt.payment_intent_id.clone());
             }
             _ => {

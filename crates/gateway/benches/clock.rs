@@ -31,7 +31,7 @@ const LIST_EMPLOYEES: usize = 500;
 const LIST_CONCURRENCY: usize = 16;
 
 /// A company with the clock employees and the listed employees (each with a week of shifts).
-async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
+async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<kernel::UserId>, String) {
     let now = Utc::now();
     let company = accounts::entities::companies::new_row("Bench Agency", "America/New_York", None, now);
     let company = sea_orm::ActiveModelTrait::insert(company, db).await.unwrap();
@@ -56,7 +56,7 @@ async fn seed(db: &DatabaseConnection) -> (Vec<String>, Vec<i64>, String) {
         users::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
     }
     let all = users::Entity::find().all(db).await.unwrap();
-    let listed: Vec<i64> = all.iter().filter(|u| u.email.starts_with("list")).map(|u| u.id).collect();
+    let listed: Vec<kernel::UserId> = all.iter().filter(|u| u.email.starts_with("list")).map(|u| u.id).collect();
     // Monday to Friday of the week of 2026-10-04, 9:00–17:00 New York with a lunch break.
     let ny = chrono_tz::America::New_York;
     let starts: Vec<_> = listed

@@ -23,7 +23,7 @@ const EMPLOYEES: usize = 500;
 const TIMELINE: usize = 1_000;
 const CONCURRENCY: usize = 4;
 
-async fn seed(db: &sea_orm::DatabaseConnection) -> (String, i64) {
+async fn seed(db: &sea_orm::DatabaseConnection) -> (String, kernel::UserId) {
     let now = chrono::Utc::now();
     let company = companies::new_row("Bench HR", "America/New_York", None, now).insert(db).await.unwrap();
     let hash = accounts::password::hash_password("bench-password").unwrap();
@@ -60,9 +60,9 @@ async fn seed(db: &sea_orm::DatabaseConnection) -> (String, i64) {
         activity::record(
             db,
             activity::NewActivity {
-                company: kernel::CompanyId(company.id),
-                employee: employee.id,
-                actor: Some(admin.id),
+                company: company.id,
+                employee: employee.id.into(),
+                actor: Some(admin.id.into()),
                 kind: if i % 3 == 0 {
                     activity::ActivityType::EventAffirmation
                 } else {

@@ -17,7 +17,7 @@ mod support;
 
 use accounts::entities::{companies, users};
 use chrono::{Datelike, Duration as Days, NaiveDate, TimeZone, Utc, Weekday};
-use kernel::Role;
+use kernel::{CompanyId, PtoTypeId, RequestStatus, Role, UserId};
 use pto::entities::{pto_requests, pto_types};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use serde_json::Value;
@@ -28,7 +28,7 @@ const CONCURRENCY: usize = 4;
 
 /// A company of `size` people started two years ago, with birthdays; the admin's e-mail, the
 /// people's ids, the company's id and its PTO type.
-async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec<i64>, i64, i64) {
+async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec<UserId>, CompanyId, PtoTypeId) {
     let now = Utc::now();
     let tz = chrono_tz::America::New_York;
     let today = kernel::time::local_date(tz, now);
@@ -69,7 +69,7 @@ async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec
     }
     let ids = users::Entity::find()
         .filter(users::Column::CompanyId.eq(company.id))
-        .filter(users::Column::Role.eq("employee"))
+        .filter(users::Column::Role.eq(Role::Employee))
         .all(db)
         .await
         .unwrap()
@@ -96,9 +96,9 @@ async fn people(db: &DatabaseConnection, tag: &str, size: usize) -> (String, Vec
 /// `per_person` approved days off each, spread over `first..first + span` days.
 async fn days_off(
     db: &DatabaseConnection,
-    company: i64,
-    vacation: i64,
-    ids: &[i64],
+    company: CompanyId,
+    vacation: PtoTypeId,
+    ids: &[UserId],
     first: NaiveDate,
     span: i64,
     per_person: usize,
@@ -119,7 +119,7 @@ async fn days_off(
                 end_time: Set(None),
                 include_weekend: Set(false),
                 reason: Set("Day off".to_owned()),
-                status: Set(3),
+                status: Set(RequestStatus::Approved),
                 requested_by: Set(Some(*id)),
                 created_at: Set(now),
                 updated_at: Set(now),

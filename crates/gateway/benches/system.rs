@@ -44,10 +44,11 @@ mod support;
 
 use accounts::entities::{companies, sessions, sign_in_months, users};
 use billing::entities::accounts as billing_accounts;
+use billing::status::SubscriptionStatus;
 use chrono::{DateTime, Datelike, Duration as Span, Months, NaiveDate, TimeZone, Utc};
 use clock::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use futures_util::StreamExt;
-use kernel::{EmploymentStatus, Role};
+use kernel::{CompanyId, EmploymentStatus, EntryId, PtoTypeId, RequestStatus, Role, UserId};
 use pto::entities::{pto_requests, pto_types};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
@@ -348,7 +349,7 @@ struct CompanySpec {
     trial_end: Option<NaiveDate>,
     suspended: bool,
     /// The billing account's status, for a company that subscribed.
-    billing: Option<&'static str>,
+    billing: Option<SubscriptionStatus>,
     people: usize,
     clock: bool,
     pto: bool,
@@ -394,10 +395,10 @@ fn plan(count: usize, people: usize, now: DateTime<Utc>) -> Vec<CompanySpec> {
                 (Some(trial_end), false, None)
             } else {
                 match mix(&[3, i as u64]) % 100 {
-                    0..=63 => (None, false, Some("active")),
-                    64..=66 => (None, false, Some("past_due")),
+                    0..=63 => (None, false, Some(SubscriptionStatus::Active)),
+                    64..=66 => (None, false, Some(SubscriptionStatus::PastDue)),
                     67..=86 => (Some(trial_end), false, None),
-                    87..=93 => (None, true, Some("suspended")),
+                    87..=93 => (None, true, Some(SubscriptionStatus::Suspended)),
                     _ => (Some(trial_end), true, None),
                 }
             };
@@ -512,7 +513,7 @@ where
 /// What seeding keeps: the companies' ids (by index) and the time each table took.
 #[derive(Default)]
 struct Seeded {
-    company_ids: Vec<i64>,
+    company_ids: Vec<CompanyId>,
     /// (table, rows, time) in the order written, over both parts.
     tables: Vec<(&'static str, usize, Duration)>,
 }
@@ -543,7 +544,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
         row
     });
     let written = insert_all(db, rows).await;
-    let stored: Vec<(i64, String)> = companies::Entity::find()
+    let stored: Vec<(CompanyId, String)> = companies::Entity::find()
         .select_only()
         .column(companies::Column::Id)
         .column(companies::Column::Name)
@@ -584,7 +585,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
                 card_last4: Set(Some("4242".to_owned())),
                 card_exp_month: Set(Some(12)),
                 card_exp_year: Set(Some(2034)),
-                status: Set(status.to_owned()),
+                status: Set(status),
                 subscribed_on: Set(Some(subscribed)),
                 recurring_day: Set(Some(i32::try_from(day).unwrap())),
                 next_charge_on: Set(Some(next)),
@@ -622,7 +623,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
         row
     });
     let written = insert_all(db, rows).await;
-    let stored: Vec<(i64, String)> = users::Entity::find()
+    let stored: Vec<(UserId, String)> = users::Entity::find()
         .select_only()
         .column(users::Column::Id)
         .column(users::Column::Email)
@@ -633,7 +634,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
         .await
         .unwrap();
     assert_eq!(stored.len(), people.len());
-    let user_ids: Vec<i64> = stored
+    let user_ids: Vec<UserId> = stored
         .into_iter()
         .zip(&people)
         .map(|((id, email), person)| {
@@ -650,7 +651,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
     let mut months = BTreeSet::new();
     for (person, id) in people.iter().zip(&user_ids) {
         let Some(last) = person.last_login else { continue };
-        let h = mix(&[20, *id as u64]);
+        let h = mix(&[20, id.0 as u64]);
         let earlier = if h.is_multiple_of(4) { 1 + (h >> 8) % 11 } else { 0 } as i64;
         for back in 0..=earlier {
             let at = last - Span::days(30 * back) - Span::minutes(back * 37);
@@ -725,7 +726,7 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
         }
     });
     let written = insert_all(db, rows).await;
-    let entries: Vec<(i64, i64)> = time_entries::Entity::find()
+    let entries: Vec<(EntryId, UserId)> = time_entries::Entity::find()
         .select_only()
         .column(time_entries::Column::Id)
         .column(time_entries::Column::EmployeeId)
@@ -777,12 +778,12 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
         ..Default::default()
     });
     insert_all(db, rows).await;
-    let types: HashMap<i64, i64> = pto_types::Entity::find()
+    let types: HashMap<CompanyId, PtoTypeId> = pto_types::Entity::find()
         .select_only()
         .column(pto_types::Column::CompanyId)
         .column(pto_types::Column::Id)
         .filter(pto_types::Column::Id.gt(before))
-        .into_tuple::<(i64, i64)>()
+        .into_tuple::<(CompanyId, PtoTypeId)>()
         .all(db)
         .await
         .unwrap()
@@ -794,8 +795,9 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
             |(person, id)| {
                 let company = company_id(person.company);
                 let kind = types[&company];
-                [(today - Span::days(40), 3_i16), (today + Span::days(20), 0)].into_iter().map(
-                    move |(start, status)| pto_requests::ActiveModel {
+                [(today - Span::days(40), RequestStatus::Approved), (today + Span::days(20), RequestStatus::Raised)]
+                    .into_iter()
+                    .map(move |(start, status)| pto_requests::ActiveModel {
                         company_id: Set(company),
                         employee_id: Set(*id),
                         pto_type_id: Set(kind),
@@ -811,14 +813,13 @@ async fn seed(db: &DatabaseConnection, plan: &[CompanySpec], range: std::ops::Ra
                         created_at: Set(now - Span::days(50)),
                         updated_at: Set(now - Span::days(45)),
                         acted_by: Set(None),
-                        acted_at: Set((status == 3).then(|| now - Span::days(45))),
+                        acted_at: Set((status == RequestStatus::Approved).then(|| now - Span::days(45))),
                         act_comment: Set(None),
                         cancelled_by: Set(None),
                         cancelled_at: Set(None),
                         cancelled_from: Set(None),
                         ..Default::default()
-                    },
-                )
+                    })
             },
         );
     let written = insert_all(db, rows).await;
@@ -869,13 +870,13 @@ struct Scenario {
     ceiling: Option<f64>,
 }
 
-fn scenarios(company_ids: &[i64], sample_q: &str) -> Vec<Scenario> {
+fn scenarios(company_ids: &[CompanyId], sample_q: &str) -> Vec<Scenario> {
     let pages = (company_ids.len() as u64).div_ceil(20) as usize;
     let deep = 200.min(pages.max(1));
     let companies = |body: &Value| body["compCount"].is_u64() && body["companies"].is_array();
     let stats = |body: &Value| body["statCount"].is_u64() && body["chart"].as_array().is_some_and(|c| c.len() == 12);
     let people = |body: &Value| body["empCount"].is_u64() && body["employees"].is_array();
-    let ids: Rc<Vec<i64>> = Rc::new(company_ids.to_vec());
+    let ids: Rc<Vec<CompanyId>> = Rc::new(company_ids.to_vec());
     let company_of = move |worker: usize, round: usize| ids[(worker * 7919 + round * 104_729) % ids.len()];
     let page = move |worker: usize, round: usize| (worker * 7 + round * 13) % pages.min(50) + 1;
     let base = "/server/v1/system";

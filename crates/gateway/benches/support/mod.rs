@@ -249,9 +249,9 @@ pub async fn load_with(
 /// hours in, written in batches; the stored shifts.
 pub async fn add_shifts(
     db: &DatabaseConnection,
-    company: i64,
+    company: kernel::CompanyId,
     tz: chrono_tz::Tz,
-    starts: &[(i64, chrono::DateTime<chrono::Utc>)],
+    starts: &[(kernel::UserId, chrono::DateTime<chrono::Utc>)],
 ) -> Vec<clock::entities::time_entries::Model> {
     use chrono::Duration as Span;
     use clock::entities::{time_entries, time_entry_breaks};

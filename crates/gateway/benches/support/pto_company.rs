@@ -60,7 +60,7 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
     for chunk in people.chunks(200) {
         users::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
     }
-    let ids: Vec<i64> = users::Entity::find()
+    let ids: Vec<kernel::UserId> = users::Entity::find()
         .filter(users::Column::CompanyId.eq(company.id))
         .filter(users::Column::Role.eq("employee"))
         .all(db)
@@ -155,7 +155,7 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
     let mut requests = Vec::new();
     for (index, id) in ids.iter().enumerate() {
         let offset = Days::days(i64::try_from(index % 5).unwrap());
-        let mut add = |first: NaiveDate, last: NaiveDate, status: i16| {
+        let mut add = |first: NaiveDate, last: NaiveDate, status: kernel::RequestStatus| {
             requests.push(pto_requests::ActiveModel {
                 company_id: Set(company.id),
                 employee_id: Set(*id),
@@ -172,7 +172,7 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
                 created_at: Set(now),
                 updated_at: Set(now),
                 acted_by: Set(None),
-                acted_at: Set((status == 3).then_some(now)),
+                acted_at: Set((status == kernel::RequestStatus::Approved).then_some(now)),
                 act_comment: Set(None),
                 cancelled_by: Set(None),
                 cancelled_at: Set(None),
@@ -182,10 +182,10 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
         };
         for year in start.year()..today.year() {
             let first = NaiveDate::from_ymd_opt(year, 7, 10).unwrap() + offset;
-            add(first, first + Days::days(1), 3);
+            add(first, first + Days::days(1), kernel::RequestStatus::Approved);
         }
         let later = today + Days::days(30) + offset;
-        add(later, later, 0);
+        add(later, later, kernel::RequestStatus::Raised);
     }
     for chunk in requests.chunks(300) {
         pto_requests::Entity::insert_many(chunk.to_vec()).exec(db).await.unwrap();
@@ -201,7 +201,7 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
         sea_orm::ConnectionTrait::execute_unprepared(db, &sql).await.unwrap();
         forget_seeding_changes(db).await;
         println!("seeded {} employees with every weekday's shift since {start}", ids.len());
-        return (admin_email, ids[ids.len() / 2]);
+        return (admin_email, ids[ids.len() / 2].0);
     }
     // Every weekday since the start, for everyone.
     let mut day = start;
@@ -216,7 +216,7 @@ pub async fn seed(db: &DatabaseConnection, employees: usize, shifts: Shifts) -> 
     println!("seeded {} employees, {} shifts", ids.len(), starts.len());
     super::add_shifts(db, company.id, tz, &starts).await;
     forget_seeding_changes(db).await;
-    (admin_email, ids[ids.len() / 2])
+    (admin_email, ids[ids.len() / 2].0)
 }
 
 /// Three years of shifts written at once leave a change log entry each; in a running company the

@@ -82,7 +82,12 @@ pub async fn get(client: &awc::Client, url: String) -> Value {
 }
 
 /// A customer for `company` with a card that pays attached: (customer, payment method).
-pub async fn customer_with_card(client: &awc::Client, base: &str, company: i64, email: &str) -> (String, String) {
+pub async fn customer_with_card(
+    client: &awc::Client,
+    base: &str,
+    company: kernel::CompanyId,
+    email: &str,
+) -> (String, String) {
     let company = company.to_string();
     let customer = post(
         client,
