@@ -78,8 +78,10 @@ pub struct Authenticated {
     pub session_id: String,
     /// When the session began (sign-in): its absolute lifetime counts from here.
     pub session_started_at: DateTime<Utc>,
-    pub user: users::Model,
-    pub company: Option<companies::Model>,
+    /// The rows stay accounts' own: other crates ask the methods below (the `Person` view
+    /// through [`Accounts::employee_in_scope`] when they need more).
+    pub(crate) user: users::Model,
+    pub(crate) company: Option<companies::Model>,
     pub role: Role,
     pub time_zone: Tz,
     /// The system admin acting as this user, when impersonating.
@@ -122,6 +124,16 @@ impl Authenticated {
 
     pub fn company_id(&self) -> Option<CompanyId> {
         self.company.as_ref().map(|company| company.id)
+    }
+
+    /// The signed-in person's sign-in address.
+    pub fn email(&self) -> &str {
+        &self.user.email
+    }
+
+    /// The signed-in person's company and its name (none for the platform operator).
+    pub fn company(&self) -> Option<(CompanyId, &str)> {
+        self.company.as_ref().map(|company| (company.id, company.name.as_str()))
     }
 
     pub fn standing(&self, now: DateTime<Utc>) -> AccountStanding {

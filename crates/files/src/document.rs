@@ -23,7 +23,7 @@ pub const BAD_NAME_MESSAGE: &str = "Please give the file a name without control 
 /// A stored document and the name it downloads with.
 #[derive(Debug, Clone)]
 pub struct SavedDocument {
-    pub file: stored_files::Model,
+    pub file: crate::StoredFile,
     pub name: String,
 }
 
@@ -77,11 +77,7 @@ impl Files {
 
     /// A private file (an HR document) of the caller's company. The caller has checked that
     /// the person may see the record the file belongs to.
-    pub async fn open_private(
-        &self,
-        ctx: &TenantCtx,
-        id: FileId,
-    ) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
+    pub async fn open_private(&self, ctx: &TenantCtx, id: FileId) -> Result<(crate::StoredFile, Vec<u8>), FilesError> {
         let file = stored_files::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(&self.db)

@@ -99,6 +99,31 @@ pub fn id_in_url(url: &str) -> Option<FileId> {
     url.strip_prefix("/server/v1/files/")?.parse().ok().map(FileId)
 }
 
+/// A stored file as other crates see it: what it is and who stored it, not where its bytes are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFile {
+    pub id: FileId,
+    pub media_type: String,
+    pub byte_size: i64,
+    /// avatar, logo, hr-document…
+    pub purpose: String,
+    pub created_by: kernel::UserId,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<stored_files::Model> for StoredFile {
+    fn from(row: stored_files::Model) -> Self {
+        StoredFile {
+            id: row.id,
+            media_type: row.media_type,
+            byte_size: row.byte_size,
+            purpose: row.purpose,
+            created_by: row.created_by,
+            created_at: row.created_at,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Files {
     db: DatabaseConnection,
@@ -112,12 +137,7 @@ impl Files {
 
     /// Checks and stores an upload for the caller's company. The bytes are written first and
     /// removed again if the row cannot be, so a failure leaves nothing behind that a row points to.
-    pub async fn save(
-        &self,
-        ctx: &TenantCtx,
-        purpose: Purpose,
-        bytes: &[u8],
-    ) -> Result<stored_files::Model, FilesError> {
+    pub async fn save(&self, ctx: &TenantCtx, purpose: Purpose, bytes: &[u8]) -> Result<StoredFile, FilesError> {
         if bytes.is_empty() {
             return Err(FilesError::Rejected(EMPTY_FILE_MESSAGE));
         }
@@ -137,7 +157,7 @@ impl Files {
         purpose: Purpose,
         kind: Kind,
         bytes: &[u8],
-    ) -> Result<stored_files::Model, FilesError> {
+    ) -> Result<StoredFile, FilesError> {
         let key = format!("{}.{}", uuid::Uuid::new_v4().simple(), kind.extension());
         self.store.put(&key, bytes).await?;
         let row = stored_files::ActiveModel {
@@ -151,7 +171,7 @@ impl Files {
             ..Default::default()
         };
         match row.insert(&self.db).await {
-            Ok(saved) => Ok(saved),
+            Ok(saved) => Ok(saved.into()),
             Err(err) => {
                 if let Err(cleanup) = self.store.delete(&key).await {
                     tracing::warn!(%key, error = %cleanup, "could not remove an orphaned upload");
@@ -163,7 +183,7 @@ impl Files {
 
     /// An avatar or a logo and its bytes, if it belongs to the caller's company. Private files
     /// (HR documents) are `NotFound` here.
-    pub async fn open(&self, ctx: &TenantCtx, id: FileId) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
+    pub async fn open(&self, ctx: &TenantCtx, id: FileId) -> Result<(StoredFile, Vec<u8>), FilesError> {
         let file = stored_files::Entity::find_by_id(id)
             .filter(kernel::tenancy::same_company::<stored_files::Entity>(ctx.company()))
             .one(&self.db)
@@ -173,7 +193,7 @@ impl Files {
         self.read(file).await
     }
 
-    async fn read(&self, file: stored_files::Model) -> Result<(stored_files::Model, Vec<u8>), FilesError> {
+    async fn read(&self, file: stored_files::Model) -> Result<(StoredFile, Vec<u8>), FilesError> {
         let bytes = self.store.get(&file.storage_key).await.map_err(|err| {
             if err.kind() == std::io::ErrorKind::NotFound {
                 FilesError::NotFound
@@ -181,7 +201,7 @@ impl Files {
                 FilesError::Store(err)
             }
         })?;
-        Ok((file, bytes))
+        Ok((file.into(), bytes))
     }
 
     /// Forgets a file of the caller's company that nothing points to any more (a replaced avatar

@@ -215,10 +215,10 @@ impl FromRequest for Operator {
                 ErrorCode::Unauthorized => error,
                 _ => ApiError::not_found(),
             })?;
-            if auth.role != Role::SysAdmin || auth.impersonated_by.is_some() || auth.company.is_some() {
+            if auth.role != Role::SysAdmin || auth.impersonated_by.is_some() || auth.company().is_some() {
                 return Err(ApiError::not_found());
             }
-            let ctx = SystemCtx::new(auth.user_id(), auth.user.email.clone());
+            let ctx = SystemCtx::new(auth.user_id(), auth.email().to_owned());
             Ok(Operator { ctx, session: auth })
         })
     }

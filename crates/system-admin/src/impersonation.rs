@@ -70,9 +70,9 @@ impl SystemAdmin {
     pub async fn record_act_as(&self, auth: &Authenticated, what: String) -> Result<(), SystemError> {
         let Some(operator) = auth.impersonated_by else { return Ok(()) };
         let operator_email = self.accounts.email_of(operator).await?.unwrap_or_default();
-        let company = auth.company.as_ref().map(|company| (company.id, company.name.clone()));
+        let company = auth.company().map(|(id, name)| (id, name.to_owned()));
         self.log(NewEntry {
-            actor: Actor { operator, operator_email, acting_as: Some((auth.user_id(), auth.user.email.clone())) },
+            actor: Actor { operator, operator_email, acting_as: Some((auth.user_id(), auth.email().to_owned())) },
             company,
             action: Action::ActAsUser,
             detail: what,

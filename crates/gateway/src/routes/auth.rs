@@ -159,8 +159,8 @@ pub async fn login_data(
     let identity = state.accounts.identity_of(&auth)?;
     Ok(web::Json(LoginDataResponse {
         identity,
-        company_id: auth.company.as_ref().map(|company| company.id.0),
-        company_name: auth.company.map(|company| company.name),
+        company_id: auth.company_id().map(|id| id.0),
+        company_name: auth.company().map(|(_, name)| name.to_owned()),
     }))
 }
 

@@ -1,0 +1,227 @@
+//! Edit requests: raised by anyone who can reach the shift, canceled by the person who asked,
+//! approved (the change and its history applied in one transaction) or rejected by an approver.
+
+use super::changes::{apply_change, check_shift, proposed_shift};
+use super::{Names, TimesheetService, NO_CHANGE_MESSAGE};
+use crate::commands::{BreakOperation, EditRequestCommand};
+use crate::entities::timesheet_edit_requests as requests;
+use crate::error::TimesheetError;
+use crate::views::*;
+use clock::shift::Interval;
+use clock::store;
+use kernel::{EditRequestId, EntryId, ManagerCtx, RequestStatus, TenantCtx};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, SqlErr,
+};
+
+impl TimesheetService {
+    async fn request_in_scope(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<requests::Model, TimesheetError> {
+        let request = requests::Entity::find_by_id(request_id)
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(TimesheetError::NotFound)?;
+        self.accounts.employee_in_scope(ctx, request.employee_id).await?;
+        Ok(request)
+    }
+
+    /// `GET /timesheet/requests`, newest first.
+    pub async fn requests(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<Vec<EditRequestView>, TimesheetError> {
+        let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
+        let rows = requests::Entity::find()
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .filter(requests::Column::EntryId.eq(shift.entry.id))
+            .order_by_desc(requests::Column::CreatedAt)
+            .order_by_desc(requests::Column::Id)
+            .all(&self.db)
+            .await?;
+        let names =
+            self.names(ctx, rows.iter().flat_map(|row| [Some(row.requester_id), row.actor_id]).flatten()).await?;
+        rows.into_iter().map(|row| request_view(row, &names)).collect()
+    }
+
+    /// `POST /timesheet/edit-request`: asks for a change of a shift the caller can reach. The
+    /// change must make a valid shift now; it is checked again when approved.
+    pub async fn request_edit(
+        &self,
+        ctx: &TenantCtx,
+        command: EditRequestCommand,
+    ) -> Result<EditRequestView, TimesheetError> {
+        let (shift, employee) = self.shift_in_scope(ctx, command.entry_id).await?;
+        let proposed = proposed_shift(&shift, command.start, command.end, &command.breaks);
+        if proposed == shift.shift() {
+            return Err(TimesheetError::Invalid(NO_CHANGE_MESSAGE.to_owned()));
+        }
+        check_shift(&self.db, ctx, employee.id, Some(shift.entry.id), &proposed).await?;
+        let payload = RequestPayload {
+            start: command.start,
+            end: command.end,
+            boptype: command.breaks.code().to_owned(),
+            breaks: match &command.breaks {
+                BreakOperation::Replace(breaks) => {
+                    breaks.iter().map(|b| BreakView { from: b.start, to: b.end }).collect()
+                }
+                _ => Vec::new(),
+            },
+        };
+        let payload = serde_json::to_string(&payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
+        let saved = requests::ActiveModel {
+            company_id: Set(ctx.company()),
+            entry_id: Set(shift.entry.id),
+            employee_id: Set(employee.id),
+            requester_id: Set(ctx.actor()),
+            change_type: Set(command.change_type.code().to_owned()),
+            payload: Set(payload),
+            comment: Set(command.comment),
+            status: Set(RequestStatus::Raised),
+            pending_entry_id: Set(Some(shift.entry.id)),
+            actor_id: Set(None),
+            act_comment: Set(None),
+            acted_at: Set(None),
+            created_at: Set(clock::now()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .map_err(|err| match err.sql_err() {
+            Some(SqlErr::UniqueConstraintViolation(_)) => {
+                TimesheetError::Conflict("There is already a pending edit request for this shift.".to_owned())
+            }
+            _ => TimesheetError::Database(err),
+        })?;
+        let names = self.names(ctx, [saved.requester_id]).await?;
+        request_view(saved, &names)
+    }
+
+    /// Moves a raised request to `status`, if it is still raised. The first statement of the
+    /// caller's transaction.
+    async fn close_request(
+        db: &impl ConnectionTrait,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+        status: RequestStatus,
+        comment: Option<String>,
+    ) -> Result<(), TimesheetError> {
+        let result = requests::Entity::update_many()
+            .col_expr(requests::Column::Status, Expr::value(status))
+            .col_expr(requests::Column::PendingEntryId, Expr::value(Option::<EntryId>::None))
+            .col_expr(requests::Column::ActorId, Expr::value(ctx.actor()))
+            .col_expr(requests::Column::ActComment, Expr::value(comment))
+            .col_expr(requests::Column::ActedAt, Expr::value(clock::now()))
+            .filter(requests::Column::Id.eq(request_id))
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised))
+            .exec(db)
+            .await?;
+        if result.rows_affected == 1 {
+            Ok(())
+        } else {
+            Err(TimesheetError::Conflict("This request is no longer pending.".to_owned()))
+        }
+    }
+
+    async fn request_view_by_id(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<EditRequestView, TimesheetError> {
+        let row = requests::Entity::find_by_id(request_id)
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(TimesheetError::NotFound)?;
+        let names = self.names(ctx, [Some(row.requester_id), row.actor_id].into_iter().flatten()).await?;
+        request_view(row, &names)
+    }
+
+    /// `POST /timesheet/edit-request-cancel`: only the person who asked.
+    pub async fn cancel_request(
+        &self,
+        ctx: &TenantCtx,
+        request_id: EditRequestId,
+    ) -> Result<EditRequestView, TimesheetError> {
+        let request = self.request_in_scope(ctx, request_id).await?;
+        if request.requester_id != ctx.actor() {
+            return Err(TimesheetError::Forbidden);
+        }
+        Self::close_request(&self.db, ctx, request.id, RequestStatus::Canceled, None).await?;
+        self.request_view_by_id(ctx, request.id).await
+    }
+
+    /// Admins act on anyone's request, managers on their reports'; nobody on a request they
+    /// raised or one about their own hours ([`ManagerCtx::may_decide`]).
+    async fn approver_check(
+        &self,
+        ctx: &ManagerCtx,
+        request_id: EditRequestId,
+    ) -> Result<requests::Model, TimesheetError> {
+        let request = self.request_in_scope(ctx, request_id).await?;
+        if !ctx.may_decide(request.requester_id, request.employee_id) {
+            return Err(TimesheetError::OwnRequest);
+        }
+        Ok(request)
+    }
+
+    /// `POST /timesheet/edit-request-approve`: applies the change and its history atomically.
+    pub async fn approve(&self, ctx: &ManagerCtx, request_id: EditRequestId) -> Result<EntryView, TimesheetError> {
+        let request = self.approver_check(ctx, request_id).await?;
+        let payload: RequestPayload =
+            serde_json::from_str(&request.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
+        let breaks = match payload.boptype.as_str() {
+            "REMOVE" => BreakOperation::RemoveAll,
+            "REPLACE" => {
+                BreakOperation::Replace(payload.breaks.iter().map(|b| Interval { start: b.from, end: b.to }).collect())
+            }
+            _ => BreakOperation::Keep,
+        };
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
+        let shift =
+            store::find_in_company(&txn, ctx.company(), request.entry_id).await?.ok_or(TimesheetError::NotFound)?;
+        apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
+        txn.commit().await?;
+        self.view_of(ctx, request.entry_id).await
+    }
+
+    /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
+    pub async fn reject(
+        &self,
+        ctx: &ManagerCtx,
+        request_id: EditRequestId,
+        reason: String,
+    ) -> Result<EditRequestView, TimesheetError> {
+        let request = self.approver_check(ctx, request_id).await?;
+        Self::close_request(&self.db, ctx, request.id, RequestStatus::Rejected, Some(reason)).await?;
+        self.request_view_by_id(ctx, request.id).await
+    }
+}
+
+fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, TimesheetError> {
+    let payload: RequestPayload =
+        serde_json::from_str(&row.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
+    let (requester_firstname, requester_lastname) = names.get(&row.requester_id).cloned().unwrap_or_default();
+    let actor = row.actor_id.and_then(|id| names.get(&id).cloned());
+    Ok(EditRequestView {
+        id: row.id.0,
+        entry_id: row.entry_id.0,
+        employee_id: row.employee_id.0,
+        requester_id: row.requester_id.0,
+        request_date: row.created_at,
+        request_comments: row.comment,
+        change_type: row.change_type,
+        payload,
+        status: row.status.code(),
+        act_date: row.acted_at,
+        act_comments: row.act_comment,
+        actor_firstname: actor.as_ref().map(|(first, _)| first.clone()),
+        actor_lastname: actor.map(|(_, last)| last),
+        requester_firstname,
+        requester_lastname,
+    })
+}

@@ -1,0 +1,112 @@
+//! Pay-cycle figures: the current pay period, its worked minutes, and weekly overtime.
+
+use super::{check_range, TimesheetService};
+use crate::error::TimesheetError;
+use crate::paycycle::{overtime_by_day, pay_period};
+use crate::views::*;
+use chrono::{Duration, NaiveDate, Utc};
+use clock::store;
+use kernel::time::{local_date, start_of_day, week_start};
+use kernel::{FieldErrors, TenantCtx, UserId};
+use std::collections::BTreeMap;
+
+impl TimesheetService {
+    /// Worked minutes per company day of `employee` over `from..=to`, shifts counted on the day
+    /// they started.
+    async fn daily_minutes(
+        &self,
+        ctx: &TenantCtx,
+        employee: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<BTreeMap<NaiveDate, i64>, TimesheetError> {
+        let tz = ctx.time_zone();
+        let shifts = store::shifts_of(
+            &self.db,
+            ctx.company(),
+            employee,
+            start_of_day(tz, from),
+            start_of_day(tz, to + Duration::days(1)),
+        )
+        .await?;
+        let now = clock::now();
+        let mut days = BTreeMap::new();
+        for shift in shifts {
+            let shift = shift.shift();
+            *days.entry(shift.day(tz)).or_insert(0) += shift.worked_minutes(now);
+        }
+        Ok(days)
+    }
+
+    /// The company's current pay period (first and last day), from its pay-cycle settings.
+    pub async fn pay_period(&self, ctx: &TenantCtx) -> Result<(NaiveDate, NaiveDate), TimesheetError> {
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        Ok(pay_period(settings.pay_cycle, settings.pay_cycle_anchor, local_date(ctx.time_zone(), Utc::now())))
+    }
+
+    /// `GET /timesheet/paycycle-clocked-hours`: the current pay period's worked minutes.
+    pub async fn pay_cycle_hours(
+        &self,
+        ctx: &TenantCtx,
+        employee: Option<i64>,
+    ) -> Result<PayCycleHours, TimesheetError> {
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let today = local_date(ctx.time_zone(), Utc::now());
+        let (start, end) = pay_period(settings.pay_cycle, settings.pay_cycle_anchor, today);
+        let days = self.daily_minutes(ctx, employee.id, start, end).await?;
+        Ok(PayCycleHours {
+            pay_cycle_start: start,
+            pay_cycle_end: end,
+            total_minutes: days.values().sum(),
+            days: days
+                .into_iter()
+                .filter(|(_, minutes)| *minutes > 0)
+                .map(|(date, minutes)| DayMinutes { date, minutes })
+                .collect(),
+        })
+    }
+
+    /// `GET /timesheet/paycycle-overtime-hours`: overtime of the weeks touching `start..=end`
+    /// (default: the current pay period), the part worked inside the range.
+    pub async fn pay_cycle_overtime(
+        &self,
+        ctx: &TenantCtx,
+        employee: Option<i64>,
+        range: Option<(NaiveDate, NaiveDate)>,
+    ) -> Result<PayCycleOvertime, TimesheetError> {
+        check_range(range)?;
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let (start, end) = match range {
+            Some(range) => range,
+            None => pay_period(settings.pay_cycle, settings.pay_cycle_anchor, local_date(ctx.time_zone(), Utc::now())),
+        };
+        if end < start || (end - start).num_days() > 400 {
+            return Err(TimesheetError::Validation(FieldErrors::single(
+                "end",
+                "Please choose an end date after the start date, within 400 days",
+            )));
+        }
+        let first_week = week_start(start);
+        let last_week = week_start(end);
+        let days = self.daily_minutes(ctx, employee.id, first_week, last_week + Duration::days(6)).await?;
+        let overtime = overtime_by_day(&days, settings.weekly_overtime_minutes);
+        let mut weeks = Vec::new();
+        let mut week = first_week;
+        while week <= last_week {
+            let week_end = week + Duration::days(6);
+            let minutes = days.range(week..=week_end).map(|(_, m)| m).sum();
+            let overtime_minutes = overtime.range(week.max(start)..=week_end.min(end)).map(|(_, m)| m).sum();
+            weeks.push(WeekOvertime { week_start: week, week_end, minutes, overtime_minutes });
+            week += Duration::days(7);
+        }
+        Ok(PayCycleOvertime {
+            pay_cycle_start: start,
+            pay_cycle_end: end,
+            threshold_minutes: settings.weekly_overtime_minutes,
+            total_overtime_minutes: weeks.iter().map(|week| week.overtime_minutes).sum(),
+            weeks,
+        })
+    }
+}
