@@ -170,15 +170,6 @@ impl TimesheetService {
         Ok(read::people_in_reach(&self.db, ctx, &filter.ordered(PersonOrder::LastName)).await?)
     }
 
-    /// The ids of the people the caller oversees, or `None` for an admin (everyone: no list
-    /// needed). One narrow query for a manager.
-    async fn scope(&self, ctx: &ManagerCtx) -> Result<Option<Vec<UserId>>, TimesheetError> {
-        if ctx.reach().is_company() {
-            return Ok(None);
-        }
-        Ok(Some(read::ids_in_reach(&self.db, ctx).await?))
-    }
-
     /// Requests of the overseen people.
     fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<UserId>>) -> sea_orm::Select<requests::Entity> {
         let query = requests::Entity::find().filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()));
@@ -280,7 +271,7 @@ impl TimesheetService {
 
     /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
     pub async fn pending_requests(&self, ctx: &ManagerCtx) -> Result<PendingRequests, TimesheetError> {
-        let scope = self.scope(ctx).await?;
+        let scope = read::reach_filter(&self.db, ctx).await?;
         let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
@@ -300,7 +291,7 @@ impl TimesheetService {
         range: Option<(NaiveDate, NaiveDate)>,
     ) -> Result<DashboardData, TimesheetError> {
         crate::service::check_range(range)?;
-        let scope = self.scope(ctx).await?;
+        let scope = read::reach_filter(&self.db, ctx).await?;
         let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let tz = ctx.time_zone();
         let (start, end) = match range {

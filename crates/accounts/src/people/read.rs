@@ -131,6 +131,15 @@ pub async fn ids_in_reach<C: ConnectionTrait>(db: &C, ctx: &TenantCtx) -> Result
     Ok(ids.into_iter().map(UserId).collect())
 }
 
+/// The ids the caller reaches as a filter: `None` when they reach the whole company (the company
+/// filter alone does, and no list is read), else the ids of [`ids_in_reach`].
+pub async fn reach_filter<C: ConnectionTrait>(db: &C, ctx: &TenantCtx) -> Result<Option<Vec<UserId>>, DbErr> {
+    if ctx.reach().is_company() {
+        return Ok(None);
+    }
+    Ok(Some(ids_in_reach(db, ctx).await?))
+}
+
 /// A person of the caller's company, whether or not the caller reaches them (`None` for anyone
 /// else, another company's people included).
 pub async fn person<C: ConnectionTrait>(db: &C, ctx: &TenantCtx, id: UserId) -> Result<Option<Person>, DbErr> {

@@ -60,14 +60,6 @@ pub struct PersonMinutes {
 }
 
 impl Pto {
-    /// The ids the approver reaches, or `None` for an admin (everyone).
-    async fn reach_ids(&self, ctx: &ManagerCtx) -> Result<Option<Vec<UserId>>, PtoError> {
-        if ctx.reach().is_company() {
-            return Ok(None);
-        }
-        Ok(Some(read::ids_in_reach(&self.db, ctx).await?))
-    }
-
     fn requests_in(ctx: &TenantCtx, scope: &Option<Vec<UserId>>) -> sea_orm::Select<requests::Entity> {
         let query = requests::Entity::find().filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()));
         match scope {
@@ -117,7 +109,7 @@ impl Pto {
         shown: u64,
         employee: Option<UserId>,
     ) -> Result<(TimeOffSection, TimeOffSection), PtoError> {
-        let scope = self.reach_ids(ctx).await?;
+        let scope = read::reach_filter(&self.db, ctx).await?;
         let pending = Self::requests_in(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
         let pending_count = pending.clone().count(&self.db).await?;
         let pending_rows = pending
@@ -146,7 +138,7 @@ impl Pto {
 
     /// Pending time off the approver reaches: the count and the newest `limit`.
     pub async fn pending_time_off(&self, ctx: &ManagerCtx, limit: u64) -> Result<TimeOffSection, PtoError> {
-        let scope = self.reach_ids(ctx).await?;
+        let scope = read::reach_filter(&self.db, ctx).await?;
         let pending = Self::requests_in(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
@@ -176,7 +168,7 @@ impl Pto {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<HashMap<UserId, i64>, PtoError> {
-        let scope = self.reach_ids(ctx).await?;
+        let scope = read::reach_filter(&self.db, ctx).await?;
         let rows = Self::requests_in(ctx, &scope)
             .filter(requests::Column::Status.eq(RequestStatus::Approved))
             .filter(requests::Column::StartDate.lte(end))
