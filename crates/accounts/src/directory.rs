@@ -89,6 +89,26 @@ impl Accounts {
             .unwrap_or_default())
     }
 
+    /// Who may answer `person`'s requests (time off, timesheet edits): the company's active admins
+    /// and the person's active manager, never the person themselves (nobody approves their own
+    /// request), by name. The same rule the approvals enforce: an admin reaches everyone, a
+    /// manager the people who report to them.
+    pub async fn approvers_of(&self, ctx: &TenantCtx, person: UserId) -> Result<Vec<Person>, AccountsError> {
+        use crate::people::read::{self, PeopleFilter};
+        use kernel::Role;
+        let Some(them) = read::person(&self.db, ctx, person).await? else {
+            return Ok(Vec::new());
+        };
+        let admins = PeopleFilter::active().with_roles(&[Role::Admin]).except(person);
+        let mut approvers = read::people(&self.db, ctx, &admins).await?;
+        if let Some(manager) = them.manager_id.filter(|manager| *manager != person) {
+            let theirs = PeopleFilter::active().with_roles(&[Role::Manager]).with_ids([manager]);
+            approvers.extend(read::people(&self.db, ctx, &theirs).await?);
+        }
+        approvers.sort_by(|a, b| (&a.last_name, &a.first_name, a.id).cmp(&(&b.last_name, &b.first_name, b.id)));
+        Ok(approvers)
+    }
+
     /// The company's job roles, active and retired, by id: for the crates that refer to them
     /// (a PTO type's allowance per job role).
     pub async fn job_roles_of(&self, ctx: &TenantCtx) -> Result<Vec<JobRole>, AccountsError> {

@@ -144,3 +144,7 @@ typed_id!(
     /// A charge of a company's subscription.
     ChargeId
 );
+typed_id!(
+    /// A manager's review of one person's timesheet for a week or pay period ("approve the week").
+    TimesheetReviewId
+);

@@ -26,7 +26,7 @@ pub use ids::{
     ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
     DocRequestId, EditRequestId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId,
     JobRoleId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
-    PtoTypeId, UserId,
+    PtoTypeId, TimesheetReviewId, UserId,
 };
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};

@@ -184,7 +184,7 @@ pub use round::Hours;
 pub use row::{employee_row, projected_row, EmployeePtoTypeRow, Period, PTO_NOT_SET_UP};
 pub use rules::{
     accrual_description, max_balance_note, plan_kind_label, policy_kind_label, rule_summary, validate_plan_rules,
-    FieldProblems, FolderPlanKind, PolicyKind, RuleDraft,
+    FieldProblems, FolderPlanKind, PolicyKind, RuleDraft, MIXED_PLAN_LABEL,
 };
 
 /// 002 §9: the placeholder of a fixed rule's hours per year.

@@ -367,14 +367,17 @@ pub fn validate_plan_rules(name: &str, rules: &[Rule]) -> Result<(), FieldProble
 }
 
 /// The policy kind of 002 §4: Fixed (per calendar year, per anniversary), Accrued (per hour
-/// worked, per pay period), or Unknown, displayed with the spec's spelling 'Unkown'.
+/// worked, per pay period), or Unknown for a method this engine does not know.
+///
+/// The spec displays Unknown as 'Unkown', a typo that told an admin nothing (issue 36): the labels
+/// here say what the kind is instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PolicyKind {
     /// Per calendar year or per anniversary.
     Fixed,
     /// Per hour worked or per pay period.
     Accrued,
-    /// Anything else ('Unkown').
+    /// A method this engine does not know ('Unknown method').
     Unknown,
 }
 
@@ -385,7 +388,7 @@ impl PolicyKind {
     /// use pto_engine::PolicyKind;
     /// assert_eq!(PolicyKind::of("PER_ANNIVERSARY").label(), "Fixed");
     /// assert_eq!(PolicyKind::of("PER_PAY_PERIOD").label(), "Accrued");
-    /// assert_eq!(PolicyKind::of("WEEKLY").label(), "Unkown");
+    /// assert_eq!(PolicyKind::of("WEEKLY").label(), "Unknown method");
     /// ```
     pub fn of(method: &str) -> PolicyKind {
         match Method::parse(method) {
@@ -403,18 +406,22 @@ impl PolicyKind {
         }
     }
 
-    /// 'Fixed', 'Accrued', or 'Unkown' (sic, 002 §4).
+    /// 'Fixed', 'Accrued', or 'Unknown method'.
     pub fn label(self) -> &'static str {
         match self {
             PolicyKind::Fixed => "Fixed",
             PolicyKind::Accrued => "Accrued",
-            PolicyKind::Unknown => "Unkown",
+            PolicyKind::Unknown => "Unknown method",
         }
     }
 }
 
-/// The label a plan card shows: 'N/A' for a plan with no (active) rule, the kind when all its
-/// rules share one, and 'Unkown' when they mix fixed and accrued methods.
+/// The label of a plan whose rules give some types at once and accrue others.
+pub const MIXED_PLAN_LABEL: &str = "Mixed";
+
+/// The label a plan card shows: 'N/A' for a plan with no (active) rule, and otherwise what its
+/// rules do: 'Fixed' or 'Accrued' when they share one kind, 'Mixed' when some are fixed and some
+/// accrued. The spec showed the mixed plan as 'Unkown', which told an admin nothing (issue 36).
 ///
 /// ```
 /// use pto_engine::{plan_kind_label, Hours, Method, Plan, PlanId, PtoTypeId, Rule, RuleId};
@@ -422,8 +429,10 @@ impl PolicyKind {
 /// assert_eq!(plan_kind_label(&plan), "N/A");
 /// plan.rules.push(Rule::new(RuleId(1), PtoTypeId(1), Method::PerHourWorked, Hours::whole(1)));
 /// assert_eq!(plan_kind_label(&plan), "Accrued");
-/// plan.rules.push(Rule::new(RuleId(2), PtoTypeId(2), Method::PerCalendarYear, Hours::whole(40)));
-/// assert_eq!(plan_kind_label(&plan), "Unkown");
+/// plan.rules.push(Rule::new(RuleId(2), PtoTypeId(2), Method::PerPayPeriod, Hours::whole(4)));
+/// assert_eq!(plan_kind_label(&plan), "Accrued");
+/// plan.rules.push(Rule::new(RuleId(3), PtoTypeId(3), Method::PerCalendarYear, Hours::whole(40)));
+/// assert_eq!(plan_kind_label(&plan), "Mixed");
 /// ```
 pub fn plan_kind_label(plan: &Plan) -> &'static str {
     let mut kinds = plan.rules.iter().filter(|r| r.active).map(|r| PolicyKind::of_method(r.method));
@@ -433,7 +442,7 @@ pub fn plan_kind_label(plan: &Plan) -> &'static str {
             if kinds.all(|k| k == first) {
                 first.label()
             } else {
-                PolicyKind::Unknown.label()
+                MIXED_PLAN_LABEL
             }
         }
     }
@@ -645,7 +654,7 @@ mod tests {
         assert_eq!(policy_kind_label(None), "N/A");
         assert_eq!(policy_kind_label(Some("PER_HOUR_WORKED")), "Accrued");
         assert_eq!(policy_kind_label(Some("PER_CALENDAR_YEAR")), "Fixed");
-        assert_eq!(policy_kind_label(Some("")), "Unkown");
+        assert_eq!(policy_kind_label(Some("")), "Unknown method");
         assert_eq!(FolderPlanKind::of(Method::PerPayPeriod).label(), "anniversary accrual");
         assert_eq!(FolderPlanKind::of(Method::PerAnniversary).label(), "fixed anniversary");
     }

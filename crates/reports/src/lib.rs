@@ -13,6 +13,7 @@ pub mod export;
 pub mod feed;
 pub mod overview;
 pub mod tables;
+pub mod team;
 
 use accounts::Accounts;
 use hr::Hr;

@@ -25,6 +25,20 @@ pub struct InboxData {
     pub page: u64,
     /// For the responded list's filter.
     pub employees: Vec<InboxEmployee>,
+    /// For each person with a pending request the caller may not answer (their own, or one
+    /// they filed for someone): who may, by full name.
+    #[serde(rename = "whoAnswers")]
+    pub who_answers: Vec<WhoAnswers>,
+}
+
+/// Who may answer the pending requests about one person that the caller may not answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct WhoAnswers {
+    pub employee_id: i64,
+    /// Full names, by last name; empty when nobody else can (a company's only admin).
+    pub names: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -110,11 +124,34 @@ impl Reports {
         let timesheet = self.timesheet.inbox(ctx, query).await?;
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
         let (pending, completed) = self.pto.inbox_time_off(ctx, shown, query.employee_id.map(kernel::UserId)).await?;
+        let mut unanswerable: Vec<i64> = pending
+            .rows
+            .iter()
+            .filter(|row| !row.may_answer)
+            .map(|row| row.employee_id)
+            .chain(timesheet.pending.timesheet.rows.iter().filter(|row| !row.may_answer).map(|row| row.employee_id))
+            .collect();
+        unanswerable.sort_unstable();
+        unanswerable.dedup();
+        let mut who_answers = Vec::with_capacity(unanswerable.len());
+        for employee in unanswerable {
+            let approvers =
+                self.accounts.approvers_of(ctx, kernel::UserId(employee)).await.map_err(hr::HrError::from)?;
+            who_answers.push(WhoAnswers {
+                employee_id: employee,
+                names: approvers
+                    .iter()
+                    .filter(|person| !ctx.is_self(person.id))
+                    .map(|person| person.full_name())
+                    .collect(),
+            });
+        }
         Ok(InboxData {
             pending: InboxGroup { timeoff: pending, timesheet: timesheet.pending.timesheet },
             completed: InboxGroup { timeoff: completed, timesheet: timesheet.completed.timesheet },
             page: timesheet.page,
             employees: timesheet.employees,
+            who_answers,
         })
     }
 

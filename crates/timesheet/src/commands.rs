@@ -344,3 +344,66 @@ mod tests {
         );
     }
 }
+
+/// `POST /timesheet/approve-period`: whose period to approve, and which period.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ApprovePeriodInput {
+    /// The people whose period to approve (one, or every one still to approve).
+    pub employee_ids: Vec<i64>,
+    /// A day of the period, `YYYY-MM-DD`.
+    pub date: Option<String>,
+    /// `week` (default) or `payPeriod`.
+    pub span: Option<String>,
+}
+
+/// [`ApprovePeriodInput`], validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApprovePeriodCommand {
+    pub employees: Vec<kernel::UserId>,
+    pub date: chrono::NaiveDate,
+    pub span: crate::team::TeamSpan,
+}
+
+/// Reads `week` or `payPeriod` (the team view's query and the approval's body).
+pub fn parse_span(errors: &mut FieldErrors, value: Option<&str>) -> crate::team::TeamSpan {
+    match value.map(str::trim).unwrap_or("week") {
+        "" | "week" => crate::team::TeamSpan::Week,
+        "payPeriod" => crate::team::TeamSpan::PayPeriod,
+        _ => {
+            errors.add("span", "Please choose week or payPeriod");
+            crate::team::TeamSpan::Week
+        }
+    }
+}
+
+/// The most people one approval may name (a whole team of the largest companies we serve).
+pub const MAX_APPROVALS: usize = 2000;
+
+impl ApprovePeriodCommand {
+    pub fn parse(input: &ApprovePeriodInput) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if input.employee_ids.is_empty() {
+            errors.add("employeeIds", "Please choose at least one person");
+        } else if input.employee_ids.len() > MAX_APPROVALS {
+            errors.add("employeeIds", format!("Please choose at most {MAX_APPROVALS} people"));
+        }
+        let date = match present(&input.date) {
+            None => {
+                errors.add("date", "Please choose a day of the period");
+                None
+            }
+            Some(text) => {
+                kernel::validation::date_field(&mut errors, "date", text, "Please enter a date as YYYY-MM-DD")
+            }
+        };
+        let span = parse_span(&mut errors, input.span.as_deref());
+        match date {
+            Some(date) if errors.is_empty() => {
+                Ok(Self { employees: input.employee_ids.iter().copied().map(kernel::UserId).collect(), date, span })
+            }
+            _ => Err(errors),
+        }
+    }
+}

@@ -16,6 +16,7 @@ pub mod paycycle;
 mod purge;
 pub mod reporting;
 mod service;
+pub mod team;
 pub mod views;
 
 pub use error::TimesheetError;

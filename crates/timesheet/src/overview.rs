@@ -44,6 +44,9 @@ pub struct InboxTimesheetRow {
     /// The employee's full name.
     pub name: String,
     pub avatar: Option<String>,
+    /// The caller may approve or reject it: false on a request about their own hours or one
+    /// they raised ([`kernel::ManagerCtx::may_decide`]), which the inbox shows without the buttons.
+    pub may_answer: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -215,6 +218,7 @@ impl TimesheetService {
                     employee_id: row.employee_id.0,
                     name: employee.map(|user| format!("{} {}", user.first_name, user.last_name)).unwrap_or_default(),
                     avatar: employee.and_then(|user| user.avatar.clone()),
+                    may_answer: ctx.may_decide(row.requester_id, row.employee_id),
                 })
             })
             .collect()

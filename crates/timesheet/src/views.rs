@@ -62,6 +62,23 @@ pub struct EntryList {
     pub entries: Vec<EntryView>,
     pub total_count: u64,
     pub employee: EmployeeSummary,
+    /// The manager's reviews of the person's periods that overlap the range asked for ("Approved
+    /// by Max Manager"), earliest first.
+    pub reviews: Vec<PeriodReview>,
+}
+
+/// A manager's approval of one person's timesheet for a period (a week or a pay period).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodReview {
+    pub employee_id: i64,
+    /// The period's first and last company day.
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    /// Who approved it, by full name.
+    pub reviewed_by: String,
+    pub reviewed_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

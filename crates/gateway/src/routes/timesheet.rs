@@ -7,12 +7,14 @@ use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
 use kernel::{EditRequestId, EntryId};
+use reports::team::TeamTimesheet;
 use serde::{Deserialize, Serialize};
 use timesheet::commands::{
-    parse_comment, parse_rejection, EditRequestCommand, EditRequestInput, ShiftEditCommand, ShiftEditInput,
+    parse_comment, parse_rejection, parse_span, ApprovePeriodCommand, ApprovePeriodInput, EditRequestCommand,
+    EditRequestInput, ShiftEditCommand, ShiftEditInput,
 };
 use timesheet::views::{
-    ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime,
+    ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime, PeriodReview,
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -31,6 +33,8 @@ crate::routes::route_table! {
     post "/timesheet/remove" => remove,
     get "/timesheet/paycycle-clocked-hours" => paycycle_clocked_hours,
     get "/timesheet/paycycle-overtime-hours" => paycycle_overtime_hours,
+    get "/timesheet/team" => team,
+    post "/timesheet/approve-period" => approve_period,
 }
 
 /// Edit forms are small: a few times and comments.
@@ -345,4 +349,55 @@ pub async fn paycycle_overtime_hours(
         _ => None,
     };
     Ok(web::Json(state.timesheet.pay_cycle_overtime(&member.ctx, query.employee_id, range).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamQuery {
+    /// A day of the period, `YYYY-MM-DD` (default: the company's today).
+    pub date: Option<NaiveDate>,
+    /// `week` (default: the Sunday-to-Saturday week) or `payPeriod`.
+    pub span: Option<String>,
+}
+
+/// The team's week or pay period on one screen: everyone the caller reaches × the days, with
+/// worked, overtime and time-off minutes, what needs a look, and each person's approval.
+#[utoipa::path(get, path = "/server/v1/timesheet/team", tag = "timesheet", security(("bearer" = [])), params(TeamQuery),
+    responses((status = 200, body = TeamTimesheet), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn team(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<TeamQuery>,
+) -> Result<web::Json<TeamTimesheet>, ApiError> {
+    let mut errors = kernel::FieldErrors::new();
+    let span = parse_span(&mut errors, query.span.as_deref());
+    kernel::validation::check_date(&mut errors, "date", query.date);
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    let date = query.date.unwrap_or_else(|| kernel::time::local_date(guard.ctx.time_zone(), chrono::Utc::now()));
+    Ok(web::Json(state.reports.team_timesheet(&guard.ctx, date, span).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApprovedPeriods {
+    /// The period's approvals of the people named (earlier ones kept as they were).
+    pub reviews: Vec<PeriodReview>,
+}
+
+/// Approves the timesheets of the people named for the period around `date`: a recorded review,
+/// shown to each person on their timesheet. Nobody approves their own.
+#[utoipa::path(post, path = "/server/v1/timesheet/approve-period", tag = "timesheet", security(("bearer" = [])),
+    request_body = ApprovePeriodInput,
+    responses((status = 200, body = ApprovedPeriods), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn approve_period(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    body: Body<ApprovePeriodInput>,
+) -> Result<web::Json<ApprovedPeriods>, ApiError> {
+    let command = ApprovePeriodCommand::parse(&body).map_err(ApiError::validation)?;
+    let reviews = state.timesheet.approve_period(&guard.ctx, &command.employees, command.date, command.span).await?;
+    Ok(web::Json(ApprovedPeriods { reviews }))
 }

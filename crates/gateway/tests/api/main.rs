@@ -41,6 +41,7 @@ mod system_customers;
 mod system_impersonation;
 mod system_people;
 mod system_promotions;
+mod team_timesheet;
 mod tenancy;
 mod timesheet;
 mod tour;

@@ -96,6 +96,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/timesheet/remove?ts=999999", "{}", "UFFFAAUEFA"),
     ("get", "/timesheet/paycycle-clocked-hours?employeeId={emp}", "", "UNPNPNUPFP"),
     ("get", "/timesheet/paycycle-overtime-hours?employeeId={emp}", "", "UNPNPNUPFP"),
+    ("get", "/timesheet/team?span=payPeriod", "", "UFPPPPUPFP"),
+    ("post", "/timesheet/approve-period", r#"{"employeeIds": [{emp}], "date": "2026-10-05"}"#, "UFPNPNUEFP"),
     ("get", "/settings/data", "", "UFPPPPUPFP"),
     ("post", "/settings/update", "{}", "UFFFPPUEFP"),
     ("post", "/settings/update-role-type", r#"{"name": "Matrix Role"}"#, "UFPPPPUEFP"),

@@ -101,13 +101,25 @@ async fn a_switch_with_a_starting_balance_is_undone_by_removing_its_history_entr
     assert_eq!(after["types"][0]["startingBalance"], 630);
     let entry = &after["history"][0];
     assert_eq!((entry["type"].as_str(), entry["policyName"].as_str()), (Some("NEW_PTO_PLAN"), Some("Generous")));
-    // Both plans applied this year: the one until yesterday, the other from today.
+    // The person is counted and listed in the plan they are in now, not in the one they left;
+    // the old plan still prices their year until today, so it cannot be deleted.
     let data = ok(app.get_as(&s.admin, "/server/v1/pto-manage/data").await);
-    let count = |name: &str| {
-        data["ptoPolicies"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["enrolledEmployeeCount"]
-            .clone()
-    };
-    assert_eq!((count("Standard"), count("Generous")), (json!(1), json!(1)));
+    let plan_view =
+        |name: &str| data["ptoPolicies"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap().clone();
+    let (standard, generous) = (plan_view("Standard"), plan_view("Generous"));
+    assert_eq!((&standard["enrolledEmployeeCount"], &generous["enrolledEmployeeCount"]), (&json!(0), &json!(1)));
+    assert_eq!(standard["numOfEnrolledEmployees"], json!([]));
+    assert_eq!(generous["numOfEnrolledEmployees"], json!([{"year": s.year, "count": 1}]));
+    assert_eq!((&standard["deletable"], &generous["deletable"]), (&json!(false), &json!(false)));
+    for (plan, people) in [(s.standard, 0), (s.generous, 1)] {
+        let path = format!("/server/v1/pto-manage/plan-employees?ptoPolicyId={plan}&year={}", s.year);
+        let listed = ok(app.get_as(&s.admin, &path).await);
+        assert_eq!(listed["employees"].as_array().unwrap().len(), people, "{listed:?}");
+    }
+    let kept =
+        app.post_as(&s.admin, &format!("/server/v1/settings/inactive-pto-policy?id={}", s.standard), json!({})).await;
+    assert_eq!(kept.status, 409, "{:?}", kept.body);
+    assert_eq!(kept.body["message"], pto::plans::PLAN_HAS_HISTORY);
 
     // The rows as they are, and as they would be under another plan from today, with no switch made.
     let as_is = ok(app.get_as(&s.admin, &format!("/server/v1/pto/employee-pto-types?id={}", s.employee)).await);

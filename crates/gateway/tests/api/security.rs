@@ -183,6 +183,37 @@ async fn nobody_approves_or_rejects_their_own_request() {
     let raised = request_on(&app, &c.manager, reports, "2026-10-06").await;
     let reply = app.post_as(&c.manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": raised})).await;
     assert_eq!(reply.status, 403, "{:?}", reply.body);
+    // The inbox lists both without the right to answer, and names who may: the two admins for
+    // the manager's own request; for the report's, the admins only (the manager filed it).
+    let inbox = app.get_as(&c.manager, "/server/v1/inbox/data").await;
+    assert_eq!(inbox.status, 200, "{:?}", inbox.body);
+    let rows = inbox.body["pending"]["timesheet"]["rows"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows.iter().all(|row| row["mayAnswer"] == false), "{rows:?}");
+    let who = inbox.body["whoAnswers"].as_array().unwrap().clone();
+    let names_for = |person: i64| -> Vec<String> {
+        let entry = who.iter().find(|entry| entry["employeeId"] == person).unwrap_or_else(|| panic!("{who:?}"));
+        entry["names"].as_array().unwrap().iter().map(|name| name.as_str().unwrap().to_owned()).collect()
+    };
+    let admin_names: Vec<String> = {
+        let mut names = Vec::new();
+        for id in [admin_id, c.other_admin] {
+            let person = app.get_as(&c.admin, &format!("/server/v1/manage/user-data?id={id}")).await.body;
+            names.push(format!("{} {}", person["firstname"].as_str().unwrap(), person["lastname"].as_str().unwrap()));
+        }
+        names
+    };
+    for person in [manager_id, c.report] {
+        let names = names_for(person);
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert!(admin_names.iter().all(|name| names.contains(name)), "{names:?} {admin_names:?}");
+    }
+    // The admin may answer both.
+    let inbox = app.get_as(&c.admin, "/server/v1/inbox/data").await;
+    let rows = inbox.body["pending"]["timesheet"]["rows"].as_array().unwrap().clone();
+    assert!(rows.iter().all(|row| row["mayAnswer"] == true), "{rows:?}");
+    assert_eq!(inbox.body["whoAnswers"], json!([]));
+
     // An admin neither.
     let admins = shift_of(&app, &c.admin, admin_id, "2026-10-07").await;
     let mine = request_on(&app, &c.admin, admins, "2026-10-07").await;

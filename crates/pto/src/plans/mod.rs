@@ -12,7 +12,10 @@
 //!   team, chosen members, or nobody yet) from 1 January of that year. An employee has one plan
 //!   at a time: someone already enrolled that year keeps their plan until switched, which is the
 //!   starting-balance flow's business (`switching`).
-//! - Deleting a plan is refused while anyone is enrolled in it, with 002 §2's tooltip text.
+//! - Deleting a plan is refused while anyone is enrolled in it, with 002 §2's tooltip text, and
+//!   also once everyone moved away from it: the part of their year spent in it is priced by its
+//!   rules, so it stays (`PlanView::deletable`).
+//! - Counts and lists name the plan each person is in now: the last enrolment of their year.
 //!
 //! The parts: `form` reads the plan and rule forms, `views` is what the screens read of plans
 //! (with /admin/ptomanage's data), `service` saves and deletes plans and enrols people, and
@@ -29,6 +32,9 @@ pub(crate) use rows::{rule_of, rule_row};
 pub use views::{EnrolledCount, JobRoleRef, PlanEmployee, PlanView, PtoManageData, RuleView};
 pub const PLAN_HAS_PEOPLE: &str =
     "There are people assigned to this PTO Plan. Please move them to a different plan first.";
+/// A plan nobody is in now, but whose rules priced part of someone's year before they moved.
+pub const PLAN_HAS_HISTORY: &str =
+    "People were in this PTO Plan earlier and their balances still count it, so it cannot be deleted.";
 pub const YEAR_INVALID: &str = "Please choose the previous, current or next year";
 pub const ASSIGN_TYPE_MISSING: &str = "Please choose who this plan is for";
 pub const ASSIGN_ROLES_MISSING: &str = "Please choose at least one job role";

@@ -3,8 +3,8 @@
 
 use super::rows::rule_row;
 use super::{
-    Assignee, PlanCommand, PlanView, NOT_ASSIGNED, NOT_ENROLLED, PLAN_HAS_PEOPLE, UNKNOWN_MEMBER, UNKNOWN_ROLE,
-    UNKNOWN_TYPE,
+    Assignee, PlanCommand, PlanView, NOT_ASSIGNED, NOT_ENROLLED, PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE, UNKNOWN_MEMBER,
+    UNKNOWN_ROLE, UNKNOWN_TYPE,
 };
 use crate::engine_ids::FromEngine;
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_types};
@@ -154,13 +154,23 @@ impl Pto {
     pub async fn delete_plan(&self, ctx: &AdminCtx, id: PtoPlanId) -> Result<(), PtoError> {
         let plan = self.plan_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
-        let enrolled = enrollments::Entity::find()
+        let ever = enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .filter(enrollments::Column::PlanId.eq(plan.id))
-            .one(&self.db)
+            .all(&self.db)
             .await?;
-        if enrolled.is_some() {
-            return Err(PtoError::Conflict(PLAN_HAS_PEOPLE.to_owned()));
+        if !ever.is_empty() {
+            // Whose year it is now decides which of the two answers is true.
+            let years: Vec<i32> = ever.iter().map(|row| row.year).collect();
+            let theirs = enrollments::Entity::find()
+                .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
+                .filter(enrollments::Column::EmployeeId.is_in(ever.iter().map(|row| row.employee_id)))
+                .filter(enrollments::Column::Year.is_in(years))
+                .all(&self.db)
+                .await?;
+            let current = super::views::in_force(&theirs).into_values().any(|row| row.plan_id == plan.id);
+            let message = if current { PLAN_HAS_PEOPLE } else { PLAN_HAS_HISTORY };
+            return Err(PtoError::Conflict(message.to_owned()));
         }
         plans::Entity::delete_by_id(plan.id)
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))

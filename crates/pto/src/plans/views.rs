@@ -59,14 +59,37 @@ pub struct EnrolledCount {
 pub struct PlanView {
     pub id: i64,
     pub name: String,
-    /// Fixed, Accrued, Unkown (the spec's spelling) or N/A (002 §4).
+    /// Fixed, Accrued, Mixed (fixed and accrued rules) or N/A (002 §4; see `pto_engine::plan_kind_label`).
     pub kind: String,
     pub rules: Vec<RuleView>,
     /// The years anyone is enrolled, ascending.
     pub associated_years: Vec<i32>,
+    /// Per year, the people whose plan that year is this one now (someone moved to another plan
+    /// counts there, not here).
     pub num_of_enrolled_employees: Vec<EnrolledCount>,
-    /// The people enrolled in any year.
+    /// The people in this plan now, in any year.
     pub enrolled_employee_count: u64,
+    /// Nobody was ever enrolled: deleting it changes nobody's balances. A plan someone left
+    /// still prices the part of the year they spent in it.
+    pub deletable: bool,
+}
+
+/// Each person's enrolment in force for each year: the latest one they got that year (a switch
+/// within a year adds a later one). Rows of any order.
+pub(crate) fn in_force<'a>(
+    rows: impl IntoIterator<Item = &'a enrollments::Model>,
+) -> HashMap<(UserId, i32), &'a enrollments::Model> {
+    let mut latest: HashMap<(UserId, i32), &enrollments::Model> = HashMap::new();
+    for row in rows {
+        let key = (row.employee_id, row.year);
+        match latest.get(&key) {
+            Some(kept) if (kept.effective_from, kept.id) >= (row.effective_from, row.id) => {}
+            _ => {
+                latest.insert(key, row);
+            }
+        }
+    }
+    latest
 }
 
 fn rule_view(row: &rules::Model) -> RuleView {
@@ -116,9 +139,10 @@ impl Pto {
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
             .all(&self.db)
             .await?;
-        // People per plan and year (someone who switched within a year counts for both plans).
+        // People per plan and year, each in the plan they are in now.
+        let ever: HashSet<PtoPlanId> = enrolled.iter().map(|row| row.plan_id).collect();
         let mut people: HashMap<PtoPlanId, BTreeMap<i32, BTreeSet<UserId>>> = HashMap::new();
-        for row in &enrolled {
+        for row in in_force(&enrolled).into_values() {
             people.entry(row.plan_id).or_default().entry(row.year).or_default().insert(row.employee_id);
         }
         let mut distinct: HashMap<PtoPlanId, u64> = people
@@ -149,6 +173,7 @@ impl Pto {
                         .into_iter()
                         .map(|(year, count)| EnrolledCount { year, count })
                         .collect(),
+                    deletable: !ever.contains(&plan.id),
                     name: plan.name,
                 }
             })
@@ -173,7 +198,7 @@ impl Pto {
             .ok_or(PtoError::NotFound)
     }
 
-    /// `GET /pto-manage/plan-employees`: who is enrolled in a plan in a year, by last name.
+    /// `GET /pto-manage/plan-employees`: who is in a plan in a year now, by last name.
     pub async fn plan_employees(
         &self,
         ctx: &TenantCtx,
@@ -181,16 +206,13 @@ impl Pto {
         year: i32,
     ) -> Result<Vec<PlanEmployee>, PtoError> {
         let plan = self.plan_row(ctx, id).await?;
-        // Once each: someone may have moved out of the plan and back in the same year.
-        let ids: BTreeSet<UserId> = enrollments::Entity::find()
+        let rows = enrollments::Entity::find()
             .filter(kernel::tenancy::same_company::<enrollments::Entity>(ctx.company()))
-            .filter(enrollments::Column::PlanId.eq(plan.id))
             .filter(enrollments::Column::Year.eq(year))
             .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|row| row.employee_id)
-            .collect();
+            .await?;
+        let ids: BTreeSet<UserId> =
+            in_force(&rows).into_values().filter(|row| row.plan_id == plan.id).map(|row| row.employee_id).collect();
         let filter = PeopleFilter::default().with_ids(ids).ordered(PersonOrder::LastName);
         let people = read::people(&self.db, ctx, &filter).await?;
         Ok(people.into_iter().map(|person| PlanEmployee { id: person.id.0, name: person.full_name() }).collect())

@@ -38,6 +38,9 @@ pub struct InboxTimeOffRow {
     pub firstname: String,
     pub lastname: String,
     pub avatar: Option<String>,
+    /// The caller may approve or reject it: false on their own request or one they filed
+    /// ([`kernel::ManagerCtx::may_decide`]), which the inbox shows without the buttons.
+    pub may_answer: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -45,6 +48,15 @@ pub struct InboxTimeOffRow {
 pub struct TimeOffSection {
     pub rows: Vec<InboxTimeOffRow>,
     pub count: u64,
+}
+
+/// The time off of a team over a period (the team timesheet).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TeamTimeOff {
+    /// Approved minutes per person and day.
+    pub days: HashMap<UserId, std::collections::BTreeMap<NaiveDate, i64>>,
+    /// Requests waiting for an answer, per person.
+    pub pending: HashMap<UserId, u64>,
 }
 
 /// Someone's approved time off in a range.
@@ -95,6 +107,7 @@ impl Pto {
                     firstname: view.firstname,
                     lastname: view.lastname,
                     avatar: person.and_then(|person| person.avatar.clone()),
+                    may_answer: ctx.may_decide(row.requested_by.unwrap_or(row.employee_id), row.employee_id),
                 }
             })
             .collect())
@@ -186,6 +199,56 @@ impl Pto {
             *minutes.entry(row.employee_id).or_insert(0) += inside;
         }
         Ok(minutes)
+    }
+
+    /// Approved time off of `people` (already checked against the caller's reach) per person
+    /// and day of `start..=end`, and how many of their requests wait for an answer: the team
+    /// timesheet's time off. Two queries for the whole team.
+    pub async fn team_time_off(
+        &self,
+        ctx: &ManagerCtx,
+        people: &[UserId],
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<TeamTimeOff, PtoError> {
+        if people.is_empty() {
+            return Ok(TeamTimeOff::default());
+        }
+        let wanted: std::collections::HashSet<UserId> = people.iter().copied().collect();
+        let scope = (!ctx.reach().is_company()).then(|| people.to_vec());
+        let rows: Vec<requests::Model> = Self::requests_in(ctx, &scope)
+            .filter(requests::Column::Status.eq(RequestStatus::Approved))
+            .filter(requests::Column::StartDate.lte(end))
+            .filter(requests::Column::EndDate.gte(start))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .filter(|row| wanted.contains(&row.employee_id))
+            .collect();
+        let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
+        let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
+        let holidays = self.holiday_dates(ctx, first, last).await?;
+        let data = crate::requests::ViewData { people: HashMap::new(), types: HashMap::new(), holidays };
+        let mut days: HashMap<UserId, std::collections::BTreeMap<NaiveDate, i64>> = HashMap::new();
+        for row in &rows {
+            for (day, minutes) in data.days(row).into_iter().filter(|(day, _)| (start..=end).contains(day)) {
+                *days.entry(row.employee_id).or_default().entry(day).or_insert(0) += minutes;
+            }
+        }
+        let pending: HashMap<UserId, u64> = Self::requests_in(ctx, &scope)
+            .filter(requests::Column::Status.eq(RequestStatus::Raised))
+            .select_only()
+            .column(requests::Column::EmployeeId)
+            .column_as(sea_orm::sea_query::Expr::col(requests::Column::Id).count(), "waiting")
+            .group_by(requests::Column::EmployeeId)
+            .into_tuple::<(UserId, i64)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .filter(|(employee, _)| wanted.contains(employee))
+            .map(|(employee, count)| (employee, count.max(0) as u64))
+            .collect();
+        Ok(TeamTimeOff { days, pending })
     }
 
     /// [`Self::approved_minutes`] with the people's names, by name (those with time off only).

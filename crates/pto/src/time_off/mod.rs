@@ -29,7 +29,7 @@ mod inbox;
 pub use agenda::{Agenda, AgendaItem, AgendaQuery};
 pub use card::{ProjectedBalance, ProjectedType, PtoData, PtoStats, PtoTypeBalance};
 pub use history::{HistoryItem, PtoHistory, StartingBalanceItem};
-pub use inbox::{InboxTimeOffRow, PersonMinutes, TimeOffSection};
+pub use inbox::{InboxTimeOffRow, PersonMinutes, TeamTimeOff, TimeOffSection};
 
 use crate::{Pto, PtoError};
 use accounts::Person;

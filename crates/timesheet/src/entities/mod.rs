@@ -3,3 +3,4 @@
 pub mod timesheet_changes;
 pub mod timesheet_comments;
 pub mod timesheet_edit_requests;
+pub mod timesheet_reviews;

@@ -38,7 +38,7 @@ pub const MAX_LIST_DAYS: i64 = 62;
 pub struct TimesheetService {
     pub(crate) db: DatabaseConnection,
     accounts: Accounts,
-    gate: WriteGate,
+    pub(crate) gate: WriteGate,
 }
 
 type Names = HashMap<UserId, (String, String)>;

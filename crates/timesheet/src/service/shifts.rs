@@ -63,7 +63,9 @@ impl TimesheetService {
         let ids: Vec<EntryId> = shown.iter().map(|shift| shift.entry.id).collect();
         let pending = self.pending_entries(&ids).await?;
         let current = self.clock_state(ctx, employee.id).await?;
+        let reviews = self.reviews_of(ctx, employee.id, start, end).await?;
         Ok(EntryList {
+            reviews,
             entries: shown
                 .into_iter()
                 .map(|shift| Self::entry_view(ctx, shift, &employee, pending.contains(&shift.entry.id), current))
