@@ -43,7 +43,7 @@ test('a shift clocked on a phone, an edit requested and approved by the manager'
 
   const card = page.getByTestId('clock-card');
   await expect(card.getByTestId('clock-time')).toHaveText(/^\d{2}:\d{2}:\d{2} (AM|PM)$/);
-  await expect(card.getByTestId('week-hours')).toHaveText(/^\d+ hours$/);
+  await expect(card.getByTestId('week-hours')).toHaveText(/^\d+h$/);
   // The server keeps instants to the second: a second between the actions makes a break that
   // ends after it starts, as a real one does.
   const aSecondLater = () => page.waitForTimeout(1100);

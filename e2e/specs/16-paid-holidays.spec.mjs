@@ -9,8 +9,8 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.mjs';
 import { DEMO, DEMO_PASSWORD, apiCall, fillLogin, loginByApi, uniqueWord } from '../support/journey.mjs';
 
-/** 'YYYY-MM-DD' as the screens show holidays: MM-DD-YYYY (002 §9). */
-const shown = (isoDate) => `${isoDate.slice(5, 7)}-${isoDate.slice(8, 10)}-${isoDate.slice(0, 4)}`;
+/** 'YYYY-MM-DD' as the screens show holidays, like every date: MM/DD/YYYY (issue 36). */
+const shown = (isoDate) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;
 
 /** The company's current year and the years the screens offer (current − 1 .. current + 3). */
 async function holidayYears(request, token) {
@@ -52,7 +52,7 @@ test('an admin keeps the paid holidays of a year; a manager reads them', async (
   await expect(cards.filter({ hasText: 'Thanksgiving Day' })).toBeVisible();
   const defaults = (await apiCall(request, token, 'GET', '/holiday/list', { params: { year: next } })).holidays;
   await expect(cards).toHaveCount(defaults.length);
-  // Each card shows its date MM-DD-YYYY, in the server's order (by date).
+  // Each card shows its date MM/DD/YYYY, in the server's order (by date).
   const thanksgiving = defaults.find((h) => h.name.startsWith('Thanksgiving Day'));
   await expect(cards.filter({ hasText: 'Thanksgiving Day' })).toContainText(shown(thanksgiving.holiday));
   expect(await seriousViolations(page), 'the default holidays').toEqual([]);
@@ -73,23 +73,23 @@ test('an admin keeps the paid holidays of a year; a manager reads them', async (
   await expect(snap).toContainText('Oh Snap!');
   await expect(snap).toContainText('There is already a paid holiday on this date');
   // September 14th is no federal holiday's observed day in any year.
-  await dock.getByRole('textbox', { name: 'Holiday date' }).fill(`09-14-${next}`);
+  await dock.getByRole('textbox', { name: 'Holiday date' }).fill(`09/14/${next}`);
   await dock.getByRole('textbox', { name: 'Holiday name' }).click();
   expect(await seriousViolations(page), 'the Paid Holiday panel').toEqual([]);
   await dock.getByRole('button', { name: 'Save' }).click();
   await expect(dock).toBeHidden();
   const card = cards.filter({ hasText: name });
-  await expect(card).toContainText(`09-14-${next}`);
+  await expect(card).toContainText(`09/14/${next}`);
   const added = (await apiCall(request, token, 'GET', '/holiday/list', { params: { year: next } })).holidays.find((h) => h.name === name);
   expect(added).toMatchObject({ holiday: `${next}-09-14`, year: next });
 
   // Edit: another name, the same day.
   await card.getByRole('button', { name: `Edit ${name}` }).click();
-  await expect(dock.getByRole('textbox', { name: 'Holiday date' })).toHaveValue(`09-14-${next}`);
+  await expect(dock.getByRole('textbox', { name: 'Holiday date' })).toHaveValue(`09/14/${next}`);
   await dock.getByRole('textbox', { name: 'Holiday name' }).fill(`${name} Eve`);
   await dock.getByRole('button', { name: 'Save' }).click();
   const renamed = cards.filter({ hasText: `${name} Eve` });
-  await expect(renamed).toContainText(`09-14-${next}`);
+  await expect(renamed).toContainText(`09/14/${next}`);
   expect(await apiCall(request, token, 'GET', '/holiday/get', { params: { id: added.id } })).toMatchObject({ name: `${name} Eve`, holiday: `${next}-09-14` });
 
   // A manager reads the holidays, without the actions.

@@ -64,10 +64,12 @@ test('an admin adds an HR event needing acknowledgement; the employee acknowledg
   expect(saved.comments).toBe('<p>A great year. <strong>Well done</strong></p>');
   expect(saved.doc.docFileName).toBe('review.pdf');
 
-  // The employee, on a phone: the task dock lists the event; she reads it and acknowledges.
+  // The employee, on a phone: the clock's banner opens the task dock, which lists the event; she
+  // reads it and acknowledges.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const employee = await phone.newPage();
   await logIn(employee, EMPLOYEE.email, /\/clockin$/);
+  await employee.getByTestId('tasks-banner').getByRole('button', { name: 'Respond' }).click();
   const dock = employee.getByTestId('task-dock');
   await expect(dock.getByText('Response Required')).toBeVisible();
   await dock.getByRole('button', { name: `Review ${title}` }).click();
@@ -119,10 +121,11 @@ test('a document request is fulfilled by the employee’s upload and downloads i
   await expect(manager.getByRole('tab', { name: 'HR Doc Request', selected: true })).toBeVisible();
   await expect(manager.getByText(kind.name).first()).toBeVisible();
 
-  // She uploads it from the task dock.
+  // She uploads it from the task dock, which the clock's banner opens.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const employee = await phone.newPage();
   await logIn(employee, REPORT.email, /\/clockin$/);
+  await employee.getByTestId('tasks-banner').getByRole('button', { name: 'Respond' }).click();
   const dock = employee.getByTestId('task-dock');
   await dock.getByRole('button', { name: `Upload ${kind.name}` }).click();
   const upload = dock.getByRole('form', { name: `Upload ${kind.name}` });

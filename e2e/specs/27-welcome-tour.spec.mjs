@@ -5,31 +5,44 @@
 // context shows no welcome. The desktop admin goes on from the done modal to add employees
 // during the tour, and the list offers 'Setup PTO Now'.
 import { expect, test } from '@playwright/test';
-import { waitForMail } from '../support/mail.mjs';
-import { apiCall, dataDir, fillLogin, loginByApi, screenshot, signUpVerifiedByApi, uniqueEmail, uniqueWord } from '../support/journey.mjs';
+import { apiCall, fillLogin, invitedEmployee, loginByApi, screenshot, signUpVerifiedByApi, uniqueEmail, uniqueWord } from '../support/journey.mjs';
 
 const PASSWORD = 'journey-secret-42';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
 const ADMIN_STEPS = ['HR Folders', 'PTO', 'Dashboard', 'Timesheets', 'Inbox', 'HR Broadcasts', 'Quick Add'];
 const EMPLOYEE_STEPS = ['Clock', 'My Team', 'Time Off', "What's Happening", 'My HR', 'Timesheet'];
+/** What each step must point at (its `data-tour` mark), by title. */
+const TARGETS = {
+  'HR Folders': 'menu-hr-folders',
+  PTO: 'menu-pto',
+  Dashboard: 'menu-dashboard',
+  Timesheets: 'menu-timesheets',
+  Inbox: 'menu-inbox',
+  'HR Broadcasts': 'menu-hr-broadcasts',
+  'Quick Add': 'quick-add',
+  Clock: 'menu-clock',
+  'My Team': 'menu-my-team',
+  'Time Off': 'menu-time-off',
+  "What's Happening": 'whats-happening',
+  'My HR': 'menu-my-hr',
+  Timesheet: 'menu-timesheet',
+};
+
+/** Whether what lies on top at the centre of the highlighted element (the tour's own layers aside) is that element. */
+const highlightedIsOnTop = (page) =>
+  page.evaluate(() => {
+    const target = document.querySelector('.driver-active-element');
+    if (!target) return 'nothing highlighted';
+    const rect = target.getBoundingClientRect();
+    const top = document
+      .elementsFromPoint(rect.left + rect.width / 2, rect.top + Math.min(rect.height / 2, 20))
+      .find((element) => !element.closest('.driver-popover, .driver-overlay'));
+    return top && (top === target || target.contains(top)) ? 'on top' : `covered by ${top?.outerHTML.slice(0, 80)}`;
+  });
 
 /** An employee of that company who took the e-mailed invitation and set a password (through the API). */
-async function newEmployee(request, adminEmail, label) {
-  const { token: admin } = await loginByApi(request, adminEmail, PASSWORD);
-  const email = uniqueEmail(label);
-  const firstname = uniqueWord();
-  const addedAt = Date.now();
-  await apiCall(request, admin, 'POST', '/manage/add-user', { data: { firstname, lastname: uniqueWord(), email, permission: 'employee' } });
-  const invitation = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: addedAt })).link);
-  const signedIn = await request.post('/server/v1/auth/login', {
-    data: { base64Email: invitation.searchParams.get('me'), securityToken: invitation.searchParams.get('securityToken') },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const { token } = await signedIn.json();
-  await apiCall(request, token, 'POST', '/auth/change-my-password', { data: { newPassword: PASSWORD, retypePassword: PASSWORD } });
-  return { email, firstname };
-}
+const newEmployee = (request, adminEmail, label) => invitedEmployee(request, adminEmail, label, PASSWORD);
 
 /** Signs in through the form, keeping the tour, and starts it from the welcome. */
 async function welcomeAndStart(page, { email, firstname }) {
@@ -56,6 +69,10 @@ async function walk(page, steps, { phone, shot }) {
     const target = page.locator('.driver-active-element');
     await expect(target).toHaveCount(1);
     await expect(target).toBeInViewport();
+    // The step points at its own element, and nothing (a drawer, a sheet) lies over it.
+    await expect(target).toHaveAttribute('data-tour', TARGETS[title]);
+    expect(await highlightedIsOnTop(page), title).toBe('on top');
+    await expect(page.getByTestId('task-dock')).toHaveCount(0);
     // Menu steps point into the side bar, which a phone opened for them.
     if (title !== "What's Happening" && title !== 'Quick Add') {
       await expect(page.getByTestId('side-bar').locator('.driver-active-element')).toHaveCount(1);
@@ -149,6 +166,23 @@ test.describe('on a phone', () => {
     await done.getByRole('button', { name: 'Done' }).click();
     await expect(done).toBeHidden();
     await noWelcomeElsewhere(browser, admin, /\/admin\/dashboard$/, PHONE);
+  });
+
+  test('an employee with a document to send: the tour first, on its own targets, and the sheet only after it', async ({ page, request }) => {
+    const admin = await signUpVerifiedByApi(request, 'tour-sheet-owner', PASSWORD);
+    const employee = await newEmployee(request, admin.email, 'tour-sheet-employee');
+    const { token } = await loginByApi(request, admin.email, PASSWORD);
+    const kind = await apiCall(request, token, 'POST', '/settings/update-doc-type', { data: { name: `W-4 ${uniqueWord()}` } });
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await apiCall(request, token, 'POST', '/manage/add-doc-request', { data: { employeeId: employee.eid, docTypeId: kind.id, dueDate: due } });
+    await welcomeAndStart(page, employee);
+    const done = await walk(page, EMPLOYEE_STEPS, { phone: true, shot: '27-employee-sheet-phone' });
+    await expect(page.getByTestId('task-dock')).toHaveCount(0);
+    await done.getByRole('link', { name: 'Update My Profile' }).click();
+    await expect(page).toHaveURL(/\/my-profile$/);
+    // The tour is over: now the sheet opens, once.
+    const dock = page.getByTestId('task-dock');
+    await expect(dock.getByRole('button', { name: `Upload ${kind.name}` })).toBeVisible();
   });
 
   test("an employee's tour closes the menu for the card on the page and opens it again", async ({ page, browser, request }) => {

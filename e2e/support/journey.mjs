@@ -147,6 +147,28 @@ export async function loginByApi(request, email, password = DEMO_PASSWORD) {
 }
 
 /**
+ * An employee of the company `adminEmail` runs (both with `password`) who took the e-mailed
+ * invitation and set that password, all through the API. Returns `{ email, firstname, eid }`.
+ */
+export async function invitedEmployee(request, adminEmail, label, password = 'journey-secret-42') {
+  const { token: admin } = await loginByApi(request, adminEmail, password);
+  const email = uniqueEmail(label);
+  const firstname = uniqueWord();
+  const addedAt = Date.now();
+  await apiCall(request, admin, 'POST', '/manage/add-user', { data: { firstname, lastname: uniqueWord(), email, permission: 'employee' } });
+  const invitation = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: addedAt })).link);
+  const signedIn = await sent(() =>
+    request.post('/server/v1/auth/login', {
+      data: { base64Email: invitation.searchParams.get('me'), securityToken: invitation.searchParams.get('securityToken') },
+    }),
+  );
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { token } = await signedIn.json();
+  await apiCall(request, token, 'POST', '/auth/change-my-password', { data: { newPassword: password, retypePassword: password } });
+  return { email, firstname, eid: claimsOf(token).eid };
+}
+
+/**
  * A call to `/server/v1{path}` with a bearer token. Fails the test unless the answer has `status`
  * (default: any 2xx); returns the parsed JSON body (null when there is none).
  */

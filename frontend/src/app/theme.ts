@@ -1,4 +1,14 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { POPUP_ATTRIBUTE } from '@/components/dialog-escape';
+
+const CALENDAR_ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
 
 /**
  * Mantine theme. The primary shade is 8 so that white text on buttons and blue links on white
@@ -19,6 +29,8 @@ export const theme = createTheme({
   // 48em = 768px: at 767px and below the side bar gives way to the page content (spec 000 §2).
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
   cursorType: 'pointer',
+  // The ring shows for the keyboard, not the mouse; global.css gives inputs the same ring.
+  focusRing: 'auto',
   // People who ask their system for less motion get docks and modals without animation.
   respectReducedMotion: true,
   components: {
@@ -27,6 +39,14 @@ export const theme = createTheme({
     // A notice's close button is an icon: it needs a name for screen readers (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every open popup (date picker, select, menu) says so: Escape then closes it, not the dock or
+    // modal it opened from (components/dialog-escape.ts).
+    PopoverDropdown: { defaultProps: { [POPUP_ATTRIBUTE]: true } },
+    // A calendar's arrows are icons: they need names (axe: button-name). A date field hides the
+    // days of the months around, which Mantine fades to 50% (axe: color-contrast); weekends are
+    // red 9 in global.css.
+    DateInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS, hideOutsideDates: true } },
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS } },
   },
 });
 

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   loading?: boolean;
+  /** Focus the cancel button on opening: the safe answer when Enter comes by habit. */
+  focusCancel?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger = false,
   loading = false,
+  focusCancel = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -29,7 +32,7 @@ export function ConfirmDialog({
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
+          <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus={focusCancel || undefined}>
             {cancelLabel}
           </Button>
           <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>

@@ -1,6 +1,7 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsPhone } from '@/lib/media';
+import { DiscardQuestion, GuardedForms, useCloseGuard } from './close-guard';
 
 interface DockProps {
   opened: boolean;
@@ -17,26 +18,35 @@ interface DockProps {
   closable?: boolean;
 }
 
-/** The product's right-side panel ('dock'), used by every screen that opens one. */
+/**
+ * The product's right-side panel ('dock'), used by every screen that opens one. Escape closes an
+ * open date picker or list inside it before the dock, and closing over a form's unsaved changes
+ * (`useDiscardGuard`) asks first; `onClose` itself, called by a form that saved, closes at once.
+ */
 export function Dock({ opened, onClose, title, width, children, testId = 'dock', closable = true }: DockProps) {
   const isPhone = useIsPhone();
+  const { rootRef, requestClose, register, question } = useCloseGuard({ opened, onClose, closeOnEscape: closable });
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : width}
-      title={title}
-      padding="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      withCloseButton={closable}
-      closeOnEscape={closable}
-      closeOnClickOutside={closable}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      data-testid={testId}
-      data-width={isPhone ? 'full' : width}
-    >
-      {children}
-    </Drawer>
+    <>
+      <Drawer
+        ref={rootRef}
+        opened={opened}
+        onClose={requestClose}
+        position="right"
+        size={isPhone ? '100%' : width}
+        title={title}
+        padding="md"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        withCloseButton={closable}
+        closeOnEscape={false}
+        closeOnClickOutside={closable}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        data-testid={testId}
+        data-width={isPhone ? 'full' : width}
+      >
+        <GuardedForms register={register}>{children}</GuardedForms>
+      </Drawer>
+      <DiscardQuestion {...question} />
+    </>
   );
 }

@@ -8,6 +8,8 @@
  * zone's daylight-saving rules.
  */
 
+import { displayDate } from '@/lib/dates';
+
 export interface WallClock {
   year: string;
   month: string;
@@ -124,11 +126,8 @@ export function formatTime(instant: string | null | undefined, timeZone?: string
   return `${hh}:${w.minute} ${ampm}`;
 }
 
-/** 'MM/DD/YYYY' of a calendar date 'YYYY-MM-DD'. */
-export function formatIsoDate(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${m}/${d}/${y}`;
-}
+/** 'MM/DD/YYYY' of a calendar date 'YYYY-MM-DD' (lib/dates.ts's `displayDate`, the one display format). */
+export const formatIsoDate = displayDate;
 
 /** 'H:MM AM' of a company-clock 'HH:mm', e.g. '09:00' -> '9:00 AM'. */
 export function formatClockTime(hhmm: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greetingForHour, hourIn, isoDateIn, isTrialExpired, shouldWarnTrial, trialDaysLeft } from './dates';
+import { DISPLAY_DATE_FORMAT, displayDate, greetingForHour, hourIn, isoDateIn, isTrialExpired, shouldWarnTrial, trialDaysLeft } from './dates';
 
 describe('greeting (spec 000 §9: morning before 12, evening from 18)', () => {
   it.each([
@@ -38,5 +38,18 @@ describe('trial', () => {
   ] as const)('trial end %s: warn %s, expired %s', (trialEnd, warn, expired) => {
     expect(shouldWarnTrial(trialEnd, now, 'America/New_York')).toBe(warn);
     expect(isTrialExpired(trialEnd, now, 'America/New_York')).toBe(expired);
+  });
+});
+
+describe('displayDate: the one display format of a day (issue 36)', () => {
+  it("shows 'YYYY-MM-DD' as MM/DD/YYYY, never with dashes", () => {
+    expect(displayDate('2026-12-25')).toBe('12/25/2026');
+    expect(displayDate('2026-07-04 00:00:00')).toBe('07/04/2026');
+    expect(DISPLAY_DATE_FORMAT).toBe('MM/DD/YYYY');
+  });
+
+  it('shows what is no date as it came', () => {
+    expect(displayDate('soon')).toBe('soon');
+    expect(displayDate('')).toBe('');
   });
 });

@@ -4,6 +4,42 @@
  */
 
 export const DEFAULT_TIMEZONE = 'America/New_York';
+
+/**
+ * The one way the app shows a calendar day (spec 000 §9: 'MM/DD/YYYY'), also the `valueFormat` of
+ * its date fields. Never with dashes: 12-25-2026 read as another format next to 12/25/2026.
+ */
+export const DISPLAY_DATE_FORMAT = 'MM/DD/YYYY';
+
+/** 'MM/DD/YYYY' of a calendar date 'YYYY-MM-DD' (a time after it is ignored); anything else as it came. */
+export function displayDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate.trim());
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDate;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** True when year-month-day names a day of the calendar (no 02-30). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A typed date as 'YYYY-MM-DD': MM/DD/YYYY (how dates are shown), and MM-DD-YYYY or YYYY-MM-DD as
+ * people also type them; null while the text is not a whole, real date (so a half-typed '07/0'
+ * never jumps to another day). The `dateParser` of the app's date fields.
+ */
+export function parseTypedDate(text: string): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(value);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : null;
+  if (!parts) return null;
+  const [year = 0, month = 0, day = 0] = parts.map(Number);
+  return isCalendarDay(year, month, day) ? `${year}-${pad2(month)}-${pad2(day)}` : null;
+}
+
 export const TRIAL_DAYS = 30;
 export const TRIAL_WARNING_DAYS = 3;
 

@@ -151,6 +151,28 @@ describe('/admin/inbox', () => {
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
   });
 
+  it("shows the viewer's own requests without Approve or Reject, naming who answers them", async () => {
+    const own = {
+      ...inbox({
+        pending: [row({ id: 7, employeeId: 2, name: 'Max Manager', mayAnswer: false })],
+        pendingTimeOff: [timeOff({ id: 13, employeeId: 2, name: 'Max Manager', mayAnswer: false }), timeOff({ mayAnswer: true })],
+      }),
+      whoAnswers: [{ employeeId: 2, names: ['Ada Admin', 'Bo Boss'] }],
+    };
+    mockFetch({ ...loginData, 'GET /inbox/data': json(own) });
+    asManager();
+    renderRoutes(routes, '/admin/inbox');
+    const cards = await screen.findAllByTestId('pending-card');
+    expect(cards).toHaveLength(3);
+    const [ownTimeOff, theirs, ownEdit] = cards;
+    for (const card of [ownTimeOff!, ownEdit!]) {
+      expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+      expect(within(card).queryByRole('button', { name: 'Reject' })).toBeNull();
+      expect(within(card).getByTestId('own-request')).toHaveTextContent('You cannot answer a request of your own: Ada Admin or Bo Boss can.');
+    }
+    expect(within(theirs!).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
   it("shows the empty texts", async () => {
     mockFetch({ ...loginData, 'GET /inbox/data': json(inbox({ pending: [] })) });
     asManager();

@@ -24,6 +24,35 @@ async function fillAndSubmit(email = 'ada@example.com', password = 'secret123') 
 }
 
 describe('/login', () => {
+  it('opens with the cursor in the e-mail field', async () => {
+    mockFetch(noSso);
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveFocus();
+  });
+
+  it('says nothing of a field only tabbed past; a typed address is checked when left, the empty ones on submit', async () => {
+    mockFetch(noSso);
+    renderRoutes(routes, '/login');
+    const user = userEvent.setup();
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.tab();
+    expect(screen.getByLabelText(/Password/, { selector: 'input' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByText('Please input the Email')).toBeNull();
+    expect(screen.queryByText('Enter valid password')).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(email, 'ada@');
+    await user.tab();
+    expect(await screen.findByText('Invalid Email address')).toBeInTheDocument();
+    expect(screen.queryByText('Enter valid password')).toBeNull();
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Please input the Email')).toBeInTheDocument();
+    expect(screen.getByText('Enter valid password')).toBeInTheDocument();
+  });
+
   it('shows the validation messages without calling the server', async () => {
     const fetch = mockFetch(noSso);
     renderRoutes(routes, '/login');

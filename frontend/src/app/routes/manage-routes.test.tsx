@@ -52,7 +52,7 @@ describe('HR-folder routes', () => {
     signIn({ roles: ['admin'] });
     const first = renderRoutes(routes, '/admin/manage/holidays');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paid Holidays' })).toBeInTheDocument();
-    expect(await screen.findByTestId('paid-holiday')).toHaveTextContent('09-07-2026Labor Day');
+    expect(await screen.findByTestId('paid-holiday')).toHaveTextContent('09/07/2026Labor Day');
     expect(screen.getByRole('button', { name: '+ Add Paid Holiday' })).toBeInTheDocument();
     expect(document.title).toBe('Paid Holidays | Timekeep');
     first.unmount();

@@ -16,6 +16,21 @@ async function fill() {
 }
 
 describe('/signup', () => {
+  it('says nothing of fields only tabbed past; a typed one is checked when left', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/signup');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/Company/));
+    for (let step = 0; step < 5; step += 1) await user.tab();
+    expect(screen.getByLabelText(/Promotion code/)).toHaveFocus();
+    for (const required of ['Enter Company Name', 'Enter First Name', 'Enter Last Name', 'Enter a Email', 'Enter a Password']) {
+      expect(screen.queryByText(required)).toBeNull();
+    }
+    await user.type(screen.getByLabelText(/^Email/), 'ada@acme');
+    await user.tab();
+    expect(await screen.findByText('Invalid Email Address')).toBeInTheDocument();
+  });
+
   it('has a honeypot input that humans never reach', async () => {
     mockFetch({});
     renderRoutes(routes, '/signup');

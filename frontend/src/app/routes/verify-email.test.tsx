@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { sessionStore } from '@/lib/session';
@@ -16,6 +16,8 @@ describe('/verify-email', () => {
     });
     const { router } = renderRoutes(routes, '/verify-email?token=tok&me=YUBiLmNv');
     expect(await screen.findByText('Your email is validated. You can now login. Thank you!')).toBeInTheDocument();
+    // The spec's text says 'You can now login': the way to do it is right under it.
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/verify-email');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4500 });
     const calls = fetch.mock.calls.filter(([url]) => String(url).endsWith('/account/verify-email'));

@@ -77,7 +77,7 @@ describe('the signed-in shell', () => {
     expect(await screen.findByText('Acme Insurance')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
-    expect(within(nav).queryByRole('link', { name: 'Clock' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Clock' })).toHaveAttribute('href', '/clockin');
     expect(document.title).toBe('Dashboard | Timekeep');
   });
 
@@ -383,12 +383,12 @@ describe('the shell of admins and managers', () => {
       'GET /dashboard/pending-requests': () => response({ json: { count: 3, timesheetEditRequests: [] } }),
       'GET /profile/my-tasks': () => response({ json: tasks }),
     });
-    window.sessionStorage.setItem('timekeep.taskDockClosed', 'session-1');
+    window.localStorage.setItem('timekeep.tasksSeen', JSON.stringify({ sid: 'session-1', keys: ['event-43'] }));
     signIn({ roles: ['manager'] });
     renderRoutes(routes, '/timesheet');
     const bell = await screen.findByRole('button', { name: 'Inbox: 3 pending requests; Response Required: 1 task' });
     expect(screen.getByTestId('pending-bell-count')).toHaveTextContent('4');
-    // Closed earlier in this session: not shown until asked for.
+    // Opened by itself earlier in this sign-in: not shown until asked for.
     expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
     const user = userEvent.setup();
     await user.click(bell);
@@ -396,6 +396,46 @@ describe('the shell of admins and managers', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Response Required (1)' }));
     const dock = await screen.findByRole('dialog', { name: 'Response Required' });
     expect(within(dock).getByTestId('event-request')).toHaveTextContent('Safety briefing');
+  });
+
+  it('never covers the clock with the task dock: a banner on the clock screen opens it', async () => {
+    const tasks = {
+      policies: [{ id: 83, title: 'Employee handbook', dueDate: '2026-01-05', overdue: true }],
+      events: [],
+      docRequests: [],
+      count: 1,
+      overdue: true,
+    };
+    mockFetch({ ...loginData, 'GET /profile/my-tasks': () => response({ json: tasks }) });
+    signIn({ roles: ['employee'] });
+    renderRoutes(routes, '/clockin');
+    const banner = await screen.findByTestId('tasks-banner');
+    expect(banner).toHaveTextContent('You have 1 task waiting for your response, and something is overdue.');
+    expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(banner).getByRole('button', { name: 'Respond' }));
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    // Closing it never waits for the answer, even when overdue: the banner stays.
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
+    expect(screen.getByTestId('tasks-banner')).toBeInTheDocument();
+  });
+
+  it('shows the welcome first and the task dock only after it', async () => {
+    const tasks = { policies: [{ id: 83, title: 'Employee handbook', dueDate: null, overdue: false }], events: [], docRequests: [], count: 1, overdue: false };
+    mockFetch({
+      ...loginData,
+      'GET /profile/my-tasks': () => response({ json: tasks }),
+      'POST /profile/complete-joyride': () => response({ json: { token: fakeToken({ roles: ['employee'], joyride: true }) } }),
+    });
+    signIn({ roles: ['employee'], joyride: false });
+    renderRoutes(routes, '/timesheet');
+    const welcome = await screen.findByRole('dialog', { name: 'Welcome to Timekeep!' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
+    await userEvent.setup().click(within(welcome).getByRole('button', { name: 'Skip the tour' }));
+    expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Timekeep!' })).toBeNull();
   });
 
   it("finds employees by name as one types and opens the chosen one's folder", async () => {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMyTasks } from '@/features/hr/api/get-my-tasks';
 import { TaskDock } from '@/features/hr/components/task-dock';
+import { TasksBanner } from '@/features/hr/components/tasks-banner';
 import { useTaskDock } from '@/features/hr/components/use-task-dock';
 import { isEmbedded } from '@/lib/embed';
 import { isPrivileged, isSysadmin, type Identity } from '@/lib/identity';
@@ -17,11 +18,13 @@ import { useSession } from '@/lib/session';
 import { ExpiredBanner, ImpersonationBanner, SuspendedNotice, TrialReminder } from './banners';
 import { SetPasswordModal } from './set-password-modal';
 import { ShellHeader } from './shell-header';
-import { ShellTour } from './shell-tour';
+import { ShellTour, useRequiredModalUp, useTourOffered } from './shell-tour';
 import { SideBar } from './side-bar';
 import { useSideBar } from './use-side-bar';
 
 const HEADER_HEIGHT = 60;
+/** The clock screen: the task dock never opens by itself over it (a banner leads to it instead). */
+const CLOCK_PATH = '/clockin';
 const NAVBAR_WIDTH = 240;
 
 /** A clock for the greeting and banners, ticking every minute. */
@@ -48,7 +51,16 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
   // The task dock and its count on the bell: every member of a company (not the system admin, not while suspended).
   const companyMember = !isSysadmin(identity) && !identity.suspended;
   const tasks = useMyTasks({ enabled: companyMember });
-  const taskDock = useTaskDock(tasks.data, identity.sid ?? identity.email);
+  const { pathname } = useLocation();
+  const onClock = pathname === CLOCK_PATH;
+  // The welcome tour and the task dock never show at once: the tour first, the dock after it.
+  const [touring, setTouring] = useState(false);
+  const tourOffered = useTourOffered(identity);
+  const modalUp = useRequiredModalUp(identity);
+  const taskDock = useTaskDock(tasks.data, identity.sid ?? identity.email, {
+    mayOpenByItself: companyMember && !onClock && !touring && !tourOffered && !modalUp,
+  });
+  const showTasksBanner = companyMember && taskDock.waiting > 0 && (onClock || taskDock.overdue) && !taskDock.opened;
 
   return (
     <AppShell
@@ -73,6 +85,7 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
       <AppShell.Main id="main-content" pb={80}>
         {identity.impersonate ? <ImpersonationBanner identity={identity} /> : null}
         <TrialReminder identity={identity} today={now} />
+        {showTasksBanner ? <TasksBanner waiting={taskDock.waiting} overdue={taskDock.overdue} onOpen={taskDock.open} /> : null}
         {identity.suspended && !isSysadmin(identity) && !identity.roles.includes('admin') ? (
           <SuspendedNotice identity={identity} />
         ) : (
@@ -80,11 +93,11 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
         )}
       </AppShell.Main>
       {companyMember ? (
-        <TaskDock tasks={tasks.data} opened={taskDock.opened} closable={taskDock.closable} onClose={taskDock.close} timeZone={identity.timezone} />
+        <TaskDock tasks={tasks.data} opened={taskDock.opened} overdue={taskDock.overdue} onClose={taskDock.close} timeZone={identity.timezone} />
       ) : null}
       <ExpiredBanner identity={identity} today={now} />
       <SetPasswordModal identity={identity} />
-      {companyMember ? <ShellTour identity={identity} isPhone={Boolean(sideBar.isMobile)} setMenuOpen={sideBar.setMenuOpen} /> : null}
+      {companyMember ? <ShellTour identity={identity} isPhone={Boolean(sideBar.isMobile)} setMenuOpen={sideBar.setMenuOpen} onBusyChange={setTouring} /> : null}
     </AppShell>
   );
 }

@@ -7,6 +7,11 @@ const who = (overrides: Partial<IdentityClaims>) => identitySchema.parse(claims(
 const labels = (overrides: Partial<IdentityClaims>) => mainMenuFor(who(overrides)).map((e) => `${e.label} ${e.to}`);
 
 describe('the main menu', () => {
+  it('offers the Clock to everyone of a company: admins and managers clock in too', () => {
+    for (const role of ['employee', 'manager', 'admin'] as const) expect(labels({ roles: [role] })).toContain('Clock /clockin');
+    expect(labels({ roles: ['sysadmin'] })).not.toContain('Clock /clockin');
+  });
+
   it('offers HR Folders and Settings to admins and managers', () => {
     for (const role of ['admin', 'manager'] as const) {
       expect(labels({ roles: [role] })).toEqual(expect.arrayContaining(['HR Folders /admin/manage', 'Settings /admin/manage/settings']));

@@ -46,7 +46,9 @@ export const canManageBilling = (who: Identity): boolean => isAdmin(who) && !isS
 export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/admin/dashboard', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-dashboard' },
   { label: 'HR Folders', to: '/admin/manage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-hr-folders' },
-  { label: 'Clock', to: '/clockin', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-clock' },
+  // Admins and managers clock in like everyone (spec 000 §6 lists Clock among the employees'
+  // entries; it is theirs too).
+  { label: 'Clock', to: '/clockin', visible: companyUser, tour: 'menu-clock' },
   { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-timesheet' },
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-timesheets' },
   { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-time-off' },

@@ -1,6 +1,10 @@
 import { AppShell, Box, Burger, Group } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import { useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
+import { CLOCK_BUTTON_ID } from '@/features/clock/components/clock-target';
 import type { Identity } from '@/lib/identity';
+import { PATHS } from '@/lib/redirects';
 import { EmployeeSearch } from './employee-search';
 import { Greeting } from './greeting';
 import { PendingBell } from './pending-bell';
@@ -22,10 +26,32 @@ interface ShellHeaderProps {
   onOpenTasks: () => void;
 }
 
+/**
+ * On the clock screen the shell's first stop for the keyboard: the clock's main button is past the
+ * header and the side bar, and it is what people come to press. Moving the focus itself (not only
+ * scrolling to the fragment) makes the next Enter press the button.
+ */
+function SkipToTheClock() {
+  const onClockScreen = useLocation().pathname === PATHS.employeeHome;
+  if (!onClockScreen) return null;
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const button = document.getElementById(CLOCK_BUTTON_ID);
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+  };
+  return (
+    <a className="skip-link" href={`#${CLOCK_BUTTON_ID}`} onClick={skip}>
+      Skip to the clock
+    </a>
+  );
+}
+
 /** The top bar: the side bar's toggle and the brand, the employee search, the greeting, the quick add, the bell and the account menu. */
 export function ShellHeader({ identity, now, embedded, sideBarOpened, onToggleSideBar, privileged, companyMember, tasks, onOpenTasks }: ShellHeaderProps) {
   return (
     <AppShell.Header data-embedded={embedded ? 'true' : undefined}>
+      <SkipToTheClock />
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Burger

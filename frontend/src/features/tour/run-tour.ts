@@ -23,6 +23,56 @@ export interface RunningTour {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** How long a step waits for its target to be on screen, still and uncovered (a menu or drawer moving, a card loading). */
+export const TARGET_WAIT_MS = 4000;
+const TARGET_POLL_MS = 100;
+
+/** The tour's own layers (its shade and popover) are not what could hide a target. */
+const isTourLayer = (element: Element): boolean => element.closest('.driver-popover, .driver-overlay') !== null;
+
+/**
+ * Whether `target` can be pointed at now: it has a size, its centre is in the window, and the
+ * topmost thing there (the tour's own layers aside) is the target or inside it — not a drawer, a
+ * modal or its shade over it. Without a layout engine (unit tests) there is nothing to measure.
+ */
+export function isUnobstructed(target: Element): boolean {
+  if (typeof document.elementsFromPoint !== 'function') return true;
+  const rect = target.getBoundingClientRect();
+  if (rect.width < 1 || rect.height < 1) return false;
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + Math.min(rect.height / 2, 20);
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const top = document.elementsFromPoint(x, y).find((element) => !isTourLayer(element));
+  return top !== undefined && (top === target || target.contains(top));
+}
+
+const sameBox = (a: DOMRect, b: DOMRect) => a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height;
+
+/**
+ * The step's target once it is shown, still (the same box twice in a row: a menu sliding in or a
+ * card filling has settled) and unobstructed; null when that does not happen in TARGET_WAIT_MS.
+ */
+async function settledTarget(selector: string, over: () => boolean): Promise<Element | null> {
+  const layout = typeof document.elementsFromPoint === 'function';
+  const deadline = Date.now() + TARGET_WAIT_MS;
+  let last: DOMRect | null = null;
+  for (;;) {
+    if (over()) return null;
+    const target = document.querySelector(selector);
+    if (target && !layout) return target;
+    if (target) {
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const box = target.getBoundingClientRect();
+      if (last && sameBox(last, box) && isUnobstructed(target)) return target;
+      last = box;
+    } else {
+      last = null;
+    }
+    if (Date.now() >= deadline) return null;
+    await wait(TARGET_POLL_MS);
+  }
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -71,8 +121,9 @@ export function runTour({ steps, isPhone, setMenuOpen, expandMenuFirst }: RunTou
     try {
       if (placeMenu(step)) await wait(TOUR_DELAY_MS);
       if (over) return;
-      if (!document.querySelector(tourSelector(step.target))) {
-        finish('missing-target');
+      // Pointing at a hidden or covered element would highlight whatever lies on top of it.
+      if (!(await settledTarget(tourSelector(step.target), () => over))) {
+        if (!over) finish('missing-target');
         return;
       }
       if (tour.isActive()) tour.moveTo(index);

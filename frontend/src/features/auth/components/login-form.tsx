@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
+import { validateTypedOnBlur } from '@/lib/form-blur';
 import { formFailure } from '@/lib/form-errors';
 import { sessionStore, startSession, type Session } from '@/lib/session';
 import { loginSchema, useLogin, type LoginInput } from '../api/login';
@@ -36,7 +37,7 @@ export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: Logi
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
-    validateInputOnBlur: true,
+    enhanceGetInputProps: validateTypedOnBlur<LoginInput>(),
   });
 
   const fail = (err: unknown) => {
@@ -64,11 +65,13 @@ export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: Logi
       {error ? <FormAlert>{error}</FormAlert> : null}
       <form onSubmit={submit} noValidate aria-label="Log in">
         <Stack gap="md">
+          {/* The page is this form: typing can start at once. */}
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
+            autoFocus
             key={form.key('email')}
             {...form.getInputProps('email')}
           />

@@ -1,5 +1,6 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
@@ -72,6 +73,17 @@ export function VerifyEmail({ token, me, securityToken, onVerified, onLoggedIn }
       </Stack>
     );
   }
-  if (state.kind === 'success') return <FormAlert color="green">{state.message}</FormAlert>;
+  if (state.kind === 'success') {
+    // The page moves on by itself after 3 seconds; the button is for those who need no wait, or
+    // for a screen reader that reads the message first.
+    return (
+      <Stack gap="md">
+        <FormAlert color="green">{state.message}</FormAlert>
+        <Button component={Link} to="/login" replace fullWidth>
+          Log In
+        </Button>
+      </Stack>
+    );
+  }
   return <FormAlert>{`Error: ${state.message}`}</FormAlert>;
 }

@@ -3,6 +3,7 @@ import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { loadErrorMessage } from '@/components/load-error-modal';
@@ -37,6 +38,7 @@ export function CalendarEventForm({ event, initialValues, onDone }: { event: Cal
     validate: (values) => eventFormErrors(values),
     onValuesChange: () => setError(null),
   });
+  useDiscardGuard(() => form.isDirty());
 
   // 'Team Event' first, then whom the caller may plan for; an edited event's own person stays choosable.
   const options = (employees.data?.options ?? [{ id: null, label: 'Team Event' }]).map((option) => ({

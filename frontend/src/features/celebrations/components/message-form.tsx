@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { formFailure, serverMessage } from '@/lib/form-errors';
@@ -37,6 +38,9 @@ interface MessageFormProps<T> {
  */
 export function MessageForm<T>({ current, save, remove, texts, systemDefault, sourceLabels, testId }: MessageFormProps<T>) {
   const [text, setText] = useState(current.message?.message ?? current.effective);
+  // The form stays open after a save: what was saved last is what counts as unchanged.
+  const [savedText, setSavedText] = useState(text);
+  useDiscardGuard(() => text !== savedText);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +52,10 @@ export function MessageForm<T>({ current, save, remove, texts, systemDefault, so
     setError(null);
     if (invalid) return;
     save.mutate(text, {
-      onSuccess: () => notifications.show({ color: 'green', message: CELEBRATION_TEXTS.saved }),
+      onSuccess: () => {
+        setSavedText(text);
+        notifications.show({ color: 'green', message: CELEBRATION_TEXTS.saved });
+      },
       onError: (err) => {
         const failure = formFailure(err, ['message'], { useServerMessage: true });
         setFieldError(failure.fieldErrors.message ?? null);

@@ -79,14 +79,14 @@ describe('<ClockCard>', () => {
     expect(buttonNames()).toEqual(labels);
   });
 
-  it('greets, shows the company clock and the whole hours of the week', async () => {
+  it('greets, shows the company clock and the whole hours of the week, written as the shift is', async () => {
     // 14:03:05 UTC is 09:03:05 in New York.
     mockFetch({ 'GET /clock/status': json(status({ serverTime: '2026-11-21T14:03:05Z', weekMinutes: 2459, minutes: 95, status: 3 })) });
     renderWithApp(<ClockCard identity={identity} />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Good Morning, Emma');
     expect(screen.getByTestId('clock-time')).toHaveTextContent(/^09:03:0[5-9] AM$/);
     expect(screen.getByTestId('clock-date')).toHaveTextContent('Saturday, November 21, 2026');
-    expect(screen.getByTestId('week-hours')).toHaveTextContent('40 hours');
+    expect(screen.getByTestId('week-hours')).toHaveTextContent(/^40h$/);
     expect(screen.getByTestId('shift-minutes')).toHaveTextContent('1h 35m');
     expect(screen.getByTestId('clock-state')).toHaveTextContent('Clocked out');
   });
@@ -126,6 +126,49 @@ describe('<ClockCard>', () => {
       ['/server/v1/clock/resume-from-break?trackingNumber=41', undefined],
       ['/server/v1/clock/end?trackingNumber=41', undefined],
     ]);
+  });
+
+  it('keeps the keyboard on the clock: each press leaves the focus on the button that replaced it', async () => {
+    mockFetch({
+      'GET /clock/status': json(status()),
+      'POST /clock/start': json(status({ status: 1, trackingNumber: 41 })),
+      'POST /clock/take-break': json(status({ status: 2, trackingNumber: 41 })),
+      'POST /clock/resume-from-break': json(status({ status: 1, trackingNumber: 41 })),
+      'POST /clock/end': json(status({ status: 3, trackingNumber: 41 })),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    const user = userEvent.setup();
+    (await screen.findByRole('button', { name: 'Clock In' })).focus();
+    await user.keyboard('{Enter}');
+    const clockOut = await screen.findByRole('button', { name: 'Clock Out' });
+    await waitFor(() => expect(clockOut).toHaveFocus());
+    // The secondary button goes away with its state: the focus moves to the main one.
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Take a Break' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const endBreak = await screen.findByRole('button', { name: 'End Break' });
+    await waitFor(() => expect(endBreak).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Clock Out' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start a New Shift' })).toHaveFocus());
+    expect(screen.getByTestId('clock-state')).toHaveTextContent('Clocked out');
+  });
+
+  it('leaves the focus alone when it was not on the clock', async () => {
+    mockFetch({ 'GET /clock/status': json(status()), 'POST /clock/start': json(status({ status: 1, trackingNumber: 41 })) });
+    renderWithApp(
+      <>
+        <input aria-label="Elsewhere" />
+        <ClockCard identity={identity} />
+      </>,
+    );
+    const clockIn = await screen.findByRole('button', { name: 'Clock In' });
+    const elsewhere = screen.getByRole('textbox', { name: 'Elsewhere' });
+    elsewhere.focus();
+    fireEvent.click(clockIn);
+    await screen.findByRole('button', { name: 'Clock Out' });
+    expect(elsewhere).toHaveFocus();
   });
 
   it('ignores clicks while a change is in flight', async () => {
@@ -192,7 +235,7 @@ describe('<ClockCard>', () => {
     mockFetch({ 'GET /clock/status': json(status({ status: 1, trackingNumber: 41, minutes: 59, weekMinutes: 119 })) });
     renderWithApp(<ClockCard identity={identity} />);
     expect(await screen.findByTestId('shift-minutes')).toHaveTextContent('0h 59m');
-    expect(screen.getByTestId('week-hours')).toHaveTextContent(/^1 hour$/);
+    expect(screen.getByTestId('week-hours')).toHaveTextContent(/^1h$/);
     const before = screen.getByTestId('clock-time').textContent;
     await act(async () => {
       vi.advanceTimersByTime(1_000);
@@ -204,7 +247,7 @@ describe('<ClockCard>', () => {
       vi.advanceTimersByTime(60_000);
     });
     expect(screen.getByTestId('shift-minutes')).toHaveTextContent('1h 00m');
-    expect(screen.getByTestId('week-hours')).toHaveTextContent('2 hours');
+    expect(screen.getByTestId('week-hours')).toHaveTextContent(/^2h$/);
   });
 
   it("shows the server's refusal instead of the button on a phone when mobile clock-in is off", async () => {

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { FormAlert } from '@/components/form-alert';
-import { formatHoursMinutes, plural, wallClockIn, wholeHours } from '@/lib/company-time';
+import { formatHoursMinutes, wallClockIn, wholeHours } from '@/lib/company-time';
 import { greetingForHour } from '@/lib/dates';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useNow } from '@/lib/use-now';
-import type { ClockSnapshot } from '../api/get-clock-status';
+import type { ClockSnapshot, ClockState } from '../api/get-clock-status';
 import type { ClockAction } from '../api/use-clock-action';
 import {
   CLOCK_STATE_LABELS,
@@ -16,6 +17,7 @@ import {
   liveWeekMinutes,
   serverNow,
 } from './clock-machine';
+import { CLOCK_BUTTON_ID } from './clock-target';
 
 function timeText(now: number, timeZone: string): { time: string; date: string } {
   const wall = wallClockIn(now, timeZone);
@@ -55,6 +57,24 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
     isPhone && snapshot.mobileClockInDisabled && (state === 0 || state === 3) ? (snapshot.errors[0] ?? null) : null;
   const notices = snapshot.errors.filter((message) => message !== mobileRefusal);
 
+  // A pressed button is disabled while its change runs and then gives way to the next state's
+  // buttons: someone on the keyboard would be left on the page's body. The state a button was
+  // pressed in (with the focus on the clock) is kept until the new state shows, or the change fails.
+  const actions = useRef<HTMLDivElement>(null);
+  const pressedIn = useRef<ClockState | null>(null);
+  const press = (action: ClockAction) => {
+    pressedIn.current = actions.current?.contains(document.activeElement) ? state : null;
+    onAction(action);
+  };
+  useEffect(() => {
+    const pressed = pressedIn.current;
+    if (pressed === null || pending !== null) return;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
+    if (lost) document.getElementById(CLOCK_BUTTON_ID)?.focus();
+    if (state !== pressed || error || !actions.current) pressedIn.current = null;
+  });
+
   return (
     <Stack gap="lg" align="stretch">
       <Stack gap={4} align="center">
@@ -92,8 +112,9 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
           <Text size="sm" c="dimmed" ta="center">
             This week
           </Text>
+          {/* Whole hours (spec 000 §9), written as the shift's time is: '7h' beside '7h 05m'. */}
           <Text fz={22} fw={700} ta="center" data-testid="week-hours">
-            {plural(wholeHours(liveWeekMinutes(snapshot, browserNow)), 'hour')}
+            {`${wholeHours(liveWeekMinutes(snapshot, browserNow))}h`}
           </Text>
         </Card>
       </SimpleGrid>
@@ -112,10 +133,13 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
           {clockInStartsText(snapshot.dayStartAt)}
         </Button>
       ) : (
-        <Stack gap="sm">
+        <Stack gap="sm" ref={actions}>
           {clockButtons(state).map((button) => (
+            // Keyed by its place, not its action: the main button stays the same element from
+            // one state to the next (Clock In becomes Clock Out), and so keeps the focus.
             <Button
-              key={button.action}
+              key={button.primary ? 'primary' : 'secondary'}
+              id={button.primary ? CLOCK_BUTTON_ID : undefined}
               size="xl"
               h={64}
               fullWidth
@@ -123,7 +147,7 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
               color={button.action === 'end' ? 'red.9' : undefined}
               loading={pending === button.action}
               disabled={pending !== null && pending !== button.action}
-              onClick={() => onAction(button.action)}
+              onClick={() => press(button.action)}
             >
               {button.label}
             </Button>

@@ -64,8 +64,29 @@ describe("the 'Hours per day' card", () => {
     // One stack per series; 11/02 has regular and overtime hours, 11/03 only PTO.
     expect(chart.querySelectorAll('.recharts-bar')).toHaveLength(3);
     expect([...chart.querySelectorAll('.recharts-bar-rectangle path')].map((bar) => bar.getAttribute('name'))).toEqual(['Regular', 'Overtime', 'PTO']);
-    // The legend in the order of the stack.
-    expect([...chart.querySelectorAll('.mantine-ChartLegend-legendItemName')].map((item) => item.textContent)).toEqual(['Regular', 'Overtime', 'PTO']);
+    // The legend in the order of the stack, each name with its colour.
+    const legend = within(chart).getAllByTestId('chart-legend-item');
+    expect(legend.map((item) => item.textContent)).toEqual(['Regular', 'Overtime', 'PTO']);
+    const swatches = legend.map((item) => within(item).getByTestId('chart-legend-swatch'));
+    expect(swatches.map((swatch) => swatch.style.backgroundColor)).toEqual([
+      'var(--mantine-color-blue-7)',
+      'var(--mantine-color-orange-9)',
+      'var(--mantine-color-teal-9)',
+    ]);
+    for (const swatch of swatches) expect(swatch).toHaveStyle({ width: '12px', height: '12px' });
+  });
+
+  it("ticks the hour axis in whole or half hours written '2 h', even for a few minutes (issue 36)", async () => {
+    mockFetch({
+      'GET /dashboard/daily-hours': dailyHours([
+        { date: '2026-11-02', workedMinutes: 1, overtimeMinutes: 0, ptoMinutes: 0 },
+        { date: '2026-11-03', workedMinutes: 2, overtimeMinutes: 0, ptoMinutes: 0 },
+      ]),
+    });
+    renderWithApp(<DailyHoursCard />);
+    const chart = await screen.findByTestId('daily-hours-chart');
+    const ticks = () => [...chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
+    await waitFor(() => expect(ticks()).toEqual(['0 h', '0.5 h']));
   });
 
   it("says 'There is no data for this pay cycle' when no day has hours", async () => {

@@ -35,5 +35,23 @@ export function dailyHoursBars(days: readonly DailyHoursDay[]): DailyHoursBar[] 
   });
 }
 
+/** Tick steps of the hour axis: whole or half hours, never the 0.01s Recharts picks for a few minutes. */
+const HOUR_STEPS = [0.5, 1, 2, 4, 6, 8, 12, 24] as const;
+const MAX_STEPS = 5;
+
+/**
+ * The hour axis' ticks: from 0 to the tallest day's stack rounded up to a step, in at most five
+ * equal steps of whole or half hours. A day of a few minutes still gets [0, 0.5].
+ */
+export function hourTicks(bars: readonly DailyHoursBar[]): number[] {
+  const top = Math.max(0, ...bars.map((bar) => bar.Regular + bar.Overtime + bar.PTO));
+  const step = HOUR_STEPS.find((candidate) => Math.ceil(top / candidate) <= MAX_STEPS) ?? 24 * Math.ceil(top / 24 / MAX_STEPS);
+  const count = Math.max(1, Math.ceil(top / step));
+  return Array.from({ length: count + 1 }, (_, index) => index * step);
+}
+
+/** An hour tick: '0 h', '0.5 h', '2 h'. */
+export const formatAxisHours = (hours: number): string => `${hours} h`;
+
 /** True when no day has any hours: the chart shows its empty text instead. */
 export const hasNoHours = (days: readonly DailyHoursDay[]): boolean => days.every((d) => d.workedMinutes <= 0 && d.ptoMinutes <= 0);

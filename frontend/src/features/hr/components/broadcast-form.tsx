@@ -2,6 +2,7 @@ import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { POLICY_FIELDS, POLICY_SAVED, policyFormSchema, useAddPolicy, type PolicyFormValues } from '../api/add-policy';
 import { typeOptions, useHrTypes } from '../api/get-hr-types';
@@ -63,6 +64,7 @@ function PolicyForm({ policy, onSaved }: FormProps) {
     },
     validate: schemaResolver(policyFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   if (types.isPending) return <Loader size="sm" aria-label="Loading the policy types" />;
   if (types.isError) return <FormAlert>{failureMessage(types.error)}</FormAlert>;

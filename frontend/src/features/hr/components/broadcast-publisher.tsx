@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { isoDateIn } from '@/lib/dates';
 import { useAdminRefdata } from '../api/get-admin-refdata';
@@ -46,6 +47,7 @@ export function BroadcastPublisher({ policy, timeZone, selfId, onPublished }: Pu
     },
     validate: schemaResolver(schema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   if (refdata.isPending) return <Loader size="sm" aria-label="Loading the people and job roles" />;
   if (refdata.isError) return <FormAlert>{failureMessage(refdata.error)}</FormAlert>;

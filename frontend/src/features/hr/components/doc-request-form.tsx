@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { isoDateIn } from '@/lib/dates';
 import { docRequestFormSchema, REQUEST_FIELDS, REQUEST_SAVED, useAddDocRequest, type DocRequestFormValues } from '../api/add-doc-request';
@@ -34,6 +35,7 @@ export function DocRequestForm({ employeeId, timeZone, onSaved }: DocRequestForm
     initialValues: { docTypeId: null, dueDate: null, comments: '' },
     validate: schemaResolver(schema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   if (types.isPending) return <Loader size="sm" aria-label="Loading the document types" />;
   if (types.isError) return <FormAlert>{failureMessage(types.error)}</FormAlert>;

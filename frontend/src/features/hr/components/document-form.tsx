@@ -2,6 +2,7 @@ import { Button, Loader, Select, Stack, Textarea, TextInput } from '@mantine/cor
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { DOC_SAVED, DOCUMENT_FIELDS, documentFormSchema, useAddDoc, type DocumentFormValues } from '../api/add-doc';
 import { typeOptions, useHrTypes } from '../api/get-hr-types';
@@ -24,6 +25,7 @@ export function DocumentForm({ employeeId, onSaved }: { employeeId: number; onSa
     initialValues: { docName: '', docTypeId: null, comments: '', file: null },
     validate: schemaResolver(documentFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   if (types.isPending) return <Loader size="sm" aria-label="Loading the document types" />;
   if (types.isError) return <FormAlert>{failureMessage(types.error)}</FormAlert>;

@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { EVENT_FIELDS, EVENT_SAVED, eventFormSchema, useAddEvent, type EventFormValues } from '../api/add-event';
 import { typeOptions, useHrTypes } from '../api/get-hr-types';
@@ -36,6 +37,7 @@ export function EventForm({ employeeId, onSaved }: { employeeId: number; onSaved
     initialValues: EMPTY,
     validate: schemaResolver(eventFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   if (types.isPending) return <Loader size="sm" aria-label="Loading the event types" />;
   if (types.isError) return <FormAlert>{failureMessage(types.error)}</FormAlert>;

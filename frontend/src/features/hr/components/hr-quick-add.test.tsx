@@ -78,6 +78,33 @@ describe("the folder's quick add", () => {
     expect((sent.get('file') as File).name).toBe('note.pdf');
   });
 
+  it('Escape in the action date picker closes the picker only; closing over the typed event asks first (issue 36)', async () => {
+    hrServer();
+    renderQuickAdd();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add HR Event' }));
+    const dock = await screen.findByRole('dialog', { name: 'Add HR Event' });
+    await user.type(await within(dock).findByRole('textbox', { name: 'Title' }), 'Written warning');
+    const picker = () => document.querySelector('[data-dates-dropdown]');
+    await user.click(within(dock).getByRole('textbox', { name: 'Action date' }));
+    await waitFor(() => expect(picker()).not.toBeNull());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(picker()).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Add HR Event' })).toBeInTheDocument();
+    expect(within(dock).getByRole('textbox', { name: 'Title' })).toHaveValue('Written warning');
+
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument());
+    expect(within(dock).getByRole('textbox', { name: 'Title' })).toHaveValue('Written warning');
+
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add HR Event' })).not.toBeInTheDocument());
+  });
+
   it("puts the server's field errors on their inputs", async () => {
     hrServer({ routes: { 'POST /manage/add-event': () => validation({ file: ['This type of file is not accepted'], title: ['Please input the Title'] }) } });
     renderQuickAdd();

@@ -2,6 +2,7 @@ import { Badge, Button, Checkbox, Group, Loader, Radio, Stack, Text, Textarea, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { RichTextView } from '@/components/rich-text-view';
 import { formatCalendarDate, formatDateTime, formatMediumDate } from '@/lib/company-time';
@@ -35,6 +36,8 @@ function AnswerForm({ workflowId, onAnswered }: { workflowId: number; onAnswered
     initialValues: { comments: '' },
     validate: schemaResolver(declineFormSchema, { sync: true }),
   });
+  // A decline's comments are work to lose; a ticked box is not.
+  useDiscardGuard(() => answer === ANSWERS.decline && form.isDirty());
 
   const send = (decline: boolean, comments?: string) => {
     setError(null);

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import type { RequestTask } from '../api/get-my-tasks';
 import { UPLOAD_FIELDS, UPLOAD_SAVED, uploadFormSchema, useUploadRequestedDoc, type UploadFormValues } from '../api/upload-requested-doc';
@@ -21,6 +22,7 @@ export function RequestedDocUpload({ request, onDone, onCancel }: { request: Req
     initialValues: { docName: '', comments: '', file: null },
     validate: schemaResolver(uploadFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   const pickFile = (file: File | null) => {
     form.setFieldValue('file', file);

@@ -6,7 +6,7 @@ import { renderWithApp } from '@/testing/render';
 import { useMyTasks } from '../api/get-my-tasks';
 import { hrEvent, hrMyPolicy, hrRequest, hrServer, validation } from '../testing/hr-server';
 import { TaskDock } from './task-dock';
-import { TASK_DOCK_CLOSED_KEY, useTaskDock } from './use-task-dock';
+import { TASKS_SEEN_KEY, useTaskDock } from './use-task-dock';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -14,15 +14,15 @@ vi.setConfig({ testTimeout: 20_000 });
 const TZ = 'America/New_York';
 
 /** The task dock as the shell uses it. */
-function Harness({ sid = 'session-1' }: { sid?: string }) {
+function Harness({ sid = 'session-1', mayOpenByItself = true }: { sid?: string; mayOpenByItself?: boolean }) {
   const tasks = useMyTasks();
-  const dock = useTaskDock(tasks.data, sid);
+  const dock = useTaskDock(tasks.data, sid, { mayOpenByItself });
   return (
     <>
       <button type="button" onClick={dock.open}>
         Open tasks
       </button>
-      <TaskDock tasks={tasks.data} opened={dock.opened} closable={dock.closable} onClose={dock.close} timeZone={TZ} />
+      <TaskDock tasks={tasks.data} opened={dock.opened} overdue={dock.overdue} onClose={dock.close} timeZone={TZ} />
     </>
   );
 }
@@ -31,7 +31,7 @@ const formSent = (fetch: ReturnType<typeof hrServer>['fetch']) =>
   (fetch.mock.calls.find(([url]) => String(url) === '/server/v1/profile/add-doc')![1] as RequestInit).body as FormData;
 
 describe("the task dock 'Response Required'", () => {
-  it('opens by itself when something waits, lists event and document requests, and stays closed for the session once closed', async () => {
+  it('opens by itself once per sign-in when something waits, and lists event and document requests', async () => {
     hrServer({
       myEvents: [hrEvent({ id: 43, title: 'Safety briefing', ackneeded: 1 })],
       myRequests: [hrRequest({ id: 61, name: 'W-4', dueDate: '2026-04-01', comments: 'For payroll' })],
@@ -47,24 +47,50 @@ describe("the task dock 'Response Required'", () => {
     const user = userEvent.setup();
     await user.click(within(dock).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
-    expect(window.sessionStorage.getItem(TASK_DOCK_CLOSED_KEY)).toBe('session-1');
+    expect(JSON.parse(window.localStorage.getItem(TASKS_SEEN_KEY)!)).toEqual({ sid: 'session-1', keys: ['event-43', 'request-61'] });
     first.unmount();
 
-    // The next screen of the same session: closed, until asked for.
+    // Another tab or a relaunch of the same sign-in: closed, until asked for.
+    const second = renderWithApp(<Harness />);
+    await screen.findByRole('button', { name: 'Open tasks' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open tasks' }));
+    expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+    second.unmount();
+
+    // The next sign-in: it opens by itself again.
+    renderWithApp(<Harness sid="session-2" />);
+    expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+  });
+
+  it('opens by itself again only for a task it has not opened for', async () => {
+    window.localStorage.setItem(TASKS_SEEN_KEY, JSON.stringify({ sid: 'session-1', keys: ['event-43'] }));
+    hrServer({ myEvents: [hrEvent({ id: 43, ackneeded: 1 })], myRequests: [hrRequest({ id: 62, name: 'I-9' })] });
     renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    expect(await within(dock).findByTestId('document-request')).toHaveTextContent('I-9');
+  });
+
+  it('never opens by itself where it may not (the clock, the tour), but opens when asked', async () => {
+    hrServer({ myRequests: [hrRequest({ id: 61, overdue: true })] });
+    renderWithApp(<Harness mayOpenByItself={false} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Open tasks' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open tasks' }));
     expect(await screen.findByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
   });
 
-  it('is forced open, without a way to close it, while something is overdue', async () => {
+  it('closes even while something is overdue, saying it is overdue', async () => {
     hrServer({ myRequests: [hrRequest({ id: 61, overdue: true })] });
-    window.sessionStorage.setItem(TASK_DOCK_CLOSED_KEY, 'session-1');
     renderWithApp(<Harness />);
     const dock = await screen.findByRole('dialog', { name: 'Response Required' });
     expect(await within(dock).findByTestId('document-request')).toHaveTextContent('Overdue');
-    expect(within(dock).queryByRole('button', { name: 'Close' })).toBeNull();
-    await userEvent.setup().keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Response Required' })).toBeInTheDocument();
+    expect(within(dock).getByTestId('task-list')).toHaveTextContent('Some of these are overdue');
+    await userEvent.setup().click(within(dock).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
   });
 
   it('uploads a requested document: name, brief description and file are required; the file names an empty name', async () => {
@@ -148,12 +174,10 @@ describe("the task dock 'Response Required'", () => {
     expect(fetch.mock.calls.filter(([url]) => String(url) === '/server/v1/profile/affirm-policy')).toHaveLength(1);
   });
 
-  it('is forced open while a policy review is overdue', async () => {
+  it('shows an overdue policy review as overdue', async () => {
     hrServer({ myPolicies: [hrMyPolicy({ workflowId: 83, title: 'Employee handbook', overdue: true })] });
-    window.sessionStorage.setItem(TASK_DOCK_CLOSED_KEY, 'session-1');
     renderWithApp(<Harness />);
     const dock = await screen.findByRole('dialog', { name: 'Response Required' });
     expect(await within(dock).findByTestId('policy-request')).toHaveTextContent('Overdue');
-    expect(within(dock).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ type View = { kind: 'list' } | { kind: 'policy'; task: PolicyTask } | { kind: 'e
 interface TaskDockProps {
   tasks: MyTasks | undefined;
   opened: boolean;
-  /** False while something is overdue: the dock cannot be closed (000 §2). */
-  closable: boolean;
+  /** Something is overdue: the list says so (the dock still closes: the clock comes first). */
+  overdue: boolean;
   onClose: () => void;
   timeZone: string;
 }
@@ -24,8 +24,12 @@ interface TaskDockProps {
  * The task dock 'Response Required' (000 §2), 600 wide (full width on phones): policies and
  * events waiting for the person's answer (Review opens the acknowledge flow) and open document
  * requests (Upload opens the upload form), soonest due first.
+ *
+ * Unlike 000 §2's dock, it closes even while something is overdue (issue 36): on a phone it
+ * covered the clock, and clocking in must never wait for paperwork. Overdue tasks keep the
+ * shell's banner up instead (use-task-dock.ts).
  */
-export function TaskDock({ tasks, opened, closable, onClose, timeZone }: TaskDockProps) {
+export function TaskDock({ tasks, opened, overdue, onClose, timeZone }: TaskDockProps) {
   const [view, setView] = useState<View>({ kind: 'list' });
   const back = () => setView({ kind: 'list' });
   const close = () => {
@@ -34,7 +38,7 @@ export function TaskDock({ tasks, opened, closable, onClose, timeZone }: TaskDoc
   };
 
   return (
-    <Dock opened={opened} onClose={close} title="Response Required" width={TASK_DOCK_WIDTH} closable={closable} testId="task-dock">
+    <Dock opened={opened} onClose={close} title="Response Required" width={TASK_DOCK_WIDTH} testId="task-dock">
       {view.kind === 'policy' ? (
         <Stack gap="md">
           <Button variant="subtle" size="xs" onClick={back} style={{ alignSelf: 'flex-start' }}>
@@ -59,7 +63,7 @@ export function TaskDock({ tasks, opened, closable, onClose, timeZone }: TaskDoc
       ) : (
         <TaskList
           tasks={tasks}
-          overdue={!closable}
+          overdue={overdue}
           timeZone={timeZone}
           onReviewPolicy={(task) => setView({ kind: 'policy', task })}
           onReviewEvent={(task) => setView({ kind: 'event', task })}

@@ -82,7 +82,7 @@ function DocumentRequest({ task, onUpload }: { task: RequestTask; onUpload: () =
 
 interface TaskListProps {
   tasks: MyTasks | undefined;
-  /** Something is overdue: the dock cannot be closed, and says why. */
+  /** Something is overdue: the list says so first. */
   overdue: boolean;
   timeZone: string;
   onReviewPolicy: (task: PolicyTask) => void;
@@ -97,7 +97,7 @@ export function TaskList({ tasks, overdue, timeZone, onReviewPolicy, onReviewEve
   const requests = tasks?.docRequests ?? [];
   return (
     <Stack gap="lg" data-testid="task-list">
-      {overdue ? <Text size="sm">Some of these are overdue: please respond to them to continue.</Text> : null}
+      {overdue ? <Text size="sm">Some of these are overdue: please respond to them as soon as you can.</Text> : null}
       {policies.length > 0 ? (
         <Stack gap="sm">
           <Title order={3} fz="md">

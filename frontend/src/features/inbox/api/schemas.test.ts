@@ -105,6 +105,7 @@ describe('inboxDataSchema', () => {
       firstname: '',
       lastname: '',
       avatar: null,
+      mayAnswer: true,
     });
   });
 

@@ -27,6 +27,8 @@ export const inboxTimesheetRowSchema = z.object({
   /** 'First Last'. */
   name: text,
   avatar: nullableString,
+  /** False on the viewer's own request or one they raised: shown without Approve and Reject. */
+  mayAnswer: z.boolean().optional().transform((v) => v ?? true),
 });
 export type InboxTimesheetRow = z.output<typeof inboxTimesheetRowSchema>;
 
@@ -65,6 +67,8 @@ export const inboxTimeOffRowSchema = z.object({
   firstname: text,
   lastname: text,
   avatar: nullableString,
+  /** False on the viewer's own request or one they filed: shown without Approve and Reject. */
+  mayAnswer: z.boolean().optional().transform((v) => v ?? true),
 });
 export type InboxTimeOffRow = z.output<typeof inboxTimeOffRowSchema>;
 
@@ -91,6 +95,11 @@ export const inboxDataSchema = z.object({
   completed: z.object({ timesheet: sectionSchema, timeoff: timeOffSectionSchema }),
   page: z.number().int(),
   employees: z.array(inboxEmployeeSchema).optional().transform((v) => v ?? []),
+  /** Who may answer the pending requests the viewer may not, per person, by name. */
+  whoAnswers: z
+    .array(z.object({ employeeId: z.number().int(), names: z.array(z.string()) }))
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type InboxData = z.output<typeof inboxDataSchema>;
 

@@ -55,7 +55,14 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
         Inbox
       </Title>
 
-      <PendingSection pending={data?.pending} loading={inbox.isPending} timeZone={timeZone} moreHref={moreHref} onReject={openReject} />
+      <PendingSection
+        pending={data?.pending}
+        loading={inbox.isPending}
+        timeZone={timeZone}
+        moreHref={moreHref}
+        onReject={openReject}
+        whoAnswers={data?.whoAnswers ?? []}
+      />
 
       <RespondedSection
         completed={data?.completed}

@@ -27,10 +27,14 @@ interface PendingSectionProps {
   /** The address of the next page ('Show More'). */
   moreHref: string;
   onReject: (target: RejectTarget) => void;
+  /** Who answers the requests the viewer may not (the inbox's `whoAnswers`). */
+  whoAnswers: InboxData['whoAnswers'];
 }
 
 /** 'Requests': the pending time-off requests, then the timesheet edits, with their count. */
-export function PendingSection({ pending, loading, timeZone, moreHref, onReject }: PendingSectionProps) {
+export function PendingSection({ pending, loading, timeZone, moreHref, onReject, whoAnswers }: PendingSectionProps) {
+  const ownApprovers = (row: { mayAnswer: boolean; employeeId: number }) =>
+    row.mayAnswer ? null : (whoAnswers.find((entry) => entry.employeeId === row.employeeId)?.names ?? []);
   const pendingCount = pending ? pending.timeoff.count + pending.timesheet.count : 0;
   const pendingShown = pending ? pending.timeoff.rows.length + pending.timesheet.rows.length : 0;
   return (
@@ -55,10 +59,22 @@ export function PendingSection({ pending, loading, timeZone, moreHref, onReject 
       ) : (
         <>
           {pending.timeoff.rows.map((row) => (
-            <PendingTimeOffCard key={`timeoff-${row.id}`} row={row} timeZone={timeZone} onReject={(r) => onReject({ kind: 'timeoff', row: r })} />
+            <PendingTimeOffCard
+              key={`timeoff-${row.id}`}
+              row={row}
+              timeZone={timeZone}
+              onReject={(r) => onReject({ kind: 'timeoff', row: r })}
+              ownApprovers={ownApprovers(row)}
+            />
           ))}
           {pending.timesheet.rows.map((row) => (
-            <PendingRequestCard key={`timesheet-${row.id}`} row={row} timeZone={timeZone} onReject={(r) => onReject({ kind: 'timesheet', row: r })} />
+            <PendingRequestCard
+              key={`timesheet-${row.id}`}
+              row={row}
+              timeZone={timeZone}
+              onReject={(r) => onReject({ kind: 'timesheet', row: r })}
+              ownApprovers={ownApprovers(row)}
+            />
           ))}
           {hasMore(pending.timeoff, pending.timesheet) ? <ShowMore to={moreHref} /> : null}
         </>

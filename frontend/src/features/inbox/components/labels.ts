@@ -25,6 +25,16 @@ export const CHANGE_TYPE_LABELS: Readonly<Record<string, string>> = {
 /** Spec 001 §2, 001 §8: the question before cancelling a responded time-off request. */
 export const CANCEL_TIMEOFF = { title: 'Are you sure?', message: "Once you hit cancel there's no going back!" } as const;
 
+/**
+ * Under a pending request the viewer may not answer (their own, or one they filed for someone),
+ * instead of Approve and Reject: who answers it.
+ */
+export function ownRequestText(approvers: readonly string[]): string {
+  if (approvers.length === 0) return 'You cannot answer a request of your own: it needs another admin or the manager, and your company has none yet.';
+  const names = approvers.length === 1 ? approvers[0]! : `${approvers.slice(0, -1).join(', ')} or ${approvers[approvers.length - 1]!}`;
+  return `You cannot answer a request of your own: ${names} can.`;
+}
+
 /** 'Approved By Max M.' / 'Rejected By Max M.' (spec 001 §4). */
 export function respondedByText(status: number, actor: string | null): string {
   const verb = status === REQUEST_STATUS.rejected ? 'Rejected By' : 'Approved By';

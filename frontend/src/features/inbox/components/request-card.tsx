@@ -7,6 +7,7 @@ import { useApproveRequest } from '../api/respond';
 import { REQUEST_STATUS, splitName, type InboxTimesheetRow } from '../api/schemas';
 import { BADGE_COLORS, failureText, respondedByText } from './labels';
 import { RequestChanges } from './request-changes';
+import { OwnRequestNote } from './own-request-note';
 
 function CardFrame({ row, timeZone, badge, children, testId }: { row: InboxTimesheetRow; timeZone: string; badge: ReactNode; children?: ReactNode; testId: string }) {
   const { firstname, lastname } = splitName(row.name);
@@ -39,10 +40,12 @@ interface PendingRequestCardProps {
   timeZone: string;
   /** Opens the reject panel for this request. */
   onReject: (row: InboxTimesheetRow) => void;
+  /** The viewer's own request: who answers it (shown instead of Approve and Reject). */
+  ownApprovers?: readonly string[] | null;
 }
 
 /** A pending timesheet edit request: Approve (a spinner while it runs) or Reject (asks for a reason). */
-export function PendingRequestCard({ row, timeZone, onReject }: PendingRequestCardProps) {
+export function PendingRequestCard({ row, timeZone, onReject, ownApprovers = null }: PendingRequestCardProps) {
   const approve = useApproveRequest();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -57,20 +60,24 @@ export function PendingRequestCard({ row, timeZone, onReject }: PendingRequestCa
       }
     >
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
-          Reject
-        </Button>
-        <Button
-          loading={approve.isPending}
-          onClick={() => {
-            setError(null);
-            approve.mutate(row.id, { onError: (err) => setError(failureText(err)) });
-          }}
-        >
-          Approve
-        </Button>
-      </Group>
+      {ownApprovers ? (
+        <OwnRequestNote approvers={ownApprovers} />
+      ) : (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
+            Reject
+          </Button>
+          <Button
+            loading={approve.isPending}
+            onClick={() => {
+              setError(null);
+              approve.mutate(row.id, { onError: (err) => setError(failureText(err)) });
+            }}
+          >
+            Approve
+          </Button>
+        </Group>
+      )}
     </CardFrame>
   );
 }

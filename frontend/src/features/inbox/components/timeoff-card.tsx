@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/company-time';
 import { useApproveTimeOff, useCancelTimeOff, type TimeOffAnswer } from '../api/respond';
 import { REQUEST_STATUS, splitName, type InboxTimeOffRow } from '../api/schemas';
 import { BADGE_COLORS, CANCEL_TIMEOFF, failureText, formatTimeOff, respondedByText, timeOffDates } from './labels';
+import { OwnRequestNote } from './own-request-note';
 
 export const viewUserPath = (employeeId: number) => `/admin/manage/view-user/${employeeId}`;
 
@@ -79,6 +80,8 @@ interface PendingTimeOffCardProps {
   timeZone: string;
   /** Opens the reject panel for this request. */
   onReject: (row: InboxTimeOffRow) => void;
+  /** The viewer's own request: who answers it (shown instead of Approve and Reject). */
+  ownApprovers?: readonly string[] | null;
 }
 
 /**
@@ -86,7 +89,7 @@ interface PendingTimeOffCardProps {
  * refusal (one's own request, a balance that no longer covers it, one already answered) shows the
  * server's message on the card.
  */
-export function PendingTimeOffCard({ row, timeZone, onReject }: PendingTimeOffCardProps) {
+export function PendingTimeOffCard({ row, timeZone, onReject, ownApprovers = null }: PendingTimeOffCardProps) {
   const approve = useApproveTimeOff();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -101,22 +104,26 @@ export function PendingTimeOffCard({ row, timeZone, onReject }: PendingTimeOffCa
       }
     >
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
-          Reject
-        </Button>
-        <Button
-          loading={approve.isPending}
-          onClick={() => {
-            setError(null);
-            // The answer is announced from the promise: the card leaves the list (and unmounts)
-            // when the inbox refreshes, which would drop a callback given to `mutate`.
-            approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
-          }}
-        >
-          Approve
-        </Button>
-      </Group>
+      {ownApprovers ? (
+        <OwnRequestNote approvers={ownApprovers} />
+      ) : (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
+            Reject
+          </Button>
+          <Button
+            loading={approve.isPending}
+            onClick={() => {
+              setError(null);
+              // The answer is announced from the promise: the card leaves the list (and unmounts)
+              // when the inbox refreshes, which would drop a callback given to `mutate`.
+              approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
+            }}
+          >
+            Approve
+          </Button>
+        </Group>
+      )}
     </TimeOffFrame>
   );
 }

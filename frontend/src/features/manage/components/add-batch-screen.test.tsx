@@ -33,6 +33,13 @@ describe('Add Multiple Employees (/admin/manage/add-batch)', () => {
     expect(callsTo(fetch, 'POST', '/manage/add-multiple-users')).toHaveLength(0);
   });
 
+  it('says where job roles are added when the company has none yet', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData({ jobRoles: [] })) });
+    renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch' });
+    expect(await screen.findByTestId('no-job-roles')).toHaveTextContent('No job roles yet — add them in Settings › Job Roles');
+    expect(screen.getByRole('link', { name: 'Settings › Job Roles' })).toHaveAttribute('href', '/admin/manage/settings?tab=4&return=%2Fadmin%2Fmanage%2Fadd-batch');
+  });
+
   it("flags each bad row with the spec's messages", async () => {
     mockFetch({ 'GET /manage/data': json(manageData()) });
     renderWithApp(<AddBatchScreen identity={ADMIN} />, { path: '/admin/manage/add-batch' });

@@ -2,6 +2,7 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
+import { NoJobRolesHint } from '@/components/no-job-roles-hint';
 import { usePageTitle } from '@/components/page-title';
 import { isAdmin, type Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
@@ -80,6 +81,11 @@ export function AddBatchScreen({ identity }: { identity: Identity }) {
         >
           <Stack gap="md">
             {data.isPending ? <Loader size="sm" aria-label="Loading the job roles" /> : null}
+            {data.isSuccess && roles.length === 0 ? (
+              <Text size="sm">
+                <NoJobRolesHint />
+              </Text>
+            ) : null}
             <BatchRows
               rows={batch.rows}
               rowErrors={batch.rowErrors}

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { formFailure } from '@/lib/form-errors';
@@ -41,6 +42,7 @@ function ContactForm({ eid, contact, onDone }: { eid: number; contact: Contact |
     initialValues: valuesOf(contact),
     validate: schemaResolver(contactFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   return (
     <form

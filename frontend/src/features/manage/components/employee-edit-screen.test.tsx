@@ -110,6 +110,27 @@ describe('Add Employee (/admin/manage/add-user)', () => {
   });
 });
 
+describe('Add Employee in a new company without job roles', () => {
+  it('says where job roles are added, with a link to Settings › Job Roles and back', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData({ jobRoles: [] })) });
+    renderWithApp(<EmployeeEditScreen identity={ADMIN} employeeId={null} />, { path: '/admin/manage/add-user' });
+    await screen.findByRole('heading', { level: 1, name: 'Add Employee' });
+    const role = await screen.findByLabelText('Job Role', { selector: 'input' });
+    expect(role).toHaveAccessibleDescription('No job roles yet — add them in Settings › Job Roles');
+    expect(screen.getByRole('link', { name: 'Settings › Job Roles' })).toHaveAttribute(
+      'href',
+      '/admin/manage/settings?tab=4&return=%2Fadmin%2Fmanage%2Fadd-user',
+    );
+  });
+
+  it('says nothing more once the company has roles', async () => {
+    mockFetch({ 'GET /manage/data': json(manageData()) });
+    renderWithApp(<EmployeeEditScreen identity={ADMIN} employeeId={null} />, { path: '/admin/manage/add-user' });
+    expect(await screen.findByLabelText('Job Role', { selector: 'input' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByTestId('no-job-roles')).toBeNull();
+  });
+});
+
 describe('Add Employee in a company integrated with AgencyZoom', () => {
   it('sends an admin to the batch add with azCheck=1, which starts the import', async () => {
     mockFetch({ 'GET /manage/data': json(manageData({ integratedWithAz: true })) });

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
+import { NoJobRolesHint } from '@/components/no-job-roles-hint';
 import { ApiError } from '@/lib/api-client';
 import { formFailure } from '@/lib/form-errors';
 import type { ManageData } from '../api/get-manage-data';
@@ -45,6 +46,7 @@ export function EmployeeForm({ employee, data, canSetPermission, onSaved }: Empl
   const namesLocked = employee !== null && data.integratedWithAz;
   const emailLocked = namesLocked || (employee?.isSsoUser ?? false);
   const cancelTo = employee ? `/admin/manage/view-user/${employee.id}` : '/admin/manage';
+  const roles = roleOptions(employee, data);
 
   return (
     <form
@@ -99,7 +101,14 @@ export function EmployeeForm({ employee, data, canSetPermission, onSaved }: Empl
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label="Job Role" placeholder="Choose a job role" clearable data={roleOptions(employee, data)} {...form.getInputProps('jobroleId')} />
+            <Select
+              label="Job Role"
+              placeholder="Choose a job role"
+              clearable
+              data={roles}
+              description={roles.length === 0 ? <NoJobRolesHint /> : undefined}
+              {...form.getInputProps('jobroleId')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select label="Manager" placeholder="Choose a manager" clearable data={managerOptions(employee, data)} {...form.getInputProps('managerId')} />

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { ApiError } from '@/lib/api-client';
 import { isEmail } from '@/lib/validation';
 import { emailTakenMessage, useReactivateAccount } from '../api/reactivate-account';
@@ -22,9 +24,9 @@ type Choice = 'keep' | 'new';
  */
 export function ReactivateDialog({ employee, onClose, onReactivated }: ReactivateDialogProps) {
   return (
-    <Modal opened={employee !== null} onClose={onClose} title={employee ? `Reactivate ${fullName(employee)}` : ''} centered size="md">
+    <FormModal opened={employee !== null} onClose={onClose} title={employee ? `Reactivate ${fullName(employee)}` : ''} centered size="md">
       {employee ? <ReactivateForm key={employee.id} employee={employee} onClose={onClose} onReactivated={onReactivated} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -36,6 +38,7 @@ function ReactivateForm({ employee, onClose, onReactivated }: { employee: Employ
   const [conflict, setConflict] = useState<string | null>(null);
   const [oldEmailTaken, setOldEmailTaken] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useDiscardGuard(() => choice === 'new' && email.trim() !== '');
 
   const submit = () => {
     setError(null);

@@ -58,10 +58,10 @@ export const ruleChangeSchema = z.object({
 });
 export type RuleChange = z.output<typeof ruleChangeSchema>;
 
-/** The PTO history's dates: MM-DD-YYYY (002 §9), from the server's YYYY-MM-DD. */
+/** The PTO history's dates: MM/DD/YYYY like every date (002 §9 had MM-DD-YYYY), from the server's YYYY-MM-DD. */
 export const formatHistoryDate = formatHolidayDate;
 
-/** A rule change as the PTO history lists it: '11-25-2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin'. */
+/** A rule change as the PTO history lists it: '11/25/2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin'. */
 export function ruleChangeText(change: RuleChange): string {
   const what =
     change.before === null ? `added: ${change.after ?? ''}` : change.after === null ? `removed (was ${change.before})` : `${change.before} → ${change.after}`;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatHolidayDate, formatHolidayHours, isHolidayHours, parseHolidayDate } from './holidays';
+import { formatHolidayDate, formatHolidayHours, holidayPickerMonth, isHolidayHours, parseHolidayDate } from './holidays';
 
-describe('holiday dates (002 §9: shown MM-DD-YYYY, sent YYYY-MM-DD)', () => {
-  it('shows a YYYY-MM-DD date as MM-DD-YYYY', () => {
-    expect(formatHolidayDate('2026-07-04')).toBe('07-04-2026');
-    expect(formatHolidayDate('2026-12-25 00:00:00')).toBe('12-25-2026');
+describe('holiday dates (shown MM/DD/YYYY like every date, sent YYYY-MM-DD)', () => {
+  it('shows a YYYY-MM-DD date as MM/DD/YYYY, never with dashes', () => {
+    expect(formatHolidayDate('2026-07-04')).toBe('07/04/2026');
+    expect(formatHolidayDate('2026-12-25 00:00:00')).toBe('12/25/2026');
     expect(formatHolidayDate('soon')).toBe('soon');
   });
 
-  it('reads a typed MM-DD-YYYY, MM/DD/YYYY or YYYY-MM-DD date, and nothing half typed or unreal', () => {
+  it('reads a typed MM/DD/YYYY, MM-DD-YYYY or YYYY-MM-DD date, and nothing half typed or unreal', () => {
     expect(parseHolidayDate('07-04-2027')).toBe('2027-07-04');
     expect(parseHolidayDate(' 7/4/2027 ')).toBe('2027-07-04');
     expect(parseHolidayDate('2027-11-25')).toBe('2027-11-25');
@@ -16,6 +16,13 @@ describe('holiday dates (002 §9: shown MM-DD-YYYY, sent YYYY-MM-DD)', () => {
     for (const text of ['', '07-0', '07-04-20', '02-29-2027', '13-01-2027', '00-10-2027', '2027-7-4', 'July 4, 2027']) {
       expect(parseHolidayDate(text), text).toBeNull();
     }
+  });
+});
+
+describe("a new holiday's calendar (issue 36)", () => {
+  it('opens on the current month of the year on screen, not January', () => {
+    expect(holidayPickerMonth(2026, '2026-11-28')).toBe('2026-11-01');
+    expect(holidayPickerMonth(2027, '2026-11-28')).toBe('2027-11-01');
   });
 });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { displayDate, parseTypedDate } from '@/lib/dates';
 import { ptoKeys } from './keys';
 
 /** A paid holiday (002 §3): the date is 'YYYY-MM-DD', the year the server derived from it. */
@@ -45,36 +46,23 @@ export const HOLIDAY_FORM_ERROR_TITLE = 'Oh Snap!';
 export const HOLIDAY_HOURS_SAVED = 'Holiday hours has been saved.';
 export const HOLIDAY_INFO = 'We add 8 payable hours to everyone per holiday.';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const US_DATE = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/;
-
-/** Holidays are shown MM-DD-YYYY (002 §9); anything that is not a 'YYYY-MM-DD' date is shown as it came. */
-export function formatHolidayDate(isoDate: string): string {
-  const match = ISO_DATE.exec(isoDate.slice(0, 10));
-  return match ? `${match[2]}-${match[3]}-${match[1]}` : isoDate;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** True when year-month-day names a day of the calendar (no 02-30). */
-function isCalendarDay(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/**
+ * Holidays are shown as every date is, MM/DD/YYYY (lib/dates.ts). 002 §9 shows them MM-DD-YYYY, the
+ * only dashed date on screen: issue 36 made them one format with the rest.
+ */
+export const formatHolidayDate = displayDate;
 
 /**
- * What the date field understands when typed: MM-DD-YYYY (how holidays are shown), MM/DD/YYYY and
- * YYYY-MM-DD; returns 'YYYY-MM-DD', or null while the text is not a whole, real date (so a half-typed
- * '07-0' never jumps to another day).
+ * The month a new holiday's calendar opens on: the current month of the year on screen, so picking
+ * a day soon needs no paging from January.
  */
-export function parseHolidayDate(text: string): string | null {
-  const value = text.trim();
-  const iso = ISO_DATE.exec(value);
-  const us = US_DATE.exec(value);
-  const [year, month, day] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : us ? [Number(us[3]), Number(us[1]), Number(us[2])] : [0, 0, 0];
-  if (!iso && !us) return null;
-  return isCalendarDay(year, month, day) ? `${year}-${pad(month)}-${pad(day)}` : null;
-}
+export const holidayPickerMonth = (year: number, today: string): string => `${year}-${today.slice(5, 7)}-01`;
+
+/**
+ * What the date field understands when typed (lib/dates.ts's `parseTypedDate`): MM/DD/YYYY (how
+ * dates are shown), MM-DD-YYYY and YYYY-MM-DD; 'YYYY-MM-DD', or null while not a whole, real date.
+ */
+export const parseHolidayDate = parseTypedDate;
 
 const HOURS_PATTERN = /^\d+(\.\d{1,2})?$/;
 

@@ -36,6 +36,8 @@ export const planSchema = z.object({
   associatedYears: z.array(z.number().int()),
   numOfEnrolledEmployees: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
   enrolledEmployeeCount: z.number().int(),
+  /** Nobody was ever in it; a plan someone left still prices part of their year. */
+  deletable: z.boolean(),
 });
 export type PtoPlan = z.output<typeof planSchema>;
 
@@ -65,6 +67,7 @@ export const usePlanEmployees = (planId: number, year: string) =>
   });
 
 export const PLAN_SAVED = 'PTO plan has been saved.';
+export const PLAN_HAS_HISTORY = 'People were in this PTO Plan earlier and their balances still count it, so it cannot be deleted.';
 export const PLAN_HAS_PEOPLE = 'There are people assigned to this PTO Plan. Please move them to a different plan first.';
 
 /** The rule form (002 §3); numbers as the fields hold them (text). */

@@ -33,7 +33,7 @@ describe("the folder's Holidays tile (001 §2)", () => {
     await user.click(tile);
     const dock = await screen.findByRole('dialog', { name: 'Holidays' });
     expect(screen.getByTestId('holidays-dock')).toHaveAttribute('data-width', '550');
-    expect(within(dock).getAllByTestId('holiday-hours-row')[0]).toHaveTextContent('07-03-2026');
+    expect(within(dock).getAllByTestId('holiday-hours-row')[0]).toHaveTextContent('07/03/2026');
     const hours = within(dock).getByRole('textbox', { name: 'Hours for Independence Day' });
     expect(hours).toHaveValue('8');
     await user.clear(hours);
@@ -70,7 +70,7 @@ describe("the folder's Holidays tile (001 §2)", () => {
     renderWithApp(<EmployeeHolidaysTile employeeId={9} canEdit={false} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Holidays 12 hrs' }));
     const dock = await screen.findByRole('dialog', { name: 'Holidays' });
-    expect(within(dock).getAllByTestId('holiday-hours-row')[1]).toHaveTextContent('12-25-2026Christmas Day4');
+    expect(within(dock).getAllByTestId('holiday-hours-row')[1]).toHaveTextContent('12/25/2026Christmas Day4');
     expect(within(dock).queryByRole('textbox')).toBeNull();
     expect(within(dock).queryByRole('button', { name: 'Save' })).toBeNull();
   });

@@ -36,7 +36,7 @@ describe("the folder's PTO card (001 §2)", () => {
   it('says when PTO starts for someone hired for a later day', async () => {
     mockFetch({ 'GET /manage/employee-pto': () => response({ json: pto({ available: 0, types: [], startsOn: '2026-12-07' }) }) });
     renderWithApp(<EmployeePtoCard employeeId={9} canAddManually={false} />);
-    expect(await screen.findByTestId('pto-starts-on')).toHaveTextContent('PTO starts with the employment on 12-07-2026.');
+    expect(await screen.findByTestId('pto-starts-on')).toHaveTextContent('PTO starts with the employment on 12/07/2026.');
     expect(screen.getByText('Standard')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Setup' })).toBeNull();
   });
@@ -86,7 +86,7 @@ describe("the folder's PTO card (001 §2)", () => {
 describe('the PTO history: changes to the rules of the plans the employee was in', () => {
   const change = { id: 1, date: '2026-11-25', changedBy: 'Alice Admin', planName: 'Standard', ptoTypeName: 'Vacation', before: '80 hrs/year', after: '120 hrs/year' };
 
-  it('lists each change below the entries, dated MM-DD-YYYY, with no way to remove it', async () => {
+  it('lists each change below the entries, dated MM/DD/YYYY, with no way to remove it', async () => {
     const entry = { id: 7, type: 'MANUALLY_ADDITION', date: '2026-11-24', year: 2026, ptoTypeId: 5, ptoTypeName: 'Vacation', policyName: null, minutes: 150 };
     mockFetch({
       'GET /manage/employee-pto': () =>
@@ -104,13 +104,13 @@ describe('the PTO history: changes to the rules of the plans the employee was in
     renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
     await userEvent.click(await screen.findByRole('button', { name: 'PTO History' }));
     const dock = await screen.findByRole('dialog', { name: 'PTO History' });
-    expect(within(dock).getByTestId('pto-history-entry')).toHaveTextContent('Added by hand · 11-24-2026');
+    expect(within(dock).getByTestId('pto-history-entry')).toHaveTextContent('Added by hand · 11/24/2026');
     expect(within(dock).getByRole('heading', { name: 'Plan rule changes' })).toBeInTheDocument();
     const lines = within(dock).getAllByTestId('pto-rule-change').map((line) => line.textContent);
     expect(lines).toEqual([
-      '11-25-2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin',
-      '10-02-2026 · Standard · Sick: added: 40 hrs/year · by Alice Admin',
-      '09-01-2026 · Standard · Floating: removed (was 8 hrs/year)',
+      '11/25/2026 · Standard · Vacation: 80 hrs/year → 120 hrs/year · by Alice Admin',
+      '10/02/2026 · Standard · Sick: added: 40 hrs/year · by Alice Admin',
+      '09/01/2026 · Standard · Floating: removed (was 8 hrs/year)',
     ]);
     // Only the entry made by hand can be removed.
     expect(within(dock).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1);

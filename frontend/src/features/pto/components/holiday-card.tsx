@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatHolidayDate, type PaidHoliday } from '../api/holidays';
 
-/** A holiday's card: date (MM-DD-YYYY) and name; Edit and Delete for admins. */
+/** A holiday's card: date (MM/DD/YYYY) and name; Edit and Delete for admins. */
 export function HolidayCard({ holiday, canEdit, onEdit, onDelete }: { holiday: PaidHoliday; canEdit: boolean; onEdit: () => void; onDelete: () => void }) {
   return (
     <Card withBorder radius="md" p="md" data-testid="paid-holiday">

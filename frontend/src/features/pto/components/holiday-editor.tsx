@@ -2,12 +2,16 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
+import { DISPLAY_DATE_FORMAT, isoDateIn } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
 import {
   HOLIDAY_DATE_REQUIRED,
   HOLIDAY_FORM_ERROR_TITLE,
   HOLIDAY_NAME_REQUIRED,
+  holidayPickerMonth,
   parseHolidayDate,
   useSaveHoliday,
   type HolidayForm,
@@ -19,9 +23,10 @@ export function OhSnap({ children }: { children: string }) {
   return <FormAlert title={HOLIDAY_FORM_ERROR_TITLE}>{children}</FormAlert>;
 }
 
-/** The side panel's form: the holiday's name and date (shown MM-DD-YYYY, sent YYYY-MM-DD). */
+/** The side panel's form: the holiday's name and date (shown MM/DD/YYYY, sent YYYY-MM-DD). */
 export function HolidayEditor({ holiday, year, onSaved }: { holiday: PaidHoliday | null; year: number; onSaved: (saved: PaidHoliday) => void }) {
   const save = useSaveHoliday();
+  const today = isoDateIn(new Date(), useSession()?.identity.timezone);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<HolidayForm>({
     mode: 'controlled',
@@ -31,6 +36,7 @@ export function HolidayEditor({ holiday, year, onSaved }: { holiday: PaidHoliday
       holiday: (value) => (value ? null : HOLIDAY_DATE_REQUIRED),
     },
   });
+  useDiscardGuard(() => form.isDirty());
   return (
     <form
       noValidate
@@ -45,11 +51,11 @@ export function HolidayEditor({ holiday, year, onSaved }: { holiday: PaidHoliday
         <DateInput
           label="Holiday date"
           withAsterisk
-          placeholder="MM-DD-YYYY"
-          valueFormat="MM-DD-YYYY"
+          placeholder={DISPLAY_DATE_FORMAT}
+          valueFormat={DISPLAY_DATE_FORMAT}
           dateParser={parseHolidayDate}
-          // A new holiday's calendar opens in the year on screen.
-          defaultDate={holiday?.holiday ?? `${year}-01-01`}
+          // A new holiday's calendar opens in the year on screen, on this month.
+          defaultDate={holiday?.holiday ?? holidayPickerMonth(year, today)}
           popoverProps={{ withinPortal: true }}
           {...form.getInputProps('holiday')}
         />

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { sorry } from '@/lib/form-errors';
@@ -24,6 +25,7 @@ export function HolidayHoursForm({ data, onSaved }: { data: EmployeeHolidays; on
     initialValues: { holidays: data.holidays.map((row) => ({ holidayId: row.holidayId, hours: formatHolidayHours(row.hours) })) },
     validate: { holidays: { hours: (value: string) => (isHolidayHours(value) ? null : HOLIDAY_HOURS_INVALID) } },
   });
+  useDiscardGuard(() => form.isDirty());
   return (
     <form
       noValidate

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { useSettingsData } from '@/lib/settings-data';
 import { ApiError } from '@/lib/api-client';
 import { sorry } from '@/lib/form-errors';
@@ -10,6 +12,15 @@ import { isManualHours, MANUAL_HOURS_MESSAGE, useManuallyAddPto } from '../api/e
 
 /** 'Manually Add PTO' (001 §3, §5): a paid type, a year (previous, current, next) and hours. */
 export function ManualAddModal({ employeeId, year, opened, onClose }: { employeeId: number; year: number; opened: boolean; onClose: () => void }) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title="Manually Add PTO" centered>
+      <ManualAddForm employeeId={employeeId} year={year} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+/** Mounted while the modal is open: each opening starts empty. */
+function ManualAddForm({ employeeId, year, onClose }: { employeeId: number; year: number; onClose: () => void }) {
   const settings = useSettingsData();
   const add = useManuallyAddPto(employeeId);
   const [error, setError] = useState<string | null>(null);
@@ -21,51 +32,49 @@ export function ManualAddModal({ employeeId, year, opened, onClose }: { employee
       hours: (value) => (isManualHours(value) ? null : MANUAL_HOURS_MESSAGE),
     },
   });
+  useDiscardGuard(() => form.isDirty());
   const types = (settings.data?.ptotypes ?? []).filter((type) => type.payable === 1).map((type) => ({ value: String(type.id), label: type.name }));
   const years = [year + 1, year, year - 1].map((y) => ({ value: String(y), label: String(y) }));
   return (
-    <Modal opened={opened} onClose={onClose} title="Manually Add PTO" centered>
-      <form
-        noValidate
-        aria-label="Manually Add PTO"
-        onSubmit={form.onSubmit((values) => {
-          setError(null);
-          add.mutate(
-            { employeeId, ptoTypeId: Number(values.ptoTypeId), year: Number(values.year), hours: values.hours },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: 'PTO information has been saved.' });
-                form.reset();
-                onClose();
-              },
-              onError: (err) => {
-                if (err instanceof ApiError && err.status === 400) {
-                  const fields = Object.fromEntries(Object.entries(err.errors).map(([field, messages]) => [field, messages[0] ?? '']));
-                  form.setErrors(fields);
-                  if (!fields.hours && !fields.ptoTypeId && !fields.year) setError(sorry(err));
-                } else {
-                  setError(sorry(err));
-                }
-              },
+    <form
+      noValidate
+      aria-label="Manually Add PTO"
+      onSubmit={form.onSubmit((values) => {
+        setError(null);
+        add.mutate(
+          { employeeId, ptoTypeId: Number(values.ptoTypeId), year: Number(values.year), hours: values.hours },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'PTO information has been saved.' });
+              onClose();
             },
-          );
-        })}
-      >
-        <Stack gap="md">
-          <Select label="PTO Type" withAsterisk data={types} placeholder="Choose a type" {...form.getInputProps('ptoTypeId')} />
-          <Select label="Year" withAsterisk data={years} allowDeselect={false} {...form.getInputProps('year')} />
-          <TextInput label="Hours" withAsterisk inputMode="decimal" placeholder="8" autoComplete="off" {...form.getInputProps('hours')} />
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            onError: (err) => {
+              if (err instanceof ApiError && err.status === 400) {
+                const fields = Object.fromEntries(Object.entries(err.errors).map(([field, messages]) => [field, messages[0] ?? '']));
+                form.setErrors(fields);
+                if (!fields.hours && !fields.ptoTypeId && !fields.year) setError(sorry(err));
+              } else {
+                setError(sorry(err));
+              }
+            },
+          },
+        );
+      })}
+    >
+      <Stack gap="md">
+        <Select label="PTO Type" withAsterisk data={types} placeholder="Choose a type" {...form.getInputProps('ptoTypeId')} />
+        <Select label="Year" withAsterisk data={years} allowDeselect={false} {...form.getInputProps('year')} />
+        <TextInput label="Hours" withAsterisk inputMode="decimal" placeholder="8" autoComplete="off" {...form.getInputProps('hours')} />
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -48,15 +48,15 @@ const chooseYear = async (year: string) => {
 };
 
 describe('paid holidays (002 §2)', () => {
-  it("shows the current year's holidays MM-DD-YYYY, and another year's when chosen", async () => {
+  it("shows the current year's holidays MM/DD/YYYY, and another year's when chosen", async () => {
     server([holiday({}), holiday({ id: 2, name: 'Christmas Day', holiday: '2026-12-25' }), holiday({ id: 3, name: 'Memorial Day', holiday: '2027-05-31', year: 2027 })]);
     renderWithApp(<PaidHolidaysSection canEdit />);
     const cards = await screen.findAllByTestId('paid-holiday');
-    expect(cards.map((card) => card.textContent)).toEqual([expect.stringContaining('07-03-2026Independence Day'), expect.stringContaining('12-25-2026Christmas Day')]);
+    expect(cards.map((card) => card.textContent)).toEqual([expect.stringContaining('07/03/2026Independence Day'), expect.stringContaining('12/25/2026Christmas Day')]);
     expect(screen.getByText('We add 8 payable hours to everyone per holiday.')).toBeInTheDocument();
     expect(screen.getByLabelText('Year', { selector: 'input' })).toHaveValue('2026');
     await chooseYear('2027');
-    await waitFor(() => expect(screen.getAllByTestId('paid-holiday').map((card) => card.textContent)).toEqual([expect.stringContaining('05-31-2027Memorial Day')]));
+    await waitFor(() => expect(screen.getAllByTestId('paid-holiday').map((card) => card.textContent)).toEqual([expect.stringContaining('05/31/2027Memorial Day')]));
   });
 
   it('offers the default holidays for an empty year', async () => {
@@ -67,7 +67,7 @@ describe('paid holidays (002 §2)', () => {
     expect(await screen.findByText(/No paid holidays for 2028 yet\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add the default holidays' }));
     expect(await screen.findByText('Thanksgiving Day')).toBeInTheDocument();
-    expect(screen.getByText('11-25-2028')).toBeInTheDocument();
+    expect(screen.getByText('11/25/2028')).toBeInTheDocument();
     const calls = fetch.mock.calls.filter(([url]) => String(url).includes('create-defaults'));
     expect(String(calls[0]![0])).toContain('year=2028');
   });
@@ -88,12 +88,27 @@ describe('paid holidays (002 §2)', () => {
     expect(alert).toHaveTextContent('There is already a paid holiday on this date');
     const date = within(dock).getByRole('textbox', { name: 'Holiday date' });
     await userEvent.clear(date);
-    await userEvent.type(date, '09-14-2026');
+    await userEvent.type(date, '09/14/2026');
     await userEvent.click(within(dock).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Paid Holiday' })).toBeNull());
     const posts = fetch.mock.calls.filter(([url]) => String(url).includes('/holiday/add'));
     expect(bodyOf(posts.at(-1)![1] as RequestInit)).toEqual({ name: 'Founders Day', holiday: '2026-09-14' });
-    expect(await screen.findByText('09-14-2026')).toBeInTheDocument();
+    expect(await screen.findByText('09/14/2026')).toBeInTheDocument();
+  });
+
+  it("opens a new holiday's calendar on the current month of the year on screen (issue 36)", async () => {
+    server([holiday({})]);
+    renderWithApp(<PaidHolidaysSection canEdit />);
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add Paid Holiday' }));
+    const dock = await screen.findByRole('dialog', { name: 'Paid Holiday' });
+    const date = within(dock).getByRole('textbox', { name: 'Holiday date' });
+    expect(date).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    await userEvent.click(date);
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long' }).format(new Date());
+    expect(await screen.findByRole('button', { name: `${month} 2026` })).toBeInTheDocument();
+    // Its arrows have names (app/theme.ts).
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
   });
 
   it('edits a holiday in the panel and deletes one after the confirmation', async () => {
@@ -101,7 +116,7 @@ describe('paid holidays (002 §2)', () => {
     renderWithApp(<PaidHolidaysSection canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Independence Day' }));
     const dock = await screen.findByRole('dialog', { name: 'Paid Holiday' });
-    expect(within(dock).getByRole('textbox', { name: 'Holiday date' })).toHaveValue('07-03-2026');
+    expect(within(dock).getByRole('textbox', { name: 'Holiday date' })).toHaveValue('07/03/2026');
     const name = within(dock).getByRole('textbox', { name: 'Holiday name' });
     await userEvent.clear(name);
     await userEvent.type(name, 'Independence Day (observed)');

@@ -2,8 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
-import { PLAN_HAS_PEOPLE } from '../api/plans';
-import { callsTo, ptoManageServer } from '../testing/pto-manage-server';
+import { PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE } from '../api/plans';
+import { callsTo, PLANS, ptoManageServer, ptoPlan } from '../testing/pto-manage-server';
 import { PtoPlansSection } from './plan-cards';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -45,6 +45,18 @@ describe('the PTO plan cards (002 §2 "Plans section")', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getAllByTestId('pto-plan')).toHaveLength(1));
     expect(callsTo(fetch, '/settings/inactive-pto-policy')[0]!.url).toBe('/server/v1/settings/inactive-pto-policy?id=4');
+  });
+
+  it('keeps a plan everyone moved away from, saying why', async () => {
+    const left = ptoPlan({ id: 5, name: 'Old Plan', associatedYears: [2026], deletable: false });
+    ptoManageServer({ plans: [...PLANS, left] });
+    renderWithApp(<PtoPlansSection canEdit />);
+    const user = userEvent.setup();
+    await screen.findAllByTestId('pto-plan');
+    expect(within(card('Old Plan')).getByTestId('pto-plan-enrolled')).toHaveTextContent('Nobody enrolled yet');
+    expect(within(card('Old Plan')).getByRole('button', { name: 'Delete Old Plan' })).toBeDisabled();
+    await user.hover(within(card('Old Plan')).getByTestId('delete-blocked'));
+    expect(await screen.findByText(PLAN_HAS_HISTORY)).toBeInTheDocument();
   });
 
   it("opens the plan's edit panel, and the wizard from '+ Create New PTO Plan'", async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
-import { PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
+import { PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
 import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
 
@@ -44,8 +44,8 @@ export function PlanCard({
             <Button size="xs" variant="light" aria-label={`Edit ${plan.name}`} onClick={onEdit}>
               Edit
             </Button>
-            {plan.enrolledEmployeeCount > 0 ? (
-              <Tooltip label={PLAN_HAS_PEOPLE} multiline w={240} withArrow>
+            {!plan.deletable ? (
+              <Tooltip label={plan.enrolledEmployeeCount > 0 ? PLAN_HAS_PEOPLE : PLAN_HAS_HISTORY} multiline w={240} withArrow>
                 {/* A disabled button takes no hover: the wrapper shows why it is disabled. */}
                 <span tabIndex={0} style={{ display: 'inline-block' }} data-testid="delete-blocked">
                   <Button size="xs" variant="outline" aria-label={`Delete ${plan.name}`} disabled>

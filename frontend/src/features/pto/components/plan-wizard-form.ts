@@ -94,6 +94,38 @@ export const usePlanWizardForm = (currentYear: number): PlanWizardForm =>
     clearInputErrorOnChange: false,
   });
 
+/**
+ * What happens to a rule's unused hours at the end of the year, for the recap. 'No cap' is said
+ * too: a cap left unticked looks the same as one forgotten.
+ */
+export function carryoverText(rule: Pick<RuleForm, 'carryoverPolicy' | 'maxCarryoverEnabled' | 'maxCarryover'>): string {
+  if (rule.carryoverPolicy === 'useItOrLoseIt') return 'Use it or lose it';
+  const cap = rule.maxCarryoverEnabled ? rule.maxCarryover.trim() : '';
+  return cap ? `Carryover up to ${cap} hrs` : 'Carryover, no cap';
+}
+
+/**
+ * Whom the plan is for, by name, for the recap: the chosen job roles or team members (in the order
+ * chosen), the entire team, or nobody yet.
+ */
+export function assigneesText(
+  { assignType, assignIds }: Pick<PlanWizardValues, 'assignType' | 'assignIds'>,
+  jobRoles: readonly { id: number; name: string }[],
+  people: readonly { id: number; firstname: string; lastname: string }[],
+): string {
+  const named = (list: readonly { id: number; name: string }[]) => assignIds.map((id) => list.find((item) => String(item.id) === id)?.name ?? `#${id}`).join(', ');
+  switch (assignType) {
+    case 'entireTeam':
+      return 'The entire team';
+    case 'jobRole':
+      return `Job roles: ${named(jobRoles)}`;
+    case 'teamMembers':
+      return `Team members: ${named(people.map((person) => ({ id: person.id, name: `${person.firstname} ${person.lastname}`.trim() })))}`;
+    default:
+      return 'Nobody yet (not assigned)';
+  }
+}
+
 /** Whether the plan is given to anybody (and so may carry starting balances). */
 export const isAssigned = (assignType: AssignType | ''): assignType is Exclude<AssignType, 'none'> => assignType !== '' && assignType !== 'none';
 

@@ -13,13 +13,15 @@ interface RulesStepProps {
   /** The open rule shows its problems once 'Done with' found some. */
   showProblems: boolean;
   onShowProblems: (show: boolean) => void;
+  /** Back from the open rule, keeping what was typed in it. */
+  onBack: () => void;
 }
 
 /**
  * Steps 3–7 (002 §2): each chosen type with its rule's state (Done / Not Done) and 'Set up' or
- * 'Edit', or the open rule with 'Done with <type>', which checks it first.
+ * 'Edit', or the open rule with Back and 'Done with <type>', which checks it first.
  */
-export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems }: RulesStepProps) {
+export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems, onBack }: RulesStepProps) {
   const { rules, typeIds } = form.values;
   const setRule = (id: number, rule: RuleForm) => form.setFieldValue('rules', (current) => ({ ...current, [id]: rule }));
 
@@ -33,7 +35,10 @@ export function RulesStep({ form, typeName, editing, onEdit, showProblems, onSho
           problems={showProblems && rule ? ruleProblems(rule) : {}}
           onChange={(next) => setRule(editing, next)}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
           <Button
             variant="light"
             onClick={() => {

@@ -1,8 +1,9 @@
 import { Checkbox, Group, MultiSelect, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { NoJobRolesHint } from '@/components/no-job-roles-hint';
 import type { EmployeeSummary } from '@/lib/employees';
 import { ruleSummary, type AssignType, type PtoManageData, type StartingBalance } from '../api/plans';
 import { adjustedText, hasPeople, type BalanceGroups } from '../api/starting-balances';
-import { ASSIGN_LABELS, chosenRules, type PlanWizardForm } from './plan-wizard-form';
+import { ASSIGN_LABELS, assigneesText, carryoverText, chosenRules, type PlanWizardForm } from './plan-wizard-form';
 
 /** Steps 1–2 (002 §2): the plan's name and the paid types it includes. */
 export function NameStep({ form, payable }: { form: PlanWizardForm; payable: PtoManageData['ptoTypes'] }) {
@@ -49,8 +50,21 @@ export function YearStep({ form, currentYear }: { form: PlanWizardForm; currentY
   );
 }
 
-/** Steps 8–9: who gets the plan (job roles, the entire team, chosen people or nobody yet). */
-export function AssignStep({ form, jobRoles, people }: { form: PlanWizardForm; jobRoles: PtoManageData['jobRoles']; people: EmployeeSummary[] }) {
+/**
+ * Steps 8–9: who gets the plan (job roles, the entire team, chosen people or nobody yet). With no
+ * job role yet, the roles' picker says where to add them; `onLeave` closes the wizard as its link goes.
+ */
+export function AssignStep({
+  form,
+  jobRoles,
+  people,
+  onLeave,
+}: {
+  form: PlanWizardForm;
+  jobRoles: PtoManageData['jobRoles'];
+  people: EmployeeSummary[];
+  onLeave: () => void;
+}) {
   const { values, errors } = form;
   const chooseIds = (ids: string[]) => form.setFieldValue('assignIds', ids);
   return (
@@ -78,6 +92,7 @@ export function AssignStep({ form, jobRoles, people }: { form: PlanWizardForm; j
           value={values.assignIds}
           onChange={chooseIds}
           error={errors.assignIds}
+          description={jobRoles.length === 0 ? <NoJobRolesHint onFollow={onLeave} /> : undefined}
         />
       ) : null}
       {values.assignType === 'teamMembers' ? (
@@ -94,15 +109,22 @@ export function AssignStep({ form, jobRoles, people }: { form: PlanWizardForm; j
   );
 }
 
-/** Step 11: the plan as it will be saved, and how many people get an adjusted starting balance. */
+/**
+ * Step 11: the plan as it will be saved: whom it is for by name, each rule with what it carries
+ * over, and how many people get an adjusted starting balance.
+ */
 export function RecapStep({
   form,
   typeName,
+  jobRoles,
+  people,
   groups,
   startingBalances,
 }: {
   form: PlanWizardForm;
   typeName: (id: number) => string;
+  jobRoles: PtoManageData['jobRoles'];
+  people: EmployeeSummary[];
   groups: BalanceGroups | null;
   startingBalances: StartingBalance[];
 }) {
@@ -110,14 +132,28 @@ export function RecapStep({
   return (
     <Stack gap="sm">
       <Text>
-        <b>{values.name.trim()}</b> for {values.year}, {values.assignType ? ASSIGN_LABELS[values.assignType].toLowerCase() : ''}
+        <b>{values.name.trim()}</b> for {values.year}
+      </Text>
+      <Text data-testid="wizard-recap-assignees">
+        <Text span fw={600}>
+          Who gets it:
+        </Text>{' '}
+        {assigneesText(values, jobRoles, people)}
       </Text>
       <Table data-testid="wizard-recap">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>PTO type</Table.Th>
+            <Table.Th>Rule</Table.Th>
+            <Table.Th>At the end of the year</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {chosenRules(values).map((rule) => (
             <Table.Tr key={rule.ptoTypeId}>
               <Table.Td>{typeName(rule.ptoTypeId)}</Table.Td>
               <Table.Td>{ruleSummary(rule)}</Table.Td>
+              <Table.Td>{carryoverText(rule)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -306,7 +306,8 @@ describe('the plan wizard, steps 1 and 8–9: what Next checks (002 §2, §5)', 
     await next(user);
 
     expect(await screen.findByTestId('wizard-recap')).toHaveTextContent('Vacation80 hrs/year');
-    expect(screen.getByText(/for 2027, don't assign yet/)).toBeInTheDocument();
+    expect(screen.getByText(/for 2027/)).toBeInTheDocument();
+    expect(screen.getByTestId('wizard-recap-assignees')).toHaveTextContent('Who gets it: Nobody yet (not assigned)');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(callsTo(fetch, '/settings/get-balance-detail')).toHaveLength(0);
@@ -333,5 +334,136 @@ describe('the plan wizard, steps 1 and 8–9: what Next checks (002 §2, §5)', 
         },
       ],
     });
+  });
+});
+
+describe('the plan wizard: Back from a rule, and the recap (issue 36)', () => {
+  const PEOPLE = [
+    { id: 21, firstname: 'Ada', lastname: 'Lovelace' },
+    { id: 22, firstname: 'Alan', lastname: 'Turing' },
+  ];
+  const people = () => response({ json: { employees: PEOPLE, count: PEOPLE.length } });
+
+  it('goes back from the rule a single type opened to the year, keeping what was typed', async () => {
+    ptoManageServer();
+    renderWithApp(<PlanWizard data={DATA} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'Accrued per hours clocked' }));
+    await user.type(screen.getByRole('textbox', { name: /^Hours/ }), '1.5');
+    await user.type(screen.getByRole('textbox', { name: /For every/ }), '30');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('radio', { name: '2026' })).toBeChecked();
+    await next(user);
+    expect(screen.getByRole('radio', { name: 'Accrued per hours clocked' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /^Hours/ })).toHaveValue('1.5');
+    expect(screen.getByRole('textbox', { name: /For every/ })).toHaveValue('30');
+  });
+
+  it('goes back from an open rule to the list of types when there are several, keeping the rule', async () => {
+    ptoManageServer();
+    renderWithApp(<PlanWizard data={DATA} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Sick' }));
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Set the rule of Vacation' }));
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), '80');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getAllByTestId('wizard-rule')).toHaveLength(2);
+    // The rule is whole: Back kept it, so it counts as done.
+    expect(screen.getAllByTestId('wizard-rule')[0]).toHaveTextContent('Done');
+    await user.click(screen.getByRole('button', { name: 'Set the rule of Vacation' }));
+    expect(screen.getByRole('textbox', { name: /Hours per year/ })).toHaveValue('80');
+  });
+
+  it('names the chosen people and each rule\'s carryover cap in the recap', async () => {
+    ptoManageServer({
+      extra: {
+        'GET /manage/employees': people,
+        'POST /settings/get-balance-detail': () => response({ json: { employees: [] } }),
+      },
+    });
+    const roles: PtoManageData = { ...DATA, jobRoles: [{ id: 4, name: 'Agent' }, { id: 7, name: 'Producer' }] };
+    renderWithApp(<PlanWizard data={roles} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Sick' }));
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Set the rule of Vacation' }));
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), '80');
+    await user.click(screen.getByRole('checkbox', { name: 'Cap the carryover' }));
+    await user.type(screen.getByRole('textbox', { name: 'Most hours carried over' }), '16');
+    await user.click(screen.getByRole('button', { name: 'Done with Vacation' }));
+    await user.click(screen.getByRole('button', { name: 'Set the rule of Sick' }));
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), '40');
+    await user.click(screen.getByRole('radio', { name: 'Use it or lose it' }));
+    await user.click(screen.getByRole('button', { name: 'Done with Sick' }));
+    await next(user);
+
+    await user.click(screen.getByRole('radio', { name: 'Select team members' }));
+    await user.click(screen.getByRole('combobox', { name: 'Team members' }));
+    await user.click(await screen.findByRole('option', { name: 'Alan Turing' }));
+    await user.click(screen.getByRole('option', { name: 'Ada Lovelace' }));
+    await next(user);
+
+    expect(await screen.findByTestId('wizard-recap-assignees')).toHaveTextContent('Who gets it: Team members: Alan Turing, Ada Lovelace');
+    const rows = within(screen.getByTestId('wizard-recap')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Vacation', '80 hrs/year', 'Carryover up to 16 hrs'],
+      ['Sick', '40 hrs/year', 'Use it or lose it'],
+    ]);
+
+    // By job role: the roles by name.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('radio', { name: 'By job role' }));
+    await user.click(screen.getByRole('combobox', { name: 'Job roles' }));
+    await user.click(await screen.findByRole('option', { name: 'Producer' }));
+    await next(user);
+    expect(await screen.findByTestId('wizard-recap-assignees')).toHaveTextContent('Who gets it: Job roles: Producer');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('radio', { name: 'The entire team' }));
+    await next(user);
+    expect(await screen.findByTestId('wizard-recap-assignees')).toHaveTextContent('Who gets it: The entire team');
+  });
+});
+
+describe('the plan wizard in a company without job roles (issue 36)', () => {
+  it('says where job roles are added, and closes as the link leaves', async () => {
+    ptoManageServer();
+    const onClose = vi.fn();
+    renderWithApp(<PlanWizard data={DATA} opened onClose={onClose} />, { path: '/admin/ptomanage' });
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'All at once at the start of the year' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per year/ }), '80');
+    await user.click(screen.getByRole('button', { name: 'Done with Vacation' }));
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'By job role' }));
+    expect(screen.getByRole('combobox', { name: 'Job roles' })).toHaveAccessibleDescription('No job roles yet — add them in Settings › Job Roles');
+    const link = screen.getByRole('link', { name: 'Settings › Job Roles' });
+    expect(link).toHaveAttribute('href', '/admin/manage/settings?tab=4&return=%2Fadmin%2Fptomanage');
+    await user.click(link);
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -41,15 +41,26 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
         onEdit={wizard.setEditing}
         showProblems={wizard.showRuleProblems}
         onShowProblems={wizard.setShowRuleProblems}
+        onBack={wizard.backFromRule}
       />
     ),
-    [STEP.assign]: <AssignStep key="assign" form={form} jobRoles={data.jobRoles} people={people.data?.employees ?? []} />,
+    [STEP.assign]: <AssignStep key="assign" form={form} jobRoles={data.jobRoles} people={people.data?.employees ?? []} onLeave={onClose} />,
     [STEP.balances]: groups ? (
       <StartingBalanceGroup key={`balances-${balances.part}`} group={balances.part} people={groups[balances.part]} fields={balances.fields} />
     ) : (
       <span key="balances" />
     ),
-    [STEP.recap]: <RecapStep key="recap" form={form} typeName={typeName} groups={groups} startingBalances={balances.startingBalances} />,
+    [STEP.recap]: (
+      <RecapStep
+        key="recap"
+        form={form}
+        typeName={typeName}
+        jobRoles={data.jobRoles}
+        people={people.data?.employees ?? []}
+        groups={groups}
+        startingBalances={balances.startingBalances}
+      />
+    ),
   };
 
   return (

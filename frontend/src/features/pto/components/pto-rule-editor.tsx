@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ruleFor, ruleFromSaved, ruleProblems, type PlanRule, type PtoManageData, type PtoPlan, type RuleForm } from '../api/plans';
 import { PTO_RULE_SAVED, ruleSaveFailure, shownRuleFields, useUpdatePtoRule } from '../api/rules';
@@ -34,6 +35,8 @@ export function RuleEditor({ target, data, onSaved, onCancel }: { target: RuleTa
   const adding = target.rule === null;
   const choices = adding ? missingTypes(target.plan, data) : [];
   const [rule, setRule] = useState<RuleForm | null>(() => (target.rule ? ruleFromSaved(target.rule) : null));
+  const [untouched] = useState(rule);
+  useDiscardGuard(() => JSON.stringify(rule) !== JSON.stringify(untouched));
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

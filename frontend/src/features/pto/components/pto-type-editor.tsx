@@ -5,6 +5,7 @@ import { ActionIcon, Button, Checkbox, ColorInput, Group, Select, Stack, Text, T
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import type { JobRole } from '@/lib/settings-data';
 import { ApiError } from '@/lib/api-client';
@@ -44,6 +45,7 @@ export function PtoTypeEditor({ type, roles, onSaved }: { type: PtoType | null; 
       },
     },
   });
+  useDiscardGuard(() => form.isDirty());
   // Roles that may still be chosen: active ones, and any retired role an allowance already names.
   const named = new Set(form.values.overrides.map((row) => row.jobroleId));
   const roleOptions = roles.filter((role) => role.active || named.has(String(role.id))).map((role) => ({ value: String(role.id), label: role.name }));

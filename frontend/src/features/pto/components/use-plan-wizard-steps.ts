@@ -41,6 +41,17 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
     }
   };
 
+  /**
+   * Back from an open rule keeps what was typed in it: to the list of types, or to the year when
+   * the rule opened by itself (a single type skips the list).
+   */
+  const backFromRule = () => {
+    setError(null);
+    setShowRuleProblems(false);
+    setEditing(null);
+    if (values.typeIds.length === 1) setStep(STEP.year);
+  };
+
   const next = () => {
     setError(null);
     const found = stepProblems(step, values);
@@ -125,6 +136,7 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
     /** Next is refused: a rule is not done (steps 3–7), or a typed balance is wrong (step 10). */
     nextDisabled: (step === STEP.rules && !allRulesDone) || partProblems.length > 0,
     back,
+    backFromRule,
     next,
     goBackTo,
     submit,

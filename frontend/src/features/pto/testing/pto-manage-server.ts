@@ -55,6 +55,7 @@ export const ptoPlan = (fields: Partial<PtoPlan>): PtoPlan => ({
   associatedYears: [2026],
   numOfEnrolledEmployees: [],
   enrolledEmployeeCount: 0,
+  deletable: true,
   ...fields,
 });
 
@@ -66,6 +67,7 @@ export const PLANS: PtoPlan[] = [
     rules: [planRule({ id: 31 }), planRule({ id: 32, ptoTypeId: 6, rate: 40, summary: '40 hrs/year' })],
     numOfEnrolledEmployees: [{ year: 2026, count: 2 }],
     enrolledEmployeeCount: 2,
+    deletable: false,
   }),
   ptoPlan({
     id: 4,

@@ -110,6 +110,15 @@ describe('Settings, Job Roles (/admin/manage/settings?tab=4)', () => {
 });
 
 describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
+  it('is the tab Settings opens on when the address names none: the first of the row', async () => {
+    mockFetch({ 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }) });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings' });
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs[0]).toHaveTextContent('Time & Overtime');
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText(/Overtime after/)).toBeInTheDocument();
+  });
+
   it('shows the overtime threshold in hours and saves it in minutes', async () => {
     let saved: unknown = null;
     const fetch = mockFetch({
@@ -129,6 +138,26 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
     expect(saved).toMatchObject({ weeklyOvertimeMinutes: 2100, payCycle: 'biweekly', dayStartAt: '' });
     expect(calls(fetch, '/settings/update')).toHaveLength(1);
+  });
+
+  it('shows the day the pay cycle starts on MM/DD/YYYY and sends it YYYY-MM-DD (issue 36)', async () => {
+    let saved: unknown = null;
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': (init) => {
+        saved = bodyOf(init);
+        return response({ json: { settings: TIME, jobroles: [], ptotypes: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const anchor = await screen.findByRole('textbox', { name: 'A day the pay cycle starts on' });
+    expect(anchor).toHaveValue('01/04/2026');
+    const user = userEvent.setup();
+    await user.clear(anchor);
+    await user.type(anchor, '02/01/2026');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(saved).toMatchObject({ payCycleAnchor: '2026-02-01' });
   });
 
   it("puts the server's message on the field it names", async () => {

@@ -24,6 +24,8 @@ export const SETTINGS_TABS = {
   ptoRules: '7',
 } as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
+/** The tab Settings opens on when the address names none: the first of the row, whatever its number. */
+const FIRST_TAB = SETTINGS_TABS.time;
 
 /** A `return` target must stay inside the app. */
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
@@ -33,7 +35,7 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
   usePageTitle('Settings');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested && KNOWN_TABS.includes(requested) ? requested : SETTINGS_TABS.jobRoles;
+  const tab = requested && KNOWN_TABS.includes(requested) ? requested : FIRST_TAB;
   const back = safeReturn(search.get('return'));
   return (
     <Stack gap="md">
@@ -54,7 +56,7 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
             setSearch(
               (prev) => {
                 const params = new URLSearchParams(prev);
-                params.set('tab', next ?? SETTINGS_TABS.jobRoles);
+                params.set('tab', next ?? FIRST_TAB);
                 return params;
               },
               { replace: true },

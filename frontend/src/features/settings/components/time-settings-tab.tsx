@@ -1,6 +1,8 @@
 import { Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
+import { DISPLAY_DATE_FORMAT, parseTypedDate } from '@/lib/dates';
 import { formFailure } from '@/lib/form-errors';
 import { useSettingsData, type TimeSettings } from '@/lib/settings-data';
 import { useUpdateTimeSettings } from '../api/update-time-settings';
@@ -76,13 +78,16 @@ function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit
           onChange={(value) => set('payCycle', value ?? values.payCycle)}
           error={errors.payCycle}
         />
-        <TextInput
+        <DateInput
           label="A day the pay cycle starts on"
-          description="YYYY-MM-DD"
+          placeholder={DISPLAY_DATE_FORMAT}
+          valueFormat={DISPLAY_DATE_FORMAT}
+          dateParser={parseTypedDate}
           readOnly={!canEdit}
-          value={values.payCycleAnchor}
-          onChange={(event) => set('payCycleAnchor', event.currentTarget.value)}
+          value={values.payCycleAnchor || null}
+          onChange={(value) => set('payCycleAnchor', value ?? '')}
           error={errors.payCycleAnchor}
+          popoverProps={{ withinPortal: true }}
         />
         <TextInput
           label="Clock-in opens at"

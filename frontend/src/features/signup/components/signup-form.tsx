@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/dates';
+import { validateTypedOnBlur } from '@/lib/form-blur';
 import { formFailure } from '@/lib/form-errors';
 import { openSsoPopup } from '@/lib/sso';
 import { signupSchema, signupSuccessMessage, useSignup, type SignupInput } from '../api/signup';
@@ -36,7 +37,7 @@ export function SignupForm({ ssoUrl = null }: SignupFormProps) {
     mode: 'uncontrolled',
     initialValues: { company: '', firstname: '', lastname: '', email: '', password: '', promotCode: '', website: '' },
     validate: schemaResolver(signupSchema, { sync: true }),
-    validateInputOnBlur: true,
+    enhanceGetInputProps: validateTypedOnBlur<SignupInput>(),
   });
 
   /** A refused signup: the fields' messages in place, the rest above the form ('Sorry …'). */

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { sorry } from '@/lib/form-errors';
 import { useChargeNext } from '../api/charge-next';
 import { useChargeToday } from '../api/charge-today';
@@ -97,7 +98,7 @@ export function CompanyActions({ company, onDeleted }: { company: CompanyDetail;
         </Button>
       </Group>
 
-      <Modal opened={dialog === 'edit'} onClose={close} title="Edit company" centered size="md">
+      <FormModal opened={dialog === 'edit'} onClose={close} title="Edit company" centered size="md">
         {dialog === 'edit' ? (
           <CompanyEditForm
             company={company}
@@ -108,7 +109,7 @@ export function CompanyActions({ company, onDeleted }: { company: CompanyDetail;
             }}
           />
         ) : null}
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         opened={dialog === 'suspend'}
         title={`Suspend ${company.name}?`}

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { formFailure } from '@/lib/form-errors';
 import { isEmail } from '@/lib/validation';
@@ -49,6 +50,7 @@ export function CompanyEditForm({ company, onSaved, onCancel }: { company: Compa
     },
     validate,
   });
+  useDiscardGuard(() => form.isDirty());
 
   const submit = form.onSubmit((values) => {
     setMessage(null);

@@ -1,6 +1,7 @@
 import { Button, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { formFailure } from '@/lib/form-errors';
 import { centsToDollars, dollarsToCents } from '@/lib/money';
@@ -84,6 +85,7 @@ export function PromotForm({ promot, onSaved, onCancel }: { promot: Promot | nul
   const save = useSavePromot();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<PromotFormValues>({ mode: 'controlled', initialValues: valuesOf(promot), validate });
+  useDiscardGuard(() => form.isDirty());
   const percent = form.values.kind === 'percent';
 
   const submit = form.onSubmit((values) => {

@@ -1,10 +1,10 @@
-import { Button, Drawer, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
+import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
 import { usePageTitle } from '@/components/page-title';
 import { sorry } from '@/lib/form-errors';
-import { useIsPhone } from '@/lib/media';
 import { useDeletePromot } from '../api/delete-promot';
 import { PROMOT_SORTS, usePromots } from '../api/get-promots';
 import { pageCount } from '../api/list-query';
@@ -29,7 +29,6 @@ type Editing = { promot: Promot | null } | null;
 export function PromotionsScreen() {
   usePageTitle(SYSTEM_TEXTS.promotions);
   const zone = useOperatorZone();
-  const isPhone = useIsPhone();
   const list = useListState({ sorts: PROMOT_SORTS, defaultSort: 'createdAt', defaultOrder: 'desc', filters: FILTERS });
   const promots = usePromots({ page: list.page, sort: list.sort, order: list.order, q: list.filters.q });
   const remove = useDeletePromot();
@@ -93,12 +92,12 @@ export function PromotionsScreen() {
       </ListBody>
       <ListPager pages={pageCount(total)} page={list.page} onChange={list.setPage} />
 
-      <Drawer
+      <Dock
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        position="right"
-        size={isPhone ? '100%' : 'md'}
+        width={440}
         title={editing?.promot ? `Edit ${editing.promot.code}` : 'New promotion code'}
+        testId="promot-dock"
       >
         {editing ? (
           <PromotForm
@@ -111,7 +110,7 @@ export function PromotionsScreen() {
             }}
           />
         ) : null}
-      </Drawer>
+      </Dock>
       <ConfirmDelete
         opened={deleting !== null}
         loading={remove.isPending}

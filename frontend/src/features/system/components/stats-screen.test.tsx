@@ -63,7 +63,14 @@ describe('Statistics (/sy5tem/stat)', () => {
     expect(chart).toHaveAttribute('aria-hidden', 'true');
     await waitFor(() => expect([...chart.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.textContent)).toEqual(['Oct 2026', 'Nov 2026']));
     expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
-    expect([...chart.querySelectorAll('.mantine-ChartLegend-legendItemName')].map((item) => item.textContent)).toEqual(['Signups', 'Active companies']);
+    // Each line's name with its colour, and the axis named.
+    const legend = within(chart).getAllByTestId('chart-legend-item');
+    expect(legend.map((item) => item.textContent)).toEqual(['Signups', 'Active companies']);
+    expect(legend.map((item) => within(item).getByTestId('chart-legend-swatch').style.backgroundColor)).toEqual([
+      'var(--mantine-color-blue-7)',
+      'var(--mantine-color-orange-9)',
+    ]);
+    expect([...chart.querySelectorAll('.mantine-LineChart-axisLabel')].map((label) => label.textContent)).toEqual(['Month', 'Companies']);
     const figures = screen.getByRole('table', { name: 'Signups and active companies per month' });
     expect(bodyRows(figures)).toEqual([
       ['Oct 2026', '40', '310'],

@@ -1,6 +1,7 @@
 import { Avatar, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { formatDateTime } from '@/lib/company-time';
 import { formFailure } from '@/lib/form-errors';
@@ -24,6 +25,7 @@ export function CommentsPanel({ entry, timeZone }: { entry: Entry; timeZone: str
     initialValues: { comment: '' },
     validate: schemaResolver(addCommentSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   // Each commenter keeps a colour, in order of first appearance.
   const colorOf = new Map<string, string>();

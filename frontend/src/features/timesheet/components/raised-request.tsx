@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
@@ -39,6 +40,8 @@ export function RaisedRequest({ request, viewer, timeZone, onCanceled }: RaisedR
     initialValues: { comment: '' },
     validate: schemaResolver(rejectEditRequestSchema, { sync: true }),
   });
+  // The reason of a rejection, while its form is shown.
+  useDiscardGuard(() => rejecting && rejectForm.isDirty());
   const mayCancel = isRequester(viewer, request);
   const mayReview = canReviewRequest(viewer, request.employeeId);
   const busy = cancel.isPending || approve.isPending || reject.isPending;

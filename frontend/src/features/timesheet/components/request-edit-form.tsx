@@ -2,6 +2,7 @@ import { Button, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { timeOfDayIn } from '@/lib/company-time';
 import {
@@ -49,6 +50,7 @@ export function RequestEditForm({ entry, timeZone, onSubmitted }: RequestEditFor
     },
     validate: schemaResolver(requestEditFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
   const { changeType, boptype } = form.values;
   const changesIn = changeType === 'in' || changeType === 'inout';
   const changesOut = changeType === 'out' || changeType === 'inout';

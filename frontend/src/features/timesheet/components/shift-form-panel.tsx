@@ -2,6 +2,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { timeOfDayIn } from '@/lib/company-time';
 import { editTimesheetFormSchema, toEditTimesheetBody, useEditTimesheet, type EditTimesheetValues } from '../api/edit-timesheet';
@@ -41,6 +42,7 @@ export function ShiftFormPanel({ entry, employeeId, timeZone, defaultDate, onDon
     },
     validate: schemaResolver(editTimesheetFormSchema, { sync: true }),
   });
+  useDiscardGuard(() => form.isDirty());
 
   return (
     <form

@@ -34,6 +34,8 @@ export interface GuidedTourProps {
   isPhone: boolean;
   /** Opens or closes the shell's side bar. */
   setMenuOpen: (open: boolean) => void;
+  /** Told when the tour starts running and when it is over (done modal closed): nothing else opens over it meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface GuidedTourProps {
  * missing target also record the tour as done: the welcome is an offer made once, not a
  * reminder at every sign-in.
  */
-export function GuidedTour({ identity, offered, staffAdded, isPhone, setMenuOpen }: GuidedTourProps) {
+export function GuidedTour({ identity, offered, staffAdded, isPhone, setMenuOpen, onBusyChange }: GuidedTourProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const complete = useCompleteJoyride();
@@ -56,6 +58,8 @@ export function GuidedTour({ identity, offered, staffAdded, isPhone, setMenuOpen
   });
   // Leaving the signed-in screens ends a tour in progress.
   useEffect(() => () => running.current?.stop(), []);
+  const busy = phase === 'touring' || phase === 'done';
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const { mutate: record } = complete;
 
