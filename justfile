@@ -12,7 +12,7 @@ default:
 # Build everything and start Timekeep on http://127.0.0.1:8080 (SQLite in data/, demo company on first start).
 run: web-build
     cargo build --release -p gateway
-    ./target/release/timekeep demo --with-time-off --with-hr
+    ./target/release/timekeep demo --with-time-off --with-hr --with-history
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
@@ -174,6 +174,10 @@ bench-clock: pg-ready
 # Admin screens of a 1,000-employee company at 16 at once, on SQLite and PostgreSQL.
 bench-admin: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench admin
+
+# The team timesheet of a 500-person company (week and pay period), on SQLite and PostgreSQL (BENCH_SECONDS, default 10).
+bench-team: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench team
 
 # Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
 bench-signin:

@@ -72,7 +72,7 @@ async function walk(page, steps, { phone, shot }) {
     // The step points at its own element, and nothing (a drawer, a sheet) lies over it.
     await expect(target).toHaveAttribute('data-tour', TARGETS[title]);
     expect(await highlightedIsOnTop(page), title).toBe('on top');
-    await expect(page.getByTestId('task-dock')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
     // Menu steps point into the side bar, which a phone opened for them.
     if (title !== "What's Happening" && title !== 'Quick Add') {
       await expect(page.getByTestId('side-bar').locator('.driver-active-element')).toHaveCount(1);
@@ -177,7 +177,7 @@ test.describe('on a phone', () => {
     await apiCall(request, token, 'POST', '/manage/add-doc-request', { data: { employeeId: employee.eid, docTypeId: kind.id, dueDate: due } });
     await welcomeAndStart(page, employee);
     const done = await walk(page, EMPLOYEE_STEPS, { phone: true, shot: '27-employee-sheet-phone' });
-    await expect(page.getByTestId('task-dock')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
     await done.getByRole('link', { name: 'Update My Profile' }).click();
     await expect(page).toHaveURL(/\/my-profile$/);
     // The tour is over: now the sheet opens, once.

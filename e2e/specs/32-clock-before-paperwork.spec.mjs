@@ -26,12 +26,12 @@ test('the clock comes first; the sheet opens by itself once per sign-in, elsewhe
   const banner = page.getByTestId('tasks-banner');
   await expect(banner).toContainText('You have 1 task waiting for your response.');
   const dock = page.getByTestId('task-dock');
-  await expect(dock).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
   // Nothing covers the clock: Clock In answers the first tap.
   const card = page.getByTestId('clock-card');
   await card.getByRole('button', { name: 'Clock In', exact: true }).click();
   await expect(card.getByTestId('clock-state')).toHaveText('Clocked in');
-  await expect(dock).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
   const serious = await seriousViolations(page);
   expect(serious, serious.join('\n')).toEqual([]);
   await screenshot(page, '32-clock-with-banner-phone');
@@ -42,14 +42,14 @@ test('the clock comes first; the sheet opens by itself once per sign-in, elsewhe
   await expect(page).toHaveURL(/\/timesheet$/);
   await expect(dock.getByRole('button', { name: `Upload ${kind.name}` })).toBeVisible();
   await dock.getByRole('button', { name: 'Close' }).click();
-  await expect(dock).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
 
   // A second tab of the same sign-in: no sheet by itself.
   const second = await phone.newPage();
   await second.goto('/my-hr');
   await expect(second.getByRole('navigation', { name: 'Main menu' })).toBeAttached();
   await second.waitForTimeout(1500);
-  await expect(second.getByTestId('task-dock')).toHaveCount(0);
+  await expect(second.getByRole('dialog', { name: 'Response Required' })).toHaveCount(0);
   // The clock's banner opens it when she is ready.
   await second.goto('/clockin');
   await second.getByTestId('tasks-banner').getByRole('button', { name: 'Respond' }).click();

@@ -42,6 +42,7 @@ mod m20261128_000034_people_search_covering;
 mod m20261128_000035_mail_outbox;
 mod m20261129_000036_one_request_status;
 mod m20261129_000037_timesheet_reviews;
+mod m20261129_000038_setup_dismissed;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000035_mail_outbox::Migration),
             Box::new(m20261129_000036_one_request_status::Migration),
             Box::new(m20261129_000037_timesheet_reviews::Migration),
+            Box::new(m20261129_000038_setup_dismissed::Migration),
         ]
     }
 }

@@ -17,6 +17,7 @@ mod directory;
 mod email_change;
 pub mod entities;
 mod error;
+mod guided_start;
 pub mod hashing;
 pub mod impersonation;
 pub mod mail;

@@ -670,6 +670,7 @@ mod tests {
             state: None,
             zip: None,
             created_at: Utc::now(),
+            setup_dismissed_at: None,
         }
     }
 

@@ -8,6 +8,7 @@
 //! those of the company's zone; a shift belongs to the day it started; worked time is real
 //! elapsed time minus breaks, floored to whole minutes per shift.
 
+pub mod demo;
 pub mod entities;
 mod error;
 pub mod machine;

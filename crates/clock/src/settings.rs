@@ -124,6 +124,11 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
         .unwrap_or_default())
 }
 
+/// Whether the company ever saved its settings (the guided start's "pay period" item).
+pub async fn chosen(db: &impl ConnectionTrait, company: CompanyId) -> Result<bool, DbErr> {
+    Ok(time_settings::Entity::find_by_id(company).one(db).await?.is_some())
+}
+
 pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &TimeSettings) -> Result<(), DbErr> {
     use time_settings::Column;
     time_settings::Entity::insert(time_settings::ActiveModel {

@@ -135,6 +135,10 @@ pub struct DemoArgs {
     /// everyone (`just run` does; the browser journeys set up their own).
     #[arg(long)]
     pub with_hr: bool,
+    /// Also add three months of shifts (some overtime, some days away) and a waiting timesheet
+    /// edit, so the dashboard, reports and team timesheet show what they do (`just run` does).
+    #[arg(long)]
+    pub with_history: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,7 +1,8 @@
 //! Time off for the demo company (`timekeep demo --with-time-off`, what `just run` starts): so a
 //! newcomer finds PTO working, not a screen asking an admin to set it up. Vacation (80 hours at
 //! the start of each year, 16 carried over), Sick (1 hour per 30 worked) and an unpaid Leave, the
-//! Standard plan for everyone from 1 January, and one pending request in the manager's inbox.
+//! Standard plan for everyone from 1 January, time off taken in the last three months and one
+//! approved ahead, and two requests waiting (one in the manager's inbox).
 //! The browser journeys seed the demo without it: they set up PTO themselves.
 
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_requests as requests};
@@ -87,6 +88,69 @@ impl Pto {
                 effective_from: Set(first_of_year),
                 created_by: Set(None),
                 created_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+        // Time off already taken in the last three months (approved by the admin), one approved
+        // ahead, and a second request waiting: the calendar, reports and balances have history.
+        let approver = staff.iter().find(|person| person.role == Role::Admin).map(|person| person.id);
+        let monday_before = |back: i64| {
+            let mut day = today - Duration::days(back);
+            while day.weekday() != Weekday::Mon {
+                day -= Duration::days(1);
+            }
+            day
+        };
+        let taken: Vec<(usize, PtoTypeId, NaiveDate, NaiveDate, RequestStatus, &str)> = vec![
+            (
+                2,
+                vacation,
+                monday_before(70),
+                monday_before(70) + Duration::days(2),
+                RequestStatus::Approved,
+                "Long weekend away",
+            ),
+            (
+                3,
+                sick,
+                monday_before(40) + Duration::days(3),
+                monday_before(40) + Duration::days(3),
+                RequestStatus::Approved,
+                "Flu",
+            ),
+            (
+                4,
+                vacation,
+                monday_before(20) + Duration::days(4),
+                monday_before(20) + Duration::days(4),
+                RequestStatus::Approved,
+                "Moving day",
+            ),
+            (5, vacation, today + Duration::days(30), today + Duration::days(31), RequestStatus::Approved, "Wedding"),
+            (6, sick, today + Duration::days(7), today + Duration::days(7), RequestStatus::Raised, "Dentist"),
+        ];
+        for (index, pto_type, start, end, status, reason) in taken {
+            let Some(person) = staff.get(index % staff.len().max(1)) else { continue };
+            let answered = status == RequestStatus::Approved;
+            requests::ActiveModel {
+                company_id: Set(company),
+                employee_id: Set(person.id),
+                pto_type_id: Set(pto_type),
+                start_date: Set(start),
+                end_date: Set(end),
+                partial: Set(false),
+                start_time: Set(None),
+                end_time: Set(None),
+                include_weekend: Set(false),
+                reason: Set(reason.to_owned()),
+                status: Set(status),
+                requested_by: Set(Some(person.id)),
+                acted_by: Set(approver.filter(|_| answered)),
+                acted_at: Set(answered.then_some(now)),
+                created_at: Set(now),
+                updated_at: Set(now),
                 ..Default::default()
             }
             .insert(&txn)

@@ -12,6 +12,8 @@ pub mod agenda;
 pub mod export;
 pub mod feed;
 pub mod overview;
+pub mod payroll;
+pub mod setup;
 pub mod tables;
 pub mod team;
 

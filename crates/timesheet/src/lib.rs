@@ -9,6 +9,7 @@
 //! employee.
 
 pub mod commands;
+pub mod demo;
 pub mod entities;
 mod error;
 pub mod overview;

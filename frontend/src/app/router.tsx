@@ -81,6 +81,11 @@ export const routes: RouteObject[] = [
             loader: guard('company'),
             lazy: () => import('./routes/clock').then((m) => ({ Component: m.ClockRoute })),
           },
+          {
+            path: 'timesheet/team',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/team-timesheet').then((m) => ({ Component: m.TeamTimesheetRoute })),
+          },
           ...['timesheet', 'timesheet/employee/:id'].map((path) => ({
             path,
             loader: guard('company'),

@@ -23,6 +23,8 @@ pub struct Model {
     pub state: Option<String>,
     pub zip: Option<String>,
     pub created_at: DateTimeUtc,
+    /// When the admin dismissed the guided start's checklist.
+    pub setup_dismissed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -51,6 +53,7 @@ pub fn new_row(name: &str, time_zone: &str, trial_end: Option<Date>, now: DateTi
         state: Set(None),
         zip: Set(None),
         created_at: Set(now),
+        setup_dismissed_at: Set(None),
         ..Default::default()
     }
 }

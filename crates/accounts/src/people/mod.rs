@@ -116,6 +116,8 @@ pub struct Company {
     pub state: Option<String>,
     pub zip: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// When the admin dismissed the guided start's checklist.
+    pub setup_dismissed_at: Option<DateTime<Utc>>,
 }
 
 impl Company {
@@ -146,6 +148,7 @@ impl From<companies::Model> for Company {
             state: row.state,
             zip: row.zip,
             created_at: row.created_at,
+            setup_dismissed_at: row.setup_dismissed_at,
         }
     }
 }

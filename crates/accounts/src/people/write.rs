@@ -118,6 +118,8 @@ pub struct CompanyChange {
     pub zip: Option<Option<String>>,
     pub logo: Option<Option<FileId>>,
     pub integrated_with_az: Option<bool>,
+    /// When the guided start's checklist was dismissed (`Some(None)`: shown again).
+    pub setup_dismissed_at: Option<Option<DateTime<Utc>>>,
 }
 
 /// Changes a company's profile.
@@ -134,7 +136,7 @@ pub async fn change_company<C: ConnectionTrait>(
     macro_rules! set {
         ($($field:ident),*) => { $( if let Some(value) = change.$field { row.$field = Set(value); } )* };
     }
-    set!(name, facebook, linkedin, email, phone, address1, city, state, zip, integrated_with_az);
+    set!(name, facebook, linkedin, email, phone, address1, city, state, zip, integrated_with_az, setup_dismissed_at);
     if let Some(logo) = change.logo {
         row.logo = Set(logo);
     }

@@ -1,17 +1,18 @@
 //! `/dashboard/*` and `/inbox/data`: the admin's and manager's overview (spec 001 §2).
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::Privileged;
-use crate::forms::lenient_i64;
+use crate::extractors::{Admin, Privileged};
+use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
 use chrono::NaiveDate;
 use kernel::FieldErrors;
 use reports::overview::{DashboardData, InboxData, PendingRequests, WeekHours};
+use reports::setup::SetupChecklist;
 use reports::tables::DailyHours;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use timesheet::overview::InboxQuery;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 crate::routes::route_table! {
     get "/dashboard/data" => dashboard_data,
@@ -19,6 +20,8 @@ crate::routes::route_table! {
     get "/dashboard/pending-requests" => pending_requests,
     get "/dashboard/daily-hours" => daily_hours,
     get "/inbox/data" => inbox_data,
+    get "/dashboard/setup" => setup,
+    post "/dashboard/setup-dismiss" => setup_dismiss,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -127,4 +130,40 @@ pub async fn daily_hours(
         _ => None,
     };
     Ok(web::Json(state.reports.daily_hours(&guard.ctx, range).await?))
+}
+
+/// The guided start of a new company: which of its first steps are done (each ticks itself from
+/// its own data), and whether the admin hid the checklist.
+#[utoipa::path(get, path = "/server/v1/dashboard/setup", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = SetupChecklist), (status = 403, body = ErrorBody)))]
+pub async fn setup(state: web::Data<AppState>, guard: Admin) -> Result<web::Json<SetupChecklist>, ApiError> {
+    Ok(web::Json(state.reports.setup_checklist(&guard.ctx).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SetupDismissInput {
+    /// True hides the checklist; false shows it again.
+    pub dismissed: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetupDismissed {
+    pub dismissed: bool,
+}
+
+/// Hides the guided start's checklist for the company's admins (or shows it again).
+#[utoipa::path(post, path = "/server/v1/dashboard/setup-dismiss", tag = "dashboard", security(("bearer" = [])),
+    request_body = SetupDismissInput,
+    responses((status = 200, body = SetupDismissed), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn setup_dismiss(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<SetupDismissInput>,
+) -> Result<web::Json<SetupDismissed>, ApiError> {
+    let dismissed = body.dismissed.ok_or_else(|| {
+        ApiError::validation(FieldErrors::single("dismissed", "Please say whether to hide the checklist"))
+    })?;
+    let company = state.accounts.dismiss_setup(&guard.ctx, dismissed).await?;
+    Ok(web::Json(SetupDismissed { dismissed: company.setup_dismissed_at.is_some() }))
 }

@@ -36,6 +36,7 @@ mod pto_types;
 mod reports;
 mod security;
 mod sessions;
+mod setup_checklist;
 mod sso;
 mod system_customers;
 mod system_impersonation;

@@ -197,6 +197,16 @@ impl Hr {
         Ok(self.policy_views(ctx, vec![row], true).await?.remove(0))
     }
 
+    /// Whether the company wrote any policy yet (the guided start's "first policy" item).
+    pub async fn has_policies(&self, ctx: &TenantCtx) -> Result<bool, HrError> {
+        Ok(policies::Entity::find()
+            .filter(kernel::tenancy::same_company::<policies::Entity>(ctx.company()))
+            .filter(policies::Column::DeletedAt.is_null())
+            .one(&self.db)
+            .await?
+            .is_some())
+    }
+
     /// `GET /policy/policies`: a page of the company's policies, in an order.
     pub async fn policies_page(
         &self,

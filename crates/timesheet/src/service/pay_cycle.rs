@@ -38,6 +38,11 @@ impl TimesheetService {
         Ok(days)
     }
 
+    /// Whether the company chose its pay period and clock settings (saved them once).
+    pub async fn pay_cycle_chosen(&self, ctx: &TenantCtx) -> Result<bool, TimesheetError> {
+        Ok(clock::settings::chosen(&self.db, ctx.company()).await?)
+    }
+
     /// The company's current pay period (first and last day), from its pay-cycle settings.
     pub async fn pay_period(&self, ctx: &TenantCtx) -> Result<(NaiveDate, NaiveDate), TimesheetError> {
         let settings = clock::settings::load(&self.db, ctx.company()).await?;

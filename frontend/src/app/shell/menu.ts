@@ -51,6 +51,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Clock', to: '/clockin', visible: companyUser, tour: 'menu-clock' },
   { label: 'My Timesheet', to: '/timesheet', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-timesheet' },
   { label: 'Timesheets', to: '/timesheet', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-timesheets' },
+  { label: 'Team Timesheet', to: '/timesheet/team', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Time Off', to: '/pto', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-time-off' },
   { label: 'Time Off', to: '/pto', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-time-off' },
   { label: 'My HR', to: '/my-hr', visible: companyUser, tour: 'menu-my-hr' },

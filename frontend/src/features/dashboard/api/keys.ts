@@ -6,6 +6,8 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   data: ['dashboard', 'data'] as const,
   dailyHours: ['dashboard', 'daily-hours'] as const,
+  /** The guided start's checklist (admins). */
+  setup: ['dashboard', 'setup'] as const,
   /** Shared with the shell's bell. */
   pendingRequests: ['dashboard', 'pending-requests'] as const,
   employeeHours: (week: { start: string; end: string }) => ['dashboard', 'employee-hours', { start: week.start, end: week.end }] as const,

@@ -2,7 +2,7 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { LoadErrorModal } from '@/components/load-error-modal';
 import { WhatsHappeningCard } from '@/features/calendar/components/whats-happening-card';
-import type { Identity } from '@/lib/identity';
+import { isAdmin, type Identity } from '@/lib/identity';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { useEmployeeHours } from '../api/get-employee-hours';
 import { usePendingRequests } from '../api/get-pending-requests';
@@ -10,6 +10,7 @@ import { DailyHoursCard } from './daily-hours-card';
 import { EmployeeHoursPanel } from './employee-hours-panel';
 import { payCycleRange, weekOptions, type HoursSort } from './labels';
 import { PendingRequestsCard } from './pending-requests-card';
+import { SetupChecklistCard } from './setup-checklist-card';
 import { StatTiles } from './stat-tiles';
 
 interface DashboardScreenProps {
@@ -48,6 +49,8 @@ export function DashboardScreen({ identity, today }: DashboardScreenProps) {
           </Text>
         ) : null}
       </Stack>
+
+      {isAdmin(identity) && !identity.impersonate ? <SetupChecklistCard year={Number(today.slice(0, 4))} /> : null}
 
       <StatTiles data={data.data} loading={data.isPending} />
 

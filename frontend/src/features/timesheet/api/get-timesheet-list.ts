@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { periodReviewSchema } from './get-team-timesheet';
 import { entrySchema } from './schemas';
 import { timesheetKeys } from './keys';
 
@@ -14,6 +15,8 @@ export const timesheetListSchema = z.object({
     avatar: z.string().nullable().optional().transform((v) => v ?? null),
     currentClockStatus: z.number().int().nullable().optional().transform((v) => v ?? null),
   }),
+  /** A manager's approvals of the person's periods that overlap the range. */
+  reviews: z.array(periodReviewSchema).optional().transform((v) => v ?? []),
 });
 export type TimesheetList = z.output<typeof timesheetListSchema>;
 

@@ -1,3 +1,4 @@
+import type { TeamTimesheetParams } from './get-team-timesheet';
 import type { TimesheetListParams } from './get-timesheet-list';
 
 /**
@@ -8,6 +9,7 @@ import type { TimesheetListParams } from './get-timesheet-list';
 export const timesheetKeys = {
   all: ['timesheet'] as const,
   list: (params: TimesheetListParams) => ['timesheet', 'list', params] as const,
+  team: (params: TeamTimesheetParams) => ['timesheet', 'team', params] as const,
   details: (ts: number) => ['timesheet', 'details', { ts }] as const,
   changes: (ts: number) => ['timesheet', 'changes', { ts }] as const,
   comments: (ts: number) => ['timesheet', 'comments', { ts }] as const,

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
-import { formatHoursMinutes, type Week } from '@/lib/company-time';
+import { formatHoursMinutes, formatIsoDate, type Week } from '@/lib/company-time';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useTimesheetList } from '../api/get-timesheet-list';
@@ -10,6 +10,7 @@ import { DELETE_TIMESHEET_CONFIRMATION, useRemoveTimesheet } from '../api/remove
 import { fullName, type Entry } from '../api/schemas';
 import { failureMessage, TEXTS } from './labels';
 import { canAddShift, type RowAction } from './row-actions';
+import { reviewText } from './team-labels';
 import { TimesheetPanel, type TimesheetPanelState } from './timesheet-panel';
 import { WeekCards, WeekTable } from './week-entries';
 import { WeekNav } from './week-nav';
@@ -96,6 +97,13 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
           </Button>
         </Group>
       </Group>
+
+      {(list.data?.reviews ?? []).map((review) => (
+        <Text key={`${review.start}-${review.end}`} c="green.9" fw={600} size="sm" data-testid="week-review">
+          {reviewText(review, timeZone)}
+          {review.start !== week.start || review.end !== week.end ? ` (${formatIsoDate(review.start)} – ${formatIsoDate(review.end)})` : ''}
+        </Text>
+      ))}
 
       {error ? <FormAlert>{error}</FormAlert> : null}
 
