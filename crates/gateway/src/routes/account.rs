@@ -149,6 +149,9 @@ pub struct SignupDataResponse {
     /// Where single sign-on starts (`GET /v4sso/authorize`; add `?purpose=signup` to sign up);
     /// `null` while no identity provider is configured.
     pub authorization_url: Option<String>,
+    /// Whether this deployment charges for Timekeep: without billing there is no trial, no
+    /// promotion code and nothing to pay, and the screens say so instead of offering them.
+    pub billing_enabled: bool,
 }
 
 #[utoipa::path(
@@ -159,7 +162,7 @@ pub async fn signup_data(state: web::Data<AppState>) -> web::Json<SignupDataResp
     let authorization_url = state.accounts.sso_enabled().then(|| {
         format!("{}{}/v4sso/authorize", state.accounts.config().public_url.trim_end_matches('/'), crate::API_BASE)
     });
-    web::Json(SignupDataResponse { authorization_url })
+    web::Json(SignupDataResponse { authorization_url, billing_enabled: state.accounts.config().billing_enabled })
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -16,6 +16,15 @@ async function fill() {
 }
 
 describe('/signup', () => {
+  it('offers no trial and no promotion code where the deployment charges nothing', async () => {
+    mockFetch({ 'GET /account/signup-data': () => response({ json: { authorizationUrl: null, billingEnabled: false } }) });
+    renderRoutes(routes, '/signup');
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.queryByText('30 days free. No card, no contract.')).toBeNull();
+    expect(screen.getByText("Create your company's account")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Promotion code/)).toBeNull();
+  });
+
   it('says nothing of fields only tabbed past; a typed one is checked when left', async () => {
     mockFetch({});
     renderRoutes(routes, '/signup');

@@ -6,10 +6,12 @@ import { SignupForm } from '@/features/signup/components/signup-form';
 
 export function SignupRoute() {
   const { data } = useSignupData();
+  // Without billing (a deployment that charges nothing) there is no trial to start.
+  const billing = data?.billingEnabled ?? true;
   return (
     <AuthCard
-      title="Start your free trial"
-      subtitle="30 days free. No card, no contract."
+      title={billing ? 'Start your free trial' : "Create your company's account"}
+      subtitle={billing ? '30 days free. No card, no contract.' : 'Set up Timekeep for your team in a minute.'}
       footer={
         <Text size="sm">
           Already have an account?{' '}
@@ -19,7 +21,7 @@ export function SignupRoute() {
         </Text>
       }
     >
-      <SignupForm ssoUrl={data?.authorizationUrl ?? null} />
+      <SignupForm ssoUrl={data?.authorizationUrl ?? null} billing={billing} />
     </AuthCard>
   );
 }

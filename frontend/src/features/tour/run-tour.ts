@@ -42,8 +42,18 @@ export function isUnobstructed(target: Element): boolean {
   const x = rect.left + rect.width / 2;
   const y = rect.top + Math.min(rect.height / 2, 20);
   if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
-  const top = document.elementsFromPoint(x, y).find((element) => !isTourLayer(element));
-  return top !== undefined && (top === target || target.contains(top));
+  // While a step shows, the tour turns pointer events off everywhere but its target, which also
+  // hides everything else from hit testing; it is lifted for the measurement (synchronously: no
+  // frame is drawn in between).
+  const running = document.documentElement.classList.contains('driver-active') || document.body.classList.contains('driver-active');
+  const holders = [document.documentElement, document.body].filter((element) => element.classList.contains('driver-active'));
+  holders.forEach((element) => element.classList.remove('driver-active'));
+  try {
+    const top = document.elementsFromPoint(x, y).find((element) => !isTourLayer(element));
+    return top !== undefined && (top === target || target.contains(top));
+  } finally {
+    if (running) holders.forEach((element) => element.classList.add('driver-active'));
+  }
 }
 
 const sameBox = (a: DOMRect, b: DOMRect) => a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height;

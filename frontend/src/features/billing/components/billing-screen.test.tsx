@@ -146,7 +146,7 @@ describe('Billing (/admin/manage/my-account)', () => {
   it('asks nothing when billing is off (no HR subscription in the identity)', async () => {
     const fetch = billingServer();
     render('/admin/manage/my-account', { who: identity({ hasHrSubscription: false, trialEnd: null }) });
-    expect(await screen.findByText('Billing is not set up for this account.')).toBeInTheDocument();
+    expect(await screen.findByText('Billing is not enabled on this deployment: there is nothing to pay.')).toBeInTheDocument();
     expect(callsTo(fetch, 'GET', '/myaccount/data')).toHaveLength(0);
   });
 

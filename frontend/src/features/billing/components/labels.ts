@@ -23,7 +23,7 @@ export const BILLING_TEXTS = {
   signingOut: 'Signing you out ...',
   pleaseWait: 'Please wait ...',
   /** The server has billing off (a self-hosted install): no subscription to manage. */
-  billingOff: 'Billing is not set up for this account.',
+  billingOff: 'Billing is not enabled on this deployment: there is nothing to pay.',
 } as const;
 
 export const STATUS_LABELS: Record<BillingStatus, string> = {

@@ -50,7 +50,7 @@ export function SetupChecklistCard({ year }: { year: number }) {
               {done} of {data.items.length} done
             </Text>
           </Stack>
-          <Button variant="subtle" size="xs" color="gray.8" loading={dismiss.isPending} onClick={() => dismiss.mutate(true)}>
+          <Button variant="default" size="xs" loading={dismiss.isPending} onClick={() => dismiss.mutate(true)}>
             Hide this list
           </Button>
         </Group>
@@ -66,7 +66,7 @@ export function SetupChecklistCard({ year }: { year: number }) {
                     {item.label}
                   </Text>
                   {itemDone ? (
-                    <Badge size="xs" color="green.9" variant="light">
+                    <Badge size="xs" color="green.9" variant="filled">
                       Done
                     </Badge>
                   ) : (

@@ -27,9 +27,14 @@ export const ssoSignupUrl = (authorizationUrl: string): string =>
 interface SignupFormProps {
   /** The server's SSO authorization URL (GET /account/signup-data); null: no SSO signup. */
   ssoUrl?: string | null;
+  /**
+   * The deployment charges: signing up starts a trial and a promotion code means something.
+   * Without billing the field is left out and the button just creates the account.
+   */
+  billing?: boolean;
 }
 
-export function SignupForm({ ssoUrl = null }: SignupFormProps) {
+export function SignupForm({ ssoUrl = null, billing = true }: SignupFormProps) {
   const signup = useSignup();
   const [status, setStatus] = useState<SignupStatus>(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -94,10 +99,12 @@ export function SignupForm({ ssoUrl = null }: SignupFormProps) {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <TextInput label="Promotion code" description="Optional" autoComplete="off" key={form.key('promotCode')} {...form.getInputProps('promotCode')} />
+        {billing ? (
+          <TextInput label="Promotion code" description="Optional" autoComplete="off" key={form.key('promotCode')} {...form.getInputProps('promotCode')} />
+        ) : null}
         <HoneypotField key={form.key('website')} {...form.getInputProps('website')} />
         <Button type="submit" loading={signup.isPending} fullWidth>
-          Start Free Trial
+          {billing ? 'Start Free Trial' : 'Create Account'}
         </Button>
         {ssoUrl ? (
           <>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 import { bodiesTo, callsTo, fieldErrors, OPERATOR, promot, queriesTo, systemServer } from '../testing/system-server';
@@ -164,5 +165,12 @@ describe('Promotions (/sy5tem/promot)', () => {
     systemServer({ promots: [] });
     render();
     expect(await screen.findByText('There are no promotion codes yet.')).toBeInTheDocument();
+  });
+
+  it('says plainly that billing is off, asking the server nothing', async () => {
+    const fetch = mockFetch({});
+    renderWithApp(<PromotionsScreen billingEnabled={false} />, { path: '/sy5tem/promot' });
+    expect(await screen.findByText('Billing is not enabled on this deployment, so there are no promotion codes to manage.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

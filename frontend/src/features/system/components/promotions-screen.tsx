@@ -26,8 +26,26 @@ type Editing = { promot: Promot | null } | null;
  * description, sorted by code or creation; new and changed in a side panel; deleted once asked
  * (refused while companies use the code); which companies use one.
  */
-export function PromotionsScreen() {
+export function PromotionsScreen({ billingEnabled = true }: { billingEnabled?: boolean | undefined }) {
   usePageTitle(SYSTEM_TEXTS.promotions);
+  // Promotion codes are discounts on billing: without it there is nothing to list or change.
+  if (billingEnabled === false) {
+    return (
+      <Stack gap="md" maw={1200}>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {SYSTEM_TEXTS.promotions}
+        </Title>
+        <FormAlert color="blue">{BILLING_OFF_TEXT}</FormAlert>
+      </Stack>
+    );
+  }
+  return <Promotions />;
+}
+
+/** Shown where billing would be, on a deployment without it. */
+export const BILLING_OFF_TEXT = 'Billing is not enabled on this deployment, so there are no promotion codes to manage.';
+
+function Promotions() {
   const zone = useOperatorZone();
   const list = useListState({ sorts: PROMOT_SORTS, defaultSort: 'createdAt', defaultOrder: 'desc', filters: FILTERS });
   const promots = usePromots({ page: list.page, sort: list.sort, order: list.order, q: list.filters.q });

@@ -41,7 +41,7 @@ function Flags({ row, timeZone }: { row: TeamRow; timeZone: string }) {
   return (
     <Stack gap={2} data-testid="team-flags">
       {flags.map((flag) => (
-        <Badge key={flag} color="orange.9" variant="light" size="sm" style={{ textTransform: 'none' }}>
+        <Badge key={flag} color="red.9" variant="outline" size="sm" style={{ textTransform: 'none' }}>
           {flag}
         </Badge>
       ))}
@@ -97,7 +97,7 @@ export function TeamTable({ sheet, timeZone, onApprove, approving }: RowsProps) 
                 <Table.Td key={day.date} ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{cellHours(day.workedMinutes)}</Text>
                   {day.overtimeMinutes > 0 ? (
-                    <Text size="xs" c="orange.9">
+                    <Text size="xs" c="red.9">
                       OT {formatHoursMinutes(day.overtimeMinutes)}
                     </Text>
                   ) : null}
