@@ -198,6 +198,7 @@ try {
       EMBED_PORT: String(embedPort),
       EMBED_ORIGIN: embedOrigin,
       TIMEKEEP_BIN: bin,
+      WEB_DIR: webDir,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },

@@ -21,7 +21,7 @@ fn shift_of(person: usize, day: NaiveDate, tz: chrono_tz::Tz) -> Option<Shift> {
         return None;
     }
     let seed = person * 31 + day.ordinal() as usize * 17;
-    if seed % 23 == 0 {
+    if seed.is_multiple_of(23) {
         return None;
     }
     // 7:40 to 8:40, in ten-minute steps.
@@ -79,7 +79,7 @@ pub async fn seed_demo_history(
                 updated_at: Set(now),
                 ..Default::default()
             });
-            lunches.push(shift.breaks[0]);
+            lunches.extend(shift.breaks.first().copied());
         }
     }
     for chunk in rows.chunks(300) {

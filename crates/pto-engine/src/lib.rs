@@ -158,7 +158,8 @@
 //!   [`RequestUsage::good_news`] gives 'Good News! …'; a partial day uses its hours, up to 480
 //!   ('The partial day off request must be less than 8 hours' above).
 //! - [`check_balance`]: 'Dang it! You don't have enough {type} available for this request.'
-//!   (see its docs for exactly when).
+//!   (see its docs for exactly when), followed by the hours available and requested
+//!   ([`shortfall_message`]).
 
 #![warn(missing_docs)]
 
@@ -177,8 +178,8 @@ pub use model::{
     Rule, RuleId, SourceId, StartingBalance, TimeOffTaken, WorkedDay,
 };
 pub use request::{
-    check_balance, not_enough_message, request_usage, BalanceCheck, DayUse, PartialDay, RequestDraft, RequestUsage,
-    TimeOffRequest, HOLIDAY_MINUTES, MINUTES_PER_DAY, MINUTES_PER_WEEK, PARTIAL_DAY_LIMIT,
+    check_balance, not_enough_message, request_usage, shortfall_message, BalanceCheck, DayUse, PartialDay,
+    RequestDraft, RequestUsage, TimeOffRequest, HOLIDAY_MINUTES, MINUTES_PER_DAY, MINUTES_PER_WEEK, PARTIAL_DAY_LIMIT,
 };
 pub use round::Hours;
 pub use row::{employee_row, projected_row, EmployeePtoTypeRow, Period, PTO_NOT_SET_UP};

@@ -4,6 +4,7 @@
 use crate::engine::compute;
 use crate::ledger::{EntryKind, LedgerEntry};
 use crate::model::{EmployeeInput, PtoType, PtoTypeId, SourceId, TimeOffTaken};
+use crate::round::Hours;
 use crate::rules::FieldProblems;
 use chrono::{Datelike, NaiveDate, NaiveTime, Weekday};
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,24 @@ pub const MSG_GOOD_NEWS: &str = "Good News! You're already off this day for a pa
 /// ```
 pub fn not_enough_message(type_name: &str) -> String {
     format!("Dang it! You don't have enough {type_name} available for this request.")
+}
+
+/// [`not_enough_message`] with the figures behind it, so the person knows by how much they are
+/// short: hours to two decimals, trailing zeros dropped.
+///
+/// ```
+/// assert_eq!(
+///     pto_engine::shortfall_message("Vacation", 447, 480),
+///     "Dang it! You don't have enough Vacation available for this request. 7.45 h available, 8 h requested."
+/// );
+/// ```
+pub fn shortfall_message(type_name: &str, available: i64, requested: i64) -> String {
+    format!(
+        "{} {} h available, {} h requested.",
+        not_enough_message(type_name),
+        Hours::from_minutes_rounded(available),
+        Hours::from_minutes_rounded(requested)
+    )
 }
 
 /// The hours of a partial day, on the request's start date.
@@ -258,8 +277,12 @@ pub struct BalanceCheck {
     pub balance: i64,
     /// Minutes requested.
     pub requested: i64,
+    /// Minutes this request could use (never below 0): `balance`, less what later time off of
+    /// the type already counts on. An estimate for the message (time accruing during the
+    /// request, caps and year ends are not in it); `pass` is the answer.
+    pub available: i64,
     /// 'Dang it! …' when the balance is not enough (none for an empty request, which the
-    /// screen simply cannot submit).
+    /// screen simply cannot submit), with `available` and `requested` in hours.
     pub message: Option<String>,
 }
 
@@ -289,13 +312,16 @@ pub struct BalanceCheck {
 /// let check = check_balance(&input, &vacation, &usage.time_off(SourceId(9), vacation.id));
 /// assert!(!check.pass);
 /// assert_eq!(check.balance, 16 * 60);
-/// assert_eq!(check.message.as_deref(), Some("Dang it! You don't have enough Vacation available for this request."));
+/// assert_eq!(
+///     check.message.as_deref(),
+///     Some("Dang it! You don't have enough Vacation available for this request. 16 h available, 24 h requested.")
+/// );
 /// ```
 pub fn check_balance(input: &EmployeeInput, pto_type: &PtoType, request: &[TimeOffTaken]) -> BalanceCheck {
     let days: Vec<&TimeOffTaken> = request.iter().filter(|t| t.pto_type == pto_type.id && t.minutes > 0).collect();
     let requested: i64 = days.iter().map(|t| t.minutes).sum();
     let Some(first) = days.iter().map(|t| t.date).min() else {
-        return BalanceCheck { pass: !pto_type.payable, balance: 0, requested: 0, message: None };
+        return BalanceCheck { pass: !pto_type.payable, balance: 0, requested: 0, available: 0, message: None };
     };
     let last = days.iter().map(|t| t.date).max().unwrap_or(first);
     let horizon = last.checked_add_days(chrono::Days::new(366)).unwrap_or(NaiveDate::MAX);
@@ -307,11 +333,17 @@ pub fn check_balance(input: &EmployeeInput, pto_type: &PtoType, request: &[TimeO
 
     let balance = without.balance_on(pto_type.id, first);
     if !pto_type.payable {
-        return BalanceCheck { pass: true, balance, requested, message: None };
+        return BalanceCheck { pass: true, balance, requested, available: balance.max(0), message: None };
     }
 
     let is_request = |e: &&LedgerEntry| e.pto_type == pto_type.id && e.kind == EntryKind::PtoRequest;
     let before: Vec<&LedgerEntry> = without.entries.iter().filter(is_request).collect();
+    // A later request counting on the time leaves only what it does not need.
+    let available = before
+        .iter()
+        .filter(|entry| entry.date >= first)
+        .fold(balance, |least, entry| least.min(entry.balance_after.max(0)))
+        .max(0);
     let mut before_iter = before.iter().peekable();
     let mut enough = true;
     for entry in with.entries.iter().filter(is_request) {
@@ -328,7 +360,13 @@ pub fn check_balance(input: &EmployeeInput, pto_type: &PtoType, request: &[TimeO
             enough = false;
         }
     }
-    BalanceCheck { pass: enough, balance, requested, message: (!enough).then(|| not_enough_message(&pto_type.name)) }
+    BalanceCheck {
+        pass: enough,
+        balance,
+        requested,
+        available,
+        message: (!enough).then(|| shortfall_message(&pto_type.name, available, requested)),
+    }
 }
 
 #[cfg(test)]

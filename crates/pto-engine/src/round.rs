@@ -159,6 +159,21 @@ impl Hours {
         self.0
     }
 
+    /// Minutes as hours to the nearest hundredth (halves away from zero), for showing a balance
+    /// in a sentence; never for arithmetic, which stays in minutes.
+    ///
+    /// ```
+    /// use pto_engine::Hours;
+    /// assert_eq!(Hours::from_minutes_rounded(447).to_string(), "7.45");
+    /// assert_eq!(Hours::from_minutes_rounded(480).to_string(), "8");
+    /// assert_eq!(Hours::from_minutes_rounded(20).to_string(), "0.33");
+    /// assert_eq!(Hours::from_minutes_rounded(-90).to_string(), "-1.5");
+    /// ```
+    pub fn from_minutes_rounded(minutes: i64) -> Self {
+        let half = if minutes < 0 { -30 } else { 30 };
+        Hours(minutes.saturating_mul(100).saturating_add(half) / 60)
+    }
+
     /// The exact number of minutes (`centi * 60 / 100`), not rounded.
     pub fn exact_minutes(self) -> Exact {
         Exact::new(i128::from(self.0) * 3, 5)

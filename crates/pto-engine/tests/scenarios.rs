@@ -822,7 +822,12 @@ fn balance_check_reserves_later_requests_and_skips_holidays() {
     assert!(!check.pass, "December's request already counts on the time");
     assert_eq!(check.balance, 960);
     assert_eq!(check.requested, 480);
-    assert_eq!(check.message.as_deref(), Some("Dang it! You don't have enough Vacation available for this request."));
+    // December counts on all of it: nothing is available for July, and the message says so.
+    assert_eq!(check.available, 0);
+    assert_eq!(
+        check.message.as_deref(),
+        Some("Dang it! You don't have enough Vacation available for this request. 0 h available, 8 h requested.")
+    );
 
     // A holiday-only request uses nothing: the screen cannot submit it, no message.
     let holiday = request_usage(&july, &[d("2024-07-01")]).unwrap();
@@ -842,6 +847,17 @@ fn balance_check_reserves_later_requests_and_skips_holidays() {
     let check = check_balance(&free, &vacation, &usage.time_off(SourceId(99), V));
     assert!(check.pass);
     assert_eq!(check.message, None);
+
+    // With one December day booked, half is left for July: two days are too many.
+    let one_day = case("check one").plan("2024-01-01", &[cal(V, 16)]).off(V, "2024-12-02", "2024-12-02");
+    let two_days = TimeOffRequest { end: d("2024-07-02"), ..july };
+    let usage = request_usage(&two_days, &[]).unwrap();
+    let check = check_balance(&one_day.input, &vacation, &usage.time_off(SourceId(99), V));
+    assert_eq!((check.pass, check.balance, check.available), (false, 960, 480));
+    assert_eq!(
+        check.message.as_deref(),
+        Some("Dang it! You don't have enough Vacation available for this request. 8 h available, 16 h requested.")
+    );
 }
 
 #[test]

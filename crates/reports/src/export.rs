@@ -9,9 +9,9 @@
 //!
 //! The payroll CSV's columns are documented in `docs/payroll-export.md`.
 
+use crate::payroll::PayrollPeriod;
 use crate::tables::{PtoReport, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use crate::{hours_text, Reports, ReportsError};
-use chrono::NaiveDate;
 use kernel::{EmploymentStatus, ManagerCtx};
 use rust_xlsxwriter::{Format, Workbook};
 
@@ -291,16 +291,15 @@ impl Reports {
         })
     }
 
-    /// `GET /report/payroll-export`: the payroll CSV of the pay period holding `date` (see
-    /// `docs/payroll-export.md`).
+    /// `GET /report/payroll-export`: the payroll CSV of one pay period (see
+    /// `docs/payroll-export.md` and [`crate::payroll`]).
     pub async fn payroll_export(
         &self,
         ctx: &ManagerCtx,
-        date: Option<NaiveDate>,
+        period: PayrollPeriod,
         employees: Option<Vec<i64>>,
     ) -> Result<ExportFile, ReportsError> {
-        let date = date.unwrap_or_else(|| self.today(ctx));
-        let (start, end) = self.timesheet.pay_period_of(ctx, date).await?;
+        let (start, end) = self.payroll_period(ctx, period).await?;
         let query = ReportQuery { start, end, employees };
         let data = self.gather(ctx, &query).await?;
         let types = data.types.clone();

@@ -36,6 +36,24 @@ pub fn pay_period(cycle: PayCycle, anchor: NaiveDate, date: NaiveDate) -> (Naive
     }
 }
 
+/// The pay period holding `today` and the `count - 1` before it, newest first: the periods a
+/// payroll file is made for (the current one, and those already closed).
+pub fn recent_pay_periods(
+    cycle: PayCycle,
+    anchor: NaiveDate,
+    today: NaiveDate,
+    count: usize,
+) -> Vec<(NaiveDate, NaiveDate)> {
+    let mut periods = Vec::with_capacity(count);
+    let mut day = today;
+    while periods.len() < count {
+        let period = pay_period(cycle, anchor, day);
+        periods.push(period);
+        day = period.0 - Duration::days(1);
+    }
+    periods
+}
+
 fn fixed_length(anchor: NaiveDate, date: NaiveDate, days: i64) -> (NaiveDate, NaiveDate) {
     let offset = (date - anchor).num_days().rem_euclid(days);
     let start = date - Duration::days(offset);
@@ -119,6 +137,23 @@ mod tests {
             pay_period(PayCycle::Monthly, day(2026, 1, 10), day(2026, 1, 9)),
             (day(2025, 12, 10), day(2026, 1, 9))
         );
+    }
+
+    #[test]
+    fn recent_periods_go_back_from_today() {
+        let periods = recent_pay_periods(PayCycle::Semimonthly, day(2026, 1, 4), day(2026, 11, 28), 4);
+        assert_eq!(
+            periods,
+            [
+                (day(2026, 11, 16), day(2026, 11, 30)),
+                (day(2026, 11, 1), day(2026, 11, 15)),
+                (day(2026, 10, 16), day(2026, 10, 31)),
+                (day(2026, 10, 1), day(2026, 10, 15)),
+            ]
+        );
+        let weekly = recent_pay_periods(PayCycle::Weekly, day(2026, 1, 4), day(2026, 1, 4), 2);
+        assert_eq!(weekly, [(day(2026, 1, 4), day(2026, 1, 10)), (day(2025, 12, 28), day(2026, 1, 3))]);
+        assert!(recent_pay_periods(PayCycle::Monthly, day(2026, 1, 31), day(2026, 3, 10), 0).is_empty());
     }
 
     #[test]

@@ -176,6 +176,17 @@ impl TimesheetService {
         Ok(crate::paycycle::pay_period(settings.pay_cycle, settings.pay_cycle_anchor, date))
     }
 
+    /// The company's pay period holding its today and the `count - 1` before it, newest first.
+    pub async fn recent_pay_periods(
+        &self,
+        ctx: &ManagerCtx,
+        count: usize,
+    ) -> Result<Vec<(NaiveDate, NaiveDate)>, TimesheetError> {
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let today = kernel::time::local_date(ctx.time_zone(), clock::now());
+        Ok(crate::paycycle::recent_pay_periods(settings.pay_cycle, settings.pay_cycle_anchor, today, count))
+    }
+
     /// The shifts of `employees` that started on the days `start..=end`, by person and start.
     pub async fn shifts_between(
         &self,

@@ -1,15 +1,16 @@
 //! Reports (spec 002 §7 "Reports"; issue 21's exports): the filter's data, the summary,
-//! timesheet and PTO reports, each as CSV or XLSX, and the payroll CSV. Managers (the people they
-//! reach) and admins; the rules are `reports::tables`' and `reports::export`'s.
+//! timesheet and PTO reports, each as CSV or XLSX, the payroll CSV and the pay periods it can be
+//! made for (issue 36). Managers (the people they reach) and admins; the rules are
+//! `reports::tables`', `reports::export`'s and `reports::payroll`'s.
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::Privileged;
 use crate::routes::my_hr::attachment;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
-use chrono::NaiveDate;
 use kernel::FieldErrors;
 use reports::export::ExportFormat;
+use reports::payroll::{PayPeriods, PayrollInput, PayrollPeriod};
 use reports::tables::{PtoReport, ReportData, ReportInput, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -21,6 +22,7 @@ crate::routes::route_table! {
     get "/report/pto-report-data" => pto,
     get "/report/export" => export,
     get "/report/payroll-export" => payroll,
+    get "/report/pay-periods" => pay_periods,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -136,7 +138,13 @@ pub async fn export(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PayrollParams {
-    /// A day of the pay period (YYYY-MM-DD); today when left out.
+    /// The pay period's first day (YYYY-MM-DD), with `end`: exactly that period, which must be one
+    /// of the company's pay periods (`GET /report/pay-periods`).
+    pub start: Option<String>,
+    /// The pay period's last day (YYYY-MM-DD), with `start`.
+    pub end: Option<String>,
+    /// Instead of `start` and `end`: a day of the pay period (YYYY-MM-DD); today when all three
+    /// are left out.
     pub date: Option<String>,
     /// Employee ids, comma-joined; everyone the caller reaches when left out.
     pub empids: Option<String>,
@@ -153,17 +161,32 @@ pub async fn payroll(
     guard: Privileged,
     params: web::Query<PayrollParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let date = match params.date.as_deref().map(str::trim).filter(|date| !date.is_empty()) {
-        None => None,
-        Some(text) => Some(
-            NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                .ok()
-                .filter(|date| kernel::validation::is_sane_date(*date))
-                .ok_or_else(|| {
-                    ApiError::validation(FieldErrors::single("date", "Please input the date as YYYY-MM-DD"))
-                })?,
-        ),
-    };
+    let period = PayrollPeriod::parse(&PayrollInput {
+        date: params.date.as_deref(),
+        start: params.start.as_deref(),
+        end: params.end.as_deref(),
+    })
+    .map_err(ApiError::validation)?;
     let employees = reports::tables::parse_empids(params.empids.as_deref()).map_err(ApiError::validation)?;
-    Ok(file(state.reports.payroll_export(&guard.ctx, date, employees).await?))
+    Ok(file(state.reports.payroll_export(&guard.ctx, period, employees).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PayPeriodsParams {
+    /// How many periods, 1 to 60: the current one and those before it (default 13).
+    pub count: Option<i64>,
+}
+
+/// The company's pay periods a payroll file can be made for: the one holding today, then the
+/// closed ones before it, newest first.
+#[utoipa::path(get, path = "/server/v1/report/pay-periods", tag = "reports", security(("bearer" = [])),
+    params(PayPeriodsParams),
+    responses((status = 200, body = PayPeriods), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn pay_periods(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<PayPeriodsParams>,
+) -> Result<web::Json<PayPeriods>, ApiError> {
+    Ok(web::Json(state.reports.pay_periods(&guard.ctx, params.count).await?))
 }

@@ -24,7 +24,10 @@ async fn mail_with(app: &TestApp, to: &str, needle: &str) -> String {
     panic!("no mail to {to} containing {needle:?}");
 }
 
-const DANG_IT: &str = "Dang it! You don't have enough Vacation available for this request.";
+/// The spec's 'Dang it!' (000 §5) and the hours behind it.
+fn dang_it(figures: &str) -> String {
+    format!("Dang it! You don't have enough Vacation available for this request. {figures}")
+}
 
 pub(crate) struct Setup {
     pub(crate) admin: String,
@@ -209,6 +212,96 @@ async fn an_employee_asks_a_manager_approves_and_cancelling_gives_the_time_back(
 }
 
 #[actix_web::test]
+async fn the_card_shows_the_balance_now_what_is_asked_and_what_is_left() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let monday = monday_ahead();
+    let unpaid = ok(app
+        .post_as(&s.admin, "/server/v1/settings/update-pto-type", json!({"name": "Unpaid", "payable": 0}))
+        .await)["id"]
+        .clone();
+    // Two days approved after today, one day pending, and a pending unpaid day.
+    let approved =
+        ok(app.post_as(&s.employee, "/server/v1/pto/request", full_days(&s, monday, monday + Duration::days(1))).await);
+    ok(app.post_as(&s.manager, "/server/v1/pto/approve-timeoff", json!({"request": approved["id"]})).await);
+    let next = monday + Duration::days(7);
+    ok(app.post_as(&s.employee, "/server/v1/pto/request", full_days(&s, next, next)).await);
+    let unpaid_day = json!({"ptoType": unpaid, "start": day(next + Duration::days(1))});
+    ok(app.post_as(&s.employee, "/server/v1/pto/request", unpaid_day).await);
+
+    let data = ok(app.get_as(&s.employee, "/server/v1/pto/data").await);
+    let of = |name: &str| data["types"].as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
+    let figures =
+        |row: &Value| ["availableNow", "scheduled", "pending", "projected", "balance"].map(|key| row[key].as_i64());
+    // 80 h today; 16 h approved to come and 8 h asked for leave 56 h.
+    assert_eq!(figures(&of("Vacation")), [Some(4800), Some(960), Some(480), Some(3360), Some(3840)]);
+    let unpaid_row = of("Unpaid");
+    assert_eq!(figures(&unpaid_row), [None, Some(0), Some(480), None, None]);
+    let stats = &data["stats"];
+    assert_eq!(
+        ["availableNow", "scheduled", "pending", "projected", "totalBalance"].map(|key| stats[key].as_i64()),
+        [Some(4800), Some(960), Some(480), Some(3360), Some(3840)],
+        "the paid types' sums: {stats}"
+    );
+    // Her manager reads the same figures for her.
+    let theirs = ok(app.get_as(&s.manager, &format!("/server/v1/pto/data?eid={}", s.employee_id)).await);
+    assert_eq!(theirs["stats"], data["stats"]);
+
+    // They are typed integers in the contract.
+    let doc = serde_json::to_value(gateway::openapi::document()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    for (schema, field) in [
+        ("PtoStats", "availableNow"),
+        ("PtoStats", "scheduled"),
+        ("PtoStats", "pending"),
+        ("PtoStats", "projected"),
+        ("PtoTypeBalance", "availableNow"),
+        ("PtoTypeBalance", "projected"),
+        ("BalanceCheckView", "available"),
+    ] {
+        let property = &schemas[schema]["properties"][field];
+        assert!(property.to_string().contains("integer"), "{schema}.{field}: {property}");
+    }
+}
+
+#[actix_web::test]
+async fn an_employee_sees_their_own_pending_time_off_on_the_calendar_and_no_one_elses() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let monday = monday_ahead();
+    let unpaid = ok(app
+        .post_as(&s.admin, "/server/v1/settings/update-pto-type", json!({"name": "Unpaid", "payable": 0}))
+        .await)["id"]
+        .clone();
+    let mine = ok(app.post_as(&s.employee, "/server/v1/pto/request", full_days(&s, monday, monday)).await);
+    let theirs = json!({"ptoType": unpaid, "start": day(monday)});
+    let theirs = ok(app.post_as(&s.outsider, "/server/v1/pto/request", theirs).await);
+    let range = format!("start={}&end={}", day(monday), day(monday));
+    let pending_ids = |agenda: &Value| -> Vec<i64> {
+        agenda["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|item| item["agendaType"] == "PTO_REQUEST" && item["status"] == 0)
+            .map(|item| item["id"].as_i64().unwrap())
+            .collect()
+    };
+    let asked = ok(app.get_as(&s.employee, &format!("/server/v1/pto/agenda?{range}&includePending=1")).await);
+    assert_eq!(pending_ids(&asked), [mine["id"].as_i64().unwrap()]);
+    let item = asked["items"].as_array().unwrap().iter().find(|item| item["id"] == mine["id"]).unwrap();
+    assert_eq!((item["name"].as_str(), item["employeeId"].as_i64()), (Some("Vacation"), Some(s.employee_id)));
+    // Not without asking; and the admin, who reaches both, sees both.
+    let plain = ok(app.get_as(&s.employee, &format!("/server/v1/pto/agenda?{range}")).await);
+    assert!(pending_ids(&plain).is_empty(), "{plain}");
+    let admin = ok(app.get_as(&s.admin, &format!("/server/v1/pto/agenda?{range}&includePending=1")).await);
+    let mut both = pending_ids(&admin);
+    both.sort_unstable();
+    let mut expected = [mine["id"].as_i64().unwrap(), theirs["id"].as_i64().unwrap()];
+    expected.sort_unstable();
+    assert_eq!(both, expected);
+}
+
+#[actix_web::test]
 async fn the_balance_check_and_the_forms_rules() {
     let app = spawn_app().await;
     let s = setup(&app).await;
@@ -217,9 +310,11 @@ async fn the_balance_check_and_the_forms_rules() {
     let long = full_days(&s, monday, monday + Duration::days(14));
     let checked = ok(app.post_as(&s.employee, "/server/v1/pto/validate-balance", long.clone()).await);
     assert_eq!((checked["pass"].as_bool(), checked["minsReqed"].as_i64()), (Some(false), Some(11 * 480)));
-    assert_eq!(checked["message"], DANG_IT);
+    let eighty = dang_it("80 h available, 88 h requested.");
+    assert_eq!(checked["message"], eighty.as_str());
+    assert_eq!((checked["available"].as_i64(), checked["requested"].as_i64()), (Some(4800), Some(5280)));
     let refused = app.post_as(&s.employee, "/server/v1/pto/request", long).await;
-    assert_eq!((refused.status, refused.field("balance")), (400, vec![DANG_IT.to_owned()]));
+    assert_eq!((refused.status, refused.field("balance")), (400, vec![eighty]));
 
     // The spec's messages, on their fields.
     let bad = app.post_as(&s.employee, "/server/v1/pto/request", json!({"partialday": true})).await;
@@ -282,7 +377,7 @@ async fn the_balance_check_and_the_forms_rules() {
             full_days(&s, next + Duration::days(14), next + Duration::days(14)),
         )
         .await;
-    assert_eq!(more.field("balance"), [DANG_IT]);
+    assert_eq!(more.field("balance"), [dang_it("4 h available, 8 h requested.")]);
 
     // A paid type outside the plan is refused; an unpaid type needs no balance.
     let sick =
@@ -415,7 +510,8 @@ async fn two_approvals_racing_for_the_last_hours_cannot_both_pass() {
     statuses.sort_unstable();
     assert_eq!(statuses, [200, 400], "{:?} {:?}", a.body, b.body);
     let refused = if a.status == 400 { a } else { b };
-    assert_eq!(refused.field("balance"), [DANG_IT]);
+    // Whichever lost: 80 h less the winner's 48 h are left for it.
+    assert_eq!(refused.field("balance"), [dang_it("32 h available, 48 h requested.")]);
     assert_eq!(vacation_balance(&ok(app.get_as(&s.employee, "/server/v1/pto/data").await)), 4800 - 2880);
 }
 

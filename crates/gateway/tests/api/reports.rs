@@ -432,3 +432,125 @@ async fn the_dashboard_chart_has_every_day_of_the_range() {
     let default = ok(app.get_as(&o.manager, "/server/v1/dashboard/daily-hours").await);
     assert!(!default["days"].as_array().unwrap().is_empty());
 }
+
+/// The payroll CSV's rows as (Pay Period Start, Pay Period End, Regular Hours) of one person, and
+/// the file's name.
+async fn payroll_of(app: &TestApp, token: &str, query: &str, email: &str) -> (String, Vec<[String; 3]>) {
+    let mut response = app
+        .client
+        .get(app.url(&format!("/server/v1/report/payroll-export?{query}")))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let body = response.body().await.unwrap();
+    assert_eq!(response.status().as_u16(), 200, "{query}: {body:?}");
+    let name = response.headers().get("content-disposition").unwrap().to_str().unwrap().to_owned();
+    let mut reader = csv::Reader::from_reader(body.as_ref());
+    let rows = reader
+        .records()
+        .map(Result::unwrap)
+        .filter(|record| &record[3] == email)
+        .map(|record| [record[4].to_owned(), record[5].to_owned(), record[6].to_owned()])
+        .collect();
+    (name, rows)
+}
+
+#[actix_web::test]
+async fn the_payroll_file_is_for_exactly_the_chosen_pay_period() {
+    use reports::payroll::{COUNT_INVALID, DATE_OR_PERIOD, PERIOD_END_INVALID, PERIOD_START_INVALID};
+    let app = spawn_app().await;
+    let o = office(&app).await;
+    ok(app.post_as(&o.admin, "/server/v1/settings/update", json!({"payCycle": "semimonthly"})).await);
+    let date = |value: &Value| NaiveDate::parse_from_str(value.as_str().unwrap(), "%Y-%m-%d").unwrap();
+    let period = |value: &Value| (date(&value["start"]), date(&value["end"]));
+
+    // The screen's list: the period holding today, then twelve closed ones, back to back.
+    assert_eq!(app.get_as(&o.employee, "/server/v1/report/pay-periods").await.status, 403);
+    let listed = ok(app.get_as(&o.manager, "/server/v1/report/pay-periods").await);
+    let periods = listed["payPeriods"].as_array().unwrap();
+    assert_eq!(periods.len(), 13);
+    let today = Utc::now().with_timezone(&o.zone).date_naive();
+    let (current_start, current_end) = period(&periods[0]);
+    assert!(current_start <= today && today <= current_end, "{listed}");
+    assert_eq!(periods[0]["closed"], false);
+    for pair in periods.windows(2) {
+        assert_eq!(period(&pair[1]).1 + Duration::days(1), period(&pair[0]).0, "{listed}");
+        assert_eq!(pair[1]["closed"], true);
+    }
+    for value in periods {
+        let (start, end) = period(value);
+        assert!([1, 16].contains(&start.day()), "{value}");
+        assert!(end.day() == 15 || (end + Duration::days(1)).day() == 1, "{value}");
+    }
+    let two = ok(app.get_as(&o.admin, "/server/v1/report/pay-periods?count=2").await);
+    assert_eq!(two["payPeriods"].as_array().unwrap()[..], periods[..2]);
+    for count in ["0", "61", "-3"] {
+        let reply = app.get_as(&o.admin, &format!("/server/v1/report/pay-periods?count={count}")).await;
+        assert_eq!(reply.status, 400, "{count}");
+        assert_eq!(reply.field("count"), [COUNT_INVALID]);
+    }
+    assert_eq!(app.get_as(&o.admin, "/server/v1/report/pay-periods?count=many").await.status, 400);
+
+    // Eight hours in the last closed period (on its first day), four in the one before (its last).
+    let (last, before) = (period(&periods[1]), period(&periods[2]));
+    let on = |day: NaiveDate, time: &str| format!("{day} {time}");
+    shift(&app, &o.admin, o.employee_id, &on(last.0, "09:00:00"), &on(last.0, "17:00:00")).await;
+    shift(&app, &o.admin, o.employee_id, &on(before.1, "09:00:00"), &on(before.1, "13:00:00")).await;
+    let email = &o.employee_email;
+    let (name, rows) = payroll_of(&app, &o.admin, &format!("start={}&end={}", last.0, last.1), email).await;
+    assert!(name.contains(&format!("timekeep-payroll-{}-{}.csv", last.0, last.1)), "{name}");
+    assert_eq!(rows, [[last.0.to_string(), last.1.to_string(), "8.00".to_owned()]]);
+    let (_, rows) =
+        payroll_of(&app, &o.manager, &format!("start={}&end={}&empids={}", before.0, before.1, o.employee_id), email)
+            .await;
+    assert_eq!(rows, [[before.0.to_string(), before.1.to_string(), "4.00".to_owned()]]);
+    // A day of the period still names it.
+    let (_, rows) = payroll_of(&app, &o.admin, &format!("date={}", last.1), email).await;
+    assert_eq!(rows[0][..2], [last.0.to_string(), last.1.to_string()]);
+
+    // Anything but one whole pay period is refused on the field that is off.
+    let refused = |query: String| {
+        let app = &app;
+        let admin = &o.admin;
+        async move {
+            let reply = app.get_as(admin, &format!("/server/v1/report/payroll-export?{query}")).await;
+            assert_eq!(reply.status, 400, "{query}: {:?}", reply.body);
+            reply
+        }
+    };
+    let day_late = refused(format!("start={}&end={}", last.0 + Duration::days(1), last.1)).await;
+    assert_eq!(day_late.field("start"), [PERIOD_START_INVALID]);
+    assert!(day_late.field("end").is_empty());
+    assert_eq!(
+        refused(format!("start={}&end={}", last.0, last.1 + Duration::days(1))).await.field("end"),
+        [PERIOD_END_INVALID]
+    );
+    assert_eq!(refused(format!("start={}&end={}", before.0, last.1)).await.field("end"), [PERIOD_END_INVALID]);
+    assert_eq!(refused(format!("start={}", last.0)).await.field("end"), [reports::tables::DATES_MISSING]);
+    assert_eq!(refused(format!("start=soon&end={}", last.1)).await.field("start"), [reports::tables::DATES_MISSING]);
+    assert_eq!(
+        refused(format!("date={}&start={}&end={}", last.0, last.0, last.1)).await.field("date"),
+        [DATE_OR_PERIOD]
+    );
+
+    // Every two weeks from an anchor: a week's offset is no pay period.
+    let anchor = current_start - Duration::days(70);
+    ok(app
+        .post_as(&o.admin, "/server/v1/settings/update", json!({"payCycle": "biweekly", "payCycleAnchor": anchor}))
+        .await);
+    let biweekly = ok(app.get_as(&o.admin, "/server/v1/report/pay-periods?count=3").await);
+    for value in biweekly["payPeriods"].as_array().unwrap() {
+        let (start, end) = period(value);
+        assert_eq!((end - start).num_days(), 13);
+        assert_eq!((start - anchor).num_days() % 14, 0, "{value}");
+    }
+    let (name, _) =
+        payroll_of(&app, &o.admin, &format!("start={anchor}&end={}", anchor + Duration::days(13)), email).await;
+    assert!(name.contains(&format!("timekeep-payroll-{anchor}-{}.csv", anchor + Duration::days(13))), "{name}");
+    let week_off = anchor + Duration::days(7);
+    assert_eq!(
+        refused(format!("start={week_off}&end={}", week_off + Duration::days(13))).await.field("start"),
+        [PERIOD_START_INVALID]
+    );
+}

@@ -67,7 +67,7 @@ async fn worked_week(app: &TestApp, t: &Team) {
     shift(app, &t.admin, t.outsider, "2026-10-07", "09:00:00", "13:00:00").await;
 }
 
-fn row<'a>(sheet: &'a Value, employee: i64) -> &'a Value {
+fn row(sheet: &Value, employee: i64) -> &Value {
     sheet["people"]
         .as_array()
         .unwrap()

@@ -154,6 +154,7 @@ impl Pto {
             type_name: pto_type.name.clone(),
             balance: checked.balance,
             requested: usage.minutes,
+            available: checked.available,
             mins_reqed: usage.minutes,
             hour_reqed: hours(usage.minutes),
             total_balance: total,

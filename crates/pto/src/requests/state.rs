@@ -158,7 +158,9 @@ impl Pto {
             if !checked.pass && checked.payable == 1 {
                 return Err(PtoError::field(
                     "balance",
-                    checked.message.unwrap_or_else(|| pto_engine::not_enough_message(&checked.type_name)),
+                    checked.message.unwrap_or_else(|| {
+                        pto_engine::shortfall_message(&checked.type_name, checked.available, checked.requested)
+                    }),
                 ));
             }
         }

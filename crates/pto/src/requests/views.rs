@@ -95,11 +95,15 @@ pub struct BalanceCheckView {
     /// Minutes available on the first day (pending time reserved).
     pub balance: i64,
     pub requested: i64,
+    /// Minutes this request could use: `balance` less what later time off already counts on
+    /// (the figure 'Dang it! …' gives in hours).
+    pub available: i64,
     pub mins_reqed: i64,
     pub hour_reqed: f64,
     pub total_balance: i64,
     pub total_balance_hours: f64,
-    /// 'Dang it! You don't have enough {type} available for this request.'
+    /// 'Dang it! You don't have enough {type} available for this request. 7.45 h available, 8 h
+    /// requested.'
     pub message: Option<String>,
     /// 'Good News! You're already off this day for a paid holiday.'
     pub good_news: Option<String>,

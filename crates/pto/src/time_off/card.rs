@@ -1,5 +1,8 @@
 //! The balance card (`GET /pto/data`) and the projected balance on a later day
 //! (`GET /pto/balance`): the engine's ledger over approved time off, with pending time beside it.
+//! The card gives three figures so that an employee sees why a request is refused while the
+//! balance looks enough: what is in the balance today, what is asked for (pending), and what
+//! is left once approved time off to come and pending requests are taken.
 
 use super::{MSG_AS_OF_FAR, MSG_AS_OF_PAST};
 use crate::engine_ids::{FromEngine, ToEngine};
@@ -34,14 +37,30 @@ pub struct PtoTypeBalance {
     pub scheduled: i64,
     /// Minutes asked for and not yet answered.
     pub pending: i64,
+    /// Minutes in the balance today, before approved time off after today; none for an unpaid type.
+    #[serde(rename = "availableNow")]
+    pub available_now: Option<i64>,
+    /// Minutes left once approved time off after today and pending requests are taken:
+    /// `balance - pending`; none for an unpaid type.
+    pub projected: Option<i64>,
 }
 
+/// The card's totals, over the paid types shown.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PtoStats {
+    /// Minutes left to book: the types' `balance`.
     pub total_balance: i64,
     pub total_balance_hours: f64,
+    /// Minutes in the balance today (`availableNow`).
+    pub available_now: i64,
+    /// Minutes of approved time off after today (`scheduled`).
+    pub scheduled: i64,
+    /// Minutes of pending requests of paid types (`pending`).
+    pub pending: i64,
+    /// `availableNow - scheduled - pending`.
+    pub projected: i64,
 }
 
 /// `GET /pto/data`.
@@ -137,18 +156,26 @@ impl Pto {
             }
             let computed = ledger.row(&engine);
             let later = scheduled.get(&row.id).copied().unwrap_or(0);
+            let asked = pending.get(&row.id).copied().unwrap_or(0);
+            let now = row.payable.then(|| computed.as_ref().map_or(0, |r| r.balance));
             types.push(PtoTypeBalance {
                 id: row.id.0,
                 used: computed.as_ref().map_or(0, |r| r.used),
-                balance: row.payable.then(|| computed.as_ref().map_or(0, |r| r.balance) - later),
+                balance: now.map(|now| now - later),
                 scheduled: later,
-                pending: pending.get(&row.id).copied().unwrap_or(0),
+                pending: asked,
+                available_now: now,
+                projected: now.map(|now| now - later - asked),
                 name: row.name,
                 color: row.color,
                 payable: u8::from(row.payable),
             });
         }
         let total: i64 = types.iter().filter_map(|row| row.balance).sum();
+        let paid = || types.iter().filter(|row| row.payable == 1);
+        let available_now: i64 = paid().filter_map(|row| row.available_now).sum();
+        let scheduled_total: i64 = paid().map(|row| row.scheduled).sum();
+        let pending_total: i64 = paid().map(|row| row.pending).sum();
         let mut can_request_for =
             vec![PersonRef { id: ctx.actor().0, firstname: String::new(), lastname: String::new() }];
         if ctx.answers_for_others() {
@@ -173,7 +200,14 @@ impl Pto {
             plan_name: plan.map(|plan| plan.name.clone()),
             starts_on: (start > today).then_some(start),
             types,
-            stats: PtoStats { total_balance: total, total_balance_hours: crate::requests::hours(total) },
+            stats: PtoStats {
+                total_balance: total,
+                total_balance_hours: crate::requests::hours(total),
+                available_now,
+                scheduled: scheduled_total,
+                pending: pending_total,
+                projected: available_now - scheduled_total - pending_total,
+            },
             can_request_for,
         })
     }

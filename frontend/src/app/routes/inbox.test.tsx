@@ -434,7 +434,7 @@ describe('/admin/inbox', () => {
           response({
             status: 400,
             statusText: 'Bad Request',
-            json: { code: 'validation', message: 'Invalid input', errors: { balance: ["Dang it! You don't have enough Vacation available for this request."] }, requestId: 'r2' },
+            json: { code: 'validation', message: 'Invalid input', errors: { balance: ["Dang it! You don't have enough Vacation available for this request. 4 h available, 8 h requested."] }, requestId: 'r2' },
           }),
       ];
       mockFetch({
@@ -449,7 +449,7 @@ describe('/admin/inbox', () => {
       await user.click(within(card).getByRole('button', { name: 'Approve' }));
       expect(await within(card).findByRole('alert')).toHaveTextContent('You cannot approve or reject your own request.');
       await user.click(within(card).getByRole('button', { name: 'Approve' }));
-      await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent("Dang it! You don't have enough Vacation available for this request."));
+      await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent("Dang it! You don't have enough Vacation available for this request. 4 h available, 8 h requested."));
     });
 
     it('rejects in the panel, requiring a reason, and posts {request, comment}', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
-import { hrDoc, hrEvent, hrServer } from '../testing/hr-server';
+import { hrDoc, hrEvent, hrRequest, hrServer } from '../testing/hr-server';
 import { MyHrScreen } from './my-hr-screen';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -88,6 +88,41 @@ describe('My HR (/my-hr)', () => {
     await user.click(within(details).getByRole('button', { name: 'Download offer-letter.pdf' }));
     await waitFor(() => expect(clicked.map((a) => a.download)).toEqual(['Offer letter é.pdf']));
     expect(fetch.mock.calls.some(([url]) => String(url) === '/server/v1/doc/view')).toBe(true);
+  });
+
+  it('lists the documents asked of the person in My Docs; Upload answers one, which then shows among the documents', async () => {
+    const { fetch, state } = hrServer({
+      myDocs: [hrDoc({})],
+      myRequests: [hrRequest({ id: 61, name: 'W-4', docTypeId: 12, dueDate: '2026-03-20', comments: 'For payroll', overdue: true }), hrRequest({ id: 62, name: 'I-9', status: 1 })],
+    });
+    const shown = vi.spyOn(notifications, 'show');
+    renderWithApp(<MyHrScreen timeZone={TZ} />);
+    const card = screen.getByTestId('my-docs-card');
+    // Only the open request: the answered one is a document now.
+    const asked = await within(card).findByTestId('my-doc-request');
+    expect(within(card).getAllByTestId('my-doc-request')).toHaveLength(1);
+    expect(asked).toHaveTextContent('W-4');
+    expect(asked).toHaveTextContent('Overdue');
+    expect(asked).toHaveTextContent('Requested · due Mar 20, 2026');
+    expect(asked).toHaveTextContent('For payroll');
+    expect(await within(card).findByTestId('my-doc')).toHaveTextContent('Offer letter');
+
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(within(asked).getByRole('button', { name: 'Upload W-4' }));
+    const dock = await screen.findByRole('dialog', { name: 'W-4' });
+    const form = within(dock).getByRole('form', { name: 'Upload W-4' });
+    await user.upload(within(form).getByTestId('file-input'), new File(['x'], 'w4 2026.pdf', { type: 'application/pdf' }));
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('w4 2026');
+    await user.type(within(form).getByRole('textbox', { name: 'Brief Description' }), 'Signed');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'W-4' })).toBeNull());
+    expect(shown).toHaveBeenCalledWith({ color: 'green', message: 'The Document has been uploaded.' });
+    await waitFor(() => expect(within(card).queryByTestId('my-doc-request')).toBeNull());
+    await waitFor(() => expect(within(card).getAllByTestId('my-doc').map((doc) => doc.querySelector('button')?.textContent)).toContain('w4 2026'));
+    expect(state.myRequests[0]!.status).toBe(1);
+    const sent = fetch.mock.calls.find(([url]) => String(url) === '/server/v1/profile/add-doc')![1] as RequestInit;
+    expect((sent.body as FormData).get('reqId')).toBe('61');
   });
 
   it('pages My Docs 10 at a time and says when there is nothing', async () => {

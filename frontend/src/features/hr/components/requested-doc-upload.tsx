@@ -10,9 +10,9 @@ import { FileField } from './file-field';
 import { baseName, submitFailure } from './labels';
 
 /**
- * The task dock's upload for a document request (000 §5 "Document upload"): name, brief
- * description and the file; choosing a file fills an empty name with the file's name without its
- * extension. Sent as the request's document: the request is fulfilled.
+ * The upload for a document request (000 §5 "Document upload"), in the task dock and in My
+ * Docs: name, brief description and the file; choosing a file fills an empty name with the file's
+ * name without its extension. Sent as the request's document: the request is fulfilled.
  */
 export function RequestedDocUpload({ request, onDone, onCancel }: { request: RequestTask; onDone: () => void; onCancel: () => void }) {
   const upload = useUploadRequestedDoc();

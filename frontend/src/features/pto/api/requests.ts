@@ -23,9 +23,13 @@ export const timeOffTypeSchema = z.object({
   color: z.string(),
   payable: z.number().int(),
   used: z.number().int(),
-  /** Null for unpaid types. */
+  /** Left to book: the balance today less approved time off after today. Null for unpaid types. */
   balance: z.number().int().nullable(),
   pending: z.number().int(),
+  /** The balance today, before approved time off after today. Null for unpaid types. */
+  availableNow: z.number().int().nullable(),
+  /** `balance` less `pending`. Null for unpaid types. */
+  projected: z.number().int().nullable(),
 });
 export type TimeOffType = z.output<typeof timeOffTypeSchema>;
 
@@ -38,7 +42,17 @@ export const ptoDataSchema = z.object({
   planName: nullableText,
   startsOn: nullableText,
   types: z.array(timeOffTypeSchema),
-  stats: z.object({ totalBalance: z.number().int(), totalBalanceHours: z.number() }),
+  /** Sums over the paid types, in minutes: the card's 'Available now', 'Requested' and 'Projected'. */
+  stats: z.object({
+    totalBalance: z.number().int(),
+    totalBalanceHours: z.number(),
+    availableNow: z.number().int(),
+    /** Approved time off after today. */
+    scheduled: z.number().int(),
+    pending: z.number().int(),
+    /** availableNow - scheduled - pending. */
+    projected: z.number().int(),
+  }),
   /** 'On Behalf Of' choices: the caller first, then the people in reach. */
   canRequestFor: z.array(personSchema),
 });

@@ -79,9 +79,40 @@ function ProjectedBalance({ eid, today, opened }: { eid: number | null; today: s
   );
 }
 
+/** One line under the card's figure: what it is, and minutes (a deduction shown with a minus). */
+function Figure({ label, minutes, deduct = false, testId, strong = false }: { label: string; minutes: number; deduct?: boolean; testId: string; strong?: boolean }) {
+  const text = deduct && minutes > 0 ? `− ${formatPtoMinutes(minutes)}` : formatPtoMinutes(minutes);
+  return (
+    <Group component="div" justify="space-between" gap="xs" wrap="nowrap">
+      <Text component="dt" size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
 /**
- * The PTO balance card (spec 000 §2): the total balance today; 'View Details' opens the per-type
- * breakdown (Type, Used, Balance) and the balance projected to a later day.
+ * The balance today, then what is asked for and what would be left: without them an employee sees
+ * enough hours and still meets 'Dang it!', because approved time off to come and pending
+ * requests are already counted against a new request.
+ */
+function BalanceFigures({ stats }: { stats: PtoData['stats'] }) {
+  return (
+    <Stack component="dl" gap={4} m={0} data-testid="balance-figures">
+      {stats.scheduled > 0 ? <Figure label="Approved, still to come" minutes={stats.scheduled} deduct testId="balance-scheduled" /> : null}
+      <Figure label="Requested (pending)" minutes={stats.pending} deduct testId="balance-pending" />
+      <Figure label="Projected" minutes={stats.projected} testId="balance-projected" strong />
+    </Stack>
+  );
+}
+
+/**
+ * The PTO balance card (spec 000 §2): the balance available now, what is requested (pending) and
+ * the projected balance once approved time off to come and pending requests are taken; 'View
+ * Details' opens the per-type breakdown (Type, Used, Balance) and the balance projected to a later day.
  */
 export function BalanceCard({ data, eid }: { data: PtoData; eid: number | null }) {
   const [opened, setOpened] = useState(false);
@@ -100,9 +131,17 @@ export function BalanceCard({ data, eid }: { data: PtoData; eid: number | null }
           ) : null}
         </Group>
         {data.setUp ? (
-          <Text fz={32} fw={700} lh={1.2} data-testid="total-balance">
-            {formatPtoMinutes(data.stats.totalBalance)}
-          </Text>
+          <>
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Available now
+              </Text>
+              <Text fz={32} fw={700} lh={1.2} data-testid="total-balance">
+                {formatPtoMinutes(data.stats.availableNow)}
+              </Text>
+            </Stack>
+            <BalanceFigures stats={data.stats} />
+          </>
         ) : (
           <Text data-testid="pto-not-set-up">{TIME_OFF_TEXTS.notSetUp}</Text>
         )}

@@ -63,7 +63,7 @@ describe("the 'Request Time Off' form (spec 000 §5)", () => {
   });
 
   it("checks the balance of a complete form, shows 'Dang it!' and then refuses to submit", async () => {
-    const dangIt = "Dang it! You don't have enough Vacation available for this request.";
+    const dangIt = "Dang it! You don't have enough Vacation available for this request. 64 h available, 80 h requested.";
     const fetch = timeOffServer({
       'POST /pto/validate-balance': (init) => {
         const body = bodyOf(init) as { end: string };
@@ -138,7 +138,7 @@ describe("the 'Request Time Off' form (spec 000 §5)", () => {
   it("lets an unpaid type through whatever the balance, and puts the server's 400 messages on the fields", async () => {
     const fetch = timeOffServer({
       'POST /pto/validate-balance': json(balanceCheck({ payable: 0, pass: false, typeName: 'Unpaid Leave', minsReqed: 480, hourReqed: 8 })),
-      'POST /pto/request': fieldErrors({ start: ['You already have time off on 12/01/2026.'], balance: ["Dang it! You don't have enough Unpaid Leave available for this request."] }),
+      'POST /pto/request': fieldErrors({ start: ['You already have time off on 12/01/2026.'], balance: ["Dang it! You don't have enough Unpaid Leave available for this request. 0 h available, 8 h requested."] }),
     });
     renderWithApp(<TimeOffScreen identity={identity()} />);
     const user = userEvent.setup();
@@ -148,7 +148,7 @@ describe("the 'Request Time Off' form (spec 000 §5)", () => {
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
     expect(await screen.findByText('You already have time off on 12/01/2026.')).toBeInTheDocument();
-    expect(screen.getByText("Dang it! You don't have enough Unpaid Leave available for this request.")).toBeInTheDocument();
+    expect(screen.getByText("Dang it! You don't have enough Unpaid Leave available for this request. 0 h available, 8 h requested.")).toBeInTheDocument();
     expect(callsTo(fetch, 'POST', '/pto/request')).toHaveLength(1);
   });
 

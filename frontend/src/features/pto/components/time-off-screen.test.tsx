@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { REQUEST_MESSAGES } from '../api/request-form';
-import { ADA, callsTo, EMMA, fieldErrors, identity, json, LIAM, pick, ptoData, ptoRequest, timeOffServer, TODAY, UNPAID, VACATION } from '../testing/time-off-server';
+import { ADA, callsTo, EMMA, fieldErrors, identity, json, LIAM, pick, ptoData, ptoRequest, stats, timeOffServer, TODAY, UNPAID, VACATION } from '../testing/time-off-server';
 import { TimeOffScreen } from './time-off-screen';
 import { TIME_OFF_TEXTS } from './time-off-labels';
 
@@ -39,8 +39,35 @@ describe('the PTO screen (spec 000 §2)', () => {
     expect(callsTo(fetch, 'GET', '/pto/data')[0]!.url.search).toBe('');
   });
 
+  it('shows the balance available now, what is requested and the projected balance after approved time to come and pending requests', async () => {
+    timeOffServer({
+      'GET /pto/data': json(
+        ptoData({
+          types: [{ ...VACATION, availableNow: 4800, balance: 3840, pending: 480, projected: 3360 }, UNPAID],
+          stats: stats(4800, { totalBalance: 3840, scheduled: 960, pending: 480, projected: 3360 }),
+        }),
+      ),
+    });
+    renderWithApp(<TimeOffScreen identity={identity()} />);
+    const card = await screen.findByTestId('balance-card');
+    expect(await within(card).findByTestId('total-balance')).toHaveTextContent('80.00 hrs');
+    expect(within(card).getByText('Available now')).toBeInTheDocument();
+    const figures = within(card).getByTestId('balance-figures');
+    const lines = [...figures.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(lines).toEqual(['Approved, still to come: − 16.00 hrs', 'Requested (pending): − 8.00 hrs', 'Projected: 56.00 hrs']);
+  });
+
+  it('leaves out time to come when none is approved, and still says nothing is requested', async () => {
+    timeOffServer();
+    renderWithApp(<TimeOffScreen identity={identity()} />);
+    const card = await screen.findByTestId('balance-card');
+    expect(await within(card).findByTestId('balance-pending')).toHaveTextContent('0 mins');
+    expect(within(card).queryByTestId('balance-scheduled')).toBeNull();
+    expect(within(card).getByTestId('balance-projected')).toHaveTextContent('80.00 hrs');
+  });
+
   it("says so when nobody else is out, and shows balances under an hour in minutes", async () => {
-    timeOffServer({ 'GET /pto/data': json(ptoData({ stats: { totalBalance: 45, totalBalanceHours: 0.75 } })) });
+    timeOffServer({ 'GET /pto/data': json(ptoData({ stats: stats(45) })) });
     renderWithApp(<TimeOffScreen identity={identity()} />);
     expect(await screen.findByTestId('who-is-out-empty')).toHaveTextContent(TIME_OFF_TEXTS.nobodyOut);
     expect(screen.getByTestId('total-balance')).toHaveTextContent('45 mins');
@@ -107,7 +134,7 @@ describe('the PTO screen (spec 000 §2)', () => {
         const eid = new URL(url, 'http://x').searchParams.get('eid');
         const people = [ADA, EMMA, LIAM];
         return eid === '9'
-          ? response({ json: ptoData({ employee: EMMA, canRequestFor: people, stats: { totalBalance: 2400, totalBalanceHours: 40 } }) })
+          ? response({ json: ptoData({ employee: EMMA, canRequestFor: people, stats: stats(2400) }) })
           : response({ json: ptoData({ employee: ADA, canRequestFor: people, types: [VACATION] }) });
       },
       'POST /pto/request': json(ptoRequest()),

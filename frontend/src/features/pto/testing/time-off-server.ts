@@ -19,8 +19,19 @@ export const LIAM = { id: 12, firstname: 'Liam', lastname: 'Carter' };
 export const identity = (overrides: Partial<IdentityClaims> = {}): Identity =>
   identitySchema.parse(claims({ eid: 9, firstname: 'Emma', lastname: 'Brooks', roles: ['employee'], timezone: NY, ...overrides }));
 
-export const VACATION: TimeOffType = { id: 5, name: 'Vacation', color: '#2f9e44', payable: 1, used: 480, balance: 4800, pending: 0 };
-export const UNPAID: TimeOffType = { id: 8, name: 'Unpaid Leave', color: '#868e96', payable: 0, used: 0, balance: null, pending: 0 };
+export const VACATION: TimeOffType = { id: 5, name: 'Vacation', color: '#2f9e44', payable: 1, used: 480, balance: 4800, pending: 0, availableNow: 4800, projected: 4800 };
+export const UNPAID: TimeOffType = { id: 8, name: 'Unpaid Leave', color: '#868e96', payable: 0, used: 0, balance: null, pending: 0, availableNow: null, projected: null };
+
+/** The card's totals when nothing is booked ahead or pending: every figure is `minutes`. */
+export const stats = (minutes: number, fields: Partial<PtoData['stats']> = {}): PtoData['stats'] => ({
+  totalBalance: minutes,
+  totalBalanceHours: minutes / 60,
+  availableNow: minutes,
+  scheduled: 0,
+  pending: 0,
+  projected: minutes,
+  ...fields,
+});
 
 export const ptoData = (fields: Partial<PtoData> = {}): PtoData => ({
   employee: EMMA,
@@ -29,7 +40,7 @@ export const ptoData = (fields: Partial<PtoData> = {}): PtoData => ({
   planName: 'Standard',
   startsOn: null,
   types: [VACATION, UNPAID],
-  stats: { totalBalance: 4800, totalBalanceHours: 80 },
+  stats: stats(4800),
   canRequestFor: [EMMA],
   ...fields,
 });

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api-client';
 import { filenameFromDisposition, saveBlob } from '@/lib/files';
-import { exportQuery, payrollQuery, type ExportFormat, type ReportFilter } from './filter';
+import { exportQuery, payrollQuery, type ExportFormat, type Period, type ReportFilter } from './filter';
 
-/** A file the reports screen downloads. */
-export type ReportDownload = { kind: 'export'; filter: ReportFilter; format: ExportFormat } | { kind: 'payroll'; filter: ReportFilter };
+/** A file the reports screen downloads: the filter's report, or the payroll file of one pay period for the filter's employees. */
+export type ReportDownload =
+  | { kind: 'export'; filter: ReportFilter; format: ExportFormat }
+  | { kind: 'payroll'; period: Period; employeeIds: readonly number[] };
 
 interface FileRequest {
   path: string;
@@ -15,19 +17,24 @@ interface FileRequest {
 
 /** The call and query of a download (the contract's names for the fallback file name). */
 export function fileRequest(download: ReportDownload): FileRequest {
-  const { filter } = download;
   if (download.kind === 'export') {
+    const { filter } = download;
     return {
       path: '/report/export',
       query: exportQuery(filter, download.format),
       fallbackName: `timekeep-${filter.type}-${filter.start ?? ''}-${filter.end ?? ''}.${download.format}`,
     };
   }
-  return { path: '/report/payroll-export', query: payrollQuery(filter), fallbackName: `timekeep-payroll-${filter.start ?? 'today'}.csv` };
+  const { period } = download;
+  return {
+    path: '/report/payroll-export',
+    query: payrollQuery(period, download.employeeIds),
+    fallbackName: `timekeep-payroll-${period.start}-${period.end}.csv`,
+  };
 }
 
 /**
- * GET /report/export?type&start&end&empids&format or /report/payroll-export?date&empids: the file,
+ * GET /report/export?type&start&end&empids&format or /report/payroll-export?start&end&empids: the file,
  * asked for with the bearer token (as lib/files.ts does for stored files) and saved under the
  * name of its Content-Disposition. Returns that name.
  */

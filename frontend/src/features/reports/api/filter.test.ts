@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileRequest } from './export';
 import { daysCovered, exportQuery, filterErrors, payrollQuery, reportQuery, sameFilter, type ReportFilter } from './filter';
+import { defaultPayrollPeriod } from './pay-periods';
 import { reportDataSchema } from './schemas';
 
 const filter = (fields: Partial<ReportFilter> = {}): ReportFilter => ({ type: 'summary', start: '2026-11-01', end: '2026-11-14', employeeIds: [], ...fields });
@@ -15,10 +16,11 @@ describe('the report query', () => {
     expect(reportQuery(filter({ start: null, end: null }))).toEqual({ type: 'summary', start: undefined, end: undefined, empids: undefined });
   });
 
-  it('adds the format for an export; the payroll asks for the pay period holding the first day', () => {
+  it('adds the format for an export; the payroll asks for exactly the chosen pay period', () => {
     expect(exportQuery(filter({ employeeIds: [9] }), 'xlsx')).toEqual({ type: 'summary', start: '2026-11-01', end: '2026-11-14', empids: '9', format: 'xlsx' });
-    expect(payrollQuery(filter({ employeeIds: [9, 11] }))).toEqual({ date: '2026-11-01', empids: '9,11' });
-    expect(payrollQuery(filter())).toEqual({ date: '2026-11-01', empids: undefined });
+    const period = { start: '2026-10-16', end: '2026-10-31' };
+    expect(payrollQuery(period, [9, 11])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: '9,11' });
+    expect(payrollQuery(period, [])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: undefined });
   });
 
   it("names a file as the contract does when the answer does not", () => {
@@ -26,7 +28,10 @@ describe('the report query', () => {
       path: '/report/export',
       fallbackName: 'timekeep-timesheet-2026-11-01-2026-11-14.csv',
     });
-    expect(fileRequest({ kind: 'payroll', filter: filter() })).toMatchObject({ path: '/report/payroll-export', fallbackName: 'timekeep-payroll-2026-11-01.csv' });
+    expect(fileRequest({ kind: 'payroll', period: { start: '2026-10-16', end: '2026-10-31' }, employeeIds: [] })).toMatchObject({
+      path: '/report/payroll-export',
+      fallbackName: 'timekeep-payroll-2026-10-16-2026-10-31.csv',
+    });
   });
 
   it('tells whether two filters ask for the same report', () => {
@@ -53,6 +58,16 @@ describe('the filter check', () => {
     expect(filterErrors({ start: '2028-01-01', end: '2028-12-31' }, 366)).toEqual({});
     expect(filterErrors({ start: '2028-01-01', end: '2029-01-01' }, 366)).toEqual({ start: 'Please choose an end date after the start date, within 366 days' });
     expect(filterErrors({ start: '2026-11-01', end: '2026-11-08' }, 7)).toEqual({ start: 'Please choose an end date after the start date, within 7 days' });
+  });
+});
+
+describe('the pay periods', () => {
+  it('pays the last closed period by default, the current one when none has closed', () => {
+    const current = { start: '2026-11-16', end: '2026-11-30', closed: false };
+    const last = { start: '2026-11-01', end: '2026-11-15', closed: true };
+    expect(defaultPayrollPeriod([current, last, { start: '2026-10-16', end: '2026-10-31', closed: true }])).toBe(last);
+    expect(defaultPayrollPeriod([current])).toBe(current);
+    expect(defaultPayrollPeriod([])).toBeNull();
   });
 });
 

@@ -54,10 +54,17 @@ export type ExportFormat = 'csv' | 'xlsx';
 /** GET /report/export's query: the report's own and `format`. */
 export const exportQuery = (filter: ReportFilter, format: ExportFormat): Record<string, QueryValue> => ({ ...reportQuery(filter), format });
 
-/** GET /report/payroll-export's query: the pay period holding `date` (the range's start), for the chosen employees. */
-export const payrollQuery = (filter: Pick<ReportFilter, 'start' | 'employeeIds'>): Record<string, QueryValue> => ({
-  date: filter.start ?? undefined,
-  empids: empids(filter.employeeIds),
+/** A pay period by its first and last day ('YYYY-MM-DD'). */
+export interface Period {
+  start: string;
+  end: string;
+}
+
+/** GET /report/payroll-export's query: exactly the chosen pay period, for the chosen employees. */
+export const payrollQuery = (period: Period, employeeIds: readonly number[]): Record<string, QueryValue> => ({
+  start: period.start,
+  end: period.end,
+  empids: empids(employeeIds),
 });
 
 /** Two filters ask for the same report. */

@@ -4,6 +4,7 @@ import type { ReportFilter } from './filter';
 export const reportKeys = {
   all: ['reports'] as const,
   data: () => ['reports', 'data'] as const,
+  payPeriods: () => ['reports', 'pay-periods'] as const,
   report: (filter: ReportFilter) =>
     ['reports', 'report', filter.type, { start: filter.start, end: filter.end, empids: filter.employeeIds.join(',') }] as const,
   /** The report before the first run: nothing is asked. */

@@ -30,6 +30,9 @@ export const statusLabel = (person: Pick<Named, 'status'>): string => (isTermina
 /** 'MM/DD/YYYY' of a day 'YYYY-MM-DD' (000 §9). */
 export const formatDay = (isoDate: string): string => slashDate(isoDate.slice(0, 10));
 
+/** 'MM/DD/YYYY – MM/DD/YYYY': a range of days, first and last included. */
+export const formatPeriod = (period: { start: string; end: string }): string => `${formatDay(period.start)} – ${formatDay(period.end)}`;
+
 /** 'hh:mm A' of the company's wall time 'YYYY-MM-DD HH:mm:ss'; the date too when it is not the shift's day. */
 export function formatClock(local: string | null, shiftDate: string): string {
   if (!local) return '—';

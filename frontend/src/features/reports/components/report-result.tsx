@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { REPORT_TEXTS, type ReportFilter } from '../api/filter';
 import type { Report, ReportData } from '../api/schemas';
-import { employeesSummary, formatDay, REPORT_TYPE_LABELS } from './format';
+import { employeesSummary, formatPeriod, REPORT_TYPE_LABELS } from './format';
 import { PtoReportView } from './pto-report';
 import { SummaryReportTable } from './summary-report';
 import { TimesheetReportView } from './timesheet-report';
@@ -37,7 +37,7 @@ export function FilterSummary({ filter, data }: { filter: ReportFilter; data: Re
         {label} report
       </Text>
       {' · '}
-      {filter.start && filter.end ? `${formatDay(filter.start)} – ${formatDay(filter.end)}` : ''}
+      {filter.start && filter.end ? formatPeriod({ start: filter.start, end: filter.end }) : ''}
       {' · '}
       {employeesSummary(filter.employeeIds, data?.employees ?? [])}
     </Text>

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { renderWithApp } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
-import { callsTo, fieldErrors, file, json, ptoReport, reportsServer, summaryReport } from '../testing/reports-server';
+import { callsTo, fieldErrors, file, json, ptoReport, reportsServer, summaryReport, TODAY } from '../testing/reports-server';
 import { ReportsScreen } from './reports-screen';
 
-const render = () => renderWithApp(<ReportsScreen />);
+const render = (today = TODAY) => renderWithApp(<ReportsScreen today={today} />);
 
 /** The text of each cell of a table's body rows. */
 const bodyRows = (table: HTMLElement) =>
@@ -225,7 +225,7 @@ describe('the reports screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went horribly wrong!');
   });
 
-  it('exports the filter’s report as CSV and XLSX, and the payroll of the pay period holding its first day', async () => {
+  it('exports the filter’s report as CSV and XLSX', async () => {
     const fetch = reportsServer({ 'GET /report/export': file('timekeep-pto-2026-11-01-2026-11-14.xlsx') });
     const token = fakeToken({ eid: 2, roles: ['manager'] });
     sessionStore.setToken(token);
@@ -246,13 +246,87 @@ describe('the reports screen', () => {
     await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
     await waitFor(() => expect(callsTo(fetch, '/report/export')).toHaveLength(2));
     expect(callsTo(fetch, '/report/export')[1]!.searchParams.get('format')).toBe('xlsx');
-
-    await user.click(screen.getByRole('button', { name: 'Payroll CSV' }));
-    await waitFor(() => expect(saved).toHaveLength(3));
-    expect(callsTo(fetch, '/report/payroll-export')[0]!.search).toBe('?date=2026-11-01&empids=12');
-    expect(saved[2]!.name).toBe('payroll-2026-11-01.csv');
     // No report was run for any of it.
     expect(callsTo(fetch, '/report/pto-report-data')).toHaveLength(0);
+  });
+
+  it('downloads the payroll file of the last closed pay period, or the one picked, whatever the range, and names it on the button', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Employees', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Liam Carter' }));
+    // The range is the current period; the payroll file is the last closed one.
+    expect(screen.getByText('11/01/2026 – 11/14/2026')).toBeInTheDocument();
+    const picker = screen.getByLabelText('Payroll pay period', { selector: 'input' });
+    await waitFor(() => expect(picker).toHaveValue('10/18/2026 – 10/31/2026'));
+    await user.click(screen.getByRole('button', { name: 'Download payroll file (10/18/2026 – 10/31/2026)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callsTo(fetch, '/report/payroll-export')[0]!.search).toBe('?start=2026-10-18&end=2026-10-31&empids=12');
+    expect(saved[0]!.name).toBe('timekeep-payroll-2026-10-18-2026-10-31.csv');
+
+    // The list: the current period marked, then the closed ones, newest first.
+    await user.click(picker);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '11/01/2026 – 11/14/2026 (current)',
+      '10/18/2026 – 10/31/2026',
+      '10/04/2026 – 10/17/2026',
+    ]);
+    await user.click(screen.getByRole('option', { name: '10/04/2026 – 10/17/2026' }));
+    // Without any dates in the filter the payroll file still goes: its period is its own.
+    await user.click(screen.getByRole('button', { name: 'Clear the dates' }));
+    await user.click(screen.getByRole('button', { name: 'Download payroll file (10/04/2026 – 10/17/2026)' }));
+    await waitFor(() => expect(callsTo(fetch, '/report/payroll-export')).toHaveLength(2));
+    expect(callsTo(fetch, '/report/payroll-export')[1]!.search).toBe('?start=2026-10-04&end=2026-10-17&empids=12');
+    expect(screen.queryByText('Please choose a start and end date (YYYY-MM-DD)')).toBeNull();
+  });
+
+  it("shows the server's refusal of a payroll period on the pay-period picker, not on the dates", async () => {
+    reportsServer({ 'GET /report/payroll-export': fieldErrors({ start: ["Please choose the first day of one of the company's pay periods"] }) });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Download payroll file \(/ }));
+    const message = await screen.findByText("Please choose the first day of one of the company's pay periods");
+    expect(screen.getByLabelText('Payroll pay period', { selector: 'input' })).toHaveAccessibleDescription(expect.stringContaining(message.textContent!));
+    expect(screen.getByLabelText('Date range')).not.toHaveAccessibleDescription(expect.stringContaining('pay periods'));
+  });
+
+  it('sets the range from a quick range: pay periods from the server, months and the year from the company’s today', async () => {
+    const fetch = reportsServer();
+    render();
+    const user = userEvent.setup();
+    const quick = await screen.findByRole('group', { name: 'Quick date ranges' });
+    const preset = (name: string) => within(quick).getByRole('button', { name });
+    const dates = () => screen.getByRole('button', { name: 'Date range' });
+    // The range starts as this pay period, so that preset shows as pressed.
+    await waitFor(() => expect(preset('This pay period')).toHaveAttribute('aria-pressed', 'true'));
+    expect(preset('Last month')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(preset('Last pay period'));
+    expect(dates()).toHaveTextContent('10/18/2026 – 10/31/2026');
+    expect(preset('Last pay period')).toHaveAttribute('aria-pressed', 'true');
+    expect(preset('This pay period')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(preset('Last month'));
+    expect(dates()).toHaveTextContent('10/01/2026 – 10/31/2026');
+    await user.click(preset('This month'));
+    expect(dates()).toHaveTextContent('11/01/2026 – 11/30/2026');
+    await user.click(preset('Year to date'));
+    expect(dates()).toHaveTextContent('01/01/2026 – 11/10/2026');
+    await runReport(user);
+    await waitFor(() => expect(callsTo(fetch, '/report/summary-report-data')).toHaveLength(1));
+    expect(callsTo(fetch, '/report/summary-report-data')[0]!.search).toBe('?type=summary&start=2026-01-01&end=2026-11-10');
+  });
+
+  it('counts the months from the day it is in the company’s zone', async () => {
+    reportsServer();
+    render('2027-01-02');
+    const user = userEvent.setup();
+    const quick = await screen.findByRole('group', { name: 'Quick date ranges' });
+    await user.click(within(quick).getByRole('button', { name: 'Last month' }));
+    expect(screen.getByRole('button', { name: 'Date range' })).toHaveTextContent('12/01/2026 – 12/31/2026');
+    // The server's periods do not hold that day: the pay-period presets wait for it.
+    expect(within(quick).getByRole('button', { name: 'This pay period' })).toBeDisabled();
   });
 
   it("saves under the contract's name when the answer names no file", async () => {

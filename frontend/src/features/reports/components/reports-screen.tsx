@@ -1,51 +1,67 @@
 import './reports-print.css';
-import { Loader, Paper, Stack, Title } from '@mantine/core';
+import { Divider, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { LoadErrorModal } from '@/components/load-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { formFailure, serverMessage } from '@/lib/form-errors';
-import { useDownloadReportFile, type ReportDownload } from '../api/export';
+import { useDownloadReportFile } from '../api/export';
 import { filterErrors, sameFilter, type ExportFormat, type ReportFilter } from '../api/filter';
 import { reportKeys } from '../api/keys';
+import { defaultPayrollPeriod, usePayPeriods, type PayPeriod } from '../api/pay-periods';
 import { useReport, useReportData } from '../api/reports';
 import type { ReportType } from '../api/schemas';
 import { ExportButtons } from './export-buttons';
 import { FilterBar, type DateRange, type FilterErrors } from './filter-bar';
+import { PayrollFile } from './payroll-file';
+import { rangePresets } from './range-presets';
 import { FilterSummary, ReportResult } from './report-result';
 
 /** The server's field names of the report, export and payroll calls. */
 const SERVER_FIELDS = ['type', 'start', 'end', 'empids', 'date', 'format'] as const;
 
-/** A failed call's messages on the filter bar (per field) and above the report (the rest). */
-function failureOf(error: unknown): { fields: FilterErrors; message: string | null } {
+/**
+ * A failed call's messages on its fields (the payroll file's period on its own picker) and above
+ * the report (the rest).
+ */
+function failureOf(error: unknown, payroll: boolean): { fields: FilterErrors; period?: string; message: string | null } {
   if (!error) return { fields: {}, message: null };
   const { fieldErrors, message: rest } = formFailure(error, SERVER_FIELDS);
   // A 400 with field errors speaks on the fields (and names the rest); otherwise the server's
   // message for a refusal, the generic one for a failure (000 §8).
   const message = error instanceof ApiError && error.hasFieldErrors ? rest : serverMessage(error);
+  const dates = fieldErrors.start ?? fieldErrors.end ?? fieldErrors.date;
   const fields: FilterErrors = {
     type: fieldErrors.type ?? fieldErrors.format,
-    dates: fieldErrors.start ?? fieldErrors.end ?? fieldErrors.date,
+    dates: payroll ? undefined : dates,
     employees: fieldErrors.empids,
   };
-  return { fields, message };
+  return { fields, period: payroll ? dates : undefined, message };
+}
+
+interface ReportsScreenProps {
+  /** The company's today ('YYYY-MM-DD' in its zone), for the quick ranges. */
+  today: string;
 }
 
 /**
  * /admin/reports (002 §1, contract "Reports"): a filter bar, then the chosen report as tables one
  * sorts by clicking their headers, with the server's totals. The filter's range starts as the
- * current pay period. 'Export CSV' / 'Export XLSX' download the filter's report, 'Payroll CSV' the
- * pay period holding the range's first day; 'Print' prints only the report.
+ * current pay period; quick ranges set it to a pay period, a month or the year so far. 'Export
+ * CSV' / 'Export XLSX' download the filter's report, 'Print' prints only the report. The payroll
+ * file is for one pay period picked apart from the range (the last closed one by default), for
+ * the filter's employees.
  */
-export function ReportsScreen() {
+export function ReportsScreen({ today }: ReportsScreenProps) {
   const queryClient = useQueryClient();
   const data = useReportData();
+  const payPeriods = usePayPeriods();
   // Until the person picks, the type is the first the server offers and the range its pay period.
   const [pickedType, setType] = useState<ReportType | null>(null);
   const [pickedRange, setRange] = useState<DateRange | null>(null);
   const [employeeIds, setEmployeeIds] = useState<string[]>([]);
+  const [pickedPeriod, setPeriod] = useState<PayPeriod | null>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [ran, setRan] = useState<ReportFilter | null>(null);
   const report = useReport(ran);
@@ -55,6 +71,8 @@ export function ReportsScreen() {
   const range: DateRange = pickedRange ?? [data.data?.payPeriodStart ?? null, data.data?.payPeriodEnd ?? null];
   const maxDays = data.data?.maxDays ?? 366;
   const filter: ReportFilter = { type, start: range[0], end: range[1], employeeIds: employeeIds.map(Number) };
+  const presets = rangePresets(today, payPeriods.data ?? []);
+  const period = pickedPeriod ?? defaultPayrollPeriod(payPeriods.data ?? []);
 
   /** The filter when it may be sent; otherwise its problems are shown and null returned. */
   const checked = (): ReportFilter | null => {
@@ -71,17 +89,17 @@ export function ReportsScreen() {
     else setRan(next);
   };
 
-  const save = (request: (filter: ReportFilter) => ReportDownload) => {
+  const exportAs = (format: ExportFormat) => {
     const next = checked();
-    if (next) download.mutate(request(next));
+    if (next) download.mutate({ kind: 'export', filter: next, format });
   };
-  const exportAs = (format: ExportFormat) => save((f) => ({ kind: 'export', filter: f, format }));
+  const downloadPayroll = () => {
+    if (period) download.mutate({ kind: 'payroll', period: { start: period.start, end: period.end }, employeeIds: filter.employeeIds });
+  };
   const pending = download.isPending ? download.variables : undefined;
-  const isSaving = (kind: ReportDownload['kind'], format?: ExportFormat) =>
-    pending?.kind === kind && (pending.kind !== 'export' || pending.format === format);
 
-  // The last failure (a download, else the report) speaks on the filter bar; the client's own first.
-  const failure = failureOf(download.error ?? report.error);
+  // The last failure (a download, else the report) speaks on its fields; the client's own first.
+  const failure = download.error ? failureOf(download.error, download.variables?.kind === 'payroll') : failureOf(report.error, false);
   const errors: FilterErrors = {
     type: failure.fields.type,
     dates: clientErrors.start ?? failure.fields.dates,
@@ -103,6 +121,7 @@ export function ReportsScreen() {
             onTypeChange={setType}
             range={range}
             onRangeChange={setRange}
+            presets={presets}
             employeeIds={employeeIds}
             onEmployeesChange={setEmployeeIds}
             errors={errors}
@@ -110,11 +129,20 @@ export function ReportsScreen() {
             onRun={run}
           />
           <ExportButtons
-            isSaving={isSaving}
+            isSaving={(format) => pending?.kind === 'export' && pending.format === format}
             busy={download.isPending}
             onExport={exportAs}
-            onPayroll={() => save((f) => ({ kind: 'payroll', filter: f }))}
             canPrint={Boolean(shown)}
+          />
+          <Divider />
+          <PayrollFile
+            periods={payPeriods.data}
+            period={period}
+            onPeriodChange={setPeriod}
+            onDownload={downloadPayroll}
+            saving={pending?.kind === 'payroll'}
+            busy={download.isPending}
+            error={failure.period}
           />
         </Stack>
       </Paper>
@@ -134,7 +162,7 @@ export function ReportsScreen() {
         </Stack>
       ) : null}
 
-      <LoadErrorModal error={data.error} />
+      <LoadErrorModal error={data.error ?? payPeriods.error} />
     </Stack>
   );
 }

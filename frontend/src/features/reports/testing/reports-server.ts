@@ -3,6 +3,7 @@
  * at the fetch level, with builders for their answers. Routes can be replaced per test.
  */
 import { mockFetch, response } from '@/testing/http';
+import type { PayPeriod } from '../api/pay-periods';
 import type { ReportData, PtoReport, SummaryReport, SummaryRow, TimesheetReport } from '../api/schemas';
 
 export const VACATION = { id: 5, name: 'Vacation' };
@@ -25,6 +26,16 @@ export const reportData = (fields: Partial<ReportData> = {}): ReportData => ({
   maxDays: 366,
   ...fields,
 });
+
+/** The company's today in these tests: inside the current pay period below. */
+export const TODAY = '2026-11-10';
+
+/** Every two weeks: the current period (the report data's), then the closed ones, newest first. */
+export const PAY_PERIODS: PayPeriod[] = [
+  { start: '2026-11-01', end: '2026-11-14', closed: false },
+  { start: '2026-10-18', end: '2026-10-31', closed: true },
+  { start: '2026-10-04', end: '2026-10-17', closed: true },
+];
 
 const minutesOf = (hours: number) => Math.round(hours * 60);
 
@@ -171,11 +182,12 @@ export const file =
 export function reportsServer(routes: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /report/data': json(reportData()),
+    'GET /report/pay-periods': json({ payPeriods: PAY_PERIODS }),
     'GET /report/summary-report-data': json(summaryReport()),
     'GET /report/timesheet-report-data': json(timesheetReport()),
     'GET /report/pto-report-data': json(ptoReport()),
     'GET /report/export': file('timekeep-summary-2026-11-01-2026-11-14.csv'),
-    'GET /report/payroll-export': file('payroll-2026-11-01.csv'),
+    'GET /report/payroll-export': file('timekeep-payroll-2026-10-18-2026-10-31.csv'),
     ...routes,
   });
 }
