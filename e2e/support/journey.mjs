@@ -72,9 +72,18 @@ export async function fillLogin(page, email, password, { tour = false } = {}) {
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
-/** The signed-in shell: header with the greeting, the side bar and the main landmark. */
+/**
+ * The signed-in shell: header with the greeting (a phone's names the page instead, and the person
+ * is the account menu's), the side bar and the main landmark.
+ */
 export async function expectShell(page, firstname) {
-  await expect(page.getByTestId('greeting')).toHaveText(new RegExp(`^Good (Morning|Afternoon|Evening), ${firstname}$`));
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await expect(page.getByTestId('page-name')).toHaveText(/\S/);
+    await expect(page.getByTestId('greeting')).toHaveCount(0);
+    await expect(page.getByTestId('account-menu')).toHaveAccessibleName(new RegExp(`account menu for ${firstname}\\b`));
+  } else {
+    await expect(page.getByTestId('greeting')).toHaveText(new RegExp(`^Good (Morning|Afternoon|Evening), ${firstname}$`));
+  }
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();
 }
@@ -87,12 +96,15 @@ export async function signUpByApi(request, { email, firstname = 'Erin', lastname
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** A new company whose admin (address `label`-based) followed the mailed link to verify it; signed up through the API. */
-export async function signUpVerifiedByApi(request, label, password = 'journey-secret-42') {
+/**
+ * A new company whose admin (address `label`-based) followed the mailed link to verify it; signed
+ * up through the API. `company`: its name (default: a fresh '… Agency').
+ */
+export async function signUpVerifiedByApi(request, label, password = 'journey-secret-42', { company = `${uniqueWord()} Agency` } = {}) {
   const email = uniqueEmail(label);
   const firstname = uniqueWord();
   const signedUpAt = Date.now();
-  await signUpByApi(request, { email, firstname, company: `${uniqueWord()} Agency`, password });
+  await signUpByApi(request, { email, firstname, company, password });
   const verify = new URL((await waitForMail(dataDir(), { to: email, pathPart: '/verify-email?', since: signedUpAt })).link);
   const verified = await request.post('/server/v1/account/verify-email', {
     data: { token: verify.searchParams.get('token'), me: verify.searchParams.get('me') },

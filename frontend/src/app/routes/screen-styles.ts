@@ -9,3 +9,4 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Progress.css';

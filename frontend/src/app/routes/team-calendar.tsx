@@ -1,4 +1,6 @@
 import './screen-styles';
+// The calendar's switch between its grid and its list.
+import '@mantine/core/styles/SegmentedControl.css';
 import { usePageTitle } from '@/components/page-title';
 import { TeamCalendarScreen } from '@/features/calendar/components/team-calendar-screen';
 import { isoDateIn } from '@/lib/dates';

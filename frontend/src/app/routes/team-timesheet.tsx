@@ -1,4 +1,5 @@
 import './timesheet-styles';
+import '@mantine/core/styles/SegmentedControl.css';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import type { TeamSpan } from '@/features/timesheet/api/get-team-timesheet';

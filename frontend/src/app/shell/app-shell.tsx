@@ -4,7 +4,6 @@ import { AppShell } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useInterval } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMyTasks } from '@/features/hr/api/get-my-tasks';
@@ -18,6 +17,7 @@ import { useSession } from '@/lib/session';
 import { ExpiredBanner, ImpersonationBanner, SuspendedNotice, TrialReminder } from './banners';
 import { SetPasswordModal } from './set-password-modal';
 import { ShellHeader } from './shell-header';
+import { ShellNotifications } from './shell-notifications';
 import { ShellTour, useRequiredModalUp, useTourOffered } from './shell-tour';
 import { SideBar } from './side-bar';
 import { useSideBar } from './use-side-bar';
@@ -113,7 +113,7 @@ export function AppShellLayout({ children }: { children?: ReactNode }) {
   return (
     <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0, consistentWeeks: true }}>
       <ModalsProvider>
-        <Notifications position="top-right" />
+        <ShellNotifications />
         <SignedInShell identity={session.identity}>{children}</SignedInShell>
       </ModalsProvider>
     </DatesProvider>

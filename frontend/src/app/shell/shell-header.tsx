@@ -1,9 +1,11 @@
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
+import { useCurrentPageTitle } from '@/components/page-title';
 import { CLOCK_BUTTON_ID } from '@/features/clock/components/clock-target';
 import type { Identity } from '@/lib/identity';
+import { useIsPhone } from '@/lib/media';
 import { PATHS } from '@/lib/redirects';
 import { EmployeeSearch } from './employee-search';
 import { Greeting } from './greeting';
@@ -47,8 +49,25 @@ function SkipToTheClock() {
   );
 }
 
-/** The top bar: the side bar's toggle and the brand, the employee search, the greeting, the quick add, the bell and the account menu. */
+/**
+ * A phone's header has no room for the greeting beside the bell and the avatar (it was cut to
+ * 'Good Morn…'): it names the page instead, which also tells where the menu has led.
+ */
+function PageName() {
+  const title = useCurrentPageTitle();
+  return (
+    <Text fw={700} fz="md" lh={1.25} lineClamp={2} flex={1} miw={0} title={title || undefined} data-testid="page-name">
+      {title}
+    </Text>
+  );
+}
+
+/**
+ * The top bar: the side bar's toggle and the brand, the employee search, the greeting (on a
+ * phone, the page's name), the quick add, the bell and the account menu.
+ */
 export function ShellHeader({ identity, now, embedded, sideBarOpened, onToggleSideBar, privileged, companyMember, tasks, onOpenTasks }: ShellHeaderProps) {
+  const isPhone = useIsPhone();
   return (
     <AppShell.Header data-embedded={embedded ? 'true' : undefined}>
       <SkipToTheClock />
@@ -65,13 +84,14 @@ export function ShellHeader({ identity, now, embedded, sideBarOpened, onToggleSi
           />
           {embedded ? null : <Brand to="/" compact />}
         </Group>
+        {isPhone ? <PageName /> : null}
         {privileged ? (
           <Box visibleFrom="sm" w={{ sm: 220, md: 300 }} miw={0}>
             <EmployeeSearch />
           </Box>
         ) : null}
         <Group gap="sm" wrap="nowrap" miw={0}>
-          {embedded ? null : <Greeting identity={identity} now={now} />}
+          {embedded || isPhone ? null : <Greeting identity={identity} now={now} />}
           {privileged ? <QuickAdd identity={identity} /> : null}
           {companyMember ? <PendingBell privileged={privileged} tasks={tasks} onOpenTasks={onOpenTasks} /> : null}
           <UserMenu identity={identity} />

@@ -5,12 +5,18 @@ import { isSysadmin, type Identity } from '@/lib/identity';
 import { EmployeeSearch } from './employee-search';
 import { activeMenuPath, mainMenuFor } from './menu';
 
+/**
+ * Agencies' names run long ('Smith & Daughters Insurance Agency of …'), and cut to 'Smith &
+ * Daughters Ins…' they no longer said which company this is: the whole name shows, over as many
+ * lines as it takes. A name of one long word breaks inside it rather than running under the menu.
+ */
 function CompanyName({ identity }: { identity: Identity }) {
   const { data } = useLoginData(identity.sid);
   if (isSysadmin(identity)) return <Text fw={700}>System Administration</Text>;
+  const name = data?.companyName || DEFAULT_COMPANY_NAME;
   return (
-    <Text fw={700} truncate="end" data-testid="company-name">
-      {data?.companyName || DEFAULT_COMPANY_NAME}
+    <Text fw={700} lh={1.3} title={name} style={{ overflowWrap: 'anywhere' }} data-testid="company-name">
+      {name}
     </Text>
   );
 }

@@ -29,6 +29,9 @@ export const AGENDA_LOOKS: Record<AgendaKind, AgendaLook> = {
   event: { label: 'Event', badge: 'Event', color: 'blue.8', background: 'var(--mantine-color-blue-8)', text: 'var(--mantine-color-white)' },
 };
 
+/** The legend's words for pending time off when the viewer sees only their own. */
+export const MY_PENDING_LABEL = 'My Pending Time Off';
+
 /** The legend's order. */
 export const AGENDA_KINDS: readonly AgendaKind[] = ['timeOff', 'pending', 'holiday', 'birthday', 'anniversary', 'event'];
 

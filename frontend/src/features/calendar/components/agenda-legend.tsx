@@ -1,8 +1,11 @@
 import { Box, Group, Text } from '@mantine/core';
-import { AGENDA_KINDS, AGENDA_LOOKS } from './agenda-labels';
+import { AGENDA_KINDS, AGENDA_LOOKS, MY_PENDING_LABEL } from './agenda-labels';
 
-/** What each colour of the calendar means. */
-export function AgendaLegend() {
+/**
+ * What each colour of the calendar means. `ownPendingOnly`: the viewer reaches only themselves,
+ * so the pending time off on the calendar is theirs and the legend says so.
+ */
+export function AgendaLegend({ ownPendingOnly = false }: { ownPendingOnly?: boolean }) {
   return (
     <Group component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Legend" data-testid="agenda-legend">
       {AGENDA_KINDS.map((kind) => (
@@ -13,7 +16,7 @@ export function AgendaLegend() {
             h={14}
             style={{ borderRadius: 'var(--mantine-radius-sm)', background: AGENDA_LOOKS[kind].background, flexShrink: 0 }}
           />
-          <Text size="sm">{AGENDA_LOOKS[kind].label}</Text>
+          <Text size="sm">{kind === 'pending' && ownPendingOnly ? MY_PENDING_LABEL : AGENDA_LOOKS[kind].label}</Text>
         </Group>
       ))}
     </Group>

@@ -44,11 +44,11 @@ describe("'What's happening?'", () => {
     expect(screen.getByRole('link', { name: 'Team Calendar' })).toHaveAttribute('href', '/team-calendar');
   });
 
-  it('asks employees for the week without pending time off, and says when nothing is planned', async () => {
+  it('asks employees for the week with pending time off (the server gives them their own), and says when nothing is planned', async () => {
     const fetch = calendarServer();
     renderWithApp(<WhatsHappeningCard identity={identity()} today="2026-11-21" />);
     expect(await screen.findByTestId('agenda-empty')).toHaveTextContent(NOTHING_THIS_WEEK);
-    expect(Object.fromEntries(callsTo(fetch, 'GET', '/pto/agenda')[0]!.url.searchParams)).toEqual({ start: '2026-11-15', end: '2026-11-21' });
+    expect(Object.fromEntries(callsTo(fetch, 'GET', '/pto/agenda')[0]!.url.searchParams)).toEqual({ start: '2026-11-15', end: '2026-11-21', includePending: '1' });
   });
 
   it("'Add Event' opens the panel on today; a saved event is announced, the panel closes and the week is asked again", async () => {

@@ -1,76 +1,37 @@
-import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { loadErrorMessage } from '@/components/load-error-modal';
-import { formatCalendarDate, WEEKDAY_NAMES, weekdayOf, weekOf, type Week } from '@/lib/company-time';
-import { isPrivileged, type Identity } from '@/lib/identity';
-import { useAgenda, type AgendaItem } from '../api/agenda';
-import { AGENDA_LOOKS, agendaKind, agendaTimes, agendaTitle, daysOfItem, isCalendarEvent } from './agenda-labels';
+import { formatCalendarDate, weekOf, type Week } from '@/lib/company-time';
+import type { Identity } from '@/lib/identity';
+import { useAgenda } from '../api/agenda';
+import { AgendaDays, agendaByDay } from './agenda-days';
 import { EventPanel, useEventPanel } from './event-panel';
 
 export const TEAM_CALENDAR_PATH = '/team-calendar';
 export const NOTHING_THIS_WEEK = 'Nothing is planned for this week.';
 
-export interface AgendaDay {
-  day: string;
-  items: AgendaItem[];
-}
-
-/** The week's days that have something, in order, each with what covers it. */
-export function agendaByDay(items: readonly AgendaItem[], week: Week): AgendaDay[] {
-  const byDay = new Map<string, AgendaItem[]>();
-  for (const item of items) {
-    for (const day of daysOfItem(item, week.start, week.end)) {
-      byDay.set(day, [...(byDay.get(day) ?? []), item]);
-    }
-  }
-  return [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, dayItems]) => ({ day, items: dayItems }));
-}
-
 /** 'Nov 15 – Nov 21, 2026'. */
 const weekText = (week: Week): string => `${formatCalendarDate(week.start).slice(0, 6)} – ${formatCalendarDate(week.end)}`;
 
-/** 'Wednesday, Nov 18'. */
-const dayText = (day: string): string => `${WEEKDAY_NAMES[weekdayOf(day)]}, ${formatCalendarDate(day).slice(0, 6)}`;
-
-function AgendaRow({ item, onOpenEvent }: { item: AgendaItem; onOpenEvent: (id: number) => void }) {
-  const kind = agendaKind(item);
-  const look = AGENDA_LOOKS[kind];
-  const title = agendaTitle(item);
-  const times = agendaTimes(item);
-  return (
-    <Group component="li" gap="xs" wrap="nowrap" align="flex-start" data-testid="agenda-item" data-kind={kind}>
-      <Badge color={look.color} variant="filled" autoContrast size="sm" miw={96} mt={2} style={{ flexShrink: 0 }}>
-        {look.badge}
-      </Badge>
-      <Stack gap={0} miw={0}>
-        {isCalendarEvent(item) ? (
-          <UnstyledButton onClick={() => onOpenEvent(item.id)} fz="sm" fw={600} c="blue.8" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </UnstyledButton>
-        ) : (
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
-        )}
-        {times ? (
-          <Text size="xs" c="dimmed">
-            {times}
-          </Text>
-        ) : null}
-      </Stack>
-    </Group>
-  );
+interface WhatsHappeningCardProps {
+  /**
+   * Not read: whose pending time off shows is the server's decision (the caller's reach), so an
+   * employee sees their own requests too. Kept so the screens that embed the card stay as they are.
+   */
+  identity: Identity;
+  today: string;
 }
 
 /**
  * 'What's happening?' (spec 000 §2, 002 §2): this week's agenda (Sunday to Saturday of the
- * company's today) by day — time off (pending too for admins and managers), holidays, birthdays,
- * anniversaries and calendar events in their colours — with a link to /team-calendar and 'Add Event'.
+ * company's today) by day — time off (pending too: an employee's own, an approver's of the people
+ * they reach), holidays, birthdays, anniversaries and calendar events in their colours — with a
+ * link to /team-calendar and 'Add Event'.
  */
-export function WhatsHappeningCard({ identity, today }: { identity: Identity; today: string }) {
+export function WhatsHappeningCard({ today }: WhatsHappeningCardProps) {
   const week = weekOf(today);
-  const agenda = useAgenda({ start: week.start, end: week.end, includePending: isPrivileged(identity) });
+  const agenda = useAgenda({ start: week.start, end: week.end, includePending: true });
   const panel = useEventPanel();
   const days = agendaByDay(agenda.data?.items ?? [], week);
 
@@ -104,27 +65,7 @@ export function WhatsHappeningCard({ identity, today }: { identity: Identity; to
             {NOTHING_THIS_WEEK}
           </Text>
         ) : (
-          <Stack gap="md">
-            {days.map(({ day, items }) => (
-              <Stack key={day} gap={6} data-testid="agenda-day" data-day={day}>
-                <Group gap="xs">
-                  <Text size="sm" fw={700} component="h3" m={0}>
-                    {dayText(day)}
-                  </Text>
-                  {day === today ? (
-                    <Badge size="xs" variant="light" color="blue">
-                      Today
-                    </Badge>
-                  ) : null}
-                </Group>
-                <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-                  {items.map((item) => (
-                    <AgendaRow key={`${item.agendaType}-${item.id}`} item={item} onOpenEvent={panel.openEdit} />
-                  ))}
-                </Stack>
-              </Stack>
-            ))}
-          </Stack>
+          <AgendaDays days={days} today={today} onOpenEvent={panel.openEdit} />
         )}
       </Stack>
       <EventPanel state={panel.state} onClose={panel.close} />
