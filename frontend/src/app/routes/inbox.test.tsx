@@ -278,6 +278,20 @@ describe('/admin/inbox', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject Request' })).toBeNull());
   });
 
+  it('asks before closing the reject panel over a reason not sent', async () => {
+    mockFetch({ ...loginData, 'GET /inbox/data': json(inbox()) });
+    asManager();
+    renderRoutes(routes, '/admin/inbox');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('pending-card')).getByRole('button', { name: 'Reject' }));
+    const panel = await screen.findByTestId('reject-panel');
+    await user.type(within(panel).getByLabelText(/^Reason/), 'Not this week');
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('dialog', { name: /Discard unsaved changes/ });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(panel).getByLabelText(/^Reason/)).toHaveValue('Not this week');
+  });
+
   it('opens the reject panel full width on a phone', async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;

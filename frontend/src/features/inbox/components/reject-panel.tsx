@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Dock } from '@/components/dock';
+import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { formFailure } from '@/lib/form-errors';
@@ -44,6 +45,8 @@ export function RejectForm({ target, onDone, onCancel }: RejectFormProps) {
     initialValues: { comment: '' },
     validate: schemaResolver(rejectFormSchema, { sync: true }),
   });
+  // A reason typed and not sent is asked about before the panel closes.
+  useDiscardGuard(() => form.isDirty());
   return (
     <form
       noValidate
