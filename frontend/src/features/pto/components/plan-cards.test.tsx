@@ -73,6 +73,23 @@ describe('the PTO plan cards (002 §2 "Plans section")', () => {
     expect(await screen.findByRole('dialog', { name: 'Create New PTO Plan' })).toBeInTheDocument();
   });
 
+  it("asks before closing the plan's edit panel over a changed name", async () => {
+    ptoManageServer();
+    renderWithApp(<PtoPlansSection canEdit />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Standard' }));
+    const dock = await screen.findByRole('dialog', { name: 'Edit PTO Plan' });
+    const name = within(dock).getByRole('textbox', { name: /Plan name/ });
+    await user.type(name, ' Plus');
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('dialog', { name: /Discard unsaved changes/ });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(name).toHaveValue('Standard Plus');
+    await user.click(within(dock).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: /Discard unsaved changes/ })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit PTO Plan' })).toBeNull());
+  });
+
   it('shows a manager the plans without Create, Edit or Delete', async () => {
     ptoManageServer();
     renderWithApp(<PtoPlansSection canEdit={false} />);

@@ -1,4 +1,6 @@
 import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useDiscardGuard } from '@/components/close-guard';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dock } from '@/components/dock';
 import { FormAlert } from '@/components/form-alert';
@@ -18,13 +20,25 @@ export const removalQuestion = (count: number, year: string) =>
  * confirmation) and the people to add for it. Adding people for the current or a past year opens
  * 'Adjust starting balances' on Save (002 §4); for next year the plan is saved straight away.
  */
+/** Registers the panel's unsaved-changes check with the dock it is rendered in. */
+function DiscardGuard({ isDirty }: { isDirty: () => boolean }) {
+  useDiscardGuard(isDirty);
+  return null;
+}
+
 export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: PtoManageData; onClose: () => void }) {
   const edit = usePlanEdit(plan, data, onClose);
+  // What the panel opened with: a change to the name or the rules, or people to add or take
+  // off, is asked about before the panel closes.
+  const [opened] = useState(() => JSON.stringify({ name: edit.name, rules: edit.rules }));
+  const isDirty = () =>
+    edit.adding.length > 0 || edit.removing.length > 0 || JSON.stringify({ name: edit.name, rules: edit.rules }) !== opened;
   const years = [...new Set([data.currentYear - 1, data.currentYear, data.currentYear + 1, ...plan.associatedYears])].sort();
   const payable = data.ptoTypes.filter((type) => type.payable === 1);
 
   return (
     <Dock opened onClose={onClose} title="Edit PTO Plan" width={650} testId="plan-edit-dock">
+      <DiscardGuard isDirty={isDirty} />
       <Stack gap="md">
         <TextInput label="Plan name" withAsterisk value={edit.name} error={edit.nameError} onChange={(event) => edit.setName(event.currentTarget.value)} maxLength={100} />
         <PlanTypeRules payable={payable} rules={edit.rules} setRules={edit.setRules} editing={edit.editing} setEditing={edit.setEditing} />
