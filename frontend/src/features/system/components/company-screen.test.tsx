@@ -63,6 +63,15 @@ describe('a company (/sy5tem/company/:id)', () => {
     expect(callsTo(fetch, 'GET', '/system/charges')).toHaveLength(0);
   });
 
+  it('says billing is not enabled instead of a subscription and charges, on a deployment without it', async () => {
+    systemServer();
+    renderWithApp(<CompanyScreen companyId={7} billingEnabled={false} />, { path: '/sy5tem/company/7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Insurance' })).toBeInTheDocument();
+    expect(screen.getByText('Billing is not enabled on this deployment: companies have no subscription or charges here.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Billing facts' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Charges' })).toBeNull();
+  });
+
   it("opens a charge's attempts", async () => {
     const { fetch } = systemServer();
     render();

@@ -27,7 +27,7 @@ function BackLink() {
  * A company (/sy5tem/company/:id, GET /system/company): its facts, admins and billing, its charges
  * with their attempts, and the operator's actions. Deleting it returns to the list, which says so.
  */
-export function CompanyScreen({ companyId }: { companyId: number }) {
+export function CompanyScreen({ companyId, billingEnabled = true }: { companyId: number; billingEnabled?: boolean | undefined }) {
   const company = useCompany(companyId);
   const zone = useOperatorZone();
   const navigate = useNavigate();
@@ -76,9 +76,14 @@ export function CompanyScreen({ companyId }: { companyId: number }) {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <CompanyFactsCard company={detail} timeZone={zone} />
         <CompanyAdminsCard company={detail} />
-        <CompanyBillingCard company={detail} />
+        {billingEnabled ? <CompanyBillingCard company={detail} /> : null}
       </SimpleGrid>
-      <CompanyCharges companyId={companyId} first={{ charges, chargeCount }} timeZone={zone} />
+      {billingEnabled ? (
+        <CompanyCharges companyId={companyId} first={{ charges, chargeCount }} timeZone={zone} />
+      ) : (
+        // A deployment without billing: no subscription or charges to show, and it says why.
+        <FormAlert color="blue">{SYSTEM_TEXTS.billingOff}</FormAlert>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,8 @@ export const SYSTEM_TEXTS = {
   resetPassword: 'Reset Password',
   impersonation: 'Impersonation',
   promotions: 'Promotions',
+  /** A company's detail on a deployment without billing, where its subscription and charges would be. */
+  billingOff: 'Billing is not enabled on this deployment: companies have no subscription or charges here.',
   audit: 'Audit log',
   noCompanies: 'There are no companies yet.',
   noCompaniesMatch: 'No companies match.',
