@@ -137,6 +137,22 @@ impl Accounts {
             .and_then(|admin| admin.company_id))
     }
 
+    /// Moves the demo company's people's start back to `start` (the demo's history: people who
+    /// worked the last three months started before them). Its people only.
+    pub async fn backdate_demo_start(
+        &self,
+        company: kernel::CompanyId,
+        start: chrono::NaiveDate,
+    ) -> Result<(), AccountsError> {
+        use sea_orm::sea_query::Expr;
+        users::Entity::update_many()
+            .col_expr(users::Column::LastStartDate, Expr::value(start))
+            .filter(users::Column::CompanyId.eq(company))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
     /// Creates the demo on an empty database; leaves any other database alone.
     pub async fn seed_demo(&self) -> Result<DemoOutcome, AccountsError> {
         if users::Entity::find().filter(users::Column::Email.eq(DEMO_ADMIN_EMAIL)).count(&self.db).await? > 0 {

@@ -440,6 +440,15 @@ async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
             }
         }
     }
+    if demo_args.with_time_off {
+        if let Some(company) = accounts.demo_company().await? {
+            let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());
+            let pto = pto::Pto::new(db.clone(), accounts.clone(), kernel::WriteGate::open());
+            if pto.seed_demo_time_off(company, today).await? {
+                println!("Time off is set up: the Standard plan for everyone, one request in the manager's inbox.");
+            }
+        }
+    }
     if demo_args.with_history {
         if let Some(company) = accounts.demo_company().await? {
             let tz = kernel::time::DEFAULT_TIME_ZONE;
@@ -452,20 +461,17 @@ async fn demo(demo_args: &DemoArgs) -> Result<(), BoxError> {
                 .map(|person| person.id)
                 .collect();
             if clock::demo::seed_demo_history(&db, company, tz, &staff, today).await? {
+                // They worked the last three months: they started a year before.
+                accounts.backdate_demo_start(company, today - chrono::Duration::days(365)).await?;
                 println!("History is in: three months of shifts, with some overtime and days away.");
             }
             let timesheet = timesheet::TimesheetService::new(db.clone(), accounts.clone(), kernel::WriteGate::open());
             if timesheet.seed_demo_requests(company).await? {
                 println!("A timesheet edit request waits in the manager's inbox.");
             }
-        }
-    }
-    if demo_args.with_time_off {
-        if let Some(company) = accounts.demo_company().await? {
-            let today = kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, chrono::Utc::now());
-            let pto = pto::Pto::new(db, accounts.clone(), kernel::WriteGate::open());
-            if pto.seed_demo_time_off(company, today).await? {
-                println!("Time off is set up: the Standard plan for everyone, time off taken and planned, two requests waiting.");
+            let pto = pto::Pto::new(db.clone(), accounts.clone(), kernel::WriteGate::open());
+            if pto.seed_demo_time_off_history(company, today).await? {
+                println!("Time off taken and planned, and a second request waiting.");
             }
         }
     }

@@ -1,8 +1,9 @@
 //! Time off for the demo company (`timekeep demo --with-time-off`, what `just run` starts): so a
 //! newcomer finds PTO working, not a screen asking an admin to set it up. Vacation (80 hours at
 //! the start of each year, 16 carried over), Sick (1 hour per 30 worked) and an unpaid Leave, the
-//! Standard plan for everyone from 1 January, time off taken in the last three months and one
-//! approved ahead, and two requests waiting (one in the manager's inbox).
+//! Standard plan for everyone from 1 January, and one pending request in the manager's inbox.
+//! With the demo's history (`--with-history`), time off taken in the last three months, one
+//! approved ahead and a second request waiting.
 //! The browser journeys seed the demo without it: they set up PTO themselves.
 
 use crate::entities::{pto_enrollments as enrollments, pto_plans as plans, pto_requests as requests};
@@ -13,7 +14,7 @@ use accounts::Person;
 use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
 use kernel::ids::PtoTypeId;
 use kernel::{CompanyId, RequestStatus, Role};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, QueryFilter};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
 impl Pto {
     /// Sets up the demo company's time off as of `today` (its local day). False, and nothing
@@ -93,6 +94,63 @@ impl Pto {
             .insert(&txn)
             .await?;
         }
+        // A day of vacation on the Monday two weeks ahead, waiting for the manager.
+        let asker = staff.iter().find(|person| person.manager_id.is_some()).or(staff.last());
+        if let Some(asker) = asker {
+            let mut day = today + Duration::days(14);
+            while day.weekday() != Weekday::Mon {
+                day += Duration::days(1);
+            }
+            requests::ActiveModel {
+                company_id: Set(company),
+                employee_id: Set(asker.id),
+                pto_type_id: Set(vacation),
+                start_date: Set(day),
+                end_date: Set(day),
+                partial: Set(false),
+                start_time: Set(None),
+                end_time: Set(None),
+                include_weekend: Set(false),
+                reason: Set("Family visit".to_owned()),
+                status: Set(RequestStatus::Raised),
+                requested_by: Set(Some(asker.id)),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+        txn.commit().await?;
+        Ok(true)
+    }
+
+    /// The demo's time-off history (`--with-history`, after the shifts and the people's earlier
+    /// start dates): time off taken in the last three months, approved by the admin, one approved
+    /// ahead and a second request waiting. False, and nothing written, without the demo's PTO
+    /// types or when approved time off exists already.
+    pub async fn seed_demo_time_off_history(&self, company: CompanyId, today: NaiveDate) -> Result<bool, PtoError> {
+        let kinds: Vec<types::Model> =
+            types::Entity::find().filter(kernel::tenancy::same_company::<types::Entity>(company)).all(&self.db).await?;
+        let (Some(vacation), Some(sick)) = (
+            kinds.iter().find(|kind| kind.name == "Vacation").map(|kind| kind.id),
+            kinds.iter().find(|kind| kind.name == "Sick").map(|kind| kind.id),
+        ) else {
+            return Ok(false);
+        };
+        let answered = requests::Entity::find()
+            .filter(kernel::tenancy::same_company::<requests::Entity>(company))
+            .filter(requests::Column::Status.eq(RequestStatus::Approved))
+            .one(&self.db)
+            .await?;
+        if answered.is_some() {
+            return Ok(false);
+        }
+        let now = Utc::now();
+        let people = read::people_of_company(&self.db, company, &PeopleFilter::default()).await?;
+        let staff: Vec<&Person> = people.iter().filter(|person| person.role != Role::SysAdmin).collect();
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
         // Time off already taken in the last three months (approved by the admin), one approved
         // ahead, and a second request waiting: the calendar, reports and balances have history.
         let approver = staff.iter().find(|person| person.role == Role::Admin).map(|person| person.id);
@@ -149,33 +207,6 @@ impl Pto {
                 requested_by: Set(Some(person.id)),
                 acted_by: Set(approver.filter(|_| answered)),
                 acted_at: Set(answered.then_some(now)),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-        }
-        // A day of vacation on the Monday two weeks ahead, waiting for the manager.
-        let asker = staff.iter().find(|person| person.manager_id.is_some()).or(staff.last());
-        if let Some(asker) = asker {
-            let mut day = today + Duration::days(14);
-            while day.weekday() != Weekday::Mon {
-                day += Duration::days(1);
-            }
-            requests::ActiveModel {
-                company_id: Set(company),
-                employee_id: Set(asker.id),
-                pto_type_id: Set(vacation),
-                start_date: Set(day),
-                end_date: Set(day),
-                partial: Set(false),
-                start_time: Set(None),
-                end_time: Set(None),
-                include_weekend: Set(false),
-                reason: Set("Family visit".to_owned()),
-                status: Set(RequestStatus::Raised),
-                requested_by: Set(Some(asker.id)),
                 created_at: Set(now),
                 updated_at: Set(now),
                 ..Default::default()

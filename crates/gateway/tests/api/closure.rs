@@ -148,6 +148,14 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         .await;
     assert_eq!(request.status, 201, "{:?}", request.body);
     ok(app.post_as(&manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": request.body["id"]})).await);
+    // The manager approves the employee's week (a review the team timesheet records).
+    ok(app
+        .post_as(
+            &manager,
+            "/server/v1/timesheet/approve-period",
+            json!({"employeeIds": [employee_id], "date": day.to_string()}),
+        )
+        .await);
 
     // The profile and the company.
     ok(app
