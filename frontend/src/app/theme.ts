@@ -39,6 +39,9 @@ export const theme = createTheme({
     // A notice's close button is an icon: it needs a name for screen readers (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A spinner is named for what loads ('Loading the editor'): a name needs a role to be
+    // allowed on a span (axe: aria-prohibited-attr), and 'status' is what it is.
+    Loader: { defaultProps: { role: 'status' } },
     // Every open popup (date picker, select, menu) says so: Escape then closes it, not the dock or
     // modal it opened from (components/dialog-escape.ts).
     PopoverDropdown: { defaultProps: { [POPUP_ATTRIBUTE]: true } },
