@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PersonAvatar } from '@/components/person-avatar';
 import { FormAlert } from '@/components/form-alert';
@@ -7,7 +7,7 @@ import { useApproveRequest } from '../api/respond';
 import { REQUEST_STATUS, splitName, type InboxTimesheetRow } from '../api/schemas';
 import { BADGE_COLORS, failureText, respondedByText } from './labels';
 import { RequestChanges } from './request-changes';
-import { OwnRequestNote } from './own-request-note';
+import { AnswerButtons } from './own-request-note';
 
 function CardFrame({ row, timeZone, badge, children, testId }: { row: InboxTimesheetRow; timeZone: string; badge: ReactNode; children?: ReactNode; testId: string }) {
   const { firstname, lastname } = splitName(row.name);
@@ -60,24 +60,15 @@ export function PendingRequestCard({ row, timeZone, onReject, ownApprovers = nul
       }
     >
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
-      {ownApprovers ? (
-        <OwnRequestNote approvers={ownApprovers} />
-      ) : (
-        <Group justify="flex-end" gap="sm">
-          <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
-            Reject
-          </Button>
-          <Button
-            loading={approve.isPending}
-            onClick={() => {
-              setError(null);
-              approve.mutate(row.id, { onError: (err) => setError(failureText(err)) });
-            }}
-          >
-            Approve
-          </Button>
-        </Group>
-      )}
+      <AnswerButtons
+        ownApprovers={ownApprovers}
+        approving={approve.isPending}
+        onReject={() => onReject(row)}
+        onApprove={() => {
+          setError(null);
+          approve.mutate(row.id, { onError: (err) => setError(failureText(err)) });
+        }}
+      />
     </CardFrame>
   );
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/company-time';
 import { useApproveTimeOff, useCancelTimeOff, type TimeOffAnswer } from '../api/respond';
 import { REQUEST_STATUS, splitName, type InboxTimeOffRow } from '../api/schemas';
 import { BADGE_COLORS, CANCEL_TIMEOFF, failureText, formatTimeOff, respondedByText, timeOffDates } from './labels';
-import { OwnRequestNote } from './own-request-note';
+import { AnswerButtons } from './own-request-note';
 
 export const viewUserPath = (employeeId: number) => `/admin/manage/view-user/${employeeId}`;
 
@@ -104,26 +104,17 @@ export function PendingTimeOffCard({ row, timeZone, onReject, ownApprovers = nul
       }
     >
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
-      {ownApprovers ? (
-        <OwnRequestNote approvers={ownApprovers} />
-      ) : (
-        <Group justify="flex-end" gap="sm">
-          <Button variant="outline" color="red.9" onClick={() => onReject(row)} disabled={approve.isPending}>
-            Reject
-          </Button>
-          <Button
-            loading={approve.isPending}
-            onClick={() => {
-              setError(null);
-              // The answer is announced from the promise: the card leaves the list (and unmounts)
-              // when the inbox refreshes, which would drop a callback given to `mutate`.
-              approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
-            }}
-          >
-            Approve
-          </Button>
-        </Group>
-      )}
+      <AnswerButtons
+        ownApprovers={ownApprovers}
+        approving={approve.isPending}
+        onReject={() => onReject(row)}
+        onApprove={() => {
+          setError(null);
+          // The answer is announced from the promise: the card leaves the list (and unmounts)
+          // when the inbox refreshes, which would drop a callback given to `mutate`.
+          approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
+        }}
+      />
     </TimeOffFrame>
   );
 }
