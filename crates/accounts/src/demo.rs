@@ -147,7 +147,7 @@ impl Accounts {
         use sea_orm::sea_query::Expr;
         users::Entity::update_many()
             .col_expr(users::Column::LastStartDate, Expr::value(start))
-            .filter(users::Column::CompanyId.eq(company))
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
             .exec(&self.db)
             .await?;
         Ok(())
