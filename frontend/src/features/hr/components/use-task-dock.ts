@@ -68,7 +68,8 @@ export function useTaskDock(tasks: MyTasks | undefined, sid: string, { mayOpenBy
   const [openedFor, setOpenedFor] = useState('');
   const keys = tasks ? taskKeys(tasks) : [];
   const waiting = tasks?.count ?? 0;
-  const fresh = keys.filter((key) => !seenIn(sid).has(key)).join(',');
+  const seen = seenIn(sid);
+  const fresh = keys.filter((key) => !seen.has(key)).join(',');
 
   // Adjusted while rendering (React's way for state that follows props), not in an effect.
   if (mayOpenByItself && fresh !== '' && fresh !== openedFor) {
