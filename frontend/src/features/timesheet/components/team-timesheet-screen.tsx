@@ -19,9 +19,10 @@ export interface TeamTimesheetScreenProps {
   onChange: (next: { date: string; span: TeamSpan }) => void;
 }
 
-function Step({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+/** A step to the previous or next period; it waits (disabled) until the period shown is known. */
+function Step({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: string }) {
   return (
-    <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick}>
+    <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick} disabled={disabled}>
       <span aria-hidden="true">{children}</span>
     </ActionIcon>
   );
@@ -78,13 +79,13 @@ export function TeamTimesheetScreen({ identity, date, span, onChange }: TeamTime
 
       <Group justify="space-between" gap="sm">
         <Group gap={4} wrap="nowrap" data-testid="team-period">
-          <Step label={span === 'week' ? 'Previous week' : 'Previous pay period'} onClick={() => data && onChange({ date: addDays(data.start, -1), span })}>
+          <Step label={span === 'week' ? 'Previous week' : 'Previous pay period'} onClick={() => data && onChange({ date: addDays(data.start, -1), span })} disabled={!data}>
             ‹
           </Step>
           <Text fw={600} px="xs" style={{ whiteSpace: 'nowrap' }} data-testid="team-range">
             {data ? `${formatIsoDate(data.start)} – ${formatIsoDate(data.end)}` : '…'}
           </Text>
-          <Step label={span === 'week' ? 'Next week' : 'Next pay period'} onClick={() => data && onChange({ date: addDays(data.end, 1), span })}>
+          <Step label={span === 'week' ? 'Next week' : 'Next pay period'} onClick={() => data && onChange({ date: addDays(data.end, 1), span })} disabled={!data}>
             ›
           </Step>
         </Group>
