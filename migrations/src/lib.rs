@@ -43,6 +43,7 @@ mod m20261128_000035_mail_outbox;
 mod m20261129_000036_one_request_status;
 mod m20261129_000037_timesheet_reviews;
 mod m20261129_000038_setup_dismissed;
+mod m20261129_000039_overtime_policies;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000036_one_request_status::Migration),
             Box::new(m20261129_000037_timesheet_reviews::Migration),
             Box::new(m20261129_000038_setup_dismissed::Migration),
+            Box::new(m20261129_000039_overtime_policies::Migration),
         ]
     }
 }

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod entities;
 mod error;
 pub mod machine;
+pub mod overtime_policy;
 pub mod presses;
 mod purge;
 mod service;

@@ -2,7 +2,8 @@
 //! has erased the comments, changes and edit requests that point at these shifts).
 
 use crate::entities::{
-    time_entries, time_entry_actions, time_entry_breaks, time_settings, weekly_worked_minutes, worked_changes,
+    overtime_policies, time_entries, time_entry_actions, time_entry_breaks, time_settings, weekly_worked_minutes,
+    worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -10,7 +11,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr};
 
 /// Deletes every clock row of `company`, children first: the breaks and presses of its shifts
 /// (they have no company column: chosen through the company's shifts), the shifts, then the
-/// tables the database's triggers keep from the shifts, then the time settings.
+/// tables the database's triggers keep from the shifts, then the time settings and overtime rules.
 ///
 /// The triggers on `time_entries` fire for these deletions too: they take the shifts' minutes
 /// out of `weekly_worked_minutes` and log each shift's day in `worked_changes` (a table with no
@@ -24,5 +25,6 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<weekly_worked_minutes::Entity, C>(conn, company).await?,
         erase_in_company::<worked_changes::Entity, C>(conn, company).await?,
         erase_in_company::<time_settings::Entity, C>(conn, company).await?,
+        erase_in_company::<overtime_policies::Entity, C>(conn, company).await?,
     ])
 }

@@ -7,10 +7,11 @@
 
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
+use crate::overtime_policy::{self, OvertimePolicy, PolicyChange};
 use crate::presses::{self, Press, PressKind};
 use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
-use chrono::{DateTime, SubsecRound, Utc};
+use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
 use kernel::time::local_date;
 use kernel::write_gate::GroupWriter;
 use kernel::{AdminCtx, EntryId, TenantCtx, WriteGate};
@@ -87,6 +88,32 @@ impl ClockService {
         settings::save(&self.db, ctx.company(), &next).await?;
         self.settings.put(ctx.company(), next.clone());
         Ok(next)
+    }
+
+    /// The company's overtime rules: every version, oldest first.
+    pub async fn overtime_policy(&self, ctx: &TenantCtx) -> Result<OvertimePolicy, ClockError> {
+        let settings = self.settings.get(&self.db, ctx.company()).await?;
+        Ok(overtime_policy::load(&self.db, ctx.company(), settings.weekly_overtime_minutes).await?)
+    }
+
+    /// Admins only: new overtime rules from a date on (a version of the same date is replaced).
+    /// The date may not precede the company, nor lie more than a year ahead. A company exists
+    /// from its sign-up or from its first recorded shift, whichever is earlier (time worked
+    /// before sign-up and entered afterwards is paid by the rules too).
+    pub async fn change_overtime_policy(
+        &self,
+        ctx: &AdminCtx,
+        change: &PolicyChange,
+    ) -> Result<OvertimePolicy, ClockError> {
+        let now = now();
+        let signed_up = accounts::people::read::company(&self.db, ctx.company())
+            .await?
+            .map_or(NaiveDate::MIN, |company| local_date(ctx.time_zone(), company.created_at));
+        let first_shift = store::first_shift_start(&self.db, ctx.company()).await?;
+        let created = first_shift.map_or(signed_up, |start| signed_up.min(local_date(ctx.time_zone(), start)));
+        let version = change.validate(created, local_date(ctx.time_zone(), now)).map_err(ClockError::Validation)?;
+        overtime_policy::save(&self.db, ctx.company(), &version, now).await?;
+        self.overtime_policy(ctx).await
     }
 
     /// The card's data. On a phone of a company that turned phone clock-in off, `errors` says so

@@ -84,6 +84,31 @@ impl Shift {
         (total - on_break).max(0)
     }
 
+    /// The worked stretches of the shift (start to end, or to `now` while it runs, less its
+    /// breaks), as the overtime classifier reads them: one shift, one stretch of work.
+    pub fn worked_spans(&self, now: DateTime<Utc>) -> overtime::Shift {
+        let end = self.end.unwrap_or(now).max(self.start);
+        let mut pauses: Vec<(DateTime<Utc>, DateTime<Utc>)> = self
+            .breaks
+            .iter()
+            .map(|pause| (pause.start.max(self.start), pause.end.unwrap_or(end).min(end)))
+            .filter(|(from, to)| to > from)
+            .collect();
+        pauses.sort_unstable();
+        let mut spans = Vec::with_capacity(pauses.len() + 1);
+        let mut at = self.start;
+        for (from, to) in pauses {
+            if from > at {
+                spans.push(overtime::Span { start: at, end: from });
+            }
+            at = at.max(to);
+        }
+        if end > at {
+            spans.push(overtime::Span { start: at, end });
+        }
+        overtime::Shift { spans }
+    }
+
     pub fn worked_minutes(&self, now: DateTime<Utc>) -> i64 {
         minutes_from_seconds(self.worked_seconds(now))
     }

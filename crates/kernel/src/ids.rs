@@ -148,3 +148,7 @@ typed_id!(
     /// A manager's review of one person's timesheet for a week or pay period ("approve the week").
     TimesheetReviewId
 );
+typed_id!(
+    /// A version of a company's overtime rules (from a date on).
+    OvertimePolicyId
+);

@@ -87,7 +87,7 @@ fn status_text(status: i16) -> &'static str {
 /// The summary report as a sheet.
 pub fn summary_sheet(report: &SummaryReport) -> Sheet {
     let mut header: Vec<String> =
-        ["Employee ID", "Last Name", "First Name", "Status", "Regular Hours", "Overtime Hours"]
+        ["Employee ID", "Last Name", "First Name", "Status", "Regular Hours", "Overtime Hours", "Double Time Hours"]
             .map(String::from)
             .to_vec();
     header.extend(report.pto_types.iter().map(|kind| format!("{} Hours", kind.name)));
@@ -102,6 +102,7 @@ pub fn summary_sheet(report: &SummaryReport) -> Sheet {
             row.status.map(|status| text(status_text(status))).unwrap_or(Cell::Empty),
             Cell::Hours(row.centi.regular),
             Cell::Hours(row.centi.overtime),
+            Cell::Hours(row.centi.double_time),
         ];
         cells.extend(row.pto.iter().map(|amount| Cell::Hours(amount.centi)));
         cells.extend([Cell::Hours(row.centi.holiday), Cell::Hours(row.centi.subtotal)]);
@@ -315,6 +316,7 @@ impl Reports {
             "Pay Period End",
             "Regular Hours",
             "Overtime Hours",
+            "Double Time Hours",
             "Holiday Hours",
         ]
         .map(String::from)
@@ -342,10 +344,13 @@ impl Reports {
                 text(end.to_string()),
                 Cell::Hours(row.centi.regular),
                 Cell::Hours(row.centi.overtime),
+                Cell::Hours(row.centi.double_time),
                 Cell::Hours(row.centi.holiday),
             ];
             cells.extend(row.pto.iter().map(|amount| Cell::Hours(amount.centi)));
-            cells.push(Cell::Hours(row.centi.regular + row.centi.overtime + row.centi.holiday + paid_pto));
+            cells.push(Cell::Hours(
+                row.centi.regular + row.centi.overtime + row.centi.double_time + row.centi.holiday + paid_pto,
+            ));
             rows.push(cells);
         }
         let sheet = Sheet { name: "Payroll", header, rows };

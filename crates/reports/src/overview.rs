@@ -47,11 +47,14 @@ pub struct WhoAnswers {
 pub struct DashboardStats {
     pub clocked_minutes: i64,
     pub overtime_minutes: i64,
+    /// Under daily overtime rules only.
+    pub double_time_minutes: i64,
     /// Approved time off on the days of the range.
     pub pto_minutes: i64,
     /// The same in hours, to two decimals.
     pub clocked_hours: f64,
     pub overtime_hours: f64,
+    pub double_time_hours: f64,
     pub pto_hours: f64,
 }
 
@@ -181,9 +184,11 @@ impl Reports {
             stats: DashboardStats {
                 clocked_minutes: clocked.stats.clocked_minutes,
                 overtime_minutes: clocked.stats.overtime_minutes,
+                double_time_minutes: clocked.stats.double_time_minutes,
                 pto_minutes: pto,
                 clocked_hours: clocked.stats.clocked_hours,
                 overtime_hours: clocked.stats.overtime_hours,
+                double_time_hours: clocked.stats.double_time_hours,
                 pto_hours: hours(pto),
             },
             pay_cycle_start: clocked.pay_cycle_start,

@@ -22,6 +22,7 @@ pub struct TeamDay {
     pub date: NaiveDate,
     pub worked_minutes: i64,
     pub overtime_minutes: i64,
+    pub double_time_minutes: i64,
     /// Approved time off.
     pub time_off_minutes: i64,
 }
@@ -41,6 +42,7 @@ pub struct TeamRow {
     pub worked_minutes: i64,
     pub regular_minutes: i64,
     pub overtime_minutes: i64,
+    pub double_time_minutes: i64,
     pub time_off_minutes: i64,
     /// Still clocked in on a shift that began before today: a missed clock-out.
     pub open_shift_since: Option<DateTime<Utc>>,
@@ -67,6 +69,7 @@ pub struct TeamTimesheet {
     pub people: Vec<TeamRow>,
     pub worked_minutes: i64,
     pub overtime_minutes: i64,
+    pub double_time_minutes: i64,
     pub time_off_minutes: i64,
 }
 
@@ -101,7 +104,13 @@ impl Reports {
         let dates: Vec<NaiveDate> = start.iter_days().take_while(|day| *day <= end).collect();
         let mut team_days: Vec<TeamDay> = dates
             .iter()
-            .map(|date| TeamDay { date: *date, worked_minutes: 0, overtime_minutes: 0, time_off_minutes: 0 })
+            .map(|date| TeamDay {
+                date: *date,
+                worked_minutes: 0,
+                overtime_minutes: 0,
+                double_time_minutes: 0,
+                time_off_minutes: 0,
+            })
             .collect();
         let mut rows = Vec::with_capacity(people.len());
         for person in people {
@@ -115,6 +124,7 @@ impl Reports {
                         date: *date,
                         worked_minutes: day.worked,
                         overtime_minutes: day.overtime,
+                        double_time_minutes: day.double_time,
                         time_off_minutes: leave.and_then(|days| days.get(date)).copied().unwrap_or(0),
                     }
                 })
@@ -122,16 +132,19 @@ impl Reports {
             for (sum, day) in team_days.iter_mut().zip(&days) {
                 sum.worked_minutes += day.worked_minutes;
                 sum.overtime_minutes += day.overtime_minutes;
+                sum.double_time_minutes += day.double_time_minutes;
                 sum.time_off_minutes += day.time_off_minutes;
             }
             let worked_minutes: i64 = days.iter().map(|day| day.worked_minutes).sum();
             let overtime_minutes: i64 = days.iter().map(|day| day.overtime_minutes).sum();
+            let double_time_minutes: i64 = days.iter().map(|day| day.double_time_minutes).sum();
             rows.push(TeamRow {
                 employee_id: person.id.0,
                 job_role: person.job_role_id.and_then(|role| roles.get(&role).cloned()),
                 worked_minutes,
-                regular_minutes: worked_minutes - overtime_minutes,
+                regular_minutes: worked_minutes - overtime_minutes - double_time_minutes,
                 overtime_minutes,
+                double_time_minutes,
                 time_off_minutes: days.iter().map(|day| day.time_off_minutes).sum(),
                 days,
                 open_shift_since: time.open_since.get(&person.id).copied(),
@@ -149,6 +162,7 @@ impl Reports {
             end,
             worked_minutes: team_days.iter().map(|day| day.worked_minutes).sum(),
             overtime_minutes: team_days.iter().map(|day| day.overtime_minutes).sum(),
+            double_time_minutes: team_days.iter().map(|day| day.double_time_minutes).sum(),
             time_off_minutes: team_days.iter().map(|day| day.time_off_minutes).sum(),
             days: team_days,
             people: rows,

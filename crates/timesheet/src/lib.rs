@@ -4,7 +4,8 @@
 //! and when), edit requests (raised → approved, rejected or canceled; at most one raised per
 //! shift, enforced by the database; approval applies the change and its history in one
 //! transaction; rejection needs a reason), admins' direct edits, 'Add Shift' and delete, pay
-//! periods and weekly overtime ([`paycycle`]). The rules a payroll clerk expects hold for every
+//! periods and overtime (weekly by default, [`paycycle`]; by the law of the place of work,
+//! [`pay_hours`]). The rules a payroll clerk expects hold for every
 //! change: clock-out after clock-in, breaks inside the shift, no overlapping shifts of one
 //! employee.
 
@@ -13,6 +14,7 @@ pub mod demo;
 pub mod entities;
 mod error;
 pub mod overview;
+pub mod pay_hours;
 pub mod paycycle;
 mod purge;
 pub mod reporting;

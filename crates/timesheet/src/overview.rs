@@ -97,9 +97,12 @@ pub struct InboxQuery {
 pub struct DashboardStats {
     pub clocked_minutes: i64,
     pub overtime_minutes: i64,
+    /// Under daily overtime rules only.
+    pub double_time_minutes: i64,
     /// The same in hours, to two decimals.
     pub clocked_hours: f64,
     pub overtime_hours: f64,
+    pub double_time_hours: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -311,6 +314,7 @@ impl TimesheetService {
         let per_employee = self.worked_totals(ctx, scope.as_deref(), start, end).await?;
         let clocked: i64 = per_employee.values().map(|totals| totals.clocked).sum();
         let overtime: i64 = per_employee.values().map(|totals| totals.overtime).sum();
+        let double_time: i64 = per_employee.values().map(|totals| totals.double_time).sum();
         let pending = Self::requests_of(ctx, &scope)
             .filter(requests::Column::Status.eq(RequestStatus::Raised))
             .count(&self.db)
@@ -319,8 +323,10 @@ impl TimesheetService {
             stats: DashboardStats {
                 clocked_minutes: clocked,
                 overtime_minutes: overtime,
+                double_time_minutes: double_time,
                 clocked_hours: hours(clocked),
                 overtime_hours: hours(overtime),
+                double_time_hours: hours(double_time),
             },
             pay_cycle_start: start,
             pay_cycle_end: end,

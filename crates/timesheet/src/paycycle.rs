@@ -196,6 +196,40 @@ mod tests {
             }
         }
 
+        /// The overtime crate's federal rules (weekly 40, Sunday weeks, midnight workdays) count
+        /// exactly what this weekly computation counts, on any days (each day one shift from
+        /// midnight, shorter than a day, so none crosses into the next), whatever the threshold
+        /// of the company's own rules.
+        #[test]
+        fn the_classifier_equals_the_weekly_computation(input in strategy()) {
+            use chrono::TimeZone;
+            let (worked, threshold) = input;
+            let tz = chrono_tz::America::New_York;
+            let shifts: Vec<overtime::Shift> = worked
+                .iter()
+                .filter(|(_, minutes)| **minutes > 0)
+                .map(|(d, minutes)| {
+                    let start = tz.from_local_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default()).earliest().map(|at| at.with_timezone(&chrono::Utc)).unwrap_or_default();
+                    overtime::Shift { spans: vec![overtime::Span { start, end: start + Duration::minutes(*minutes) }] }
+                })
+                .collect();
+            let custom = overtime::Rules::custom(Some(threshold), None, None, 150, 200);
+            let classified = overtime::classify(&shifts, &overtime::Calendar::standard(tz), |_| custom);
+            let weekly = overtime_by_day(&worked, threshold);
+            for (d, minutes) in worked.iter().filter(|(_, minutes)| **minutes > 0) {
+                let hours = classified.get(d).copied().unwrap_or_default();
+                prop_assert_eq!(hours.worked(), *minutes);
+                prop_assert_eq!(hours.overtime, weekly.get(d).copied().unwrap_or(0), "{}", d);
+                prop_assert_eq!(hours.double_time, 0);
+            }
+            // And `us-flsa` is that computation at 2,400 minutes.
+            let federal = overtime::classify(&shifts, &overtime::Calendar::standard(tz), |_| overtime::Rules::FEDERAL);
+            let at_forty = overtime_by_day(&worked, 2400);
+            for (d, hours) in &federal {
+                prop_assert_eq!(hours.overtime, at_forty.get(d).copied().unwrap_or(0));
+            }
+        }
+
         /// Every date lies in its pay period, and periods tile the calendar.
         #[test]
         fn periods_tile(offset in 0i64..3000, anchor_offset in 0i64..400, kind in 0usize..4) {

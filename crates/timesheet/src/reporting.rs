@@ -6,7 +6,8 @@
 //!   daylight-saving change counts the minutes really worked). A shift across midnight belongs
 //!   wholly to the day it started, as on the timesheet.
 //! - Overtime is weekly (see [`crate::paycycle`]); each overtime minute belongs to the day it was
-//!   worked, so a range that cuts a week counts only that week's overtime worked inside it.
+//!   worked, so a range that cuts a week counts only that week's overtime worked inside it. A
+//!   company that chose other overtime rules is counted by [`crate::pay_hours`] instead.
 //! - Callers pass the people already checked against their reach; every query is also scoped
 //!   to the caller's company.
 
@@ -26,6 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub struct DayTotals {
     pub worked: i64,
     pub overtime: i64,
+    pub double_time: i64,
 }
 
 /// Ids as the reports crate passes them (its people's ids are plain numbers); typed here.
@@ -68,10 +70,24 @@ impl TimesheetService {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<HashMap<UserId, WeekTotals>, TimesheetError> {
-        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let policy = self.overtime_policy(ctx).await?;
+        if !policy.is_weekly_only() {
+            let hours = self.hours_by_rate(ctx, &policy, employees, start, end).await?;
+            return Ok(hours
+                .into_iter()
+                .map(|(employee, days)| {
+                    let mut sum = crate::pay_hours::Hours::default();
+                    days.values().for_each(|hours| sum.add(*hours));
+                    (
+                        employee,
+                        WeekTotals { clocked: sum.worked(), overtime: sum.overtime, double_time: sum.double_time },
+                    )
+                })
+                .collect());
+        }
         let tz = ctx.time_zone();
         let now = clock::now();
-        let threshold = settings.weekly_overtime_minutes;
+        let threshold = policy.legacy_weekly_minutes;
         let first_week = week_start(start);
         let last_week = week_start(end);
         // Weeks wholly inside the range need only their totals, added up by the database; a
@@ -136,7 +152,19 @@ impl TimesheetService {
         end: NaiveDate,
     ) -> Result<BTreeMap<NaiveDate, DayTotals>, TimesheetError> {
         let employees = employees.map(user_ids);
-        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        let policy = self.overtime_policy(ctx).await?;
+        if !policy.is_weekly_only() {
+            let mut result: BTreeMap<NaiveDate, DayTotals> = BTreeMap::new();
+            for days in self.hours_by_rate(ctx, &policy, employees.as_deref(), start, end).await?.into_values() {
+                for (day, hours) in days {
+                    let totals = result.entry(day).or_default();
+                    totals.worked += hours.worked();
+                    totals.overtime += hours.overtime;
+                    totals.double_time += hours.double_time;
+                }
+            }
+            return Ok(result);
+        }
         let first = week_start(start);
         let last = week_start(end) + Duration::days(6);
         let days = clock::store::worked_minutes(
@@ -156,7 +184,7 @@ impl TimesheetService {
         }
         let mut result: BTreeMap<NaiveDate, DayTotals> = BTreeMap::new();
         for days in by_employee.values() {
-            let overtime = overtime_by_day(days, settings.weekly_overtime_minutes);
+            let overtime = overtime_by_day(days, policy.legacy_weekly_minutes);
             for (day, worked) in days.range(start..=end) {
                 let totals = result.entry(*day).or_default();
                 totals.worked += worked;

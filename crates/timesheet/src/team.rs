@@ -5,7 +5,8 @@
 //! - Worked minutes and overtime are counted as the per-person timesheet and the reports count
 //!   them: a shift on the company day it started, overtime per Sunday–Saturday week past the
 //!   company's weekly threshold, each overtime minute on the day it was worked
-//!   ([`crate::paycycle::overtime_by_day`]). So the team's totals equal the per-person ones.
+//!   ([`crate::paycycle::overtime_by_day`]), or by the company's chosen overtime rules
+//!   ([`crate::pay_hours`]). So the team's totals equal the per-person ones.
 //! - A review is of one person and one period (a week or a pay period). Approving needs the same
 //!   right as editing the hours directly (a manager who reaches the person, or an admin), and
 //!   nobody approves their own ([`kernel::ManagerCtx::may_decide`]). Approving again keeps the
@@ -15,13 +16,11 @@
 
 use crate::entities::{timesheet_edit_requests as requests, timesheet_reviews as reviews};
 use crate::error::TimesheetError;
-use crate::paycycle::overtime_by_day;
 use crate::service::TimesheetService;
 use crate::views::PeriodReview;
 use accounts::people::read::{self, PeopleFilter};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::machine::ClockState;
-use clock::store::Grouping;
 use kernel::time::{start_of_day, week_start};
 use kernel::{FieldErrors, ManagerCtx, RequestStatus, TenantCtx, UserId};
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -45,6 +44,7 @@ pub enum TeamSpan {
 pub struct TeamDay {
     pub worked: i64,
     pub overtime: i64,
+    pub double_time: i64,
 }
 
 /// What the timesheet knows of a team over a period.
@@ -112,38 +112,30 @@ impl TimesheetService {
         if people.is_empty() {
             return Ok(TeamTime::default());
         }
-        let settings = clock::settings::load(&self.db, ctx.company()).await?;
         let tz = ctx.time_zone();
         let now = clock::now();
         // A long id list costs more than reading the company's rows and keeping the team's.
         let whole_company = ctx.reach().is_company();
         let filter = (!whole_company).then_some(people);
-        // Whole weeks around the period: overtime depends on the week's earlier days.
-        let worked = clock::store::worked_minutes(
-            &self.db,
-            ctx.company(),
-            filter,
-            week_start(start),
-            week_start(end) + Duration::days(6),
-            Grouping::Day,
-            tz,
-            now,
-        )
-        .await?;
-        let mut by_person: HashMap<UserId, BTreeMap<NaiveDate, i64>> = HashMap::new();
-        for ((employee, day), minutes) in worked {
-            by_person.entry(employee).or_default().insert(day, minutes);
-        }
+        let policy = self.overtime_policy(ctx).await?;
         let wanted: std::collections::HashSet<UserId> = people.iter().copied().collect();
-        let days = by_person
+        let days = self
+            .hours_by_rate(ctx, &policy, filter, start, end)
+            .await?
             .into_iter()
             .filter(|(employee, _)| wanted.contains(employee))
             .map(|(employee, days)| {
-                let overtime = overtime_by_day(&days, settings.weekly_overtime_minutes);
                 let inside = days
-                    .range(start..=end)
-                    .map(|(day, worked)| {
-                        (*day, TeamDay { worked: *worked, overtime: overtime.get(day).copied().unwrap_or(0) })
+                    .into_iter()
+                    .map(|(day, hours)| {
+                        (
+                            day,
+                            TeamDay {
+                                worked: hours.worked(),
+                                overtime: hours.overtime,
+                                double_time: hours.double_time,
+                            },
+                        )
                     })
                     .collect();
                 (employee, inside)

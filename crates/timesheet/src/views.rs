@@ -170,6 +170,8 @@ pub struct WeekOvertime {
     pub minutes: i64,
     /// Overtime minutes of the week that fall inside the requested range.
     pub overtime_minutes: i64,
+    /// Double-time minutes of the week inside the range (daily rules only).
+    pub double_time_minutes: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -180,6 +182,9 @@ pub struct PayCycleOvertime {
     pub pay_cycle_end: NaiveDate,
     pub threshold_minutes: i64,
     pub total_overtime_minutes: i64,
+    pub total_double_time_minutes: i64,
+    /// The overtime rules in force on the range's last day.
+    pub rule_set: crate::pay_hours::RuleSetRef,
     pub weeks: Vec<WeekOvertime>,
 }
 

@@ -13,8 +13,8 @@ mod totals;
 pub use card::{cards, CardFacts, CardOf};
 pub use changes::{forget_worked_changes, running_through, worked_change_mark, worked_days_changed};
 pub use shifts::{
-    current_clocks, current_states, find_in_company, open_shift, shifts_of, shifts_of_many, store_worked_time,
-    unsummed_of, CurrentClock,
+    current_clocks, current_states, find_in_company, first_shift_start, open_shift, shifts_of, shifts_of_many,
+    store_worked_time, unsummed_of, worked_spans, CurrentClock,
 };
 pub use totals::{employee_week_totals, week_totals, worked_minutes, Grouping, WeekTotals};
 

@@ -192,3 +192,46 @@ pub async fn current_clocks(
     }
     Ok(clocks)
 }
+
+/// The shifts of `employees` (the whole company for `None`) that started in `[from, to)`, as
+/// each person's worked stretches for the overtime classifier (running shifts up to `now`).
+pub async fn worked_spans(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<HashMap<UserId, Vec<overtime::Shift>>, DbErr> {
+    let query = time_entries::Entity::find()
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .filter(time_entries::Column::StartAt.gte(from))
+        .filter(time_entries::Column::StartAt.lt(to));
+    let entries = match employees {
+        None => query.all(db).await?,
+        Some(employees) => {
+            let mut entries = Vec::new();
+            for chunk in employees.chunks(500) {
+                entries.extend(
+                    query.clone().filter(time_entries::Column::EmployeeId.is_in(chunk.iter().copied())).all(db).await?,
+                );
+            }
+            entries
+        }
+    };
+    let mut spans: HashMap<UserId, Vec<overtime::Shift>> = HashMap::new();
+    for shift in with_breaks(db, entries).await? {
+        spans.entry(shift.entry.employee_id).or_default().push(shift.shift().worked_spans(now));
+    }
+    Ok(spans)
+}
+
+/// When the company's first recorded shift started, if it has any.
+pub async fn first_shift_start(db: &impl ConnectionTrait, company: CompanyId) -> Result<Option<DateTime<Utc>>, DbErr> {
+    Ok(time_entries::Entity::find()
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .order_by_asc(time_entries::Column::StartAt)
+        .one(db)
+        .await?
+        .map(|entry| entry.start_at))
+}

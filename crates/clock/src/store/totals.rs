@@ -122,6 +122,7 @@ pub async fn week_totals(
     Ok(per_employee.values().fold(WeekTotals::default(), |sum, one| WeekTotals {
         clocked: sum.clocked + one.clocked,
         overtime: sum.overtime + one.overtime,
+        double_time: sum.double_time + one.double_time,
     }))
 }
 
@@ -186,7 +187,10 @@ pub async fn employee_week_totals(
             let employee: UserId = row.try_get("", "employee_id")?;
             let clocked: Option<i64> = row.try_get("", "clocked")?;
             let overtime: Option<i64> = row.try_get("", "overtime")?;
-            result.insert(employee, WeekTotals { clocked: clocked.unwrap_or(0), overtime: overtime.unwrap_or(0) });
+            result.insert(
+                employee,
+                WeekTotals { clocked: clocked.unwrap_or(0), overtime: overtime.unwrap_or(0), double_time: 0 },
+            );
         }
     }
     // Running shifts: their minutes, and the overtime they add to their weeks.
@@ -217,5 +221,8 @@ pub async fn employee_week_totals(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WeekTotals {
     pub clocked: i64,
+    /// Minutes paid at the overtime rate (1.5×).
     pub overtime: i64,
+    /// Minutes paid at the double-time rate (2×): only under daily rules (issue 37).
+    pub double_time: i64,
 }

@@ -22,6 +22,8 @@ use utoipa::{IntoParams, ToSchema};
 crate::routes::route_table! {
     get "/settings/data" => data,
     post "/settings/update" => update,
+    get "/settings/overtime" => overtime_rules,
+    post "/settings/update-overtime" => update_overtime_rules,
     post "/settings/update-role-type" => update_role_type,
     post "/settings/inactive-role-type" => inactive_role_type,
     post "/settings/update-pto-type" => update_pto_type,
@@ -132,6 +134,151 @@ pub async fn update(
     };
     let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
     Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))
+}
+
+/// A rule set Timekeep knows, as an admin chooses it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleSetView {
+    /// `us-flsa`, `us-ca`, `us-ak`, `us-nv` or `us-co`.
+    pub id: String,
+    pub name: String,
+    /// What the rules do, in plain language.
+    pub summary: String,
+    pub citation: String,
+    pub sources: Vec<String>,
+    pub effective_from: chrono::NaiveDate,
+    pub effective_to: Option<chrono::NaiveDate>,
+}
+
+/// One version of the company's overtime rules.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OvertimeVersionView {
+    pub effective_from: chrono::NaiveDate,
+    /// A rule set's id, or `custom`.
+    pub jurisdiction: String,
+    /// 0 = Sunday … 6 = Saturday.
+    pub workweek_first_day: u32,
+    /// 0–23: the hour each workday (and the workweek) begins.
+    pub workday_start_hour: u32,
+    /// The company's own figures (`custom` only).
+    pub weekly_minutes: Option<i64>,
+    pub daily_overtime_minutes: Option<i64>,
+    pub daily_double_minutes: Option<i64>,
+    pub overtime_percent: u32,
+    pub double_percent: u32,
+}
+
+impl From<clock::overtime_policy::PolicyVersion> for OvertimeVersionView {
+    fn from(version: clock::overtime_policy::PolicyVersion) -> Self {
+        let custom = version.jurisdiction == overtime::Jurisdiction::Custom;
+        OvertimeVersionView {
+            effective_from: version.effective_from,
+            jurisdiction: version.jurisdiction.code().to_owned(),
+            workweek_first_day: clock::overtime_policy::day_number(version.workweek_first_day),
+            workday_start_hour: version.workday_start_hour,
+            weekly_minutes: version.custom.weekly_minutes.filter(|_| custom),
+            daily_overtime_minutes: version.custom.daily_overtime_minutes.filter(|_| custom),
+            daily_double_minutes: version.custom.daily_double_minutes.filter(|_| custom),
+            overtime_percent: version.custom.overtime_percent,
+            double_percent: version.custom.double_percent,
+        }
+    }
+}
+
+/// `GET /settings/overtime`: the rule sets to choose from, the rules in force today and every
+/// version the company chose (none: the weekly threshold of the time settings).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OvertimeRulesView {
+    pub rule_sets: Vec<RuleSetView>,
+    /// The rules in force on the company's today.
+    pub current: OvertimeVersionView,
+    /// Every version, oldest first.
+    pub versions: Vec<OvertimeVersionView>,
+}
+
+fn overtime_view(policy: &clock::overtime_policy::OvertimePolicy, today: chrono::NaiveDate) -> OvertimeRulesView {
+    OvertimeRulesView {
+        rule_sets: overtime::current_rule_sets(today)
+            .into_iter()
+            .map(|set| RuleSetView {
+                id: set.id.code().to_owned(),
+                name: set.name.to_owned(),
+                summary: set.summary.to_owned(),
+                citation: set.citation.to_owned(),
+                sources: set.sources.iter().map(|source| (*source).to_owned()).collect(),
+                effective_from: set.effective_from,
+                effective_to: set.effective_to,
+            })
+            .collect(),
+        current: policy.in_force(today).into(),
+        versions: policy.versions.iter().copied().map(OvertimeVersionView::from).collect(),
+    }
+}
+
+#[utoipa::path(get, path = "/server/v1/settings/overtime", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = OvertimeRulesView), (status = 403, body = ErrorBody)))]
+pub async fn overtime_rules(
+    state: web::Data<AppState>,
+    guard: Privileged,
+) -> Result<web::Json<OvertimeRulesView>, ApiError> {
+    let policy = state.clock.overtime_policy(&guard.ctx).await?;
+    let today = kernel::time::local_date(guard.ctx.time_zone(), chrono::Utc::now());
+    Ok(web::Json(overtime_view(&policy, today)))
+}
+
+/// New overtime rules from `effectiveFrom` on (a version of the same date is replaced). The
+/// company's own figures are read only for `custom`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OvertimeRulesUpdate {
+    /// `YYYY-MM-DD`: not before the company was created, at most a year ahead.
+    pub effective_from: String,
+    /// `us-flsa`, `us-ca`, `us-ak`, `us-nv`, `us-co` or `custom`.
+    pub jurisdiction: String,
+    /// 0 = Sunday … 6 = Saturday.
+    #[serde(default)]
+    pub workweek_first_day: i64,
+    /// 0–23.
+    #[serde(default)]
+    pub workday_start_hour: i64,
+    /// 60–10,080 (1 to 168 hours).
+    pub weekly_minutes: Option<i64>,
+    /// 60–1,440 (1 to 24 hours).
+    pub daily_overtime_minutes: Option<i64>,
+    /// 60–1,440, after daily overtime.
+    pub daily_double_minutes: Option<i64>,
+    /// 100–300 (1× to 3×); default 150.
+    pub overtime_percent: Option<i64>,
+    /// 100–300; default 200.
+    pub double_percent: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/server/v1/settings/update-overtime", tag = "settings", security(("bearer" = [])),
+    request_body = OvertimeRulesUpdate,
+    responses((status = 200, body = OvertimeRulesView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn update_overtime_rules(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<OvertimeRulesUpdate>,
+) -> Result<web::Json<OvertimeRulesView>, ApiError> {
+    let body = body.into_inner();
+    let change = clock::overtime_policy::PolicyChange {
+        effective_from: body.effective_from,
+        jurisdiction: body.jurisdiction,
+        workweek_first_day: body.workweek_first_day,
+        workday_start_hour: body.workday_start_hour,
+        weekly_minutes: body.weekly_minutes,
+        daily_overtime_minutes: body.daily_overtime_minutes,
+        daily_double_minutes: body.daily_double_minutes,
+        overtime_percent: body.overtime_percent,
+        double_percent: body.double_percent,
+    };
+    let policy = state.clock.change_overtime_policy(&guard.ctx, &change).await?;
+    let today = kernel::time::local_date(guard.ctx.time_zone(), chrono::Utc::now());
+    Ok(web::Json(overtime_view(&policy, today)))
 }
 
 /// Adds a job role, or renames one when `id` is given.

@@ -33,6 +33,7 @@ crate::routes::route_table! {
     post "/timesheet/remove" => remove,
     get "/timesheet/paycycle-clocked-hours" => paycycle_clocked_hours,
     get "/timesheet/paycycle-overtime-hours" => paycycle_overtime_hours,
+    get "/timesheet/pay-hours" => pay_hours,
     get "/timesheet/team" => team,
     post "/timesheet/approve-period" => approve_period,
 }
@@ -349,6 +350,30 @@ pub async fn paycycle_overtime_hours(
         _ => None,
     };
     Ok(web::Json(state.timesheet.pay_cycle_overtime(&member.ctx, query.employee_id, range).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PayHoursQuery {
+    /// First day, `YYYY-MM-DD`.
+    pub start: NaiveDate,
+    /// Last day, `YYYY-MM-DD` (at most 400 days after `start`).
+    pub end: NaiveDate,
+    /// Default: the caller.
+    pub employee_id: Option<i64>,
+}
+
+/// Regular, overtime and double-time minutes per workday of a range, under the company's
+/// overtime rules (the rule set in force on the last day is named).
+#[utoipa::path(get, path = "/server/v1/timesheet/pay-hours", tag = "timesheet", security(("bearer" = [])),
+    params(PayHoursQuery), responses((status = 200, body = timesheet::pay_hours::PayHoursView), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn pay_hours(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<PayHoursQuery>,
+) -> Result<web::Json<timesheet::pay_hours::PayHoursView>, ApiError> {
+    Ok(web::Json(state.timesheet.pay_hours(&member.ctx, query.employee_id, query.start, query.end).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

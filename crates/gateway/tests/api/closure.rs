@@ -121,6 +121,10 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
 
     // The clock and timesheets.
     ok(app.post_as(&admin, "/server/v1/settings/update", json!({"weeklyOvertimeMinutes": 2100})).await);
+    let from = today.format("%Y-%m-%d").to_string();
+    ok(app
+        .post_as(&admin, "/server/v1/settings/update-overtime", json!({"effectiveFrom": from, "jurisdiction": "us-ca"}))
+        .await);
     let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
     for action in ["take-break", "resume-from-break", "end"] {
         ok(app.post_as(&employee, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await);

@@ -58,6 +58,16 @@ async fn calls_of(app: &TestApp, s: &Setup, tag: usize) -> Vec<Call> {
         ));
     }
     calls.push(call(&s.admin, "/server/v1/settings/update", json!({"dayStartAt": "06:00"})));
+    // Overtime rules: two admins saving the same date at once, and another date.
+    let tomorrow = chrono::Utc::now().date_naive() + Duration::days(2);
+    for (offset, jurisdiction) in [(0, "us-ca"), (0, "us-co"), (7, "us-ak")] {
+        let from = (tomorrow + Duration::days(offset)).format("%Y-%m-%d").to_string();
+        calls.push(call(
+            &s.admin,
+            "/server/v1/settings/update-overtime",
+            json!({"effectiveFrom": from, "jurisdiction": jurisdiction}),
+        ));
+    }
     for day in 5..8 {
         calls.push(call(
             &s.admin,
@@ -121,6 +131,8 @@ async fn eight_writers_at_once_lose_nothing_and_fail_nothing() {
         assert_eq!(shifts, 3, "shifts added");
         let types = count(&app, "SELECT COUNT(*) FROM pto_types WHERE company_id = $1", company_id).await;
         assert_eq!(types, 3, "PTO types (Vacation and two more)");
+        let versions = count(&app, "SELECT COUNT(*) FROM overtime_policies WHERE company_id = $1", company_id).await;
+        assert_eq!(versions, 2, "overtime rules: one version per date");
         let settings = app.get_as(&s.admin, "/server/v1/clock/status").await;
         assert_eq!(settings.body["dayStartAt"], "06:00");
     }

@@ -24,6 +24,7 @@ mod jobs;
 mod mail_outbox;
 mod matrix;
 mod object_storage;
+mod overtime;
 mod overview;
 mod people;
 mod policies;

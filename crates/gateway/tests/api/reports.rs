@@ -266,6 +266,7 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
             "Status",
             "Regular Hours",
             "Overtime Hours",
+            "Double Time Hours",
             "Vacation Hours",
             "Holiday Hours",
             "Subtotal Hours"
@@ -276,17 +277,18 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
     let cents = |text: &str| -> i64 { (text.parse::<f64>().unwrap() * 100.0).round() as i64 };
     for (record, row) in records.iter().zip(report["rows"].as_array().unwrap()) {
         assert_eq!(record[0].parse::<i64>().unwrap(), row["employeeId"].as_i64().unwrap());
-        assert_eq!(cents(&record[6]), centi(&row["ptoHours"]));
-        assert_eq!(cents(&record[7]), centi(&row["holidayHours"]));
-        assert_eq!(cents(&record[8]), centi(&row["subtotalHours"]));
+        assert_eq!(cents(&record[6]), centi(&row["doubleTimeHours"]));
+        assert_eq!(cents(&record[7]), centi(&row["ptoHours"]));
+        assert_eq!(cents(&record[8]), centi(&row["holidayHours"]));
+        assert_eq!(cents(&record[9]), centi(&row["subtotalHours"]));
     }
     let total = records.last().unwrap();
     assert_eq!(&total[1], "Total");
-    for column in 4..=8 {
+    for column in 4..=9 {
         let sum: i64 = records[..records.len() - 1].iter().map(|record| cents(&record[column])).sum();
         assert_eq!(cents(&total[column]), sum, "column {column}");
     }
-    assert_eq!(cents(&total[8]), centi(&report["totals"]["subtotalHours"]));
+    assert_eq!(cents(&total[9]), centi(&report["totals"]["subtotalHours"]));
 
     let (status, content_type, bytes) =
         app.get_bytes_as(&o.admin, &format!("/server/v1/report/export?type=summary&format=xlsx&{query}")).await;
@@ -298,7 +300,7 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
     let rows: Vec<&[Data]> = sheet.rows().collect();
     assert_eq!(rows.len(), records.len() + 1);
     for (cells, record) in rows[1..].iter().zip(&records) {
-        for column in 4..=8 {
+        for column in 4..=9 {
             let value = match &cells[column] {
                 Data::Float(value) => (value * 100.0).round() as i64,
                 other => panic!("hours are numbers: {other:?}"),
@@ -333,14 +335,15 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
             "Pay Period End",
             "Regular Hours",
             "Overtime Hours",
+            "Double Time Hours",
             "Holiday Hours",
             "PTO Vacation Hours",
             "Total Paid Hours"
         ]
     );
     let emma = reader.records().map(Result::unwrap).find(|record| record[3] == *o.employee_email).unwrap();
-    assert_eq!(&emma[8], "8.00");
-    assert!(["18.00", "16.00", "2.00", "0.00"].contains(&&emma[9]), "the pay period holds some of the week: {emma:?}");
+    assert_eq!(&emma[9], "8.00");
+    assert!(["18.00", "16.00", "2.00", "0.00"].contains(&&emma[10]), "the pay period holds some of the week: {emma:?}");
 }
 
 #[actix_web::test]

@@ -216,6 +216,7 @@ impl Reports {
                     date,
                     worked_minutes: totals.worked,
                     overtime_minutes: totals.overtime,
+                    double_time_minutes: totals.double_time,
                     pto_minutes: time_off.get(&date).copied().unwrap_or(0),
                 }
             })

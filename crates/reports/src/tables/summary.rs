@@ -92,13 +92,21 @@ pub(crate) fn summary_of(query: &ReportQuery, data: Gathered) -> SummaryReport {
         if person.status != EmploymentStatus::Active && worked.clocked == 0 && holiday == 0 && pto_total == 0 {
             continue;
         }
-        let regular_minutes = worked.clocked - worked.overtime;
+        let regular_minutes = worked.clocked - worked.overtime - worked.double_time;
         let centi = {
             let regular = centi_hours(regular_minutes);
             let overtime = centi_hours_floor(worked.overtime);
+            let double_time = centi_hours_floor(worked.double_time);
             let holiday = centi_hours(holiday);
             let pto: i64 = pto.iter().map(|amount| amount.centi).sum();
-            SummaryCenti { regular, overtime, holiday, pto, subtotal: regular + overtime + holiday + pto }
+            SummaryCenti {
+                regular,
+                overtime,
+                double_time,
+                holiday,
+                pto,
+                subtotal: regular + overtime + double_time + holiday + pto,
+            }
         };
         rows.push(SummaryRow {
             employee_id: Some(person.id.0),
@@ -108,11 +116,13 @@ pub(crate) fn summary_of(query: &ReportQuery, data: Gathered) -> SummaryReport {
             worked_minutes: worked.clocked,
             regular_minutes,
             overtime_minutes: worked.overtime,
+            double_time_minutes: worked.double_time,
             holiday_minutes: holiday,
             pto_minutes: pto_total,
             pto,
             regular_hours: hours_value(centi.regular),
             overtime_hours: hours_value(centi.overtime),
+            double_time_hours: hours_value(centi.double_time),
             holiday_hours: hours_value(centi.holiday),
             pto_hours: hours_value(centi.pto),
             subtotal_hours: hours_value(centi.subtotal),
@@ -123,6 +133,7 @@ pub(crate) fn summary_of(query: &ReportQuery, data: Gathered) -> SummaryReport {
     let centi = rows.iter().fold(SummaryCenti::default(), |sum, row| SummaryCenti {
         regular: sum.regular + row.centi.regular,
         overtime: sum.overtime + row.centi.overtime,
+        double_time: sum.double_time + row.centi.double_time,
         holiday: sum.holiday + row.centi.holiday,
         pto: sum.pto + row.centi.pto,
         subtotal: sum.subtotal + row.centi.subtotal,
@@ -135,11 +146,13 @@ pub(crate) fn summary_of(query: &ReportQuery, data: Gathered) -> SummaryReport {
         worked_minutes: rows.iter().map(|row| row.worked_minutes).sum(),
         regular_minutes: rows.iter().map(|row| row.regular_minutes).sum(),
         overtime_minutes: rows.iter().map(|row| row.overtime_minutes).sum(),
+        double_time_minutes: rows.iter().map(|row| row.double_time_minutes).sum(),
         holiday_minutes: rows.iter().map(|row| row.holiday_minutes).sum(),
         pto_minutes: rows.iter().map(|row| row.pto_minutes).sum(),
         pto: sum_amounts(&data.types, &parts),
         regular_hours: hours_value(centi.regular),
         overtime_hours: hours_value(centi.overtime),
+        double_time_hours: hours_value(centi.double_time),
         holiday_hours: hours_value(centi.holiday),
         pto_hours: hours_value(centi.pto),
         subtotal_hours: hours_value(centi.subtotal),

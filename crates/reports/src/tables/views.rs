@@ -71,13 +71,17 @@ pub struct SummaryRow {
     pub status: Option<i16>,
     pub worked_minutes: i64,
     pub regular_minutes: i64,
+    /// At the overtime rate (1.5×).
     pub overtime_minutes: i64,
+    /// At the double-time rate (2×): under daily overtime rules only.
+    pub double_time_minutes: i64,
     pub holiday_minutes: i64,
     pub pto_minutes: i64,
     /// One per report PTO type, in the report's order.
     pub pto: Vec<TypeAmount>,
     pub regular_hours: f64,
     pub overtime_hours: f64,
+    pub double_time_hours: f64,
     pub holiday_hours: f64,
     pub pto_hours: f64,
     pub subtotal_hours: f64,
@@ -91,6 +95,7 @@ pub struct SummaryRow {
 pub struct SummaryCenti {
     pub regular: i64,
     pub overtime: i64,
+    pub double_time: i64,
     pub holiday: i64,
     pub pto: i64,
     pub subtotal: i64,
@@ -236,6 +241,8 @@ pub struct DayHours {
     pub date: NaiveDate,
     pub worked_minutes: i64,
     pub overtime_minutes: i64,
+    /// Under daily overtime rules only.
+    pub double_time_minutes: i64,
     pub pto_minutes: i64,
 }
 

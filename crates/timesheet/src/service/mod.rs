@@ -37,7 +37,7 @@ pub const MAX_LIST_DAYS: i64 = 62;
 #[derive(Clone)]
 pub struct TimesheetService {
     pub(crate) db: DatabaseConnection,
-    accounts: Accounts,
+    pub(crate) accounts: Accounts,
     pub(crate) gate: WriteGate,
 }
 

@@ -2,11 +2,12 @@
 
 use super::{check_range, TimesheetService};
 use crate::error::TimesheetError;
-use crate::paycycle::{overtime_by_day, pay_period};
+use crate::paycycle::pay_period;
 use crate::views::*;
 use chrono::{Duration, NaiveDate, Utc};
+use clock::overtime_policy::workweek_start;
 use clock::store;
-use kernel::time::{local_date, start_of_day, week_start};
+use kernel::time::{local_date, start_of_day};
 use kernel::{FieldErrors, TenantCtx, UserId};
 use std::collections::BTreeMap;
 
@@ -93,24 +94,37 @@ impl TimesheetService {
                 "Please choose an end date after the start date, within 400 days",
             )));
         }
-        let first_week = week_start(start);
-        let last_week = week_start(end);
-        let days = self.daily_minutes(ctx, employee.id, first_week, last_week + Duration::days(6)).await?;
-        let overtime = overtime_by_day(&days, settings.weekly_overtime_minutes);
+        let policy = self.overtime_policy(ctx).await?;
+        let first_day = policy.in_force(end).workweek_first_day;
+        let first_week = workweek_start(start, first_day);
+        let last_week = workweek_start(end, first_day);
+        let hours = self
+            .hours_by_rate(ctx, &policy, Some(&[employee.id]), first_week, last_week + Duration::days(6))
+            .await?
+            .remove(&employee.id)
+            .unwrap_or_default();
         let mut weeks = Vec::new();
         let mut week = first_week;
         while week <= last_week {
             let week_end = week + Duration::days(6);
-            let minutes = days.range(week..=week_end).map(|(_, m)| m).sum();
-            let overtime_minutes = overtime.range(week.max(start)..=week_end.min(end)).map(|(_, m)| m).sum();
-            weeks.push(WeekOvertime { week_start: week, week_end, minutes, overtime_minutes });
+            let minutes = hours.range(week..=week_end).map(|(_, hours)| hours.worked()).sum();
+            let inside = || hours.range(week.max(start)..=week_end.min(end)).map(|(_, hours)| hours);
+            weeks.push(WeekOvertime {
+                week_start: week,
+                week_end,
+                minutes,
+                overtime_minutes: inside().map(|hours| hours.overtime).sum(),
+                double_time_minutes: inside().map(|hours| hours.double_time).sum(),
+            });
             week += Duration::days(7);
         }
         Ok(PayCycleOvertime {
             pay_cycle_start: start,
             pay_cycle_end: end,
-            threshold_minutes: settings.weekly_overtime_minutes,
+            threshold_minutes: policy.in_force(end).custom.weekly_minutes.unwrap_or(settings.weekly_overtime_minutes),
             total_overtime_minutes: weeks.iter().map(|week| week.overtime_minutes).sum(),
+            total_double_time_minutes: weeks.iter().map(|week| week.double_time_minutes).sum(),
+            rule_set: crate::pay_hours::rule_set_ref(&policy, end),
             weeks,
         })
     }

@@ -64,6 +64,30 @@ const row = (name: string) => screen.getAllByTestId('team-row').find((candidate)
 describe('/timesheet/team', () => {
   afterEach(() => sessionStore.clear());
 
+  it('shows double time next to the overtime of whoever has some (issue 37)', async () => {
+    const withDouble = {
+      ...SHEET,
+      days: SHEET.days.map((d, i) => ({ ...d, doubleTimeMinutes: i === 5 ? 60 : 0 })),
+      people: SHEET.people.map((p) =>
+        p.employeeId === 9
+          ? { ...p, days: p.days.map((d, i) => ({ ...d, doubleTimeMinutes: i === 5 ? 60 : 0 })), regularMinutes: 2340, doubleTimeMinutes: 60 }
+          : p,
+      ),
+      doubleTimeMinutes: 60,
+    };
+    mockFetch({ ...loginData, 'GET /timesheet/team': () => response({ json: withDouble }) });
+    signInAsManager();
+    renderRoutes(routes, '/timesheet/team?date=2026-10-07');
+    await screen.findByTestId('team-table');
+    const emma = row('Emma');
+    expect(within(emma).getByTestId('team-overtime')).toHaveTextContent(/^5h 00m$/);
+    expect(within(emma).getByTestId('team-double')).toHaveTextContent('DT 1h 00m');
+    expect(within(emma).getByTestId('team-day-double')).toHaveTextContent('DT 1h 00m');
+    expect(within(row('Noah')).queryByTestId('team-double')).toBeNull();
+    expect(screen.getByTestId('team-total-double')).toHaveTextContent('DT 1h 00m');
+    expect(screen.getByTestId('team-total')).toHaveTextContent('Team: 45h 00m worked, 5h 00m overtime, 1h 00m double time');
+  });
+
   it("shows everyone's days, totals and flags, and approves one person's week", async () => {
     const fetch = mockFetch({
       ...loginData,
@@ -85,6 +109,8 @@ describe('/timesheet/team', () => {
     expect(within(emma).getByTestId('team-flags')).toHaveTextContent('missed clock-out?');
     expect(within(emma).getByRole('link', { name: 'Emma Brooks' })).toHaveAttribute('href', '/timesheet/employee/9?start=2026-10-04&end=2026-10-10');
     // One's own week is not one's to approve; an approved one says by whom.
+    // Double time shows only where there is some (none in this week).
+    expect(screen.queryByTestId('team-double')).toBeNull();
     expect(within(row('Max')).queryByRole('button', { name: /Approve/ })).toBeNull();
     expect(row('Max')).toHaveTextContent('Your own: another approver answers it');
     expect(within(row('Liam')).getByTestId('team-approved')).toHaveTextContent('Approved by Ada Admin on Oct 11, 2026');

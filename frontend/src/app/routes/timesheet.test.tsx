@@ -114,6 +114,47 @@ describe('/timesheet', () => {
     expect(document.title).toBe('My Timesheet | Timekeep');
   });
 
+  it('splits the week into regular, overtime and double time by the company rules, with each day\'s premium on its first shift (issue 37)', async () => {
+    const fetch = mockFetch({
+      ...loginData,
+      'GET /timesheet/list': list([
+        entry(),
+        entry({ id: 43, start: '2026-11-17T00:00:00Z', end: '2026-11-17T04:00:00Z', breaks: [], totalmins: 240 }),
+        entry({ id: 42, day: '2026-11-17', start: '2026-11-17T14:00:00Z', end: '2026-11-18T04:00:00Z', breaks: [], totalmins: 840 }),
+      ]),
+      'GET /timesheet/pay-hours': json({
+        employeeId: 9,
+        start: '2026-11-15',
+        end: '2026-11-21',
+        ruleSet: { id: 'us-ca', name: 'California', citation: 'Cal. Lab. Code §§ 500, 510; IWC Wage Orders' },
+        days: [
+          { date: '2026-11-16', regularMinutes: 480, overtimeMinutes: 240, doubleTimeMinutes: 0 },
+          { date: '2026-11-17', regularMinutes: 480, overtimeMinutes: 240, doubleTimeMinutes: 120 },
+        ],
+        regularMinutes: 960,
+        overtimeMinutes: 480,
+        doubleTimeMinutes: 120,
+      }),
+    });
+    asEmma();
+    renderRoutes(routes, `/timesheet${WEEK}`);
+    expect(await screen.findByTestId('pay-hours')).toHaveTextContent('Regular 16h 00m · Overtime 8h 00m · Double time 2h 00m');
+    expect(screen.getByTestId('pay-regular')).toHaveTextContent('16h 00m');
+    expect(screen.getByTestId('pay-overtime')).toHaveTextContent('8h 00m');
+    expect(screen.getByTestId('pay-double')).toHaveTextContent('2h 00m');
+    expect(screen.getByTestId('pay-rules')).toHaveTextContent('California rules');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('Total: 26h 00m');
+    expect(calls(fetch, '/timesheet/pay-hours')[0]!.url).toBe('/server/v1/timesheet/pay-hours?start=2026-11-15&end=2026-11-21');
+
+    // A day's overtime and double time show once, on its first shift.
+    const rows = screen.getAllByTestId('timesheet-row');
+    expect(within(rows[0]!).getByTestId('pay-day-overtime')).toHaveTextContent('OT 4h 00m');
+    expect(within(rows[0]!).queryByTestId('pay-day-double')).toBeNull();
+    expect(within(rows[1]!).queryByTestId('pay-day-overtime')).toBeNull();
+    expect(within(rows[2]!).getByTestId('pay-day-overtime')).toHaveTextContent('OT 4h 00m');
+    expect(within(rows[2]!).getByTestId('pay-day-double')).toHaveTextContent('DT 2h 00m');
+  });
+
   it("offers an employee Details, Comments, Change History and 'Request Edit'", async () => {
     mockFetch({ ...loginData, 'GET /timesheet/list': list([entry()]) });
     asEmma();
@@ -507,6 +548,50 @@ describe('admins and managers', () => {
     answer = () => response({ status: 500, statusText: 'Internal Server Error', json: { code: 'internal', message: 'boom', errors: {} } });
     await user.click(within(side).getByRole('button', { name: 'Add Shift' }));
     expect(await within(side).findByTestId('form-message')).toHaveTextContent('Something went horribly wrong!');
+  });
+
+  it("asks for the pay hours of the person a manager looks at, and leaves the line out when they cannot be had", async () => {
+    const fetch = mockFetch({
+      ...loginData,
+      'GET /manage/employees': employees,
+      'GET /timesheet/list': list([entry()]),
+      'GET /timesheet/pay-hours': apiError(403, 'forbidden', 'Not allowed'),
+    });
+    asManager();
+    renderRoutes(routes, `/timesheet/employee/9${WEEK}`);
+    expect(await screen.findByTestId('week-total')).toHaveTextContent('Total: 8h 00m');
+    await waitFor(() => expect(calls(fetch, '/timesheet/pay-hours').length).toBeGreaterThan(0));
+    expect(calls(fetch, '/timesheet/pay-hours')[0]!.url).toBe('/server/v1/timesheet/pay-hours?start=2026-11-15&end=2026-11-21&employeeId=9');
+    expect(screen.queryByTestId('pay-hours')).toBeNull();
+  });
+
+  it('shows the double time of each week of the pay cycle and the rules of the overtime panel', async () => {
+    mockFetch({
+      ...loginData,
+      'GET /manage/employees': employees,
+      'GET /timesheet/list': list([]),
+      'GET /timesheet/paycycle-overtime-hours': json({
+        payCycleStart: '2026-11-15',
+        payCycleEnd: '2026-11-28',
+        thresholdMinutes: 2400,
+        totalOvertimeMinutes: 130,
+        totalDoubleTimeMinutes: 60,
+        weeks: [
+          { weekStart: '2026-11-15', weekEnd: '2026-11-21', minutes: 2530, overtimeMinutes: 130, doubleTimeMinutes: 60 },
+          { weekStart: '2026-11-22', weekEnd: '2026-11-28', minutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0 },
+        ],
+        ruleSet: { id: 'us-ca', name: 'California', citation: 'Cal. Lab. Code §§ 500, 510; IWC Wage Orders' },
+      }),
+    });
+    asManager();
+    renderRoutes(routes, `/timesheet/employee/9${WEEK}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Overtime' }));
+    const side = await panel();
+    expect(await within(side).findByTestId('overtime-rule-set')).toHaveTextContent('California rules');
+    expect(within(side).getAllByTestId('overtime-week-double').map((c) => c.textContent)).toEqual(['1h 00m']);
+    expect(within(side).getByTestId('overtime-total-double')).toHaveTextContent('1h 00m');
+    // Under a jurisdiction's rules the weekly threshold of the time settings is not shown.
+    expect(within(side).queryByText(/a week$/)).toBeNull();
   });
 
   it("shows the clocked hours and the overtime of a report's pay cycle", async () => {

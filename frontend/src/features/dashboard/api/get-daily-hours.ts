@@ -5,11 +5,15 @@ import { dashboardKeys } from './keys';
 
 const minutes = z.number().nullable().optional().transform((v) => v ?? 0);
 
-/** One day of the pay cycle ('YYYY-MM-DD'): worked minutes (overtime included), overtime and approved time off. */
+/**
+ * One day of the pay cycle ('YYYY-MM-DD'): worked minutes (overtime and double time included),
+ * overtime, double time (issue 37; 0 from an older server) and approved time off.
+ */
 export const dailyHoursDaySchema = z.object({
   date: z.string(),
   workedMinutes: minutes,
   overtimeMinutes: minutes,
+  doubleTimeMinutes: minutes,
   ptoMinutes: minutes,
 });
 export type DailyHoursDay = z.output<typeof dailyHoursDaySchema>;

@@ -5,7 +5,7 @@ import { dashboardKeys } from './keys';
 
 /**
  * The pay cycle's figures (spec 001 §3 "Dashboard data"; a manager's cover their reach): clocked,
- * overtime and approved time-off (PTO) hours, and the pending requests of each kind. The PTO
+ * overtime (and double time, issue 37: 0 from an older server) and approved time-off (PTO) hours, and the pending requests of each kind. The PTO
  * figures are optional: a server from before time-off requests has none (`ptoMinutes` is null then).
  */
 export const dashboardDataSchema = z
@@ -15,6 +15,9 @@ export const dashboardDataSchema = z
       overtimeHours: z.number(),
       clockedMinutes: z.number().optional(),
       overtimeMinutes: z.number().optional(),
+      /** Under daily overtime rules only (issue 37); not part of the overtime. */
+      doubleTimeMinutes: z.number().nullable().optional(),
+      doubleTimeHours: z.number().nullable().optional(),
       /** Approved time off in the pay cycle. */
       ptoMinutes: z.number().nullable().optional(),
       ptoHours: z.number().nullable().optional(),
@@ -30,6 +33,7 @@ export const dashboardDataSchema = z
     ...rest,
     clockedMinutes: stats.clockedMinutes ?? Math.round(stats.clockedHours * 60),
     overtimeMinutes: stats.overtimeMinutes ?? Math.round(stats.overtimeHours * 60),
+    doubleTimeMinutes: stats.doubleTimeMinutes ?? (stats.doubleTimeHours == null ? 0 : Math.round(stats.doubleTimeHours * 60)),
     ptoMinutes: stats.ptoMinutes ?? (stats.ptoHours == null ? null : Math.round(stats.ptoHours * 60)),
   }));
 export type DashboardData = z.output<typeof dashboardDataSchema>;

@@ -14,7 +14,7 @@ describe('dashboard schemas', () => {
 
   it('has no PTO figures from a server without them', () => {
     const data = dashboardDataSchema.parse({ ...base, stats: { clockedHours: 1.5, overtimeHours: 0 }, timesheetEditRequests: 1 });
-    expect(data).toEqual({ ...base, timesheetEditRequests: 1, ptoRequests: 0, clockedMinutes: 90, overtimeMinutes: 0, ptoMinutes: null });
+    expect(data).toEqual({ ...base, timesheetEditRequests: 1, ptoRequests: 0, clockedMinutes: 90, overtimeMinutes: 0, doubleTimeMinutes: 0, ptoMinutes: null });
   });
 
   it("defaults an employee's PTO minutes to 0", () => {

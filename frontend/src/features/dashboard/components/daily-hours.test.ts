@@ -24,6 +24,12 @@ describe('the hours-per-day chart data', () => {
     expect(monthSlashDay('2026-01-09')).toBe('01/09');
   });
 
+  it('counts double time (issue 37) with the overtime, never as regular hours', () => {
+    expect(dailyHoursBars([{ date: '2026-11-02', workedMinutes: 780, overtimeMinutes: 240, doubleTimeMinutes: 60, ptoMinutes: 0 }])).toEqual([
+      { day: '11/02', date: '2026-11-02', Regular: 8, Overtime: 5, PTO: 0 },
+    ]);
+  });
+
   it('knows a pay cycle without hours', () => {
     expect(hasNoHours([])).toBe(true);
     expect(hasNoHours([{ date: '2026-11-02', workedMinutes: 0, overtimeMinutes: 0, ptoMinutes: 0 }])).toBe(true);
@@ -32,7 +38,7 @@ describe('the hours-per-day chart data', () => {
 
   it('reads missing minutes as none', () => {
     expect(dailyHoursSchema.parse({ start: '2026-11-01', end: '2026-11-14', days: [{ date: '2026-11-01', workedMinutes: 60 }] }).days).toEqual([
-      { date: '2026-11-01', workedMinutes: 60, overtimeMinutes: 0, ptoMinutes: 0 },
+      { date: '2026-11-01', workedMinutes: 60, overtimeMinutes: 0, doubleTimeMinutes: 0, ptoMinutes: 0 },
     ]);
   });
 });

@@ -18,13 +18,17 @@ export const hoursDown = (minutes: number): number => Math.floor((Math.max(0, Ma
 /** 'MM/DD' of 'YYYY-MM-DD'. */
 export const monthSlashDay = (isoDate: string): string => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}`;
 
+/** A day's figures; double time (issue 37) is 0 when not given. */
+type DayFigures = Omit<DailyHoursDay, 'doubleTimeMinutes'> & { doubleTimeMinutes?: number };
+
 /**
- * The chart's stacked bars: Regular = worked − overtime, Overtime, PTO, in hours. Worked minutes
- * include the overtime, so the two never count a minute twice.
+ * The chart's stacked bars: Regular = worked − overtime − double time, Overtime (double time
+ * included: both are the premium hours), PTO, in hours. Worked minutes include the overtime and
+ * the double time, so no minute counts twice.
  */
-export function dailyHoursBars(days: readonly DailyHoursDay[]): DailyHoursBar[] {
+export function dailyHoursBars(days: readonly DayFigures[]): DailyHoursBar[] {
   return days.map((d) => {
-    const overtime = Math.min(d.overtimeMinutes, d.workedMinutes);
+    const overtime = Math.min(d.overtimeMinutes + (d.doubleTimeMinutes ?? 0), d.workedMinutes);
     return {
       day: monthSlashDay(d.date),
       date: d.date,
@@ -54,4 +58,4 @@ export function hourTicks(bars: readonly DailyHoursBar[]): number[] {
 export const formatAxisHours = (hours: number): string => `${hours} h`;
 
 /** True when no day has any hours: the chart shows its empty text instead. */
-export const hasNoHours = (days: readonly DailyHoursDay[]): boolean => days.every((d) => d.workedMinutes <= 0 && d.ptoMinutes <= 0);
+export const hasNoHours = (days: readonly DayFigures[]): boolean => days.every((d) => d.workedMinutes <= 0 && d.ptoMinutes <= 0);

@@ -43,7 +43,7 @@ const Empty = ({ children }: { children: string }) => (
 
 /**
  * The pay cycle's three tiles (spec 001 §2): approved time off (PTO hours), clocked hours and
- * overtime (the latter links to the settings).
+ * overtime (the latter links to the settings, and adds the double time when there is some).
  */
 export function StatTiles({ data, loading }: { data: DashboardData | undefined; loading: boolean }) {
   /** A tile's figure, its empty text when the cycle has none, or a placeholder before (or without) data. */
@@ -64,9 +64,16 @@ export function StatTiles({ data, loading }: { data: DashboardData | undefined; 
         testId="overtime-tile"
         value={value(data?.overtimeMinutes, DASHBOARD_TEXTS.noOvertime)}
         footer={
-          <Anchor component={Link} to={OVERTIME_SETTINGS_PATH} size="sm" fw={600}>
-            Overtime settings
-          </Anchor>
+          <>
+            {data && data.doubleTimeMinutes > 0 ? (
+              <Text size="sm" fw={600} data-testid="double-time-figure">
+                + {formatWorkedTime(data.doubleTimeMinutes)} double time
+              </Text>
+            ) : null}
+            <Anchor component={Link} to={OVERTIME_SETTINGS_PATH} size="sm" fw={600}>
+              Overtime settings
+            </Anchor>
+          </>
         }
       />
     </SimpleGrid>

@@ -55,12 +55,16 @@ const summaryFigures = {
   workedMinutes: minutes,
   regularMinutes: minutes,
   overtimeMinutes: minutes,
+  /** Under daily overtime rules only (issue 37); not part of the overtime. */
+  doubleTimeMinutes: minutes,
   holidayMinutes: minutes,
   ptoMinutes: minutes,
   /** One per report type of time off, in the order of `ptoTypes`. */
   pto: z.array(ptoByTypeSchema),
   regularHours: z.number(),
   overtimeHours: z.number(),
+  /** 0 from a server from before double time. */
+  doubleTimeHours: z.number().nullable().optional().transform((v) => v ?? 0),
   holidayHours: z.number(),
   ptoHours: z.number(),
   subtotalHours: z.number(),

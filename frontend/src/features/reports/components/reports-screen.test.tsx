@@ -54,18 +54,18 @@ describe('the reports screen', () => {
     expect(call!.search).toBe('?type=summary&start=2026-11-01&end=2026-11-14');
 
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
-      'Employee', 'Status', 'Regular', 'Overtime', 'Vacation', 'Sick', 'Holiday', 'Subtotal',
+      'Employee', 'Status', 'Regular', 'Overtime', 'Double Time', 'Vacation', 'Sick', 'Holiday', 'Subtotal',
     ]);
     // The server's order until a header is clicked; terminated people are marked.
     expect(bodyRows(table)).toEqual([
-      ['Liam Carter', 'Active', '70.50', '2.25', '0.00', '4.00', '8.00', '84.75'],
-      ['Emma Brooks', 'Active', '80.00', '0.33', '16.00', '0.00', '8.00', '104.33'],
-      ['Zoe Young (terminated)', 'Terminated', '12.75', '0.00', '0.00', '0.00', '0.00', '12.75'],
+      ['Liam Carter', 'Active', '70.50', '2.25', '0.00', '0.00', '4.00', '8.00', '84.75'],
+      ['Emma Brooks', 'Active', '80.00', '0.33', '1.50', '16.00', '0.00', '8.00', '105.83'],
+      ['Zoe Young (terminated)', 'Terminated', '12.75', '0.00', '0.00', '0.00', '0.00', '0.00', '12.75'],
     ]);
     // The totals are the server's, not the rows added up (163.25 regular hours here).
     const totals = screen.getByTestId('totals-row');
     expect(within(totals).getByRole('rowheader')).toHaveTextContent('Total');
-    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '999.99', '2.58', '16.00', '4.00', '16.00', '1038.57']);
+    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '999.99', '2.58', '1.50', '16.00', '4.00', '16.00', '1038.57']);
 
     expect(screen.getByTestId('filter-summary')).toHaveTextContent('Summary report · 11/01/2026 – 11/14/2026 · Everyone');
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();

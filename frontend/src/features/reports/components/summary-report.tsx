@@ -13,8 +13,8 @@ const hoursColumn = (key: string, label: string, hours: (row: SummaryRow) => num
 });
 
 /**
- * The summary report: one row per employee with regular, overtime, each type of time off, holiday
- * and subtotal hours, and the server's totals below.
+ * The summary report: one row per employee with regular, overtime, double time, each type of time
+ * off, holiday and subtotal hours, and the server's totals below.
  */
 export function SummaryReportTable({ report }: { report: SummaryReport }) {
   const { ptoTypes, totals } = report;
@@ -23,13 +23,14 @@ export function SummaryReportTable({ report }: { report: SummaryReport }) {
     { key: 'status', label: 'Status', sortValue: statusLabel, render: statusLabel },
     hoursColumn('regular', 'Regular', (row) => row.regularHours),
     hoursColumn('overtime', 'Overtime', (row) => row.overtimeHours),
+    hoursColumn('double-time', 'Double Time', (row) => row.doubleTimeHours),
     ...ptoTypes.map((type) => hoursColumn(`pto-${type.id}`, type.name, (row) => hoursOf(row.pto, type.id))),
     hoursColumn('holiday', 'Holiday', (row) => row.holidayHours),
     hoursColumn('subtotal', 'Subtotal', (row) => row.subtotalHours),
   ];
   const totalCells = [
     { value: '' },
-    ...[totals.regularHours, totals.overtimeHours, ...ptoTypes.map((type) => hoursOf(totals.pto, type.id)), totals.holidayHours, totals.subtotalHours].map(
+    ...[totals.regularHours, totals.overtimeHours, totals.doubleTimeHours, ...ptoTypes.map((type) => hoursOf(totals.pto, type.id)), totals.holidayHours, totals.subtotalHours].map(
       (hours) => ({ value: formatHours(hours), numeric: true }),
     ),
   ];
@@ -42,7 +43,7 @@ export function SummaryReportTable({ report }: { report: SummaryReport }) {
       footer={<FooterRow label="Total" cells={totalCells} testId="totals-row" />}
       testId="summary-report"
       rowTestId="report-row"
-      minWidth={600 + ptoTypes.length * 90}
+      minWidth={690 + ptoTypes.length * 90}
     />
   );
 }

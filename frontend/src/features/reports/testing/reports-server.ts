@@ -39,16 +39,21 @@ export const PAY_PERIODS: PayPeriod[] = [
 
 const minutesOf = (hours: number) => Math.round(hours * 60);
 
-export function summaryRow(person: { id: number; firstname: string; lastname: string; status: number }, hours: { regular: number; overtime: number; vacation: number; sick: number; holiday: number }): SummaryRow {
-  const subtotal = Number((hours.regular + hours.overtime + hours.vacation + hours.sick + hours.holiday).toFixed(2));
+export function summaryRow(
+  person: { id: number; firstname: string; lastname: string; status: number },
+  hours: { regular: number; overtime: number; doubleTime?: number; vacation: number; sick: number; holiday: number },
+): SummaryRow {
+  const doubleTime = hours.doubleTime ?? 0;
+  const subtotal = Number((hours.regular + hours.overtime + doubleTime + hours.vacation + hours.sick + hours.holiday).toFixed(2));
   return {
     employeeId: person.id,
     firstname: person.firstname,
     lastname: person.lastname,
     status: person.status,
-    workedMinutes: minutesOf(hours.regular + hours.overtime),
+    workedMinutes: minutesOf(hours.regular + hours.overtime + doubleTime),
     regularMinutes: minutesOf(hours.regular),
     overtimeMinutes: minutesOf(hours.overtime),
+    doubleTimeMinutes: minutesOf(doubleTime),
     holidayMinutes: minutesOf(hours.holiday),
     ptoMinutes: minutesOf(hours.vacation + hours.sick),
     pto: [
@@ -57,6 +62,7 @@ export function summaryRow(person: { id: number; firstname: string; lastname: st
     ],
     regularHours: hours.regular,
     overtimeHours: hours.overtime,
+    doubleTimeHours: doubleTime,
     holidayHours: hours.holiday,
     ptoHours: hours.vacation + hours.sick,
     subtotalHours: subtotal,
@@ -73,13 +79,14 @@ export const summaryReport = (fields: Partial<SummaryReport> = {}): SummaryRepor
   ptoTypes: [VACATION, SICK],
   rows: [
     summaryRow(LIAM, { regular: 70.5, overtime: 2.25, vacation: 0, sick: 4, holiday: 8 }),
-    summaryRow(EMMA, { regular: 80, overtime: 0.33, vacation: 16, sick: 0, holiday: 8 }),
+    summaryRow(EMMA, { regular: 80, overtime: 0.33, doubleTime: 1.5, vacation: 16, sick: 0, holiday: 8 }),
     summaryRow(ZOE, { regular: 12.75, overtime: 0, vacation: 0, sick: 0, holiday: 0 }),
   ],
   totals: {
     workedMinutes: 9999,
     regularMinutes: 9999,
     overtimeMinutes: 155,
+    doubleTimeMinutes: 90,
     holidayMinutes: 960,
     ptoMinutes: 1200,
     pto: [
@@ -88,6 +95,7 @@ export const summaryReport = (fields: Partial<SummaryReport> = {}): SummaryRepor
     ],
     regularHours: 999.99,
     overtimeHours: 2.58,
+    doubleTimeHours: 1.5,
     holidayHours: 16,
     ptoHours: 20,
     subtotalHours: 1038.57,

@@ -4,7 +4,9 @@ import { settingsDataKey } from '@/lib/settings-data';
  * Query keys of the settings. Every write of a job role invalidates `data` (GET /settings/data,
  * read through `src/lib/settings-data`) and the employee screens' lists (`manageData`, owned by the
  * employee screens, named here by its key only); a change of the time settings replaces `data` and
- * invalidates the dashboard (`dashboard`, whose figures follow the pay cycle and overtime).
+ * invalidates the dashboard (`dashboard`, whose figures follow the pay cycle and overtime). A change
+ * of the overtime rules (`overtime`) invalidates the dashboard, the timesheets and the reports
+ * (named here by their keys only), whose overtime and double time follow them.
  */
 export const settingsKeys = {
   data: settingsDataKey,
@@ -12,4 +14,10 @@ export const settingsKeys = {
   manageData: ['manage', 'data'] as const,
   /** Every dashboard query. */
   dashboard: ['dashboard'] as const,
+  /** GET /settings/overtime: the overtime rules by jurisdiction (issue 37). */
+  overtime: ['settings', 'overtime'] as const,
+  /** Every timesheet query (owned by the timesheet screens). */
+  timesheet: ['timesheet'] as const,
+  /** Every report query (owned by the reports screen). */
+  reports: ['reports'] as const,
 };

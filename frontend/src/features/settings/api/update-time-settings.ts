@@ -13,8 +13,12 @@ export function useUpdateTimeSettings() {
     mutationFn: updateTimeSettings,
     onSuccess: (data) => {
       queryClient.setQueryData(settingsKeys.data, data);
-      // The dashboard's overtime and pay-cycle figures follow the settings.
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.dashboard });
+      // The dashboard's overtime and pay-cycle figures follow the settings, and so do the overtime
+      // rules of a company that never chose any (the weekly threshold applies).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.overtime }),
+      ]);
     },
   });
 }

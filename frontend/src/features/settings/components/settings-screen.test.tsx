@@ -172,6 +172,26 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(await screen.findByText('Please enter a date as YYYY-MM-DD')).toBeInTheDocument();
   });
 
+  it('shows the overtime rules by jurisdiction below the time settings (issue 37)', async () => {
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'GET /settings/overtime': () =>
+        response({
+          json: {
+            ruleSets: [{ id: 'us-ca', name: 'California', summary: 'Daily overtime.', citation: 'Cal. Lab. Code § 510', sources: [], effectiveFrom: '2000-01-01', effectiveTo: null }],
+            current: { effectiveFrom: '-262143-01-01', jurisdiction: 'custom', workweekFirstDay: 0, workdayStartHour: 0, weeklyMinutes: 2400, dailyOvertimeMinutes: null, dailyDoubleMinutes: null, overtimePercent: 150, doublePercent: 200 },
+            versions: [],
+          },
+        }),
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const panel = screen.getByRole('tabpanel', { name: 'Time & Overtime' });
+    const section = await within(panel).findByTestId('overtime-rules');
+    expect(await within(section).findByLabelText('Overtime rules', { selector: 'input' })).toHaveValue('Company rules (custom)');
+    expect(within(section).getByRole('button', { name: 'Save overtime rules' })).toBeInTheDocument();
+    expect(within(panel).getByLabelText(/Overtime after/)).toBeInTheDocument();
+  });
+
   it('shows a manager the settings without a way to change them', async () => {
     mockFetch({ 'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }) });
     renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=1' });

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
@@ -6,6 +6,7 @@ import { DISPLAY_DATE_FORMAT, parseTypedDate } from '@/lib/dates';
 import { formFailure } from '@/lib/form-errors';
 import { useSettingsData, type TimeSettings } from '@/lib/settings-data';
 import { useUpdateTimeSettings } from '../api/update-time-settings';
+import { OvertimeRulesSection } from './overtime-rules-section';
 
 export const TIME_SETTINGS_SAVED = 'The time settings have been saved.';
 const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes'] as const;
@@ -18,13 +19,24 @@ const PAY_CYCLES = [
 
 /**
  * Settings, 'Time & Overtime': when the clock opens, phones, the pay cycle and the weekly overtime
- * threshold (shown in hours, kept in minutes). Admins change them; managers see them.
+ * threshold (shown in hours, kept in minutes), then the overtime rules by jurisdiction (issue 37).
+ * Admins change them; managers see them.
  */
 export function TimeSettingsTab({ canEdit }: { canEdit: boolean }) {
   const data = useSettingsData();
-  if (data.isPending) return <Loader />;
-  if (data.isError) return <FormAlert>The settings could not be loaded.</FormAlert>;
-  return <TimeSettingsForm initial={data.data.settings} canEdit={canEdit} />;
+  return (
+    <Stack gap="xl">
+      {data.isPending ? (
+        <Loader />
+      ) : data.isError ? (
+        <FormAlert>The settings could not be loaded.</FormAlert>
+      ) : (
+        <TimeSettingsForm initial={data.data.settings} canEdit={canEdit} />
+      )}
+      <Divider />
+      <OvertimeRulesSection canEdit={canEdit} />
+    </Stack>
+  );
 }
 
 function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit: boolean }) {

@@ -4,6 +4,8 @@ import { api } from '@/lib/api-client';
 import { timesheetKeys } from './keys';
 
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
+/** Minutes a server from before double time (issue 37) does not send: 0. */
+const optionalMinutes = z.number().int().nullable().optional().transform((v) => v ?? 0);
 
 /** A manager's approval of one person's period (a week or a pay period). */
 export const periodReviewSchema = z.object({
@@ -20,6 +22,8 @@ export const teamDaySchema = z.object({
   date: z.string(),
   workedMinutes: z.number().int(),
   overtimeMinutes: z.number().int(),
+  /** Under daily overtime rules only; not part of `overtimeMinutes`. */
+  doubleTimeMinutes: optionalMinutes,
   timeOffMinutes: z.number().int(),
 });
 export type TeamDay = z.output<typeof teamDaySchema>;
@@ -34,6 +38,7 @@ export const teamRowSchema = z.object({
   workedMinutes: z.number().int(),
   regularMinutes: z.number().int(),
   overtimeMinutes: z.number().int(),
+  doubleTimeMinutes: optionalMinutes,
   timeOffMinutes: z.number().int(),
   /** Still clocked in on a shift that began before today (a missed clock-out). */
   openShiftSince: nullableString,
@@ -52,6 +57,7 @@ export const teamTimesheetSchema = z.object({
   people: z.array(teamRowSchema),
   workedMinutes: z.number().int(),
   overtimeMinutes: z.number().int(),
+  doubleTimeMinutes: optionalMinutes,
   timeOffMinutes: z.number().int(),
 });
 export type TeamTimesheet = z.output<typeof teamTimesheetSchema>;

@@ -1,10 +1,12 @@
+import type { PayHoursParams } from './get-pay-hours';
 import type { TeamTimesheetParams } from './get-team-timesheet';
 import type { TimesheetListParams } from './get-timesheet-list';
 
 /**
  * Query keys of the timesheets. Every write of a shift or an edit request (and every clock in or
  * out, and every response in the inbox) invalidates `all`: the lists, the shifts' details, their
- * changes, comments and requests, and the pay cycle's hours change together.
+ * changes, comments and requests, the pay cycle's hours and the week's regular / overtime /
+ * double-time split (`payHours`) change together.
  */
 export const timesheetKeys = {
   all: ['timesheet'] as const,
@@ -16,4 +18,6 @@ export const timesheetKeys = {
   requests: (ts: number) => ['timesheet', 'requests', { ts }] as const,
   paycycleClockedHours: (employeeId: number | null) => ['timesheet', 'paycycle-clocked-hours', { employeeId }] as const,
   paycycleOvertime: (employeeId: number | null) => ['timesheet', 'paycycle-overtime', { employeeId }] as const,
+  /** GET /timesheet/pay-hours: minutes by rate of one person over a range. */
+  payHours: (params: PayHoursParams) => ['timesheet', 'pay-hours', params] as const,
 };

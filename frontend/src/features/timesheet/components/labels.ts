@@ -53,6 +53,9 @@ export function breakMinutes(breaks: readonly Break[]): number {
 
 export { formatHoursMinutes };
 
+/** The rules overtime was counted under: 'California rules'; a name that says it already ('Company rules') as it is. */
+export const rulesLabel = (name: string): string => (/\brules$/i.test(name.trim()) ? name.trim() : `${name.trim()} rules`);
+
 /** A failed panel call for a red box: the server's first message for 4xx, the generic text otherwise. */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return error.firstMessage;

@@ -67,6 +67,16 @@ function Person({ row, start, end }: { row: TeamRow; start: string; end: string 
   );
 }
 
+/** Double time (daily overtime rules, issue 37) below the overtime, only when there is some. */
+function DoubleTime({ minutes, testId = 'team-double' }: { minutes: number; testId?: string }) {
+  if (minutes <= 0) return null;
+  return (
+    <Text size="xs" c="red.9" fw={600} data-testid={testId}>
+      DT {formatHoursMinutes(minutes)}
+    </Text>
+  );
+}
+
 /** Desktop: one row per person, one column per day, then the totals and the approval. */
 export function TeamTable({ sheet, timeZone, onApprove, approving }: RowsProps) {
   return (
@@ -101,6 +111,11 @@ export function TeamTable({ sheet, timeZone, onApprove, approving }: RowsProps) 
                       OT {formatHoursMinutes(day.overtimeMinutes)}
                     </Text>
                   ) : null}
+                  {day.doubleTimeMinutes > 0 ? (
+                    <Text size="xs" c="red.9" fw={600} data-testid="team-day-double">
+                      DT {formatHoursMinutes(day.doubleTimeMinutes)}
+                    </Text>
+                  ) : null}
                   {day.timeOffMinutes > 0 ? (
                     <Text size="xs" c="blue.9">
                       Off {formatHoursMinutes(day.timeOffMinutes)}
@@ -109,7 +124,12 @@ export function TeamTable({ sheet, timeZone, onApprove, approving }: RowsProps) 
                 </Table.Td>
               ))}
               <Table.Td ta="right" data-testid="team-regular">{formatHoursMinutes(row.regularMinutes)}</Table.Td>
-              <Table.Td ta="right" data-testid="team-overtime">{formatHoursMinutes(row.overtimeMinutes)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" span data-testid="team-overtime">
+                  {formatHoursMinutes(row.overtimeMinutes)}
+                </Text>
+                <DoubleTime minutes={row.doubleTimeMinutes} />
+              </Table.Td>
               <Table.Td ta="right">{formatHoursMinutes(row.timeOffMinutes)}</Table.Td>
               <Table.Td>
                 <Flags row={row} timeZone={timeZone} />
@@ -128,8 +148,11 @@ export function TeamTable({ sheet, timeZone, onApprove, approving }: RowsProps) 
                 {cellHours(day.workedMinutes)}
               </Table.Td>
             ))}
-            <Table.Td ta="right" fw={600}>{formatHoursMinutes(sheet.workedMinutes - sheet.overtimeMinutes)}</Table.Td>
-            <Table.Td ta="right" fw={600}>{formatHoursMinutes(sheet.overtimeMinutes)}</Table.Td>
+            <Table.Td ta="right" fw={600}>{formatHoursMinutes(sheet.workedMinutes - sheet.overtimeMinutes - sheet.doubleTimeMinutes)}</Table.Td>
+            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatHoursMinutes(sheet.overtimeMinutes)}
+              <DoubleTime minutes={sheet.doubleTimeMinutes} testId="team-total-double" />
+            </Table.Td>
             <Table.Td ta="right" fw={600}>{formatHoursMinutes(sheet.timeOffMinutes)}</Table.Td>
             <Table.Td colSpan={2} />
           </Table.Tr>
@@ -154,6 +177,11 @@ export function TeamCards({ sheet, timeZone, onApprove, approving }: RowsProps) 
               <Text size="sm">
                 Overtime <b data-testid="team-overtime">{formatHoursMinutes(row.overtimeMinutes)}</b>
               </Text>
+              {row.doubleTimeMinutes > 0 ? (
+                <Text size="sm">
+                  Double time <b data-testid="team-double">{formatHoursMinutes(row.doubleTimeMinutes)}</b>
+                </Text>
+              ) : null}
               <Text size="sm">
                 Time off <b>{formatHoursMinutes(row.timeOffMinutes)}</b>
               </Text>

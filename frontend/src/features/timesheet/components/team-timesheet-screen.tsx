@@ -112,6 +112,7 @@ export function TeamTimesheetScreen({ identity, date, span, onChange }: TeamTime
           <Group justify="flex-end" gap="lg">
             <Text fw={600} data-testid="team-total">
               Team: {formatHoursMinutes(data.workedMinutes)} worked, {formatHoursMinutes(data.overtimeMinutes)} overtime
+              {data.doubleTimeMinutes > 0 ? `, ${formatHoursMinutes(data.doubleTimeMinutes)} double time` : ''}
             </Text>
           </Group>
         </>

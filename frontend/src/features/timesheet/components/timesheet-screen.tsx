@@ -5,10 +5,11 @@ import { FormAlert } from '@/components/form-alert';
 import { formatHoursMinutes, formatIsoDate, type Week } from '@/lib/company-time';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
+import { usePayHours, type PayHours } from '../api/get-pay-hours';
 import { useTimesheetList } from '../api/get-timesheet-list';
 import { DELETE_TIMESHEET_CONFIRMATION, useRemoveTimesheet } from '../api/remove-timesheet';
 import { fullName, type Entry } from '../api/schemas';
-import { failureMessage, TEXTS } from './labels';
+import { failureMessage, rulesLabel, TEXTS } from './labels';
 import { canAddShift, type RowAction } from './row-actions';
 import { reviewText } from './team-labels';
 import { TimesheetPanel, type TimesheetPanelState } from './timesheet-panel';
@@ -28,15 +29,33 @@ export interface TimesheetScreenProps {
   title: string;
 }
 
+/** The week's minutes by rate (issue 37): 'Regular 40h 00m · Overtime 2h 00m · Double time 1h 00m', and the rules they follow. */
+function PayHoursLine({ hours }: { hours: PayHours }) {
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" data-testid="pay-hours">
+        Regular <span data-testid="pay-regular">{formatHoursMinutes(hours.regularMinutes)}</span>
+        {' · '}Overtime <span data-testid="pay-overtime">{formatHoursMinutes(hours.overtimeMinutes)}</span>
+        {' · '}Double time <span data-testid="pay-double">{formatHoursMinutes(hours.doubleTimeMinutes)}</span>
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="pay-rules" title={hours.ruleSet.citation || undefined}>
+        {rulesLabel(hours.ruleSet.name)}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * The weekly timesheet (spec 000 §2): Sunday–Saturday in the company zone with previous / next
  * arrows, the employee picker and 'Add Shift' for admins and managers, a table on desktops and
- * cards on phones, and the row actions' side panels.
+ * cards on phones, the week's regular / overtime / double-time split under its total, and the row
+ * actions' side panels.
  */
 export function TimesheetScreen({ identity, employeeId, week, onStep, employeePicker, title }: TimesheetScreenProps) {
   const isPhone = useIsPhone();
   const timeZone = identity.timezone;
   const list = useTimesheetList({ start: week.start, end: week.end, employeeId });
+  const payHours = usePayHours({ start: week.start, end: week.end, employeeId });
   const remove = useRemoveTimesheet();
   const [panel, setPanel] = useState<TimesheetPanelState | null>(null);
   const [opened, setOpened] = useState(false);
@@ -116,15 +135,16 @@ export function TimesheetScreen({ identity, employeeId, week, onStep, employeePi
       ) : (
         <>
           {isPhone ? (
-            <WeekCards entries={entries} viewer={identity} timeZone={timeZone} onAction={onAction} />
+            <WeekCards entries={entries} viewer={identity} timeZone={timeZone} onAction={onAction} payDays={payHours.data?.days} />
           ) : (
-            <WeekTable entries={entries} viewer={identity} timeZone={timeZone} onAction={onAction} />
+            <WeekTable entries={entries} viewer={identity} timeZone={timeZone} onAction={onAction} payDays={payHours.data?.days} />
           )}
-          <Group justify="flex-end">
+          <Stack gap={2} align="flex-end">
             <Text fw={600} data-testid="week-total">
               Total: {formatHoursMinutes(total)}
             </Text>
-          </Group>
+            {payHours.data ? <PayHoursLine hours={payHours.data} /> : null}
+          </Stack>
         </>
       )}
 

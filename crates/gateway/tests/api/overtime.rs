@@ -1,0 +1,259 @@
+//! Overtime by jurisdiction (issue 37) through the API, on SQLite and PostgreSQL: the research's
+//! golden cases as the person's pay hours, the team week, the summary report and the payroll file
+//! show them; the settings' versions and their bad input; who may read and change them.
+
+use crate::helpers::{spawn_app, unique_email, Reply, TestApp};
+use kernel::Role;
+use serde_json::{json, Value};
+
+fn ok(reply: Reply) -> Value {
+    assert!(reply.status < 300, "{} {:?}", reply.status, reply.body);
+    reply.body
+}
+
+struct Company {
+    admin: String,
+    manager: String,
+    employee: i64,
+    employee_token: String,
+}
+
+async fn company(app: &TestApp) -> Company {
+    let admin_email = unique_email("ot-admin");
+    let admin = app.admin_of_new_company("Overtime Co", &admin_email).await;
+    let company = app.company_of(&admin_email).await.id.0;
+    let manager_email = unique_email("ot-manager");
+    let manager_id = app.add_person(company, &manager_email, Role::Manager, None).await;
+    let employee_email = unique_email("ot-employee");
+    let employee = app.add_person(company, &employee_email, Role::Employee, Some(manager_id)).await;
+    Company {
+        admin,
+        manager: app.token_of(&manager_email).await,
+        employee,
+        employee_token: app.token_of(&employee_email).await,
+    }
+}
+
+async fn shift(app: &TestApp, c: &Company, day: &str, from: &str, to: &str) {
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": c.employee, "start": format!("{day} {from}"), "end": format!("{day} {to}")}),
+        )
+        .await);
+}
+
+async fn rules(app: &TestApp, c: &Company, body: Value) -> Value {
+    ok(app.post_as(&c.admin, "/server/v1/settings/update-overtime", body).await)
+}
+
+async fn pay_hours(app: &TestApp, token: &str, c: &Company, start: &str, end: &str) -> Value {
+    ok(app
+        .get_as(token, &format!("/server/v1/timesheet/pay-hours?start={start}&end={end}&employeeId={}", c.employee))
+        .await)
+}
+
+fn totals(hours: &Value) -> (i64, i64, i64) {
+    (
+        hours["regularMinutes"].as_i64().unwrap(),
+        hours["overtimeMinutes"].as_i64().unwrap(),
+        hours["doubleTimeMinutes"].as_i64().unwrap(),
+    )
+}
+
+/// California, Monday 10 h / Tuesday 8 / Wednesday 13 / Thursday 8 / Friday 8 (12–16 October
+/// 2026): 40 regular, 6 overtime, 1 double time, on every screen and file.
+#[actix_web::test]
+async fn california_daily_overtime_and_double_time_on_every_screen_and_file() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    let week = [
+        ("2026-10-12", "18:00:00"),
+        ("2026-10-13", "16:00:00"),
+        ("2026-10-14", "21:00:00"),
+        ("2026-10-15", "16:00:00"),
+        ("2026-10-16", "16:00:00"),
+    ];
+    for (day, end) in week {
+        shift(&app, &c, day, "08:00:00", end).await;
+    }
+    // Federal rules until the company chooses: 47 h, 7 over 40.
+    let before = pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await;
+    assert_eq!(totals(&before), (2400, 420, 0));
+    assert_eq!(before["ruleSet"]["id"], "custom");
+
+    // From Monday, the company's first day of work (earlier would precede the company).
+    let view = rules(&app, &c, json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-ca"})).await;
+    assert_eq!(view["versions"].as_array().unwrap().len(), 1);
+    assert_eq!(view["current"]["jurisdiction"], "us-ca");
+    let ca = view["ruleSets"].as_array().unwrap().iter().find(|set| set["id"] == "us-ca").unwrap();
+    assert!(ca["citation"].as_str().unwrap().contains("510"), "{ca:?}");
+
+    let hours = pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await;
+    assert_eq!(totals(&hours), (40 * 60, 6 * 60, 60));
+    assert_eq!(hours["ruleSet"]["id"], "us-ca");
+    let wednesday = hours["days"].as_array().unwrap().iter().find(|day| day["date"] == "2026-10-14").unwrap();
+    assert_eq!((wednesday["overtimeMinutes"].as_i64(), wednesday["doubleTimeMinutes"].as_i64()), (Some(240), Some(60)));
+    // The employee reads their own; their manager too.
+    assert_eq!(totals(&pay_hours(&app, &c.employee_token, &c, "2026-10-11", "2026-10-17").await), (2400, 360, 60));
+    assert_eq!(totals(&pay_hours(&app, &c.manager, &c, "2026-10-11", "2026-10-17").await), (2400, 360, 60));
+
+    // The team week.
+    let sheet = ok(app.get_as(&c.admin, "/server/v1/timesheet/team?date=2026-10-14").await);
+    let row = sheet["people"].as_array().unwrap().iter().find(|row| row["employeeId"] == c.employee).unwrap();
+    assert_eq!(
+        (row["regularMinutes"].as_i64(), row["overtimeMinutes"].as_i64(), row["doubleTimeMinutes"].as_i64()),
+        (Some(2400), Some(360), Some(60))
+    );
+
+    // The summary report, and its CSV read back equal to the JSON.
+    let query = format!("start=2026-10-11&end=2026-10-17&empids={}", c.employee);
+    let report = ok(app.get_as(&c.admin, &format!("/server/v1/report/summary-report-data?type=summary&{query}")).await);
+    let person = &report["rows"][0];
+    assert_eq!((person["overtimeMinutes"].as_i64(), person["doubleTimeMinutes"].as_i64()), (Some(360), Some(60)));
+    assert_eq!(
+        (person["regularHours"].as_f64(), person["overtimeHours"].as_f64(), person["doubleTimeHours"].as_f64()),
+        (Some(40.0), Some(6.0), Some(1.0))
+    );
+    let (status, _, bytes) =
+        app.get_bytes_as(&c.admin, &format!("/server/v1/report/export?type=summary&format=csv&{query}")).await;
+    assert_eq!(status, 200);
+    let mut reader = csv::Reader::from_reader(bytes.as_slice());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+    let first: csv::StringRecord = reader.records().next().unwrap().unwrap();
+    assert_eq!(
+        (&first[column("Regular Hours")], &first[column("Overtime Hours")], &first[column("Double Time Hours")]),
+        ("40.00", "6.00", "1.00")
+    );
+
+    // The payroll file of the weekly pay period holding Wednesday.
+    let (status, _, bytes) = app.get_bytes_as(&c.admin, "/server/v1/report/payroll-export?date=2026-10-14").await;
+    assert_eq!(status, 200);
+    let mut reader = csv::Reader::from_reader(bytes.as_slice());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+    let record = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|record| record[column("Employee ID")] == c.employee.to_string())
+        .unwrap();
+    assert_eq!(
+        (
+            &record[column("Regular Hours")],
+            &record[column("Overtime Hours")],
+            &record[column("Double Time Hours")],
+            &record[column("Total Paid Hours")]
+        ),
+        ("40.00", "6.00", "1.00", "47.00")
+    );
+}
+
+/// California, eight hours every day of 11–17 October 2026: a Sunday workweek makes Saturday the
+/// seventh day (40 regular, 16 overtime); a Wednesday workweek has no seventh day in it.
+#[actix_web::test]
+async fn the_seventh_day_follows_the_workweek() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    // The company's first hour of work, on 1 October.
+    shift(&app, &c, "2026-10-01", "09:00:00", "10:00:00").await;
+    for day in 11..=17 {
+        shift(&app, &c, &format!("2026-10-{day}"), "09:00:00", "17:00:00").await;
+    }
+    rules(&app, &c, json!({"effectiveFrom": "2026-10-01", "jurisdiction": "us-ca", "workweekFirstDay": 0})).await;
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (2400, 960, 0));
+    // The same date again replaces the version: Wednesday weeks (7–13 and 14–20 October).
+    let view =
+        rules(&app, &c, json!({"effectiveFrom": "2026-10-01", "jurisdiction": "us-ca", "workweekFirstDay": 3})).await;
+    assert_eq!(view["versions"].as_array().unwrap().len(), 1);
+    assert_eq!(view["versions"][0]["workweekFirstDay"], 3);
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (56 * 60, 0, 0));
+}
+
+/// A change of jurisdiction mid-week applies from its day; the days before keep their rules.
+#[actix_web::test]
+async fn a_jurisdiction_change_mid_week_applies_from_its_day() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    for day in 12..=16 {
+        shift(&app, &c, &format!("2026-10-{day}"), "08:00:00", "18:00:00").await;
+    }
+    rules(&app, &c, json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-flsa"})).await;
+    rules(&app, &c, json!({"effectiveFrom": "2026-10-14", "jurisdiction": "us-ca"})).await;
+    let hours = pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await;
+    let day = |date: &str| {
+        hours["days"].as_array().unwrap().iter().find(|day| day["date"] == date).unwrap()["overtimeMinutes"].as_i64()
+    };
+    assert_eq!((day("2026-10-12"), day("2026-10-13")), (Some(0), Some(0)));
+    assert_eq!((day("2026-10-14"), day("2026-10-15"), day("2026-10-16")), (Some(120), Some(120), Some(360)));
+    // The earlier week is still federal; the settings list both versions, oldest first.
+    let view = ok(app.get_as(&c.manager, "/server/v1/settings/overtime").await);
+    let versions: Vec<&str> =
+        view["versions"].as_array().unwrap().iter().map(|v| v["jurisdiction"].as_str().unwrap()).collect();
+    assert_eq!(versions, ["us-flsa", "us-ca"]);
+}
+
+/// The company's own figures (what the weekly setting was), and every bad value named.
+#[actix_web::test]
+async fn custom_rules_and_bad_input() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    for day in 12..=15 {
+        shift(&app, &c, &format!("2026-10-{day}"), "08:00:00", "18:00:00").await;
+    }
+    rules(
+        &app,
+        &c,
+        json!({"effectiveFrom": "2026-10-12", "jurisdiction": "custom", "weeklyMinutes": 35 * 60, "dailyOvertimeMinutes": 9 * 60, "overtimePercent": 150}),
+    )
+    .await;
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (35 * 60, 5 * 60, 0));
+
+    let bad = |body: Value, field: &'static str| {
+        let app = &app;
+        let admin = c.admin.clone();
+        async move {
+            let reply = app.post_as(&admin, "/server/v1/settings/update-overtime", body).await;
+            assert_eq!(reply.status, 400, "{field}: {:?}", reply.body);
+            assert!(reply.body["errors"][field].is_array(), "{field}: {:?}", reply.body);
+        }
+    };
+    bad(json!({"effectiveFrom": "2026-10-11", "jurisdiction": "us-pr"}), "jurisdiction").await;
+    bad(json!({"effectiveFrom": "2020-01-01", "jurisdiction": "us-ca"}), "effectiveFrom").await;
+    bad(json!({"effectiveFrom": "2099-01-01", "jurisdiction": "us-ca"}), "effectiveFrom").await;
+    bad(json!({"effectiveFrom": "12/01/2026", "jurisdiction": "us-ca"}), "effectiveFrom").await;
+    bad(json!({"effectiveFrom": "2026-10-11", "jurisdiction": "us-ca", "workweekFirstDay": 7}), "workweekFirstDay")
+        .await;
+    bad(json!({"effectiveFrom": "2026-10-11", "jurisdiction": "us-ca", "workdayStartHour": -1}), "workdayStartHour")
+        .await;
+    bad(json!({"effectiveFrom": "2026-10-11", "jurisdiction": "custom", "weeklyMinutes": 169 * 60}), "weeklyMinutes")
+        .await;
+    bad(
+        json!({"effectiveFrom": "2026-10-11", "jurisdiction": "custom", "dailyOvertimeMinutes": 25 * 60}),
+        "dailyOvertimeMinutes",
+    )
+    .await;
+    bad(
+        json!({"effectiveFrom": "2026-10-11", "jurisdiction": "custom", "weeklyMinutes": 2400, "overtimePercent": 301}),
+        "overtimePercent",
+    )
+    .await;
+    bad(json!({"effectiveFrom": "2026-10-11", "jurisdiction": "custom"}), "weeklyMinutes").await;
+    // Nothing bad was kept.
+    let view = ok(app.get_as(&c.admin, "/server/v1/settings/overtime").await);
+    assert_eq!(view["versions"].as_array().unwrap().len(), 1);
+    // Managers read the rules; only admins change them.
+    let reply = app
+        .post_as(
+            &c.manager,
+            "/server/v1/settings/update-overtime",
+            json!({"effectiveFrom": "2026-10-11", "jurisdiction": "us-ca"}),
+        )
+        .await;
+    assert_eq!(reply.status, 403);
+    assert_eq!(app.get_as(&c.employee_token, "/server/v1/settings/overtime").await.status, 403);
+    // A bad range of pay hours is named too.
+    let reply = app.get_as(&c.admin, "/server/v1/timesheet/pay-hours?start=2026-10-17&end=2026-10-11").await;
+    assert_eq!(reply.status, 400, "{:?}", reply.body);
+}

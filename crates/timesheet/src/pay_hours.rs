@@ -1,0 +1,208 @@
+//! Regular, overtime and double-time minutes by the company's overtime rules (issue 37): the one
+//! place the timesheet, the team week, the dashboard and the reports get them from.
+//!
+//! - A company on weekly rules only (it never chose a rule set: the time settings' weekly
+//!   threshold, Sunday weeks, midnight workdays) is counted as always: a shift on the company day
+//!   it started, overtime past the weekly threshold ([`crate::paycycle::overtime_by_day`]).
+//! - Any other company's shifts go through the pure classifier of the `overtime` crate under the
+//!   version of its rules in force on each workday: minutes cut at workday boundaries (a night
+//!   shift counts in the workday each minute was worked), each minute at its highest rate once.
+//!   Paid time off and holidays are never worked time, so they never reach a threshold.
+//! - Callers pass people already checked against their reach; every read is scoped to the
+//!   caller's company.
+
+use crate::error::TimesheetError;
+use crate::paycycle::overtime_by_day;
+use crate::service::TimesheetService;
+use chrono::{Duration, NaiveDate};
+use clock::overtime_policy::OvertimePolicy;
+use clock::store::Grouping;
+use kernel::time::{start_of_day, week_start};
+use kernel::{FieldErrors, TenantCtx, UserId};
+pub use overtime::Hours;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// The rule set a figure was counted under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RuleSetRef {
+    /// `us-flsa`, `us-ca`, `us-ak`, `us-nv`, `us-co` or `custom`.
+    pub id: String,
+    pub name: String,
+    pub citation: String,
+}
+
+/// One workday's minutes by rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PayDay {
+    pub date: NaiveDate,
+    pub regular_minutes: i64,
+    pub overtime_minutes: i64,
+    pub double_time_minutes: i64,
+}
+
+/// `GET /timesheet/pay-hours`: a person's minutes by rate per workday of a range, and in total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PayHoursView {
+    pub employee_id: i64,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    /// The rules in force on the range's last day.
+    pub rule_set: RuleSetRef,
+    /// Workdays with time worked, in order.
+    pub days: Vec<PayDay>,
+    pub regular_minutes: i64,
+    pub overtime_minutes: i64,
+    pub double_time_minutes: i64,
+}
+
+/// The rule set of the company's rules on `day`, named as an admin chose it.
+pub fn rule_set_ref(policy: &OvertimePolicy, day: NaiveDate) -> RuleSetRef {
+    let version = policy.in_force(day);
+    match overtime::rule_set(version.jurisdiction, day) {
+        Some(set) => {
+            RuleSetRef { id: set.id.code().to_owned(), name: set.name.to_owned(), citation: set.citation.to_owned() }
+        }
+        None => RuleSetRef {
+            id: version.jurisdiction.code().to_owned(),
+            name: "Company rules".to_owned(),
+            citation: "The company's own thresholds".to_owned(),
+        },
+    }
+}
+
+impl TimesheetService {
+    /// The company's overtime rules, every version.
+    pub(crate) async fn overtime_policy(&self, ctx: &TenantCtx) -> Result<OvertimePolicy, TimesheetError> {
+        let settings = clock::settings::load(&self.db, ctx.company()).await?;
+        Ok(clock::overtime_policy::load(&self.db, ctx.company(), settings.weekly_overtime_minutes).await?)
+    }
+
+    /// Minutes by rate per person and workday of `start..=end`, for `employees` (`None`: the whole
+    /// company). People with no time are left out.
+    pub(crate) async fn hours_by_rate(
+        &self,
+        ctx: &TenantCtx,
+        policy: &OvertimePolicy,
+        employees: Option<&[UserId]>,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<HashMap<UserId, BTreeMap<NaiveDate, Hours>>, TimesheetError> {
+        let tz = ctx.time_zone();
+        let now = clock::now();
+        if employees.is_some_and(<[UserId]>::is_empty) {
+            return Ok(HashMap::new());
+        }
+        if policy.is_weekly_only() {
+            let days = clock::store::worked_minutes(
+                &self.db,
+                ctx.company(),
+                employees,
+                week_start(start),
+                week_start(end) + Duration::days(6),
+                Grouping::Day,
+                tz,
+                now,
+            )
+            .await?;
+            let mut by_person: HashMap<UserId, BTreeMap<NaiveDate, i64>> = HashMap::new();
+            for ((employee, day), worked) in days {
+                by_person.entry(employee).or_default().insert(day, worked);
+            }
+            return Ok(by_person
+                .into_iter()
+                .map(|(employee, days)| {
+                    let overtime = overtime_by_day(&days, policy.legacy_weekly_minutes);
+                    let inside = days
+                        .range(start..=end)
+                        .map(|(day, worked)| {
+                            let extra = overtime.get(day).copied().unwrap_or(0);
+                            (*day, Hours { regular: worked - extra, overtime: extra, double_time: 0 })
+                        })
+                        .collect::<BTreeMap<_, _>>();
+                    (employee, inside)
+                })
+                .filter(|(_, days)| !days.is_empty())
+                .collect());
+        }
+        let needs_size = policy.versions.iter().any(|version| {
+            overtime::rule_set(version.jurisdiction, version.effective_from.max(start))
+                .is_some_and(|set| set.rules.min_employees.is_some())
+        });
+        let employer_size = if needs_size {
+            u32::try_from(self.accounts.active_user_count(ctx.company()).await?).unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        };
+        // Whole workweeks before the range (their earlier days decide its first days), and the
+        // day after it (a workday that starts late in the evening runs into it).
+        let from = start_of_day(tz, start - Duration::days(8));
+        let to = start_of_day(tz, end + Duration::days(2));
+        let shifts = clock::store::worked_spans(&self.db, ctx.company(), employees, from, to, now).await?;
+        let calendar = policy.calendar(tz);
+        let choices = policy.choices();
+        let person = overtime::Person { employer_size, ..overtime::Person::default() };
+        Ok(shifts
+            .into_iter()
+            .map(|(employee, shifts)| {
+                let days = overtime::classify(&shifts, &calendar, |day| overtime::rules_on(&choices, &person, day));
+                let inside: BTreeMap<NaiveDate, Hours> = days
+                    .range(start..=end)
+                    .map(|(day, hours)| (*day, *hours))
+                    .filter(|(_, hours)| hours.worked() > 0)
+                    .collect();
+                (employee, inside)
+            })
+            .filter(|(_, days)| !days.is_empty())
+            .collect())
+    }
+
+    /// `GET /timesheet/pay-hours`: `employee`'s (default: the caller's own) minutes by rate over
+    /// `start..=end` (at most 400 days), under the company's overtime rules.
+    pub async fn pay_hours(
+        &self,
+        ctx: &TenantCtx,
+        employee: Option<i64>,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<PayHoursView, TimesheetError> {
+        if end < start || (end - start).num_days() > 400 {
+            return Err(TimesheetError::Validation(FieldErrors::single(
+                "end",
+                "Please choose an end date after the start date, within 400 days",
+            )));
+        }
+        let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
+        let policy = self.overtime_policy(ctx).await?;
+        let hours = self.hours_by_rate(ctx, &policy, Some(&[employee.id]), start, end).await?;
+        let days: Vec<PayDay> = hours
+            .get(&employee.id)
+            .map(|days| {
+                days.iter()
+                    .map(|(date, hours)| PayDay {
+                        date: *date,
+                        regular_minutes: hours.regular,
+                        overtime_minutes: hours.overtime,
+                        double_time_minutes: hours.double_time,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(PayHoursView {
+            employee_id: employee.id.0,
+            start,
+            end,
+            rule_set: rule_set_ref(&policy, end),
+            regular_minutes: days.iter().map(|day| day.regular_minutes).sum(),
+            overtime_minutes: days.iter().map(|day| day.overtime_minutes).sum(),
+            double_time_minutes: days.iter().map(|day| day.double_time_minutes).sum(),
+            days,
+        })
+    }
+}
