@@ -49,7 +49,7 @@ function PremiumBadges({ day }: { day: PayDay | undefined }) {
   return (
     <Group gap={4} mt={2}>
       {day.overtimeMinutes > 0 ? (
-        <Badge color="orange.9" variant="filled" autoContrast size="sm" style={{ textTransform: 'none' }} data-testid="pay-day-overtime">
+        <Badge color="yellow.4" variant="filled" autoContrast size="sm" style={{ textTransform: 'none' }} data-testid="pay-day-overtime">
           OT {formatHoursMinutes(day.overtimeMinutes)}
         </Badge>
       ) : null}

@@ -1,0 +1,81 @@
+// Journey 39 (issue 37): overtime as the law of the place of work. An admin of a new company picks
+// California in Settings (its summary and citation shown where it is chosen), from the day of the
+// first shift; a 10-hour day then shows 8 h regular and 2 h overtime on the person's timesheet,
+// in the summary report and in the payroll file. axe finds nothing serious.
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { seriousViolations } from '../support/axe.mjs';
+import { apiCall, fillLogin, invitedEmployee, loginByApi, screenshot, signUpVerifiedByApi } from '../support/journey.mjs';
+
+const PASSWORD = 'journey-secret-42';
+const slash = (iso) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/** The Sunday of last week and its days, as 'YYYY-MM-DD' (New York, the company's zone). */
+function lastWeek() {
+  const today = new Date(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()) + 'T12:00:00Z');
+  const sunday = new Date(today.getTime() - (today.getUTCDay() + 7) * 86_400_000);
+  return Array.from({ length: 7 }, (_, i) => new Date(sunday.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+test('an admin switches the company to California; a 10-hour day is 2 h overtime everywhere', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await signUpVerifiedByApi(request, 'overtime-owner', PASSWORD);
+  const employee = await invitedEmployee(request, admin.email, 'overtime-employee', PASSWORD);
+  const { token } = await loginByApi(request, admin.email, PASSWORD);
+  const days = lastWeek();
+  const tuesday = days[2];
+  await apiCall(request, token, 'POST', '/timesheet/edit', { data: { employeeId: employee.eid, start: `${tuesday} 08:00:00`, end: `${tuesday} 18:00:00` } });
+  // Federal rules until the company chooses: 10 hours in a week are all regular.
+  const before = await apiCall(request, token, 'GET', `/timesheet/pay-hours?start=${days[0]}&end=${days[6]}&employeeId=${employee.eid}`);
+  expect([before.regularMinutes, before.overtimeMinutes]).toEqual([600, 0]);
+
+  await page.goto('/login');
+  await fillLogin(page, admin.email, PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/manage\/settings$/);
+  const section = page.getByTestId('overtime-rules');
+  await expect(section.getByTestId('overtime-no-versions')).toBeVisible();
+  await section.getByRole('combobox', { name: 'Overtime rules' }).click();
+  await page.getByRole('option', { name: 'California', exact: true }).click();
+  await expect(section.getByTestId('overtime-citation')).toContainText('Cal. Lab. Code');
+  await expect(section.getByTestId('overtime-summary')).toContainText('seventh day');
+  await section.getByRole('textbox', { name: 'Applies from' }).fill(slash(tuesday));
+  await section.getByRole('button', { name: 'Save overtime rules' }).click();
+  await expect(section.getByText('The overtime rules have been saved.')).toBeVisible();
+  await expect(section.getByTestId('overtime-version')).toHaveCount(1);
+  await expect(section.getByTestId('overtime-version')).toContainText(`From ${slash(tuesday)}: California`);
+  expect(await seriousViolations(page), 'the overtime rules').toEqual([]);
+  await screenshot(page, '39-overtime-rules');
+
+  // The person's week.
+  await page.goto(`/timesheet/employee/${employee.eid}?start=${days[0]}&end=${days[6]}`);
+  await expect(page.getByTestId('week-total')).toHaveText('Total: 10h 00m');
+  await expect(page.getByTestId('pay-regular')).toHaveText('8h 00m');
+  await expect(page.getByTestId('pay-overtime')).toHaveText('2h 00m');
+  await expect(page.getByTestId('pay-double')).toHaveText('0h 00m');
+  await expect(page.getByTestId('pay-rules')).toHaveText('California rules');
+  await expect(page.getByTestId('pay-day-overtime')).toHaveText('OT 2h 00m');
+  expect(await seriousViolations(page), 'the timesheet week').toEqual([]);
+
+  // The summary report of last week (the weekly pay period before this one).
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await page.getByRole('group', { name: 'Quick date ranges' }).getByRole('button', { name: 'Last pay period' }).click();
+  await page.getByRole('button', { name: 'Run report' }).click();
+  const row = page.getByTestId('report-row').filter({ hasText: employee.firstname });
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(2)).toHaveText('8.00');
+  await expect(cells.nth(3)).toHaveText('2.00');
+  await expect(cells.nth(4)).toHaveText('0.00');
+
+  // The payroll file of that period: separate Overtime and Double Time columns.
+  const button = page.getByRole('button', { name: /^Download payroll file/ });
+  const [payroll] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const lines = readFileSync(await payroll.path(), 'utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const line = lines.slice(1).map((text) => text.split(',')).find((cells) => cells[header.indexOf('Email')] === employee.email);
+  expect(line, lines.join('\n')).toBeTruthy();
+  const cell = (name) => line[header.indexOf(name)];
+  expect([cell('Regular Hours'), cell('Overtime Hours'), cell('Double Time Hours'), cell('Total Paid Hours')]).toEqual(['8.00', '2.00', '0.00', '10.00']);
+});
