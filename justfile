@@ -189,6 +189,11 @@ bench-pto: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
     cargo bench -p gateway --bench accruals
 
+# Overtime by jurisdiction: the pure classifier's employee-weeks a minute on one core, then the summary report of 1,000 employees x 1 year under California's rules, SQLite and PostgreSQL.
+bench-overtime: pg-ready
+    cargo bench -p overtime --bench classify
+    BENCH_ONLY=overtime BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench reports
+
 # The summary report of 1,000 employees x 1 year of shifts and its XLSX export; the team calendar's month of 500 employees; SQLite and PostgreSQL.
 bench-reports: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench reports

@@ -9,8 +9,12 @@
 //!    approved requests and 100 events in the month: `GET /pto/agenda` for a month (what
 //!    /team-calendar asks), 4 clients at once.
 //!
+//! 3. The same summary report once the company counts overtime by California's rules (issue 37:
+//!    every shift through the overtime classifier instead of the database's weekly sums).
+//!
 //! Each load runs with one client, then 4 at once. Figures (p50, p95, p99) are printed, not
-//! asserted. `BENCH_SECONDS` (default 10) per load; `BENCH_ONLY=calendar` skips the report.
+//! asserted. `BENCH_SECONDS` (default 10) per load; `BENCH_ONLY=calendar` skips the report,
+//! `BENCH_ONLY=overtime` runs only the report under California's rules.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod support;
@@ -202,11 +206,12 @@ async fn run(label: &str) {
     };
 
     let only_calendar = std::env::var("BENCH_ONLY").is_ok_and(|only| only == "calendar");
+    let only_overtime = std::env::var("BENCH_ONLY").is_ok_and(|only| only == "overtime");
     let token = support::login(&client, &base, &report_admin).await;
     let target = support::Target { client: &client, base: &base, token: &token };
     let range = format!("start={year_start}&end={}", today - Days::days(1));
     let summary_path = format!("/server/v1/report/summary-report-data?type=summary&{range}");
-    for concurrency in [1, CONCURRENCY].into_iter().filter(|_| !only_calendar) {
+    for concurrency in [1, CONCURRENCY].into_iter().filter(|_| !only_calendar && !only_overtime) {
         let path = summary_path.clone();
         let samples = support::load(
             &format!("[{label}] summary report, 1,000 people x 1 year, {concurrency} at once"),
@@ -222,8 +227,35 @@ async fn run(label: &str) {
         .await;
         p95(&format!("summary report (1,000 x 1 year), {concurrency} at once"), &samples);
     }
+    if !only_calendar {
+        // California from the first day of the year's shifts.
+        let first = starts.iter().map(|(_, at)| kernel::time::local_date(tz, *at)).min().unwrap();
+        let mut reply = client
+            .post(format!("{base}/server/v1/settings/update-overtime"))
+            .bearer_auth(&token)
+            .send_json(&serde_json::json!({"effectiveFrom": first.to_string(), "jurisdiction": "us-ca"}))
+            .await
+            .unwrap();
+        assert!(reply.status().is_success(), "{:?}", reply.body().await);
+        for concurrency in [1, CONCURRENCY] {
+            let path = summary_path.clone();
+            let samples = support::load(
+                &format!("[{label}] summary report, California rules, {concurrency} at once"),
+                &target,
+                concurrency,
+                seconds,
+                Rc::new(move |_, _| path.clone()),
+                |body: &Value| {
+                    body["rows"].as_array().is_some_and(|rows| rows.len() == 1001)
+                        && body["totals"]["workedMinutes"].as_i64().is_some_and(|minutes| minutes > 100_000_000)
+                },
+            )
+            .await;
+            p95(&format!("summary report (1,000 x 1 year, CA rules), {concurrency} at once"), &samples);
+        }
+    }
     let mut exports = Vec::new();
-    for _ in (0..5).filter(|_| !only_calendar) {
+    for _ in (0..5).filter(|_| !only_calendar && !only_overtime) {
         let started = Instant::now();
         let mut response = client
             .get(format!("{base}/server/v1/report/export?type=summary&format=xlsx&{range}"))
@@ -249,7 +281,7 @@ async fn run(label: &str) {
     let month_end = month_start + Days::days(34);
     let calendar_path =
         format!("/server/v1/pto/agenda?start={}&end={month_end}&includePending=1", month_start - Days::days(6));
-    for concurrency in [1, CONCURRENCY] {
+    for concurrency in [1, CONCURRENCY].into_iter().filter(|_| !only_overtime) {
         let path = calendar_path.clone();
         let samples = support::load(
             &format!("[{label}] team calendar month, 500 people, {concurrency} at once"),
