@@ -44,6 +44,7 @@ mod m20261129_000036_one_request_status;
 mod m20261129_000037_timesheet_reviews;
 mod m20261129_000038_setup_dismissed;
 mod m20261129_000039_overtime_policies;
+mod m20261129_000040_employee_overtime_rules;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000037_timesheet_reviews::Migration),
             Box::new(m20261129_000038_setup_dismissed::Migration),
             Box::new(m20261129_000039_overtime_policies::Migration),
+            Box::new(m20261129_000040_employee_overtime_rules::Migration),
         ]
     }
 }

@@ -7,12 +7,13 @@
 //! the time settings (`custom`, Sunday weeks, midnight workdays), which is what Timekeep always
 //! counted; [`OvertimePolicy::is_weekly_only`] lets readers keep their fast path for it.
 
-use crate::entities::overtime_policies;
+use crate::entities::{employee_overtime_rules, overtime_policies};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
-use kernel::{CompanyId, FieldErrors};
+use kernel::{CompanyId, FieldErrors, UserId};
 use overtime::{Calendar, Choice, Jurisdiction, Rules, WeekStart};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
 
 /// The company's own thresholds (used when the jurisdiction is `custom`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,23 +230,24 @@ impl PolicyChange {
     /// is `today`; or each field's problem.
     pub fn validate(&self, created: NaiveDate, today: NaiveDate) -> Result<PolicyVersion, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let effective_from = match NaiveDate::parse_from_str(self.effective_from.trim(), "%Y-%m-%d") {
-            Ok(date) if date < created => {
+        let effective_from = match kernel::validation::date_field(
+            &mut errors,
+            "effectiveFrom",
+            &self.effective_from,
+            "Please enter a date as YYYY-MM-DD",
+        ) {
+            Some(date) if date < created => {
                 errors.add(
                     "effectiveFrom",
                     "The rules cannot apply before the company existed (its sign-up or first shift)",
                 );
                 None
             }
-            Ok(date) if date > today + Duration::days(366) => {
+            Some(date) if date > today + Duration::days(366) => {
                 errors.add("effectiveFrom", "Please choose a date within a year from today");
                 None
             }
-            Ok(date) => Some(date),
-            Err(_) => {
-                errors.add("effectiveFrom", "Please enter a date as YYYY-MM-DD");
-                None
-            }
+            date => date,
         };
         let jurisdiction = Jurisdiction::from_code(self.jurisdiction.trim());
         if jurisdiction.is_none() {
@@ -306,6 +308,137 @@ impl PolicyChange {
             _ => Err(errors),
         }
     }
+}
+
+/// A person's own overtime facts from a date on: another rule set than the company's (someone
+/// working in another state; `None`: the company's), and Nevada's per-person facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PersonRules {
+    pub effective_from: NaiveDate,
+    pub jurisdiction: Option<Jurisdiction>,
+    pub under_wage_line: bool,
+    pub four_tens: bool,
+}
+
+/// Each person's own rules (of `employees`, or everyone in the company), oldest first.
+pub async fn person_rules(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+) -> Result<HashMap<UserId, Vec<PersonRules>>, DbErr> {
+    let mut query = employee_overtime_rules::Entity::find()
+        .filter(kernel::tenancy::same_company::<employee_overtime_rules::Entity>(company))
+        .order_by_asc(employee_overtime_rules::Column::EffectiveFrom);
+    if let Some(employees) = employees {
+        if employees.len() <= 500 {
+            query = query.filter(employee_overtime_rules::Column::EmployeeId.is_in(employees.iter().copied()));
+        }
+    }
+    let mut rules: HashMap<UserId, Vec<PersonRules>> = HashMap::new();
+    for row in query.all(db).await? {
+        rules.entry(row.employee_id).or_default().push(PersonRules {
+            effective_from: row.effective_from,
+            jurisdiction: row.jurisdiction.as_deref().and_then(Jurisdiction::from_code),
+            under_wage_line: row.under_wage_line,
+            four_tens: row.four_tens,
+        });
+    }
+    Ok(rules)
+}
+
+/// Saves a person's own rules from a date on (a version of the same date is replaced). The
+/// caller has checked the person is in the company and within its reach.
+pub async fn save_person_rules(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    rules: &PersonRules,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    use employee_overtime_rules::Column;
+    employee_overtime_rules::Entity::insert(employee_overtime_rules::ActiveModel {
+        company_id: Set(company),
+        employee_id: Set(employee),
+        effective_from: Set(rules.effective_from),
+        jurisdiction: Set(rules.jurisdiction.map(|one| one.code().to_owned())),
+        under_wage_line: Set(rules.under_wage_line),
+        four_tens: Set(rules.four_tens),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::columns([Column::EmployeeId, Column::EffectiveFrom])
+            .update_columns([Column::Jurisdiction, Column::UnderWageLine, Column::FourTens, Column::UpdatedAt])
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await
+    .map(|_| ())
+}
+
+/// A change of a person's own rules as sent.
+#[derive(Debug, Clone, Default)]
+pub struct PersonRulesChange {
+    pub effective_from: String,
+    /// Empty or absent: the company's rules.
+    pub jurisdiction: Option<String>,
+    pub under_wage_line: bool,
+    pub four_tens: bool,
+}
+
+impl PersonRulesChange {
+    /// The version this change makes (the same date bounds as the company's rules).
+    pub fn validate(&self, created: NaiveDate, today: NaiveDate) -> Result<PersonRules, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let effective_from = kernel::validation::date_field(
+            &mut errors,
+            "effectiveFrom",
+            &self.effective_from,
+            "Please enter a date as YYYY-MM-DD",
+        );
+        match effective_from {
+            Some(date) if date < created => errors
+                .add("effectiveFrom", "The rules cannot apply before the company existed (its sign-up or first shift)"),
+            Some(date) if date > today + Duration::days(366) => {
+                errors.add("effectiveFrom", "Please choose a date within a year from today")
+            }
+            _ => {}
+        }
+        let jurisdiction = match self.jurisdiction.as_deref().map(str::trim).filter(|code| !code.is_empty()) {
+            None => None,
+            Some(code) => match Jurisdiction::from_code(code).filter(|one| *one != Jurisdiction::Custom) {
+                Some(one) => Some(one),
+                None => {
+                    errors.add("jurisdiction", "Please choose one of the rule sets offered, or the company's");
+                    None
+                }
+            },
+        };
+        match effective_from {
+            Some(effective_from) if errors.is_empty() => Ok(PersonRules {
+                effective_from,
+                jurisdiction,
+                under_wage_line: self.under_wage_line,
+                four_tens: self.four_tens,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The company's first day, the earliest date its overtime rules may take effect: its sign-up or
+/// its first recorded shift, whichever is earlier (time worked before sign-up and entered
+/// afterwards is paid by the rules too).
+pub async fn company_since(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    tz: chrono_tz::Tz,
+) -> Result<NaiveDate, DbErr> {
+    let signed_up = accounts::people::read::company(db, company)
+        .await?
+        .map_or(NaiveDate::MIN, |company| kernel::time::local_date(tz, company.created_at));
+    let first_shift = crate::store::first_shift_start(db, company).await?;
+    Ok(first_shift.map_or(signed_up, |start| signed_up.min(kernel::time::local_date(tz, start))))
 }
 
 /// A weekday as the API numbers it (0 = Sunday).

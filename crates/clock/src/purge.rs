@@ -2,8 +2,8 @@
 //! has erased the comments, changes and edit requests that point at these shifts).
 
 use crate::entities::{
-    overtime_policies, time_entries, time_entry_actions, time_entry_breaks, time_settings, weekly_worked_minutes,
-    worked_changes,
+    employee_overtime_rules, overtime_policies, time_entries, time_entry_actions, time_entry_breaks, time_settings,
+    weekly_worked_minutes, worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -26,5 +26,6 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<worked_changes::Entity, C>(conn, company).await?,
         erase_in_company::<time_settings::Entity, C>(conn, company).await?,
         erase_in_company::<overtime_policies::Entity, C>(conn, company).await?,
+        erase_in_company::<employee_overtime_rules::Entity, C>(conn, company).await?,
     ])
 }

@@ -11,7 +11,7 @@ use crate::overtime_policy::{self, OvertimePolicy, PolicyChange};
 use crate::presses::{self, Press, PressKind};
 use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
-use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use kernel::time::local_date;
 use kernel::write_gate::GroupWriter;
 use kernel::{AdminCtx, EntryId, TenantCtx, WriteGate};
@@ -97,20 +97,15 @@ impl ClockService {
     }
 
     /// Admins only: new overtime rules from a date on (a version of the same date is replaced).
-    /// The date may not precede the company, nor lie more than a year ahead. A company exists
-    /// from its sign-up or from its first recorded shift, whichever is earlier (time worked
-    /// before sign-up and entered afterwards is paid by the rules too).
+    /// The date may not precede the company ([`overtime_policy::company_since`]), nor lie more
+    /// than a year ahead.
     pub async fn change_overtime_policy(
         &self,
         ctx: &AdminCtx,
         change: &PolicyChange,
     ) -> Result<OvertimePolicy, ClockError> {
         let now = now();
-        let signed_up = accounts::people::read::company(&self.db, ctx.company())
-            .await?
-            .map_or(NaiveDate::MIN, |company| local_date(ctx.time_zone(), company.created_at));
-        let first_shift = store::first_shift_start(&self.db, ctx.company()).await?;
-        let created = first_shift.map_or(signed_up, |start| signed_up.min(local_date(ctx.time_zone(), start)));
+        let created = overtime_policy::company_since(&self.db, ctx.company(), ctx.time_zone()).await?;
         let version = change.validate(created, local_date(ctx.time_zone(), now)).map_err(ClockError::Validation)?;
         overtime_policy::save(&self.db, ctx.company(), &version, now).await?;
         self.overtime_policy(ctx).await

@@ -152,3 +152,7 @@ typed_id!(
     /// A version of a company's overtime rules (from a date on).
     OvertimePolicyId
 );
+typed_id!(
+    /// A version of one person's own overtime rules (from a date on).
+    EmployeeOvertimeRuleId
+);

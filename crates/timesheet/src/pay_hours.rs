@@ -18,7 +18,7 @@ use chrono::{Duration, NaiveDate};
 use clock::overtime_policy::OvertimePolicy;
 use clock::store::Grouping;
 use kernel::time::{start_of_day, week_start};
-use kernel::{FieldErrors, TenantCtx, UserId};
+use kernel::{AdminCtx, ManagerCtx, TenantCtx, UserId};
 pub use overtime::Hours;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -77,6 +77,54 @@ pub fn rule_set_ref(policy: &OvertimePolicy, day: NaiveDate) -> RuleSetRef {
     }
 }
 
+/// The rules of one person on `day`: their own rule set when they have one in force (someone
+/// working in another state), else the company's; fitted to their Nevada facts and the employer's
+/// size.
+fn rules_of_person(
+    company: &[overtime::Choice],
+    own: &[clock::overtime_policy::PersonRules],
+    employer_size: u32,
+    day: NaiveDate,
+) -> overtime::Rules {
+    let mine = own.iter().rev().find(|rules| rules.effective_from <= day);
+    let person = overtime::Person {
+        employer_size,
+        under_wage_line: mine.is_some_and(|rules| rules.under_wage_line),
+        four_tens: mine.is_some_and(|rules| rules.four_tens),
+    };
+    match mine.and_then(|rules| rules.jurisdiction) {
+        Some(jurisdiction) => {
+            let only = [overtime::Choice { from: NaiveDate::MIN, jurisdiction, custom: overtime::Rules::FEDERAL }];
+            overtime::rules_on(&only, &person, day)
+        }
+        None => overtime::rules_on(company, &person, day),
+    }
+}
+
+/// One version of a person's own overtime rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PersonRulesView {
+    pub effective_from: NaiveDate,
+    /// A rule set's id (the state the person works in), or `null`: the company's rules.
+    pub jurisdiction: Option<String>,
+    /// Nevada: paid under 1.5× the state minimum wage (daily overtime applies).
+    pub under_wage_line: bool,
+    /// Nevada: on an agreed schedule of four 10-hour days (no daily overtime).
+    pub four_tens: bool,
+}
+
+/// `GET /settings/employee-overtime`: a person's own overtime rules, every version, oldest first
+/// (none: the company's rules).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PersonOvertimeView {
+    pub employee_id: i64,
+    pub versions: Vec<PersonRulesView>,
+}
+
 impl TimesheetService {
     /// The company's overtime rules, every version.
     pub(crate) async fn overtime_policy(&self, ctx: &TenantCtx) -> Result<OvertimePolicy, TimesheetError> {
@@ -99,7 +147,8 @@ impl TimesheetService {
         if employees.is_some_and(<[UserId]>::is_empty) {
             return Ok(HashMap::new());
         }
-        if policy.is_weekly_only() {
+        let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), employees).await?;
+        if policy.is_weekly_only() && own_rules.is_empty() {
             let days = clock::store::worked_minutes(
                 &self.db,
                 ctx.company(),
@@ -131,10 +180,14 @@ impl TimesheetService {
                 .filter(|(_, days)| !days.is_empty())
                 .collect());
         }
-        let needs_size = policy.versions.iter().any(|version| {
-            overtime::rule_set(version.jurisdiction, version.effective_from.max(start))
-                .is_some_and(|set| set.rules.min_employees.is_some())
-        });
+        let chosen = policy
+            .versions
+            .iter()
+            .map(|version| version.jurisdiction)
+            .chain(own_rules.values().flatten().filter_map(|own| own.jurisdiction));
+        let needs_size = chosen
+            .into_iter()
+            .any(|one| overtime::rule_set(one, end).is_some_and(|set| set.rules.min_employees.is_some()));
         let employer_size = if needs_size {
             u32::try_from(self.accounts.active_user_count(ctx.company()).await?).unwrap_or(u32::MAX)
         } else {
@@ -147,11 +200,13 @@ impl TimesheetService {
         let shifts = clock::store::worked_spans(&self.db, ctx.company(), employees, from, to, now).await?;
         let calendar = policy.calendar(tz);
         let choices = policy.choices();
-        let person = overtime::Person { employer_size, ..overtime::Person::default() };
+        let none = Vec::new();
         Ok(shifts
             .into_iter()
             .map(|(employee, shifts)| {
-                let days = overtime::classify(&shifts, &calendar, |day| overtime::rules_on(&choices, &person, day));
+                let own = own_rules.get(&employee).unwrap_or(&none);
+                let days =
+                    overtime::classify(&shifts, &calendar, |day| rules_of_person(&choices, own, employer_size, day));
                 let inside: BTreeMap<NaiveDate, Hours> = days
                     .range(start..=end)
                     .map(|(day, hours)| (*day, *hours))
@@ -164,7 +219,7 @@ impl TimesheetService {
     }
 
     /// `GET /timesheet/pay-hours`: `employee`'s (default: the caller's own) minutes by rate over
-    /// `start..=end` (at most 400 days), under the company's overtime rules.
+    /// `start..=end` (at most 400 days, in the product's years), under the company's overtime rules.
     pub async fn pay_hours(
         &self,
         ctx: &TenantCtx,
@@ -172,12 +227,7 @@ impl TimesheetService {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<PayHoursView, TimesheetError> {
-        if end < start || (end - start).num_days() > 400 {
-            return Err(TimesheetError::Validation(FieldErrors::single(
-                "end",
-                "Please choose an end date after the start date, within 400 days",
-            )));
-        }
+        crate::service::check_range(Some((start, end)))?;
         let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let policy = self.overtime_policy(ctx).await?;
         let hours = self.hours_by_rate(ctx, &policy, Some(&[employee.id]), start, end).await?;
@@ -204,5 +254,53 @@ impl TimesheetService {
             double_time_minutes: days.iter().map(|day| day.double_time_minutes).sum(),
             days,
         })
+    }
+
+    async fn person_overtime_view(
+        &self,
+        ctx: &TenantCtx,
+        employee: UserId,
+    ) -> Result<PersonOvertimeView, TimesheetError> {
+        let mut all = clock::overtime_policy::person_rules(&self.db, ctx.company(), Some(&[employee])).await?;
+        Ok(PersonOvertimeView {
+            employee_id: employee.0,
+            versions: all
+                .remove(&employee)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|rules| PersonRulesView {
+                    effective_from: rules.effective_from,
+                    jurisdiction: rules.jurisdiction.map(|one| one.code().to_owned()),
+                    under_wage_line: rules.under_wage_line,
+                    four_tens: rules.four_tens,
+                })
+                .collect(),
+        })
+    }
+
+    /// `GET /settings/employee-overtime`: a person's own overtime rules (someone the caller
+    /// reaches; anyone else is a 404).
+    pub async fn person_overtime(&self, ctx: &ManagerCtx, employee: i64) -> Result<PersonOvertimeView, TimesheetError> {
+        let person = self.accounts.employee_in_scope(ctx, UserId(employee)).await?;
+        self.person_overtime_view(ctx, person.id).await
+    }
+
+    /// `POST /settings/update-employee-overtime`, admins only: a person's own overtime rules from
+    /// a date on (the same date bounds as the company's rules; a version of the same date is
+    /// replaced).
+    pub async fn change_person_overtime(
+        &self,
+        ctx: &AdminCtx,
+        employee: i64,
+        change: &clock::overtime_policy::PersonRulesChange,
+    ) -> Result<PersonOvertimeView, TimesheetError> {
+        let person = self.accounts.employee_in_scope(ctx, UserId(employee)).await?;
+        let now = clock::now();
+        let since = clock::overtime_policy::company_since(&self.db, ctx.company(), ctx.time_zone()).await?;
+        let rules = change
+            .validate(since, kernel::time::local_date(ctx.time_zone(), now))
+            .map_err(TimesheetError::Validation)?;
+        clock::overtime_policy::save_person_rules(&self.db, ctx.company(), person.id, &rules, now).await?;
+        self.person_overtime_view(ctx, person.id).await
     }
 }

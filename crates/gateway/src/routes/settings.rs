@@ -24,6 +24,8 @@ crate::routes::route_table! {
     post "/settings/update" => update,
     get "/settings/overtime" => overtime_rules,
     post "/settings/update-overtime" => update_overtime_rules,
+    get "/settings/employee-overtime" => employee_overtime,
+    post "/settings/update-employee-overtime" => update_employee_overtime,
     post "/settings/update-role-type" => update_role_type,
     post "/settings/inactive-role-type" => inactive_role_type,
     post "/settings/update-pto-type" => update_pto_type,
@@ -155,7 +157,8 @@ pub struct RuleSetView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OvertimeVersionView {
-    pub effective_from: chrono::NaiveDate,
+    /// `null` for the rules before any choice (they hold since always).
+    pub effective_from: Option<chrono::NaiveDate>,
     /// A rule set's id, or `custom`.
     pub jurisdiction: String,
     /// 0 = Sunday … 6 = Saturday.
@@ -174,7 +177,7 @@ impl From<clock::overtime_policy::PolicyVersion> for OvertimeVersionView {
     fn from(version: clock::overtime_policy::PolicyVersion) -> Self {
         let custom = version.jurisdiction == overtime::Jurisdiction::Custom;
         OvertimeVersionView {
-            effective_from: version.effective_from,
+            effective_from: (version.effective_from != chrono::NaiveDate::MIN).then_some(version.effective_from),
             jurisdiction: version.jurisdiction.code().to_owned(),
             workweek_first_day: clock::overtime_policy::day_number(version.workweek_first_day),
             workday_start_hour: version.workday_start_hour,
@@ -279,6 +282,61 @@ pub async fn update_overtime_rules(
     let policy = state.clock.change_overtime_policy(&guard.ctx, &change).await?;
     let today = kernel::time::local_date(guard.ctx.time_zone(), chrono::Utc::now());
     Ok(web::Json(overtime_view(&policy, today)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EmployeeQuery {
+    /// The person's id.
+    pub id: i64,
+}
+
+/// A person's own overtime rules (someone the caller reaches).
+#[utoipa::path(get, path = "/server/v1/settings/employee-overtime", tag = "settings", security(("bearer" = [])),
+    params(EmployeeQuery),
+    responses((status = 200, body = timesheet::pay_hours::PersonOvertimeView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn employee_overtime(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<timesheet::pay_hours::PersonOvertimeView>, ApiError> {
+    Ok(web::Json(state.timesheet.person_overtime(&guard.ctx, query.id).await?))
+}
+
+/// A person's own overtime rules from `effectiveFrom` on: another state's rule set (or `null`,
+/// the company's), and Nevada's two facts.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmployeeOvertimeUpdate {
+    pub employee_id: i64,
+    /// `YYYY-MM-DD`: not before the company existed, at most a year ahead.
+    pub effective_from: String,
+    /// `us-flsa`, `us-ca`, `us-ak`, `us-nv`, `us-co`; `null` or absent: the company's rules.
+    pub jurisdiction: Option<String>,
+    /// Nevada: paid under 1.5× the state minimum wage.
+    #[serde(default)]
+    pub under_wage_line: bool,
+    /// Nevada: on an agreed schedule of four 10-hour days.
+    #[serde(default)]
+    pub four_tens: bool,
+}
+
+#[utoipa::path(post, path = "/server/v1/settings/update-employee-overtime", tag = "settings", security(("bearer" = [])),
+    request_body = EmployeeOvertimeUpdate,
+    responses((status = 200, body = timesheet::pay_hours::PersonOvertimeView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_employee_overtime(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<EmployeeOvertimeUpdate>,
+) -> Result<web::Json<timesheet::pay_hours::PersonOvertimeView>, ApiError> {
+    let body = body.into_inner();
+    let change = clock::overtime_policy::PersonRulesChange {
+        effective_from: body.effective_from,
+        jurisdiction: body.jurisdiction,
+        under_wage_line: body.under_wage_line,
+        four_tens: body.four_tens,
+    };
+    Ok(web::Json(state.timesheet.change_person_overtime(&guard.ctx, body.employee_id, &change).await?))
 }
 
 /// Adds a job role, or renames one when `id` is given.

@@ -125,6 +125,13 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     ok(app
         .post_as(&admin, "/server/v1/settings/update-overtime", json!({"effectiveFrom": from, "jurisdiction": "us-ca"}))
         .await);
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/settings/update-employee-overtime",
+            json!({"employeeId": employee_id, "effectiveFrom": from, "jurisdiction": "us-nv", "underWageLine": true}),
+        )
+        .await);
     let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
     for action in ["take-break", "resume-from-break", "end"] {
         ok(app.post_as(&employee, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await);

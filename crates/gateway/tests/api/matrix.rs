@@ -103,6 +103,13 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/settings/update", "{}", "UFFFPPUEFP"),
     ("get", "/settings/overtime", "", "UFPPPPUPFP"),
     ("post", "/settings/update-overtime", r#"{"effectiveFrom": "2026-10-01", "jurisdiction": "us-pr"}"#, "UFFFPPUEFP"),
+    ("get", "/settings/employee-overtime?id={emp}", "", "UFPNPNUPFP"),
+    (
+        "post",
+        "/settings/update-employee-overtime",
+        r#"{"employeeId": {emp}, "effectiveFrom": "2026-10-01", "jurisdiction": "us-pr"}"#,
+        "UFFFPNUEFP",
+    ),
     ("post", "/settings/update-role-type", r#"{"name": "Matrix Role"}"#, "UFPPPPUEFP"),
     ("post", "/settings/inactive-role-type", r#"{"id": 999999}"#, "UFAAAAUEFA"),
     ("post", "/settings/update-pto-type", r#"{"name": "Matrix Type"}"#, "UFFFPPUEFP"),

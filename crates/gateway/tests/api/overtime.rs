@@ -257,3 +257,78 @@ async fn custom_rules_and_bad_input() {
     let reply = app.get_as(&c.admin, "/server/v1/timesheet/pay-hours?start=2026-10-17&end=2026-10-11").await;
     assert_eq!(reply.status, 400, "{:?}", reply.body);
 }
+
+/// A person's own rules: someone working in California for a federal company, and Nevada's
+/// daily overtime only for someone under the wage line and not on a 4×10 schedule.
+#[actix_web::test]
+async fn a_persons_own_rules_and_nevadas_wage_line() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    // Monday 10 h, and a Nevada night from Wednesday 18:00 to Thursday 06:00.
+    shift(&app, &c, "2026-10-12", "08:00:00", "18:00:00").await;
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": c.employee, "start": "2026-10-14 18:00:00", "end": "2026-10-15 06:00:00"}),
+        )
+        .await);
+    let own = |body: Value| {
+        let app = &app;
+        let admin = c.admin.clone();
+        let employee = c.employee;
+        async move {
+            let mut body = body;
+            body["employeeId"] = json!(employee);
+            app.post_as(&admin, "/server/v1/settings/update-employee-overtime", body).await
+        }
+    };
+    // Working in California, from Monday.
+    let view = ok(own(json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-ca"})).await);
+    assert_eq!(view["versions"][0]["jurisdiction"], "us-ca");
+    let hours = pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await;
+    // Monday's 2 h over 8; the night is split at midnight (6 h + 6 h): no daily overtime.
+    assert_eq!(totals(&hours), (20 * 60, 2 * 60, 0));
+
+    // Nevada instead: the night is one workday of 12 h from 18:00.
+    ok(own(json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-nv"})).await);
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (22 * 60, 0, 0));
+    ok(own(json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-nv", "underWageLine": true})).await);
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (16 * 60, 6 * 60, 0));
+    ok(own(json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-nv", "underWageLine": true, "fourTens": true}))
+        .await);
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await), (22 * 60, 0, 0));
+    // Back to the company's rules from Wednesday: Monday stays Nevada's, the night is federal.
+    let view = ok(own(json!({"effectiveFrom": "2026-10-14", "jurisdiction": null})).await);
+    assert_eq!(view["versions"].as_array().unwrap().len(), 2);
+    assert_eq!(view["versions"][1]["jurisdiction"], Value::Null);
+
+    // The manager reads it; an employee has no such view; only admins change it.
+    let read = ok(app.get_as(&c.manager, &format!("/server/v1/settings/employee-overtime?id={}", c.employee)).await);
+    assert_eq!(read["versions"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        app.get_as(&c.employee_token, &format!("/server/v1/settings/employee-overtime?id={}", c.employee)).await.status,
+        403
+    );
+    let reply = app
+        .post_as(
+            &c.manager,
+            "/server/v1/settings/update-employee-overtime",
+            json!({"employeeId": c.employee, "effectiveFrom": "2026-10-12"}),
+        )
+        .await;
+    assert_eq!(reply.status, 403);
+    // Bad input names its field; nothing is kept.
+    for (body, field) in [
+        (json!({"effectiveFrom": "2026-10-12", "jurisdiction": "custom"}), "jurisdiction"),
+        (json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-pr"}), "jurisdiction"),
+        (json!({"effectiveFrom": "2001-01-01"}), "effectiveFrom"),
+        (json!({"effectiveFrom": "not a date"}), "effectiveFrom"),
+    ] {
+        let reply = own(body).await;
+        assert_eq!(reply.status, 400, "{field}: {:?}", reply.body);
+        assert!(reply.body["errors"][field].is_array(), "{field}: {:?}", reply.body);
+    }
+    let read = ok(app.get_as(&c.admin, &format!("/server/v1/settings/employee-overtime?id={}", c.employee)).await);
+    assert_eq!(read["versions"].as_array().unwrap().len(), 2);
+}

@@ -22,6 +22,8 @@ export const manageKeys = {
   contacts: (eid: number) => ['manage', 'contacts', eid] as const,
   contact: (eid: number, id: number | null) => ['manage', 'contacts', eid, id] as const,
   importAgencyzoom: ['manage', 'import-agencyzoom'] as const,
+  /** GET /settings/employee-overtime: the person's own overtime rules (issue 37). */
+  overtime: (id: number) => ['manage', 'employee', id, 'overtime'] as const,
   /** GET /pto/history of the folder, under the PTO screens' ['pto', 'employee', id]. */
   folderPtoHistory: (employeeId: number) => ['pto', 'employee', employeeId, 'folder-history'] as const,
 };
@@ -32,6 +34,10 @@ export const otherKeys = {
   pto: ['pto'] as const,
   inbox: ['inbox'] as const,
   dashboard: ['dashboard'] as const,
+  /** Every timesheet query: overtime follows a person's own rules. */
+  timesheet: ['timesheet'] as const,
+  /** Every report query: overtime follows a person's own rules. */
+  reports: ['reports'] as const,
   /** The company profile. */
   company: ['company'] as const,
   /** GET /account/login-data: the shell's identity (the company's name). */

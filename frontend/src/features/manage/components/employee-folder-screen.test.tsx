@@ -17,6 +17,13 @@ const activities = (items: unknown[], totalCount = items.length, page = 1) => js
 const NO_PTO = {
   'GET /manage/employee-pto': json({ employeeId: 9, year: 2026, ptoPolicyId: null, ptoPlanName: null, available: -1000, types: [], history: [], ruleChanges: [] }),
   'GET /holiday/list-for-employee': json({ employeeId: 9, year: 2026, holidays: [{ holidayId: 1, name: 'Independence Day', holiday: '2026-07-03', hours: 8 }], totalHours: 8 }),
+  // The overtime-rules card: the company's rules apply.
+  'GET /settings/employee-overtime': json({ employeeId: 9, versions: [] }),
+  'GET /settings/overtime': json({
+    ruleSets: [{ id: 'us-ca', name: 'California' }],
+    current: { effectiveFrom: null, jurisdiction: 'us-flsa', workweekFirstDay: 0, workdayStartHour: 0 },
+    versions: [],
+  }),
 };
 
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
@@ -45,6 +52,10 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
 
     const contacts = screen.getByTestId('contacts-card');
     expect(within(contacts).getByRole('link', { name: 'Edit emergency contacts' })).toHaveAttribute('href', '/admin/manage/edit-user/9?tab=2');
+    // The person's own overtime rules; an admin may change them.
+    const overtime = screen.getByTestId('person-overtime');
+    expect(await within(overtime).findByTestId('person-overtime-current')).toHaveTextContent('Company rules');
+    expect(within(overtime).getByRole('button', { name: 'Save overtime rules' })).toBeInTheDocument();
     expect(contacts).toHaveTextContent('Tom Brooks');
 
     // 02:30 UTC on Feb 1 is Jan 31 in the company zone.
@@ -70,6 +81,9 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(within(card).queryByRole('button', { name: 'Terminate' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit emergency contacts' })).toBeNull();
     expect(screen.getByTestId('contacts-card')).toHaveTextContent('There is no contact on file');
+    // A manager reads the person's overtime rules only.
+    expect(await within(screen.getByTestId('person-overtime')).findByTestId('person-overtime-current')).toHaveTextContent('Company rules');
+    expect(screen.queryByRole('button', { name: 'Save overtime rules' })).toBeNull();
     first.unmount();
 
     mockFetch({

@@ -12,6 +12,7 @@ import { HrQuickAdd } from '@/features/hr/components/hr-quick-add';
 import { isAddKind, type AddKind } from '@/features/hr/components/labels';
 import { ContactsCard, ProfileDetails } from './folder-side-cards';
 import { FolderTabs } from './folder-tabs';
+import { PersonOvertimeCard } from './person-overtime-card';
 import { ProfileCard } from './profile-card';
 import { useFolderParams } from './use-folder-params';
 
@@ -19,10 +20,10 @@ import { useFolderParams } from './use-folder-params';
 const TAB_OF_ADDED: Record<AddKind, string> = { event: FOLDER_TABS.events, doc: FOLDER_TABS.documents, request: FOLDER_TABS.requests };
 
 /**
- * The employee folder (/admin/manage/view-user/{id}, spec 001 §2): profile card, profile and
- * emergency-contact cards, and the tabs: 'All' (1, the activity timeline, the default), 'HR
- * Events' (2), 'HR Documents' (3), 'HR Doc Request' (4) and 'Time Off History' (5); ?tab= selects
- * one. While the employee is active, the quick add (HR Event, HR Doc, HR Doc Request) opens the
+ * The employee folder (/admin/manage/view-user/{id}, spec 001 §2): profile card, profile,
+ * overtime-rules (issue 37) and emergency-contact cards, and the tabs: 'All' (1, the activity
+ * timeline, the default), 'HR Events' (2), 'HR Documents' (3), 'HR Doc Request' (4) and 'Time Off
+ * History' (5); ?tab= selects one. While the employee is active, the quick add (HR Event, HR Doc, HR Doc Request) opens the
  * add docks; ?autoStart=event|doc|request opens one on arrival. ?reactivated=1 welcomes the person
  * back; ?pto (after adding someone) says a login e-mail went out.
  */
@@ -69,6 +70,7 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
               onSetupChange={setPtoSetup}
             />
             <ProfileDetails employee={employee} />
+            <PersonOvertimeCard employeeId={employee.id} canEdit={isAdmin(identity)} timeZone={identity.timezone} />
             <ContactsCard employeeId={employee.id} contacts={full.data.contacts} canEdit={isAdmin(identity)} />
           </Stack>
         </Grid.Col>

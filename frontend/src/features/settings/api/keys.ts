@@ -1,3 +1,4 @@
+import { overtimeRulesKey } from '@/lib/overtime-rules';
 import { settingsDataKey } from '@/lib/settings-data';
 
 /**
@@ -15,7 +16,7 @@ export const settingsKeys = {
   /** Every dashboard query. */
   dashboard: ['dashboard'] as const,
   /** GET /settings/overtime: the overtime rules by jurisdiction (issue 37). */
-  overtime: ['settings', 'overtime'] as const,
+  overtime: overtimeRulesKey,
   /** Every timesheet query (owned by the timesheet screens). */
   timesheet: ['timesheet'] as const,
   /** Every report query (owned by the reports screen). */

@@ -1,54 +1,26 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from '@/lib/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { overtimeRulesSchema, type OvertimeRules } from '@/lib/overtime-rules';
 import { settingsKeys } from './keys';
 
 /**
  * The company's overtime rules (issue 37): the rule sets Timekeep knows (a jurisdiction's), the
  * rules in force today and every version the company chose, each from a date on. Managers read
- * them; admins change them.
+ * them; admins change them. The read lives in `src/lib/overtime-rules` (the employee folder's
+ * overtime card reads the rule sets too); the change lives here.
  */
 
-const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
-const nullableMinutes = z.number().int().nullable().optional().transform((v) => v ?? null);
-
-/** A jurisdiction's rule set: what it does in plain language, the law it follows and where to read it. */
-export const ruleSetSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  summary: z.string().optional().transform((v) => v ?? ''),
-  citation: z.string().optional().transform((v) => v ?? ''),
-  sources: z.array(z.string()).optional().transform((v) => v ?? []),
-  effectiveFrom: nullableString,
-  effectiveTo: nullableString,
-});
-export type RuleSet = z.output<typeof ruleSetSchema>;
-
-/** One version of the company's rules; the minutes and percents are the company's own figures (`custom`). */
-export const overtimeVersionSchema = z.object({
-  effectiveFrom: z.string(),
-  /** A rule set's id, or `custom`. */
-  jurisdiction: z.string(),
-  /** 0 = Sunday … 6 = Saturday. */
-  workweekFirstDay: z.number().int(),
-  /** 0–23. */
-  workdayStartHour: z.number().int(),
-  weeklyMinutes: nullableMinutes,
-  dailyOvertimeMinutes: nullableMinutes,
-  dailyDoubleMinutes: nullableMinutes,
-  overtimePercent: z.number().optional().transform((v) => v ?? 150),
-  doublePercent: z.number().optional().transform((v) => v ?? 200),
-});
-export type OvertimeVersion = z.output<typeof overtimeVersionSchema>;
-
-/** GET /settings/overtime (and the answer of POST /settings/update-overtime). */
-export const overtimeRulesSchema = z.object({
-  ruleSets: z.array(ruleSetSchema),
-  current: overtimeVersionSchema,
-  /** Oldest first; empty while the company never chose (the time settings' weekly threshold applies). */
-  versions: z.array(overtimeVersionSchema).optional().transform((v) => v ?? []),
-});
-export type OvertimeRules = z.output<typeof overtimeRulesSchema>;
+export {
+  getOvertimeRules,
+  overtimeRulesQueryOptions,
+  useOvertimeRules,
+  overtimeRulesSchema,
+  overtimeVersionSchema,
+  ruleSetSchema,
+  type OvertimeRules,
+  type OvertimeVersion,
+  type RuleSet,
+} from '@/lib/overtime-rules';
 
 /** The jurisdiction of the company's own figures. */
 export const CUSTOM_JURISDICTION = 'custom';
@@ -65,12 +37,6 @@ export interface OvertimeRulesChange {
   overtimePercent?: number;
   doublePercent?: number;
 }
-
-export const getOvertimeRules = (): Promise<OvertimeRules> => api.get('/settings/overtime', { schema: overtimeRulesSchema });
-
-export const overtimeRulesQueryOptions = () => queryOptions({ queryKey: settingsKeys.overtime, queryFn: getOvertimeRules });
-
-export const useOvertimeRules = () => useQuery(overtimeRulesQueryOptions());
 
 /** POST /settings/update-overtime (admins). */
 export const updateOvertimeRules = (change: OvertimeRulesChange): Promise<OvertimeRules> =>

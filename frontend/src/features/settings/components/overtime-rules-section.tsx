@@ -40,7 +40,7 @@ const WEEKDAY_OPTIONS = WEEKDAY_NAMES.map((name, day) => ({ value: String(day), 
 export const hourLabel = (hour: number): string => formatClockTime(`${String(hour).padStart(2, '0')}:00`);
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }));
 
-/** The day a version applies from: a year before 1900 is the server's "since always" (the default rules). */
+/** The day a version applies from: none (or a year before 1900) is "since always" (the default rules). */
 const isAlways = (isoDate: string): boolean => {
   const match = /^(-?\d+)-/.exec(isoDate.trim());
   return !match || Number(match[1]) < 1900;
