@@ -79,3 +79,34 @@ test('an admin switches the company to California; a 10-hour day is 2 h overtime
   const cell = (name) => line[header.indexOf(name)];
   expect([cell('Regular Hours'), cell('Overtime Hours'), cell('Double Time Hours'), cell('Total Paid Hours')]).toEqual(['8.00', '2.00', '0.00', '10.00']);
 });
+
+test("a person working in Nevada under the wage line gets daily overtime by their own rules", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await signUpVerifiedByApi(request, 'nevada-owner', PASSWORD);
+  const employee = await invitedEmployee(request, admin.email, 'nevada-employee', PASSWORD);
+  const { token } = await loginByApi(request, admin.email, PASSWORD);
+  const days = lastWeek();
+  const tuesday = days[2];
+  await apiCall(request, token, 'POST', '/timesheet/edit', { data: { employeeId: employee.eid, start: `${tuesday} 08:00:00`, end: `${tuesday} 18:00:00` } });
+
+  await page.goto('/login');
+  await fillLogin(page, admin.email, PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'HR Folders' }).click();
+  await page.getByRole('link', { name: new RegExp(employee.firstname) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/manage/view-user/${employee.eid}$`));
+  const card = page.getByTestId('person-overtime');
+  await expect(card.getByTestId('person-overtime-current')).toContainText('Company rules');
+  await card.getByRole('combobox', { name: 'Work-state rules' }).click();
+  await page.getByRole('option', { name: 'Nevada', exact: true }).click();
+  await card.getByRole('checkbox', { name: /wage line/ }).check();
+  await card.getByRole('textbox', { name: 'Applies from' }).fill(slash(tuesday));
+  await card.getByRole('button', { name: 'Save overtime rules' }).click();
+  await expect(card.getByText("The person's overtime rules have been saved.")).toBeVisible();
+  await expect(card.getByTestId('person-overtime-version')).toContainText(`From ${slash(tuesday)}: Nevada, under the wage line`);
+  expect(await seriousViolations(page), 'the person overtime card').toEqual([]);
+
+  await page.goto(`/timesheet/employee/${employee.eid}?start=${days[0]}&end=${days[6]}`);
+  await expect(page.getByTestId('pay-regular')).toHaveText('8h 00m');
+  await expect(page.getByTestId('pay-overtime')).toHaveText('2h 00m');
+});
