@@ -78,7 +78,7 @@ test("the dashboard's overtime settings open a tab that saves the threshold", as
   await expect(hours).toHaveValue('40');
   await expectAccessible(page);
   await hours.fill('38');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The time settings have been saved.')).toBeVisible();
   const { token } = await loginByApi(request, DEMO.admin);
   const data = await apiCall(request, token, 'get', '/settings/data');

@@ -70,5 +70,5 @@ test('an admin runs the summary report for a month and downloads it as XLSX', as
   const [payroll] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download payroll file \(/ }).click()]);
   expect(payroll.suggestedFilename()).toMatch(/^timekeep-payroll-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await payroll.path(), 'utf8');
-  expect(csv.split('\n')[0]).toContain('Regular Hours,Overtime Hours,Holiday Hours');
+  expect(csv.split('\n')[0]).toContain('Regular Hours,Overtime Hours,Double Time Hours,Holiday Hours');
 });
