@@ -45,6 +45,7 @@ mod m20261129_000037_timesheet_reviews;
 mod m20261129_000038_setup_dismissed;
 mod m20261129_000039_overtime_policies;
 mod m20261129_000040_employee_overtime_rules;
+mod m20261130_000041_pay_hours_weeks;
 
 pub struct Migrator;
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000038_setup_dismissed::Migration),
             Box::new(m20261129_000039_overtime_policies::Migration),
             Box::new(m20261129_000040_employee_overtime_rules::Migration),
+            Box::new(m20261130_000041_pay_hours_weeks::Migration),
         ]
     }
 }

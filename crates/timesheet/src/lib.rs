@@ -12,6 +12,7 @@
 pub mod commands;
 pub mod demo;
 pub mod entities;
+mod classified_weeks;
 mod error;
 pub mod overview;
 pub mod pay_hours;

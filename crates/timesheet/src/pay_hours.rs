@@ -11,6 +11,7 @@
 //! - Callers pass people already checked against their reach; every read is scoped to the
 //!   caller's company.
 
+use crate::classified_weeks;
 use crate::error::TimesheetError;
 use crate::paycycle::overtime_by_day;
 use crate::service::TimesheetService;
@@ -21,7 +22,7 @@ use kernel::time::{start_of_day, week_start};
 use kernel::{AdminCtx, ManagerCtx, TenantCtx, UserId};
 pub use overtime::Hours;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The rule set a figure was counted under.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -193,25 +194,108 @@ impl TimesheetService {
         } else {
             u32::MAX
         };
-        // Whole workweeks before the range (their earlier days decide its first days), and the
-        // day after it (a workday that starts late in the evening runs into it).
-        let from = start_of_day(tz, start - Duration::days(8));
-        let to = start_of_day(tz, end + Duration::days(2));
-        let shifts = clock::store::worked_spans(&self.db, ctx.company(), employees, from, to, now).await?;
         let calendar = policy.calendar(tz);
         let choices = policy.choices();
+        let size_facts: Vec<bool> = policy
+            .versions
+            .iter()
+            .map(|version| version.jurisdiction)
+            .chain(own_rules.values().flatten().filter_map(|own| own.jurisdiction))
+            .filter_map(|one| overtime::rule_set(one, end).and_then(|set| set.rules.min_employees))
+            .map(|least| employer_size >= least)
+            .collect();
         let none = Vec::new();
-        Ok(shifts
-            .into_iter()
-            .map(|(employee, shifts)| {
+        let stamp_of = |employee: UserId| {
+            let own = own_rules.get(&employee).unwrap_or(&none);
+            classified_weeks::rules_stamp(&(tz.name(), &calendar, policy, own, &size_facts))
+        };
+
+        // Which weeks are current in the store, which must be classified (and kept, unless a
+        // running shift reaches them).
+        let (first_week, last_week) = (week_start(start), week_start(end));
+        let reach = |week: NaiveDate| classified_weeks::REACHING_WEEKS.map(|offset| week + Duration::days(offset));
+        let revisions = clock::store::week_revisions(
+            &self.db,
+            ctx.company(),
+            employees,
+            first_week - Duration::days(14),
+            last_week + Duration::days(7),
+        )
+        .await?;
+        let mut live: HashSet<(UserId, NaiveDate)> = HashSet::new();
+        let running = clock::store::unsummed_days(
+            &self.db,
+            ctx.company(),
+            employees,
+            tz,
+            first_week - Duration::days(14),
+            last_week + Duration::days(13),
+        )
+        .await?;
+        for (employee, day) in &running {
+            for offset in [-7, 0, 7, 14] {
+                live.insert((*employee, week_start(*day) + Duration::days(offset)));
+            }
+        }
+        let people: BTreeSet<UserId> =
+            revisions.keys().map(|(employee, _)| *employee).chain(running.iter().map(|(employee, _)| *employee)).collect();
+        let mut stored = classified_weeks::load(&self.db, ctx.company(), employees, first_week, last_week).await?;
+        let mut result: HashMap<UserId, BTreeMap<NaiveDate, Hours>> = HashMap::new();
+        let mut to_classify: HashMap<UserId, Vec<(NaiveDate, i64, i64)>> = HashMap::new();
+        for employee in people {
+            let rules_stamp = stamp_of(employee);
+            for week in classified_weeks::weeks(first_week, last_week) {
+                let reaching = reach(week);
+                let is_live = live.contains(&(employee, week));
+                if !is_live && !reaching.iter().any(|one| revisions.contains_key(&(employee, *one))) {
+                    continue;
+                }
+                let sum: i64 = reaching.iter().filter_map(|one| revisions.get(&(employee, *one))).sum();
+                match stored.remove(&(employee, week)) {
+                    Some(kept) if !is_live && kept.rules_stamp == rules_stamp && kept.revisions == sum => {
+                        result.entry(employee).or_default().extend(kept.days);
+                    }
+                    _ => to_classify.entry(employee).or_default().push((week, rules_stamp, sum)),
+                }
+            }
+        }
+
+        if !to_classify.is_empty() {
+            let stale: Vec<UserId> = to_classify.keys().copied().collect();
+            let earliest = to_classify.values().flatten().map(|(week, _, _)| *week).min().unwrap_or(first_week);
+            let latest = to_classify.values().flatten().map(|(week, _, _)| *week).max().unwrap_or(last_week);
+            // Whole workweeks before the weeks (their earlier days decide the weeks' first days),
+            // and the day after them (a workday that starts late in the evening runs into it).
+            let from = start_of_day(tz, earliest - Duration::days(9));
+            let to = start_of_day(tz, latest + Duration::days(9));
+            let mut shifts =
+                clock::store::worked_spans(&self.db, ctx.company(), Some(&stale), from, to, now).await?;
+            let mut fresh = Vec::new();
+            for (employee, weeks) in to_classify {
                 let own = own_rules.get(&employee).unwrap_or(&none);
-                let days =
-                    overtime::classify(&shifts, &calendar, |day| rules_of_person(&choices, own, employer_size, day));
-                let inside: BTreeMap<NaiveDate, Hours> = days
-                    .range(start..=end)
-                    .map(|(day, hours)| (*day, *hours))
-                    .filter(|(_, hours)| hours.worked() > 0)
-                    .collect();
+                let days = overtime::classify(
+                    &shifts.remove(&employee).unwrap_or_default(),
+                    &calendar,
+                    |day| rules_of_person(&choices, own, employer_size, day),
+                );
+                for (week, rules_stamp, revisions) in weeks {
+                    let inside: BTreeMap<NaiveDate, Hours> = days
+                        .range(week..week + Duration::days(7))
+                        .map(|(day, hours)| (*day, *hours))
+                        .filter(|(_, hours)| hours.worked() > 0)
+                        .collect();
+                    result.entry(employee).or_default().extend(inside.iter().map(|(day, hours)| (*day, *hours)));
+                    if !live.contains(&(employee, week)) {
+                        fresh.push(classified_weeks::Fresh { employee, week, rules_stamp, revisions, days: inside });
+                    }
+                }
+            }
+            classified_weeks::store(&self.db, ctx.company(), fresh).await?;
+        }
+        Ok(result
+            .into_iter()
+            .map(|(employee, days)| {
+                let inside: BTreeMap<NaiveDate, Hours> = days.range(start..=end).map(|(day, hours)| (*day, *hours)).collect();
                 (employee, inside)
             })
             .filter(|(_, days)| !days.is_empty())

@@ -1,5 +1,6 @@
 //! Each person's stored worked minutes per week, kept by triggers on `time_entries` (see the
-//! migration `m20261121_000009_weekly_minutes`): read, never written, by this code.
+//! migrations `m20261121_000009_weekly_minutes` and `m20261130_000041_pay_hours_weeks`): read,
+//! never written, by this code.
 
 use sea_orm::entity::prelude::*;
 
@@ -14,6 +15,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub work_week: Date,
     pub minutes: i64,
+    /// Raised by every write to the week's stored shifts; only ever grows.
+    pub revision: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,7 +16,9 @@ pub use shifts::{
     current_clocks, current_states, find_in_company, first_shift_start, open_shift, shifts_of, shifts_of_many,
     store_worked_time, unsummed_of, worked_spans, CurrentClock,
 };
-pub use totals::{employee_week_totals, week_totals, worked_minutes, Grouping, WeekTotals};
+pub use totals::{
+    employee_week_totals, unsummed_days, week_revisions, week_totals, worked_minutes, Grouping, WeekTotals,
+};
 
 use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::machine::ClockState;

@@ -226,3 +226,60 @@ pub struct WeekTotals {
     /// Minutes paid at the double-time rate (2×): only under daily rules (issue 37).
     pub double_time: i64,
 }
+
+/// Each person's week revisions (`weekly_worked_minutes.revision`, raised by every write to a
+/// week's stored shifts) of the Sunday weeks `first_week..=last_week`; a week nobody wrote to is
+/// absent (revision 0). Readers that keep something derived from a week's shifts compare sums of
+/// these to know it is still current.
+pub async fn week_revisions(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+    first_week: chrono::NaiveDate,
+    last_week: chrono::NaiveDate,
+) -> Result<HashMap<(UserId, chrono::NaiveDate), i64>, DbErr> {
+    use sea_orm::QuerySelect;
+    let query = weekly_worked_minutes::Entity::find()
+        .filter(kernel::tenancy::same_company::<weekly_worked_minutes::Entity>(company))
+        .filter(weekly_worked_minutes::Column::WorkWeek.gte(first_week))
+        .filter(weekly_worked_minutes::Column::WorkWeek.lte(last_week))
+        .select_only()
+        .column(weekly_worked_minutes::Column::EmployeeId)
+        .column(weekly_worked_minutes::Column::WorkWeek)
+        .column(weekly_worked_minutes::Column::Revision);
+    let rows: Vec<(UserId, chrono::NaiveDate, i64)> = match employees {
+        None => query.into_tuple().all(db).await?,
+        Some(employees) => {
+            let mut rows = Vec::new();
+            for chunk in employees.chunks(500) {
+                rows.extend(
+                    query
+                        .clone()
+                        .filter(weekly_worked_minutes::Column::EmployeeId.is_in(chunk.iter().copied()))
+                        .into_tuple::<(UserId, chrono::NaiveDate, i64)>()
+                        .all(db)
+                        .await?,
+                );
+            }
+            rows
+        }
+    };
+    Ok(rows.into_iter().map(|(employee, week, revision)| ((employee, week), revision)).collect())
+}
+
+/// Who has a shift whose minutes are not stored yet (running, mostly) that started on the company
+/// days `from..=to`, and on which day.
+pub async fn unsummed_days(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+    tz: chrono_tz::Tz,
+    from: chrono::NaiveDate,
+    to: chrono::NaiveDate,
+) -> Result<Vec<(UserId, chrono::NaiveDate)>, DbErr> {
+    Ok(unsummed(db, company, employees, tz, from, to)
+        .await?
+        .into_iter()
+        .map(|entry| (entry.employee_id, kernel::time::local_date(tz, entry.start_at)))
+        .collect())
+}

@@ -73,7 +73,8 @@ struct Filled {
 
 /// One company, with data in every domain: people (added directly and through the API, with an
 /// invitation), a job role, sign-in failures and a reset link, time settings, a clock shift with
-/// a break, a shift added by the admin with a comment and an approved edit request, an emergency
+/// a break, a shift added by the admin with a comment and an approved edit request, its week's
+/// classified pay hours, an emergency
 /// contact, an avatar and a logo, PTO types with a job role's allowance, a plan whose rule was
 /// edited, a manual addition, a paid holiday with an employee's hours, an approved request, HR
 /// types, an acknowledged event with a file, a document with a file, a request fulfilled by the
@@ -167,6 +168,9 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
             json!({"employeeIds": [employee_id], "date": day.to_string()}),
         )
         .await);
+    // The week read under California rules: its classification is kept.
+    let range = format!("start={}&end={today}&employeeId={employee_id}", today - Duration::days(7));
+    ok(app.get_as(&admin, &format!("/server/v1/timesheet/pay-hours?{range}")).await);
 
     // The profile and the company.
     ok(app

@@ -34,14 +34,16 @@ async fn company(app: &TestApp) -> Company {
     }
 }
 
-async fn shift(app: &TestApp, c: &Company, day: &str, from: &str, to: &str) {
+async fn shift(app: &TestApp, c: &Company, day: &str, from: &str, to: &str) -> i64 {
     ok(app
         .post_as(
             &c.admin,
             "/server/v1/timesheet/edit",
             json!({"employeeId": c.employee, "start": format!("{day} {from}"), "end": format!("{day} {to}")}),
         )
-        .await);
+        .await)["id"]
+        .as_i64()
+        .unwrap()
 }
 
 async fn rules(app: &TestApp, c: &Company, body: Value) -> Value {
@@ -331,4 +333,64 @@ async fn a_persons_own_rules_and_nevadas_wage_line() {
     }
     let read = ok(app.get_as(&c.admin, &format!("/server/v1/settings/employee-overtime?id={}", c.employee)).await);
     assert_eq!(read["versions"].as_array().unwrap().len(), 2);
+}
+
+/// The year's summary report row of the company's employee: overtime and double-time minutes.
+async fn summary(app: &TestApp, c: &Company) -> (i64, i64) {
+    let path = format!(
+        "/server/v1/report/summary-report-data?type=summary&start=2026-01-01&end=2026-12-31&empids={}",
+        c.employee
+    );
+    let report = ok(app.get_as(&c.admin, &path).await);
+    let row = &report["rows"][0];
+    (row["overtimeMinutes"].as_i64().unwrap_or(0), row["doubleTimeMinutes"].as_i64().unwrap_or(0))
+}
+
+/// A California year read once is kept classified; every later write to a shift of a week (one
+/// that keeps the week's total, one that moves a shift into another week, a deletion, a running
+/// shift) and every change of rules shows in the next read, on every screen reading it.
+#[actix_web::test]
+async fn kept_weeks_follow_every_change_of_shifts_and_rules() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    let monday = shift(&app, &c, "2026-10-12", "08:00:00", "18:00:00").await;
+    let tuesday = shift(&app, &c, "2026-10-13", "08:00:00", "14:00:00").await;
+    shift(&app, &c, "2026-03-02", "08:00:00", "19:00:00").await;
+    rules(&app, &c, json!({"effectiveFrom": "2026-03-02", "jurisdiction": "us-ca"})).await;
+    let year = |hours: Value| totals(&hours);
+    assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1320, 300, 0));
+    // Read again: the same, from the kept weeks.
+    assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1320, 300, 0));
+    assert_eq!(summary(&app, &c).await, (300, 0));
+
+    // Monday 8 h and Tuesday 8 h: the week's total is the same, its overtime is gone.
+    let edit = |id: i64, start: &str, end: &str| json!({"trackingNumber": id, "start": start, "end": end});
+    ok(app
+        .post_as(&c.admin, "/server/v1/timesheet/edit", edit(monday, "2026-10-12 08:00:00", "2026-10-12 16:00:00"))
+        .await);
+    ok(app
+        .post_as(&c.admin, "/server/v1/timesheet/edit", edit(tuesday, "2026-10-13 08:00:00", "2026-10-13 16:00:00"))
+        .await);
+    assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1440, 180, 0));
+    assert_eq!(summary(&app, &c).await, (180, 0));
+
+    // Tuesday moved a week on, and 13 hours long: an hour of double time in the later week.
+    ok(app
+        .post_as(&c.admin, "/server/v1/timesheet/edit", edit(tuesday, "2026-10-20 06:00:00", "2026-10-20 19:00:00"))
+        .await);
+    let moved = pay_hours(&app, &c.admin, &c, "2026-10-18", "2026-10-24").await;
+    assert_eq!(totals(&moved), (480, 240, 60));
+    assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1440, 420, 60));
+
+    // Deleted: gone from the kept week.
+    assert_eq!(
+        app.post_as(&c.admin, &format!("/server/v1/timesheet/remove?ts={tuesday}"), json!({})).await.status,
+        204
+    );
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-18", "2026-10-24").await), (0, 0, 0));
+
+    // Federal rules from March on: March's 11-hour day is regular time again.
+    rules(&app, &c, json!({"effectiveFrom": "2026-03-02", "jurisdiction": "us-flsa"})).await;
+    assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1140, 0, 0));
+    assert_eq!(summary(&app, &c).await, (0, 0));
 }

@@ -1,5 +1,6 @@
 //! sea-orm entities of the timesheet's tables (schema in the `migrations` crate).
 
+pub mod pay_hours_weeks;
 pub mod timesheet_changes;
 pub mod timesheet_comments;
 pub mod timesheet_edit_requests;
