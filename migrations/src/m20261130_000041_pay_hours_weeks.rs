@@ -148,7 +148,10 @@ impl MigrationTrait for Migration {
                     // `YYYY-MM-DD regular overtime double;` per workday with time worked.
                     .col(ColumnDef::new(PayHoursWeeks::Days).text().not_null())
                     .primary_key(
-                        Index::create().col(PayHoursWeeks::CompanyId).col(PayHoursWeeks::EmployeeId).col(PayHoursWeeks::WorkWeek),
+                        Index::create()
+                            .col(PayHoursWeeks::CompanyId)
+                            .col(PayHoursWeeks::EmployeeId)
+                            .col(PayHoursWeeks::WorkWeek),
                     )
                     .foreign_key(
                         ForeignKey::create()
@@ -178,7 +181,9 @@ impl MigrationTrait for Migration {
             connection.execute_unprepared(statement).await?;
         }
         manager
-            .alter_table(Table::alter().table(WeeklyWorkedMinutes::Table).drop_column(WeeklyWorkedMinutes::Revision).to_owned())
+            .alter_table(
+                Table::alter().table(WeeklyWorkedMinutes::Table).drop_column(WeeklyWorkedMinutes::Revision).to_owned(),
+            )
             .await
     }
 }

@@ -81,7 +81,11 @@ pub(crate) async fn load(
             let mut rows = Vec::new();
             for chunk in employees.chunks(500) {
                 rows.extend(
-                    query.clone().filter(pay_hours_weeks::Column::EmployeeId.is_in(chunk.iter().copied())).all(db).await?,
+                    query
+                        .clone()
+                        .filter(pay_hours_weeks::Column::EmployeeId.is_in(chunk.iter().copied()))
+                        .all(db)
+                        .await?,
                 );
             }
             rows
@@ -91,7 +95,10 @@ pub(crate) async fn load(
         .into_iter()
         .filter_map(|row| {
             let days = decode(&row.days)?;
-            Some(((row.employee_id, row.work_week), Stored { rules_stamp: row.rules_stamp, revisions: row.revisions, days }))
+            Some((
+                (row.employee_id, row.work_week),
+                Stored { rules_stamp: row.rules_stamp, revisions: row.revisions, days },
+            ))
         })
         .collect())
 }
@@ -154,7 +161,10 @@ mod tests {
     #[test]
     fn days_read_back_as_written() {
         let mut days = BTreeMap::new();
-        days.insert(NaiveDate::from_ymd_opt(2026, 3, 8).unwrap(), Hours { regular: 480, overtime: 120, double_time: 7 });
+        days.insert(
+            NaiveDate::from_ymd_opt(2026, 3, 8).unwrap(),
+            Hours { regular: 480, overtime: 120, double_time: 7 },
+        );
         days.insert(NaiveDate::from_ymd_opt(2026, 3, 9).unwrap(), Hours { regular: 1, overtime: 0, double_time: 0 });
         assert_eq!(decode(&encode(&days)), Some(days));
         assert_eq!(decode(""), Some(BTreeMap::new()));

@@ -9,10 +9,10 @@
 //! change: clock-out after clock-in, breaks inside the shift, no overlapping shifts of one
 //! employee.
 
+mod classified_weeks;
 pub mod commands;
 pub mod demo;
 pub mod entities;
-mod classified_weeks;
 mod error;
 pub mod overview;
 pub mod pay_hours;

@@ -11,6 +11,7 @@ use crate::views::RequestPayload;
 use accounts::people::read::{self, PeopleFilter, PersonOrder};
 use accounts::Person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use clock::machine::ClockState;
 use clock::store::Grouping;
 use kernel::time::{local_date, start_of_day, week_start};
 use kernel::{EmploymentStatus, FieldErrors, ManagerCtx, RequestStatus, TenantCtx, UserId};
@@ -136,6 +137,30 @@ pub struct WeekHours {
     pub start: NaiveDate,
     pub end: NaiveDate,
     pub employees: Vec<EmployeeHours>,
+}
+
+/// Someone clocked in now who is in overtime, or would be by their usual end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ApproachingPerson {
+    pub employee_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    /// When their running shift went into overtime (or double time); `null`: not yet.
+    pub since: Option<DateTime<Utc>>,
+    /// When it will, if they stay until `usualEnd`.
+    pub expected_at: Option<DateTime<Utc>>,
+    /// Their usual end today: the shift's start plus the median length of their recent shifts.
+    pub usual_end: Option<DateTime<Utc>>,
+}
+
+/// `GET /dashboard/approaching-overtime`: those in overtime first (earliest first), then those
+/// who would pass a daily or weekly threshold by their usual end (soonest first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApproachingOvertime {
+    pub people: Vec<ApproachingPerson>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -332,6 +357,43 @@ impl TimesheetService {
             pay_cycle_end: end,
             timesheet_edit_requests: pending,
         })
+    }
+
+    /// `GET /dashboard/approaching-overtime`: the people the caller oversees who are clocked in
+    /// now and in overtime, or would be by their usual end, under the company's overtime rules
+    /// (and their own).
+    pub async fn approaching_overtime(&self, ctx: &ManagerCtx) -> Result<ApproachingOvertime, TimesheetError> {
+        let people = self.overseen(ctx, true).await?;
+        let tz = ctx.time_zone();
+        let ids: Vec<UserId> = people.iter().map(|user| user.id).collect();
+        let clocks =
+            clock::store::current_clocks(&self.db, ctx.company(), &ids, start_of_day(tz, local_date(tz, clock::now())))
+                .await?;
+        let running: Vec<UserId> = ids
+            .iter()
+            .copied()
+            .filter(|id| {
+                clocks.get(id).is_some_and(|clock| matches!(clock.state, ClockState::ClockedIn | ClockState::OnBreak))
+            })
+            .collect();
+        let policy = self.overtime_policy(ctx).await?;
+        let now = self.overtime_now(ctx, &policy, &running).await?;
+        let mut rows: Vec<ApproachingPerson> = people
+            .into_iter()
+            .filter_map(|user| {
+                let one = now.get(&user.id)?;
+                (one.since.is_some() || one.expected_at.is_some()).then_some(ApproachingPerson {
+                    employee_id: user.id.0,
+                    firstname: user.first_name,
+                    lastname: user.last_name,
+                    since: one.since,
+                    expected_at: one.expected_at,
+                    usual_end: one.usual_end,
+                })
+            })
+            .collect();
+        rows.sort_by_key(|row| (row.since.is_none(), row.since.or(row.expected_at), row.employee_id));
+        Ok(ApproachingOvertime { people: rows })
     }
 
     /// `GET /dashboard/employee-hours`: minutes of a Sunday-to-Saturday week (the current one

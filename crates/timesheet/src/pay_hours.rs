@@ -15,10 +15,10 @@ use crate::classified_weeks;
 use crate::error::TimesheetError;
 use crate::paycycle::overtime_by_day;
 use crate::service::TimesheetService;
-use chrono::{Duration, NaiveDate};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use clock::overtime_policy::OvertimePolicy;
 use clock::store::Grouping;
-use kernel::time::{start_of_day, week_start};
+use kernel::time::{local_date, start_of_day, week_start};
 use kernel::{AdminCtx, ManagerCtx, TenantCtx, UserId};
 pub use overtime::Hours;
 use serde::Serialize;
@@ -61,6 +61,17 @@ pub struct PayHoursView {
     pub regular_minutes: i64,
     pub overtime_minutes: i64,
     pub double_time_minutes: i64,
+    /// When the person's shift running now went into overtime or double time (the range holds
+    /// today); `null` otherwise.
+    pub overtime_since: Option<DateTime<Utc>>,
+}
+
+/// A running shift's overtime: since when, or from when if it runs until the person's usual end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OvertimeNow {
+    pub since: Option<DateTime<Utc>>,
+    pub expected_at: Option<DateTime<Utc>>,
+    pub usual_end: Option<DateTime<Utc>>,
 }
 
 /// The rule set of the company's rules on `day`, named as an admin chose it.
@@ -133,6 +144,93 @@ impl TimesheetService {
         Ok(clock::overtime_policy::load(&self.db, ctx.company(), settings.weekly_overtime_minutes).await?)
     }
 
+    /// The employer's headcount when a rule set chosen reads it (Alaska's binds employers of 4 or
+    /// more); otherwise no figure is read and any size does.
+    async fn employer_size(
+        &self,
+        ctx: &TenantCtx,
+        policy: &OvertimePolicy,
+        own_rules: &HashMap<UserId, Vec<clock::overtime_policy::PersonRules>>,
+        day: NaiveDate,
+    ) -> Result<u32, TimesheetError> {
+        let chosen = policy
+            .versions
+            .iter()
+            .map(|version| version.jurisdiction)
+            .chain(own_rules.values().flatten().filter_map(|own| own.jurisdiction));
+        let needs_size = chosen
+            .into_iter()
+            .any(|one| overtime::rule_set(one, day).is_some_and(|set| set.rules.min_employees.is_some()));
+        Ok(if needs_size {
+            u32::try_from(self.accounts.active_user_count(ctx.company()).await?).unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        })
+    }
+
+    /// For each of `running` (people with a shift running now): when that shift went into
+    /// overtime or double time, and if not yet, when it would if it ran until the person's usual
+    /// end (the start plus the median length of their last 20 shifts, in the last five weeks).
+    pub(crate) async fn overtime_now(
+        &self,
+        ctx: &TenantCtx,
+        policy: &OvertimePolicy,
+        running: &[UserId],
+    ) -> Result<HashMap<UserId, OvertimeNow>, TimesheetError> {
+        if running.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let tz = ctx.time_zone();
+        let now = clock::now();
+        let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), Some(running)).await?;
+        let employer_size = self.employer_size(ctx, policy, &own_rules, local_date(tz, now)).await?;
+        let calendar = policy.calendar(tz);
+        let choices = policy.choices();
+        let none = Vec::new();
+        let spans =
+            clock::store::worked_spans(&self.db, ctx.company(), Some(running), now - Duration::days(35), now, now)
+                .await?;
+        let mut result = HashMap::new();
+        for (employee, mut shifts) in spans {
+            shifts.retain(|shift| !shift.spans.is_empty());
+            shifts.sort_by_key(|shift| shift.spans.first().map(|span| span.start));
+            let Some((running_shift, before)) = shifts.split_last() else { continue };
+            let Some(started) = running_shift.spans.first().map(|span| span.start) else { continue };
+            let mut lengths: Vec<Duration> = before
+                .iter()
+                .rev()
+                .take(20)
+                .filter_map(|shift| Some(shift.spans.last()?.end - shift.spans.first()?.start))
+                .collect();
+            lengths.sort();
+            let usual_end = lengths.get(lengths.len() / 2).map(|length| started + *length);
+            // The workweeks the running shift is in: the nine days before it decide them.
+            let mut around: Vec<overtime::Shift> = before
+                .iter()
+                .filter(|shift| shift.spans.first().is_some_and(|span| span.start >= started - Duration::days(9)))
+                .cloned()
+                .collect();
+            around.push(running_shift.clone());
+            let at = around.len() - 1;
+            let own = own_rules.get(&employee).unwrap_or(&none);
+            let rules = |day: NaiveDate| rules_of_person(&choices, own, employer_size, day);
+            let since = overtime::premium_since(&around, at, &calendar, rules);
+            let expected_at = match (since, usual_end) {
+                (None, Some(until)) if until > now => {
+                    let last = running_shift.spans.iter().map(|span| span.end).max().unwrap_or(now).max(now);
+                    let mut ran_on = running_shift.clone();
+                    ran_on.spans.push(overtime::Span { start: last, end: until });
+                    around.pop();
+                    around.push(ran_on);
+                    overtime::premium_since(&around, at, &calendar, rules).filter(|at| *at >= now)
+                }
+                _ => None,
+            };
+            result.insert(employee, OvertimeNow { since, expected_at, usual_end });
+        }
+        Ok(result)
+    }
+
     /// Minutes by rate per person and workday of `start..=end`, for `employees` (`None`: the whole
     /// company). People with no time are left out.
     pub(crate) async fn hours_by_rate(
@@ -181,19 +279,7 @@ impl TimesheetService {
                 .filter(|(_, days)| !days.is_empty())
                 .collect());
         }
-        let chosen = policy
-            .versions
-            .iter()
-            .map(|version| version.jurisdiction)
-            .chain(own_rules.values().flatten().filter_map(|own| own.jurisdiction));
-        let needs_size = chosen
-            .into_iter()
-            .any(|one| overtime::rule_set(one, end).is_some_and(|set| set.rules.min_employees.is_some()));
-        let employer_size = if needs_size {
-            u32::try_from(self.accounts.active_user_count(ctx.company()).await?).unwrap_or(u32::MAX)
-        } else {
-            u32::MAX
-        };
+        let employer_size = self.employer_size(ctx, policy, &own_rules, end).await?;
         let calendar = policy.calendar(tz);
         let choices = policy.choices();
         let size_facts: Vec<bool> = policy
@@ -237,8 +323,11 @@ impl TimesheetService {
                 live.insert((*employee, week_start(*day) + Duration::days(offset)));
             }
         }
-        let people: BTreeSet<UserId> =
-            revisions.keys().map(|(employee, _)| *employee).chain(running.iter().map(|(employee, _)| *employee)).collect();
+        let people: BTreeSet<UserId> = revisions
+            .keys()
+            .map(|(employee, _)| *employee)
+            .chain(running.iter().map(|(employee, _)| *employee))
+            .collect();
         let mut stored = classified_weeks::load(&self.db, ctx.company(), employees, first_week, last_week).await?;
         let mut result: HashMap<UserId, BTreeMap<NaiveDate, Hours>> = HashMap::new();
         let mut to_classify: HashMap<UserId, Vec<(NaiveDate, i64, i64)>> = HashMap::new();
@@ -268,16 +357,13 @@ impl TimesheetService {
             // and the day after them (a workday that starts late in the evening runs into it).
             let from = start_of_day(tz, earliest - Duration::days(9));
             let to = start_of_day(tz, latest + Duration::days(9));
-            let mut shifts =
-                clock::store::worked_spans(&self.db, ctx.company(), Some(&stale), from, to, now).await?;
+            let mut shifts = clock::store::worked_spans(&self.db, ctx.company(), Some(&stale), from, to, now).await?;
             let mut fresh = Vec::new();
             for (employee, weeks) in to_classify {
                 let own = own_rules.get(&employee).unwrap_or(&none);
-                let days = overtime::classify(
-                    &shifts.remove(&employee).unwrap_or_default(),
-                    &calendar,
-                    |day| rules_of_person(&choices, own, employer_size, day),
-                );
+                let days = overtime::classify(&shifts.remove(&employee).unwrap_or_default(), &calendar, |day| {
+                    rules_of_person(&choices, own, employer_size, day)
+                });
                 for (week, rules_stamp, revisions) in weeks {
                     let inside: BTreeMap<NaiveDate, Hours> = days
                         .range(week..week + Duration::days(7))
@@ -295,7 +381,8 @@ impl TimesheetService {
         Ok(result
             .into_iter()
             .map(|(employee, days)| {
-                let inside: BTreeMap<NaiveDate, Hours> = days.range(start..=end).map(|(day, hours)| (*day, *hours)).collect();
+                let inside: BTreeMap<NaiveDate, Hours> =
+                    days.range(start..=end).map(|(day, hours)| (*day, *hours)).collect();
                 (employee, inside)
             })
             .filter(|(_, days)| !days.is_empty())
@@ -315,6 +402,14 @@ impl TimesheetService {
         let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let policy = self.overtime_policy(ctx).await?;
         let hours = self.hours_by_rate(ctx, &policy, Some(&[employee.id]), start, end).await?;
+        let today = local_date(ctx.time_zone(), clock::now());
+        let overtime_since = if (start..=end).contains(&today) {
+            let running = clock::store::open_shift(&self.db, ctx.company(), employee.id).await?.is_some();
+            let running: &[UserId] = if running { &[employee.id] } else { &[] };
+            self.overtime_now(ctx, &policy, running).await?.get(&employee.id).and_then(|now| now.since)
+        } else {
+            None
+        };
         let days: Vec<PayDay> = hours
             .get(&employee.id)
             .map(|days| {
@@ -337,6 +432,7 @@ impl TimesheetService {
             overtime_minutes: days.iter().map(|day| day.overtime_minutes).sum(),
             double_time_minutes: days.iter().map(|day| day.double_time_minutes).sum(),
             days,
+            overtime_since,
         })
     }
 

@@ -1,7 +1,9 @@
 //! Erasing a company's timesheet records when its account is closed (called by `closure`,
 //! before `clock` erases the shifts these rows point at).
 
-use crate::entities::{pay_hours_weeks, timesheet_changes, timesheet_comments, timesheet_edit_requests, timesheet_reviews};
+use crate::entities::{
+    pay_hours_weeks, timesheet_changes, timesheet_comments, timesheet_edit_requests, timesheet_reviews,
+};
 use kernel::purge::{erase_in_company, Erased};
 use kernel::CompanyId;
 use sea_orm::{ConnectionTrait, DbErr};

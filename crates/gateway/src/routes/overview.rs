@@ -18,6 +18,7 @@ crate::routes::route_table! {
     get "/dashboard/data" => dashboard_data,
     get "/dashboard/employee-hours" => employee_hours,
     get "/dashboard/pending-requests" => pending_requests,
+    get "/dashboard/approaching-overtime" => approaching_overtime,
     get "/dashboard/daily-hours" => daily_hours,
     get "/inbox/data" => inbox_data,
     get "/dashboard/setup" => setup,
@@ -81,6 +82,16 @@ pub async fn pending_requests(
     guard: Privileged,
 ) -> Result<web::Json<PendingRequests>, ApiError> {
     Ok(web::Json(state.reports.pending_requests(&guard.ctx).await?))
+}
+
+/// The people overseen who are clocked in and in overtime, or would be by their usual end.
+#[utoipa::path(get, path = "/server/v1/dashboard/approaching-overtime", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = timesheet::overview::ApproachingOvertime), (status = 403, body = ErrorBody)))]
+pub async fn approaching_overtime(
+    state: web::Data<AppState>,
+    guard: Privileged,
+) -> Result<web::Json<timesheet::overview::ApproachingOvertime>, ApiError> {
+    Ok(web::Json(state.timesheet.approaching_overtime(&guard.ctx).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -219,6 +219,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/dashboard/data", "", "UFPPPPUPFP"),
     ("get", "/dashboard/employee-hours", "", "UFPPPPUPFP"),
     ("get", "/dashboard/pending-requests", "", "UFPPPPUPFP"),
+    ("get", "/dashboard/approaching-overtime", "", "UFPPPPUPFP"),
     ("get", "/dashboard/daily-hours", "", "UFPPPPUPFP"),
     ("get", "/calendar-event/get-calendar-event-info?id=999999", "", "UAAAAAUAFA"),
     ("get", "/calendar-event/employees", "", "UPPPPPUPFP"),

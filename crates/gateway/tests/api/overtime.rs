@@ -12,6 +12,7 @@ fn ok(reply: Reply) -> Value {
 }
 
 struct Company {
+    id: i64,
     admin: String,
     manager: String,
     employee: i64,
@@ -27,6 +28,7 @@ async fn company(app: &TestApp) -> Company {
     let employee_email = unique_email("ot-employee");
     let employee = app.add_person(company, &employee_email, Role::Employee, Some(manager_id)).await;
     Company {
+        id: company,
         admin,
         manager: app.token_of(&manager_email).await,
         employee,
@@ -393,4 +395,90 @@ async fn kept_weeks_follow_every_change_of_shifts_and_rules() {
     rules(&app, &c, json!({"effectiveFrom": "2026-03-02", "jurisdiction": "us-flsa"})).await;
     assert_eq!(year(pay_hours(&app, &c.admin, &c, "2026-01-01", "2026-12-31").await), (1140, 0, 0));
     assert_eq!(summary(&app, &c).await, (0, 0));
+}
+
+/// Nevada, a person under the wage line (daily overtime over 8 hours of the 24 from when they
+/// start, so the test holds at any hour): clocked in 9 hours ago they are in overtime since 8
+/// hours after the start, on their pay hours and the manager's dashboard; someone clocked in 7
+/// hours ago whose shifts last 10 hours will be, at 8; someone just clocked in is not listed.
+#[actix_web::test]
+async fn the_clock_and_the_dashboard_say_who_is_in_or_near_overtime() {
+    use chrono::{Duration, Utc};
+    use clock::entities::time_entries;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    let company_id = c.id;
+    let long_email = unique_email("ot-long");
+    let long = app.add_person(company_id, &long_email, Role::Employee, None).await;
+    let fresh_email = unique_email("ot-fresh");
+    let fresh = app.add_person(company_id, &fresh_email, Role::Employee, None).await;
+    let tz = chrono_tz::America::Chicago;
+    let day = |days_ago: i64| (Utc::now().with_timezone(&tz).date_naive() - Duration::days(days_ago)).to_string();
+    // The long-shift person's history: three 10-hour days three weeks ago.
+    for days_ago in [22, 21, 20] {
+        ok(app
+            .post_as(
+                &c.admin,
+                "/server/v1/timesheet/edit",
+                json!({"employeeId": long, "start": format!("{} 08:00:00", day(days_ago)), "end": format!("{} 18:00:00", day(days_ago))}),
+            )
+            .await);
+    }
+    rules(&app, &c, json!({"effectiveFrom": day(22), "jurisdiction": "us-nv"})).await;
+    for person in [c.employee, long, fresh] {
+        ok(app
+            .post_as(
+                &c.admin,
+                "/server/v1/settings/update-employee-overtime",
+                json!({"employeeId": person, "effectiveFrom": day(22), "underWageLine": true}),
+            )
+            .await);
+    }
+    // Clocked in, then the shifts' starts moved back as if they had clocked in earlier.
+    let started = |hours: i64| Utc::now() - Duration::hours(hours);
+    let mut starts = Vec::new();
+    for (token, hours) in
+        [(c.employee_token.clone(), 9), (app.token_of(&long_email).await, 7), (app.token_of(&fresh_email).await, 1)]
+    {
+        let tracking =
+            ok(app.post_as(&token, "/server/v1/clock/start", json!({})).await)["trackingNumber"].as_i64().unwrap();
+        let at = chrono::SubsecRound::trunc_subsecs(started(hours), 0);
+        time_entries::Entity::update_many()
+            .col_expr(time_entries::Column::StartAt, sea_orm::sea_query::Expr::value(at))
+            .filter(time_entries::Column::Id.eq(tracking))
+            .exec(&app.db)
+            .await
+            .unwrap();
+        starts.push(at);
+    }
+    let today = day(0);
+    let iso = |at: chrono::DateTime<Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+
+    // The employee's own pay hours of today say since when.
+    let own =
+        ok(app.get_as(&c.employee_token, &format!("/server/v1/timesheet/pay-hours?start={today}&end={today}")).await);
+    assert_eq!(own["overtimeSince"], json!(iso(starts[0] + Duration::hours(8))));
+    // Another day's range does not.
+    let yesterday = day(1);
+    let past = ok(app
+        .get_as(&c.employee_token, &format!("/server/v1/timesheet/pay-hours?start={yesterday}&end={yesterday}"))
+        .await);
+    assert_eq!(past["overtimeSince"], Value::Null);
+
+    // The dashboard: in overtime first, then who will be by their usual end.
+    let board = ok(app.get_as(&c.admin, "/server/v1/dashboard/approaching-overtime").await);
+    let people = board["people"].as_array().unwrap();
+    assert_eq!(people.len(), 2, "{board}");
+    assert_eq!(people[0]["employeeId"], c.employee);
+    assert_eq!(people[0]["since"], json!(iso(starts[0] + Duration::hours(8))));
+    assert_eq!(people[1]["employeeId"], long);
+    assert_eq!(people[1]["since"], Value::Null);
+    assert_eq!(people[1]["expectedAt"], json!(iso(starts[1] + Duration::hours(8))));
+    assert_eq!(people[1]["usualEnd"], json!(iso(starts[1] + Duration::hours(10))));
+    // The manager oversees only their report; an employee may not read it.
+    let managed = ok(app.get_as(&c.manager, "/server/v1/dashboard/approaching-overtime").await);
+    let ids: Vec<&Value> = managed["people"].as_array().unwrap().iter().map(|row| &row["employeeId"]).collect();
+    assert_eq!(ids, [&json!(c.employee)]);
+    assert_eq!(app.get_as(&c.employee_token, "/server/v1/dashboard/approaching-overtime").await.status, 403);
 }
