@@ -1,7 +1,9 @@
 // Journey 39 (issue 37): overtime as the law of the place of work. An admin of a new company picks
 // California in Settings (its summary and citation shown where it is chosen), from the day of the
 // first shift; a 10-hour day then shows 8 h regular and 2 h overtime on the person's timesheet,
-// in the summary report and in the payroll file. axe finds nothing serious.
+// in the summary report and in the payroll file. A person's own Nevada rules give daily overtime;
+// clocked in for nine hours under them, their clock says since when they are in overtime and the
+// admin's dashboard lists them. axe finds nothing serious.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from '../support/axe.mjs';
@@ -109,4 +111,43 @@ test("a person working in Nevada under the wage line gets daily overtime by thei
   await page.goto(`/timesheet/employee/${employee.eid}?start=${days[0]}&end=${days[6]}`);
   await expect(page.getByTestId('pay-regular')).toHaveText('8h 00m');
   await expect(page.getByTestId('pay-overtime')).toHaveText('2h 00m');
+});
+
+test('clocked in for nine hours under Nevada’s daily rule: the clock says since when, the dashboard lists them', async ({ browser, page, request }) => {
+  const admin = await signUpVerifiedByApi(request, 'nevada-late', PASSWORD);
+  const employee = await invitedEmployee(request, admin.email, 'nevada-late-employee', PASSWORD);
+  const { token } = await loginByApi(request, admin.email, PASSWORD);
+  const days = lastWeek();
+  // An hour last week makes the company old enough for rules from then.
+  await apiCall(request, token, 'POST', '/timesheet/edit', { data: { employeeId: employee.eid, start: `${days[1]} 09:00:00`, end: `${days[1]} 10:00:00` } });
+  await apiCall(request, token, 'POST', '/settings/update-overtime', { data: { effectiveFrom: days[1], jurisdiction: 'us-nv' } });
+  await apiCall(request, token, 'POST', '/settings/update-employee-overtime', {
+    data: { employeeId: employee.eid, effectiveFrom: days[1], underWageLine: true },
+  });
+  // Clocked in, then the start moved back nine hours by the admin (Nevada's workday is the 24
+  // hours from the start, so this holds at any hour).
+  const own = await loginByApi(request, employee.email, PASSWORD);
+  const clock = await apiCall(request, own.token, 'POST', '/clock/start', { data: {} });
+  const started = new Date(Date.now() - 9 * 3_600_000);
+  const local = (at) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'medium' }).format(at);
+  await apiCall(request, token, 'POST', '/timesheet/edit', { data: { trackingNumber: clock.trackingNumber, start: local(started) } });
+  const since = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(Math.floor(started.getTime() / 1000) * 1000 + 8 * 3_600_000));
+
+  await page.goto('/login');
+  await fillLogin(page, employee.email, PASSWORD);
+  await expect(page.getByTestId('overtime-since')).toHaveText(`You are in overtime since ${since}`);
+  expect(await seriousViolations(page), 'the clock in overtime').toEqual([]);
+
+  const desktop = await browser.newContext();
+  const board = await desktop.newPage();
+  await board.goto('/login');
+  await fillLogin(board, admin.email, PASSWORD);
+  await expect(board).toHaveURL(/\/admin\/dashboard$/);
+  const card = board.getByTestId('approaching-overtime');
+  await expect(card.getByTestId('approaching-overtime-row')).toHaveCount(1);
+  await expect(card.getByTestId('approaching-overtime-row')).toContainText(employee.firstname);
+  await expect(card.getByTestId('approaching-overtime-row')).toContainText(`In overtime since ${since}`);
+  expect(await seriousViolations(board), 'the dashboard with the overtime card').toEqual([]);
+  await desktop.close();
 });

@@ -9,6 +9,7 @@ import {
   formatIsoDate,
   formatMediumDate,
   formatTime,
+  formatTime24,
   keepOriginalSeconds,
   shiftWeek,
   timeOfDayIn,
@@ -75,6 +76,14 @@ describe("instants on the company clock ('YYYY-MM-DD HH:mm:ss', spec 000 §9)", 
     expect(formatTime('2026-07-04T20:45:00Z', LA)).toBe('01:45 PM');
     expect(formatIsoDate('2026-01-05')).toBe('01/05/2026');
     expect(wallClockIn('2026-11-21T14:03:00Z', NY).weekday).toBe(6);
+  });
+
+  it("displays 'HH:mm' (24-hour) of an instant on the company clock", () => {
+    expect(formatTime24('2026-11-29T22:12:00Z', NY)).toBe('17:12');
+    expect(formatTime24('2026-11-29T22:12:00Z', LA)).toBe('14:12');
+    expect(formatTime24('2026-11-30T05:05:00Z', NY)).toBe('00:05');
+    expect(formatTime24('2026-07-04T16:00:00Z', NY)).toBe('12:00');
+    expect(formatTime24(null, NY)).toBe('');
   });
 
   it("displays 'MMM DD, YYYY' of an instant on the company's calendar, and of a calendar date as it is", () => {

@@ -126,6 +126,13 @@ export function formatTime(instant: string | null | undefined, timeZone?: string
   return `${hh}:${w.minute} ${ampm}`;
 }
 
+/** 'HH:mm' (24-hour) of an instant on the company clock, e.g. '17:12'. Empty for a missing instant. */
+export function formatTime24(instant: string | null | undefined, timeZone?: string): string {
+  if (!instant) return '';
+  const w = wallClockIn(instant, timeZone);
+  return `${w.hour}:${w.minute}`;
+}
+
 /** 'MM/DD/YYYY' of a calendar date 'YYYY-MM-DD' (lib/dates.ts's `displayDate`, the one display format). */
 export const formatIsoDate = displayDate;
 

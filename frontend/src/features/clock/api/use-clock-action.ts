@@ -26,7 +26,8 @@ export function runClockAction(action: ClockAction, trackingNumber: number | nul
 
 /**
  * One clock change. Every action answers the new status, which replaces the cached one; a failure
- * asks the server for the status again (it is the authority). Timesheet lists are invalidated by
+ * asks the server for the status again (it is the authority). The overtime notice reads again while
+ * the shift runs, and is forgotten once it ends. Timesheet lists are invalidated by
  * their key (['timesheet']) so a freshly ended shift shows up without importing that feature.
  */
 export function useClockAction(eid: number | null) {
@@ -36,6 +37,9 @@ export function useClockAction(eid: number | null) {
       runClockAction(action, trackingNumber),
     onSuccess: (status) => {
       queryClient.setQueryData(clockKeys.status(eid), snapshotOf(status));
+      // Clocked in or on a break: read again. Clocked out: nothing to show, nor to ask.
+      if (status.status === 1 || status.status === 2) void queryClient.invalidateQueries({ queryKey: clockKeys.overtime });
+      else queryClient.removeQueries({ queryKey: clockKeys.overtime });
       void queryClient.invalidateQueries({ queryKey: clockKeys.timesheets });
     },
     onError: () => {

@@ -280,3 +280,150 @@ describe('<ClockCard>', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
+
+describe("<ClockCard>'s overtime notice (issue 37)", () => {
+  // 03:00 UTC on Nov 30 is 22:00 on Nov 29 in New York: the company's day, not the browser's.
+  const late = '2026-11-30T03:00:00Z';
+  const payHours = (overtimeSince: string | null) => ({
+    employeeId: 7,
+    start: '2026-11-29',
+    end: '2026-11-29',
+    ruleSet: { id: 'flsa', name: 'Federal (FLSA)' },
+    days: [],
+    regularMinutes: 480,
+    overtimeMinutes: 60,
+    doubleTimeMinutes: 0,
+    overtimeSince,
+  });
+  const payHoursCalls = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/server/v1/timesheet/pay-hours'));
+
+  it("reads today's pay hours on the company clock and says since when, 24-hour in the company zone", async () => {
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      // 22:12 UTC is 17:12 in New York.
+      'GET /timesheet/pay-hours': json(payHours('2026-11-29T22:12:00Z')),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    const notice = await screen.findByTestId('overtime-since');
+    expect(notice).toHaveTextContent(/^You are in overtime since 17:12$/);
+    expect(notice).toBeVisible();
+    expect(payHoursCalls(fetch)).toEqual(['/server/v1/timesheet/pay-hours?start=2026-11-29&end=2026-11-29']);
+  });
+
+  it('says it on a break too', async () => {
+    mockFetch({
+      'GET /clock/status': json(status({ status: 2, trackingNumber: 41, serverTime: late })),
+      'GET /timesheet/pay-hours': json(payHours('2026-11-29T14:05:00Z')),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    expect(await screen.findByTestId('overtime-since')).toHaveTextContent(/^You are in overtime since 09:05$/);
+  });
+
+  it('shows nothing while the shift is not in overtime', async () => {
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      'GET /timesheet/pay-hours': json(payHours(null)),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    await screen.findByTestId('clock-time');
+    await waitFor(() => expect(payHoursCalls(fetch)).toHaveLength(1));
+    // The answer has arrived: still nothing.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+  });
+
+  it.each([0, 3] as const)('neither asks nor shows anything in state %i', async (state) => {
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: state, trackingNumber: state ? 41 : null, serverTime: late })),
+      'GET /timesheet/pay-hours': json(payHours('2026-11-29T22:12:00Z')),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    await screen.findByTestId('clock-time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(payHoursCalls(fetch)).toEqual([]);
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+  });
+
+  it('asks again every minute while clocked in', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date(late));
+    let answer: string | null = null;
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      'GET /timesheet/pay-hours': () => response({ json: payHours(answer) }),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    await screen.findByTestId('clock-time');
+    await act(async () => {
+      await vi.waitFor(() => expect(payHoursCalls(fetch)).toHaveLength(1));
+    });
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+
+    answer = '2026-11-30T02:59:00Z';
+    await act(async () => {
+      vi.advanceTimersByTime(59_000);
+    });
+    expect(payHoursCalls(fetch)).toHaveLength(1);
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(await screen.findByTestId('overtime-since')).toHaveTextContent('You are in overtime since 21:59');
+    expect(payHoursCalls(fetch)).toHaveLength(2);
+  });
+
+  it('asks again after each clock press, and goes away on clocking out', async () => {
+    let answer: string | null = null;
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      'GET /timesheet/pay-hours': () => response({ json: payHours(answer) }),
+      'POST /clock/take-break': json(status({ status: 2, trackingNumber: 41, serverTime: late })),
+      'POST /clock/resume-from-break': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      'POST /clock/end': json(status({ status: 3, trackingNumber: 41, serverTime: late })),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    const user = userEvent.setup();
+    const takeBreak = await screen.findByRole('button', { name: 'Take a Break' });
+    await waitFor(() => expect(payHoursCalls(fetch)).toHaveLength(1));
+
+    answer = '2026-11-29T22:12:00Z';
+    await user.click(takeBreak);
+    expect(await screen.findByTestId('overtime-since')).toHaveTextContent('You are in overtime since 17:12');
+    expect(payHoursCalls(fetch)).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'End Break' }));
+    await waitFor(() => expect(payHoursCalls(fetch)).toHaveLength(3));
+    expect(screen.getByTestId('overtime-since')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Clock Out' }));
+    await screen.findByRole('button', { name: 'Start a New Shift' });
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+    expect(payHoursCalls(fetch)).toHaveLength(3);
+  });
+
+  it("starts a new shift without the last shift's answer", async () => {
+    let answered = false;
+    let release: () => void = () => {};
+    const fetch = mockFetch({
+      'GET /clock/status': json(status({ status: 1, trackingNumber: 41, serverTime: late })),
+      // The first read answers; the new shift's read is still on its way while the test looks.
+      'GET /timesheet/pay-hours': () => {
+        if (answered) return new Promise<Response>((resolve) => (release = () => resolve(response({ json: payHours(null) }))));
+        answered = true;
+        return response({ json: payHours('2026-11-29T22:12:00Z') });
+      },
+      'POST /clock/end': json(status({ status: 3, trackingNumber: 41, serverTime: late })),
+      'POST /clock/start': json(status({ status: 1, trackingNumber: 42, serverTime: late })),
+    });
+    renderWithApp(<ClockCard identity={identity} />);
+    const user = userEvent.setup();
+    await screen.findByTestId('overtime-since');
+    await user.click(screen.getByRole('button', { name: 'Clock Out' }));
+    await user.click(await screen.findByRole('button', { name: 'Start a New Shift' }));
+    await screen.findByRole('button', { name: 'Clock Out' });
+    await waitFor(() => expect(payHoursCalls(fetch)).toHaveLength(2));
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+    await act(async () => release());
+    expect(screen.queryByTestId('overtime-since')).toBeNull();
+  });
+});

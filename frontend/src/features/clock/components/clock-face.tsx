@@ -2,7 +2,7 @@ import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useEffect, useRef } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formatHoursMinutes, wallClockIn, wholeHours } from '@/lib/company-time';
-import { greetingForHour } from '@/lib/dates';
+import { greetingForHour, isoDateIn } from '@/lib/dates';
 import type { Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useNow } from '@/lib/use-now';
@@ -18,6 +18,7 @@ import {
   serverNow,
 } from './clock-machine';
 import { CLOCK_BUTTON_ID } from './clock-target';
+import { OvertimeNotice } from './overtime-notice';
 
 function timeText(now: number, timeZone: string): { time: string; date: string } {
   const wall = wallClockIn(now, timeZone);
@@ -42,7 +43,8 @@ interface ClockFaceProps {
 
 /**
  * The clock's face: the greeting, the company clock ticking every second, the state, the shift's and
- * the week's worked time, the notices, and one big button per action of the current state.
+ * the week's worked time, since when the shift is in overtime (issue 37), the notices, and one big
+ * button per action of the current state.
  */
 export function ClockFace({ identity, snapshot, pending, error, onAction }: ClockFaceProps) {
   const browserNow = useNow(1000);
@@ -118,6 +120,14 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
           </Text>
         </Card>
       </SimpleGrid>
+
+      <OvertimeNotice
+        eid={identity.eid}
+        state={state}
+        trackingNumber={snapshot.trackingNumber}
+        today={isoDateIn(new Date(now), identity.timezone)}
+        timeZone={identity.timezone}
+      />
 
       {error ? <FormAlert>{error}</FormAlert> : null}
       {notices.map((message) => (

@@ -6,6 +6,8 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   data: ['dashboard', 'data'] as const,
   dailyHours: ['dashboard', 'daily-hours'] as const,
+  /** Who is in overtime now or near it (issue 37). */
+  approachingOvertime: ['dashboard', 'approaching-overtime'] as const,
   /** The guided start's checklist (admins). */
   setup: ['dashboard', 'setup'] as const,
   /** Shared with the shell's bell. */

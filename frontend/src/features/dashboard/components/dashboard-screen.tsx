@@ -6,6 +6,7 @@ import { isAdmin, type Identity } from '@/lib/identity';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { useEmployeeHours } from '../api/get-employee-hours';
 import { usePendingRequests } from '../api/get-pending-requests';
+import { ApproachingOvertimeCard } from './approaching-overtime-card';
 import { DailyHoursCard } from './daily-hours-card';
 import { EmployeeHoursPanel } from './employee-hours-panel';
 import { payCycleRange, weekOptions, type HoursSort } from './labels';
@@ -22,8 +23,9 @@ interface DashboardScreenProps {
 /**
  * /admin/dashboard (spec 001 §2): the pay cycle's PTO, clocked and overtime hours, its hours per
  * day (a chart; its own load failure stays in its card), the weekly
- * employee-hours panel (hours and PTO) and the pending-requests card (time off and timesheet
- * edits). A failed load opens the 'Error' modal.
+ * employee-hours panel (hours and PTO), the pending-requests card (time off and timesheet
+ * edits) and who is in or near overtime (issue 37; its own load failure stays in its card). A
+ * failed load opens the 'Error' modal.
  */
 export function DashboardScreen({ identity, today }: DashboardScreenProps) {
   const timeZone = identity.timezone;
@@ -72,6 +74,7 @@ export function DashboardScreen({ identity, today }: DashboardScreenProps) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <PendingRequestsCard data={pending.data} loading={pending.isPending} timeZone={timeZone} />
+            <ApproachingOvertimeCard timeZone={timeZone} />
             <WhatsHappeningCard identity={identity} today={today} />
           </Stack>
         </Grid.Col>

@@ -5,6 +5,7 @@ export const DASHBOARD_TEXTS = {
   noPaycycleData: 'There is no data for this pay cycle',
   noData: 'No data',
   noOvertime: 'There is no overtime data',
+  nobodyNearOvertime: 'Nobody is near overtime today.',
 } as const;
 
 const MONTHS = [
