@@ -9,7 +9,7 @@
 //!
 //! The payroll CSV's columns are documented in `docs/payroll-export.md`.
 
-use crate::payroll::PayrollPeriod;
+use crate::payroll::{PayrollLayout, PayrollPeriod};
 use crate::tables::{PtoReport, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use crate::{hours_text, Reports, ReportsError};
 use kernel::{EmploymentStatus, ManagerCtx};
@@ -299,10 +299,14 @@ impl Reports {
         ctx: &ManagerCtx,
         period: PayrollPeriod,
         employees: Option<Vec<i64>>,
+        layout: PayrollLayout,
     ) -> Result<ExportFile, ReportsError> {
         let (start, end) = self.payroll_period(ctx, period).await?;
         let query = ReportQuery { start, end, employees };
         let data = self.gather(ctx, &query).await?;
+        if layout == PayrollLayout::Gusto {
+            return gusto_hours(&query, data);
+        }
         let types = data.types.clone();
         let statuses: std::collections::HashMap<i64, (EmploymentStatus, String)> =
             data.people.iter().map(|person| (person.id.0, (person.status, person.email.clone()))).collect();
@@ -360,6 +364,37 @@ impl Reports {
             bytes: write_csv(&sheet)?,
         })
     }
+}
+
+/// Gusto's hours import ("Upload payroll data with a CSV", regular payrolls): one row per person,
+/// named by `last_name` and `first_name` (how Gusto matches people), with regular, overtime and
+/// double-overtime hours. Time off and holidays are left out: Gusto keeps its own time-off
+/// balances and holiday pay, and a zero there would overwrite them.
+fn gusto_hours(query: &ReportQuery, data: crate::tables::Gathered) -> Result<ExportFile, ReportsError> {
+    let report = crate::tables::summary_of(query, data);
+    let header: Vec<String> = ["last_name", "first_name", "regular_hours", "overtime_hours", "double_overtime_hours"]
+        .map(String::from)
+        .to_vec();
+    let rows = report
+        .rows
+        .iter()
+        .filter(|row| row.employee_id.is_some())
+        .map(|row| {
+            vec![
+                text(row.lastname.clone().unwrap_or_default()),
+                text(row.firstname.clone().unwrap_or_default()),
+                Cell::Hours(row.centi.regular),
+                Cell::Hours(row.centi.overtime),
+                Cell::Hours(row.centi.double_time),
+            ]
+        })
+        .collect();
+    let sheet = Sheet { name: "Gusto hours", header, rows };
+    Ok(ExportFile {
+        file_name: format!("timekeep-gusto-hours-{}-{}.csv", query.start, query.end),
+        content_type: ExportFormat::Csv.content_type(),
+        bytes: write_csv(&sheet)?,
+    })
 }
 
 #[cfg(test)]

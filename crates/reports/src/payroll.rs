@@ -43,6 +43,29 @@ pub struct PayPeriods {
     pub pay_periods: Vec<PayPeriod>,
 }
 
+/// Which payroll file: Timekeep's own columns, or a payroll service's hours import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PayrollLayout {
+    /// docs/payroll-export.md's columns: hours of every kind, PTO and holidays included.
+    #[default]
+    Timekeep,
+    /// Gusto's "upload payroll data with a CSV" columns for hours (docs/payroll-export.md).
+    Gusto,
+}
+
+pub const LAYOUT_INVALID: &str = "Please choose timekeep or gusto";
+
+impl PayrollLayout {
+    /// `layout` as sent; absent or empty is Timekeep's own.
+    pub fn parse(value: Option<&str>) -> Result<Self, FieldErrors> {
+        match given(value).map(str::to_ascii_lowercase).as_deref() {
+            None | Some("timekeep") => Ok(PayrollLayout::Timekeep),
+            Some("gusto") => Ok(PayrollLayout::Gusto),
+            Some(_) => Err(FieldErrors::single("layout", LAYOUT_INVALID)),
+        }
+    }
+}
+
 /// The payroll query's period as sent (`date`, or `start&end`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PayrollInput<'a> {
@@ -169,5 +192,18 @@ mod tests {
         let both = parse(Some("2026-11-03"), Some("2026-11-01"), Some("2026-11-15")).unwrap_err();
         assert_eq!(both.messages("date"), [DATE_OR_PERIOD]);
         assert_eq!(parse(None, Some("2026-02-30"), Some("2026-11-15")).unwrap_err().messages("start"), [DATES_MISSING]);
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::*;
+
+    #[test]
+    fn layouts_are_named_or_refused_on_their_field() {
+        assert_eq!(PayrollLayout::parse(None), Ok(PayrollLayout::Timekeep));
+        assert_eq!(PayrollLayout::parse(Some(" ")), Ok(PayrollLayout::Timekeep));
+        assert_eq!(PayrollLayout::parse(Some("Gusto")), Ok(PayrollLayout::Gusto));
+        assert_eq!(PayrollLayout::parse(Some("adp")), Err(FieldErrors::single("layout", LAYOUT_INVALID)));
     }
 }

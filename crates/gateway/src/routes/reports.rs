@@ -10,7 +10,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use kernel::FieldErrors;
 use reports::export::ExportFormat;
-use reports::payroll::{PayPeriods, PayrollInput, PayrollPeriod};
+use reports::payroll::{PayPeriods, PayrollInput, PayrollLayout, PayrollPeriod};
 use reports::tables::{PtoReport, ReportData, ReportInput, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -148,6 +148,8 @@ pub struct PayrollParams {
     pub date: Option<String>,
     /// Employee ids, comma-joined; everyone the caller reaches when left out.
     pub empids: Option<String>,
+    /// `timekeep` (default: every kind of hours) or `gusto` (Gusto's hours import).
+    pub layout: Option<String>,
 }
 
 /// The payroll CSV of one pay period (columns in docs/payroll-export.md).
@@ -168,7 +170,8 @@ pub async fn payroll(
     })
     .map_err(ApiError::validation)?;
     let employees = reports::tables::parse_empids(params.empids.as_deref()).map_err(ApiError::validation)?;
-    Ok(file(state.reports.payroll_export(&guard.ctx, period, employees).await?))
+    let layout = PayrollLayout::parse(params.layout.as_deref()).map_err(ApiError::validation)?;
+    Ok(file(state.reports.payroll_export(&guard.ctx, period, employees, layout).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

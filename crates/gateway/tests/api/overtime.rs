@@ -152,6 +152,23 @@ async fn california_daily_overtime_and_double_time_on_every_screen_and_file() {
         ),
         ("40.00", "6.00", "1.00", "47.00")
     );
+
+    // The same period in Gusto's hours import: its column titles, the same hours.
+    let (status, content_type, bytes) =
+        app.get_bytes_as(&c.admin, "/server/v1/report/payroll-export?date=2026-10-14&layout=gusto").await;
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("text/csv"), "{content_type}");
+    let mut reader = csv::Reader::from_reader(bytes.as_slice());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    assert_eq!(header, ["last_name", "first_name", "regular_hours", "overtime_hours", "double_overtime_hours"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let person = rows.iter().find(|row| &row[2] == "40.00").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!((&person[3], &person[4]), ("6.00", "1.00"));
+    // Nobody else worked: the others' rows are zeros.
+    assert!(rows.iter().filter(|row| &row[2] != "40.00").all(|row| &row[2] == "0.00" && &row[3] == "0.00"));
+    let refused = app.get_as(&c.admin, "/server/v1/report/payroll-export?date=2026-10-14&layout=adp").await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.body["errors"]["layout"][0], "Please choose timekeep or gusto");
 }
 
 /// California, eight hours every day of 11–17 October 2026: a Sunday workweek makes Saturday the
