@@ -54,7 +54,8 @@ pub struct PayHoursView {
     pub employee_id: i64,
     pub start: NaiveDate,
     pub end: NaiveDate,
-    /// The rules in force on the range's last day.
+    /// The rules in force for the person on the range's last day: their own rule set when they
+    /// have one (someone working in another state), else the company's.
     pub rule_set: RuleSetRef,
     /// Workdays with time worked, in order.
     pub days: Vec<PayDay>,
@@ -402,6 +403,22 @@ impl TimesheetService {
         let employee = self.accounts.employee_in_scope(ctx, employee.map_or(ctx.actor(), UserId)).await?;
         let policy = self.overtime_policy(ctx).await?;
         let hours = self.hours_by_rate(ctx, &policy, Some(&[employee.id]), start, end).await?;
+        // The person's own rule set when one is in force on the last day (someone working in
+        // another state), else the company's.
+        let own = clock::overtime_policy::person_rules(&self.db, ctx.company(), Some(&[employee.id])).await?;
+        let own_set = own
+            .get(&employee.id)
+            .and_then(|versions| versions.iter().rev().find(|version| version.effective_from <= end))
+            .and_then(|version| version.jurisdiction)
+            .and_then(|jurisdiction| overtime::rule_set(jurisdiction, end));
+        let rule_set = match own_set {
+            Some(set) => RuleSetRef {
+                id: set.id.code().to_owned(),
+                name: set.name.to_owned(),
+                citation: set.citation.to_owned(),
+            },
+            None => rule_set_ref(&policy, end),
+        };
         let today = local_date(ctx.time_zone(), clock::now());
         let overtime_since = if (start..=end).contains(&today) {
             let running = clock::store::open_shift(&self.db, ctx.company(), employee.id).await?.is_some();
@@ -427,7 +444,7 @@ impl TimesheetService {
             employee_id: employee.id.0,
             start,
             end,
-            rule_set: rule_set_ref(&policy, end),
+            rule_set,
             regular_minutes: days.iter().map(|day| day.regular_minutes).sum(),
             overtime_minutes: days.iter().map(|day| day.overtime_minutes).sum(),
             double_time_minutes: days.iter().map(|day| day.double_time_minutes).sum(),

@@ -310,6 +310,8 @@ async fn a_persons_own_rules_and_nevadas_wage_line() {
     let hours = pay_hours(&app, &c.admin, &c, "2026-10-11", "2026-10-17").await;
     // Monday's 2 h over 8; the night is split at midnight (6 h + 6 h): no daily overtime.
     assert_eq!(totals(&hours), (20 * 60, 2 * 60, 0));
+    // The hours name the person's own rule set, not the company's.
+    assert_eq!(hours["ruleSet"]["id"], "us-ca");
 
     // Nevada instead: the night is one workday of 12 h from 18:00.
     ok(own(json!({"effectiveFrom": "2026-10-12", "jurisdiction": "us-nv"})).await);
