@@ -10,7 +10,7 @@
 use crate::entities::{employee_overtime_rules, overtime_policies};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
 use kernel::{CompanyId, FieldErrors, UserId};
-use overtime::{Calendar, Choice, Jurisdiction, Rules, WeekStart};
+use overtime::{Calendar, Choice, Jurisdiction, Rules, WeekStart, WorkdayStart};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
@@ -106,8 +106,8 @@ impl OvertimePolicy {
             .collect()
     }
 
-    /// Days and weeks as the classifier cuts them. The workday's start hour is the latest
-    /// version's: it moves rarely, and a workday that changed shape mid-range has no meaning.
+    /// Days and weeks as the classifier cuts them: each version's workweek and workday start from
+    /// its date (midnight workdays and Sunday weeks before the first).
     pub fn calendar(&self, time_zone: chrono_tz::Tz) -> Calendar {
         let mut weeks = vec![WeekStart { from: NaiveDate::MIN, first_day: Weekday::Sun }];
         for version in &self.versions {
@@ -115,8 +115,15 @@ impl OvertimePolicy {
                 weeks.push(WeekStart { from: version.effective_from, first_day: version.workweek_first_day });
             }
         }
-        let hour = self.versions.last().map_or(0, |version| version.workday_start_hour);
-        Calendar { time_zone, workday_start_minutes: hour * 60, weeks }
+        let mut workday_changes: Vec<WorkdayStart> = Vec::new();
+        for version in &self.versions {
+            let current = workday_changes.last().map_or(0, |change| change.minutes);
+            if current != version.workday_start_hour * 60 {
+                workday_changes
+                    .push(WorkdayStart { from: version.effective_from, minutes: version.workday_start_hour * 60 });
+            }
+        }
+        Calendar { time_zone, workday_start_minutes: 0, workday_changes, weeks }
     }
 }
 
@@ -508,7 +515,8 @@ mod tests {
             legacy_weekly_minutes: 2400,
         };
         let calendar = policy.calendar(chrono_tz::America::Los_Angeles);
-        assert_eq!(calendar.workday_start_minutes, 360);
+        assert_eq!(calendar.workday_start_on(day(2025, 12, 31)), 0);
+        assert_eq!(calendar.workday_start_on(day(2026, 6, 3)), 360);
         assert_eq!(calendar.weeks.len(), 2);
         assert_eq!(policy.in_force(day(2025, 12, 31)).jurisdiction, Jurisdiction::Custom);
         assert_eq!(policy.choices().len(), 3);

@@ -50,22 +50,44 @@ pub struct WeekStart {
     pub first_day: Weekday,
 }
 
+/// A workday start hour from a date on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkdayStart {
+    pub from: NaiveDate,
+    /// Minutes after local midnight.
+    pub minutes: u32,
+}
+
 /// Where and how days and weeks are cut.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Calendar {
     pub time_zone: Tz,
-    /// Minutes after local midnight at which each workday (and each workweek) begins.
+    /// Minutes after local midnight at which each workday (and each workweek) begins, before the
+    /// first of `workday_changes`.
     pub workday_start_minutes: u32,
+    /// Later workday start hours, oldest first: each from its date on. Earlier days keep theirs;
+    /// the workday before a change ends where the changed one begins.
+    pub workday_changes: Vec<WorkdayStart>,
     /// Workweek definitions, oldest first; the first also holds before its date.
     pub weeks: Vec<WeekStart>,
 }
 
 impl Calendar {
+    /// Minutes after local midnight at which workday `day` begins.
+    pub fn workday_start_on(&self, day: NaiveDate) -> u32 {
+        self.workday_changes
+            .iter()
+            .rev()
+            .find(|change| change.from <= day)
+            .map_or(self.workday_start_minutes, |change| change.minutes)
+    }
+
     /// Sunday weeks and midnight workdays in `time_zone`.
     pub fn standard(time_zone: Tz) -> Self {
         Calendar {
             time_zone,
             workday_start_minutes: 0,
+            workday_changes: Vec::new(),
             weeks: vec![WeekStart { from: NaiveDate::MIN, first_day: Weekday::Sun }],
         }
     }
@@ -140,7 +162,7 @@ impl Seconds {
 /// daylight-saving gap, the first instant after it; when the hour repeats, the first of the two).
 fn workday_start(calendar: &Calendar, day: NaiveDate) -> i64 {
     let local =
-        day.and_hms_opt(0, 0, 0).unwrap_or_default() + Duration::minutes(i64::from(calendar.workday_start_minutes));
+        day.and_hms_opt(0, 0, 0).unwrap_or_default() + Duration::minutes(i64::from(calendar.workday_start_on(day)));
     let mut probe = local;
     for _ in 0..4 {
         match calendar.time_zone.from_local_datetime(&probe) {

@@ -7,7 +7,7 @@ pub mod classify;
 pub mod rules;
 pub mod since;
 
-pub use classify::{classify, Calendar, Hours, Shift, Span, WeekStart};
+pub use classify::{classify, Calendar, Hours, Shift, Span, WeekStart, WorkdayStart};
 pub use rules::{current_rule_sets, rule_set, Jurisdiction, RuleSet, Rules, WorkdayKind, RULE_SETS};
 pub use since::premium_since;
 

@@ -54,6 +54,7 @@ fn calendars() -> impl Strategy<Value = Calendar> {
         |(hour, first_day)| Calendar {
             time_zone: LA,
             workday_start_minutes: hour * 60,
+            workday_changes: Vec::new(),
             weeks: vec![WeekStart { from: NaiveDate::MIN, first_day }],
         },
     )

@@ -501,3 +501,96 @@ async fn the_clock_and_the_dashboard_say_who_is_in_or_near_overtime() {
     assert_eq!(ids, [&json!(c.employee)]);
     assert_eq!(app.get_as(&c.employee_token, "/server/v1/dashboard/approaching-overtime").await.status, 403);
 }
+
+/// A shift between two wall-clock times of the company's zone (America/Chicago), with breaks.
+async fn shift_between(app: &TestApp, c: &Company, start: &str, end: &str, breaks: Value) {
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": c.employee, "start": start, "end": end, "breaks": breaks}),
+        )
+        .await);
+}
+
+/// The research's remaining golden cases through the API: daylight-saving nights of both
+/// directions (the hours really worked; the zone's rules are the United States' own, as in Los
+/// Angeles), a night across the workweek's boundary, Colorado's 12 consecutive hours across
+/// midnight with and without a meal, and a change of workweek mid-month that never moves hours
+/// out of overtime.
+#[actix_web::test]
+async fn golden_cases_through_the_api() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    // California with evening workdays (from 18:00), from the first night.
+    shift_between(&app, &c, "2026-03-07 23:00:00", "2026-03-08 07:30:00", json!([])).await;
+    shift_between(&app, &c, "2026-10-31 23:00:00", "2026-11-01 07:30:00", json!([])).await;
+    rules(&app, &c, json!({"effectiveFrom": "2026-03-07", "jurisdiction": "us-ca", "workdayStartHour": 18})).await;
+    // Spring forward: 8.5 wall-clock hours are 7.5 worked, no overtime.
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-03-07", "2026-03-08").await), (450, 0, 0));
+    // Fall back: 9.5 worked, 1.5 past 8 in the one workday.
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-31", "2026-11-01").await), (480, 90, 0));
+
+    // Federal rules, midnight workdays from November: five 8-hour days, then Saturday 20:00 to
+    // Sunday 04:00, whose Saturday hours are the week's overtime and whose Sunday hours start the
+    // next week.
+    rules(&app, &c, json!({"effectiveFrom": "2026-11-15", "jurisdiction": "us-flsa"})).await;
+    for day in 16..=20 {
+        shift(&app, &c, &format!("2026-11-{day}"), "08:00:00", "16:00:00").await;
+    }
+    shift_between(&app, &c, "2026-11-21 20:00:00", "2026-11-22 04:00:00", json!([])).await;
+    let night = pay_hours(&app, &c.admin, &c, "2026-11-15", "2026-11-22").await;
+    let day_of = |hours: &Value, date: &str| {
+        let day = hours["days"].as_array().unwrap().iter().find(|day| day["date"] == date).cloned().unwrap_or_default();
+        (day["regularMinutes"].as_i64().unwrap_or(0), day["overtimeMinutes"].as_i64().unwrap_or(0))
+    };
+    assert_eq!(day_of(&night, "2026-11-21"), (0, 240));
+    assert_eq!(day_of(&night, "2026-11-22"), (240, 0));
+
+    // Colorado for this person in the first half of June (the company's rules again from the
+    // 15th): 20:00 to 09:30 across midnight with a half-hour meal is 13 hours, the last one
+    // overtime; ending at 08:30 it is 12, none.
+    for (from, jurisdiction) in [("2026-06-01", json!("us-co")), ("2026-06-15", Value::Null)] {
+        ok(app
+            .post_as(
+                &c.admin,
+                "/server/v1/settings/update-employee-overtime",
+                json!({"employeeId": c.employee, "effectiveFrom": from, "jurisdiction": jurisdiction}),
+            )
+            .await);
+    }
+    let meal = |day: &str, next: &str| json!([[format!("{day} 23:45:00"), format!("{next} 00:15:00")]]);
+    shift_between(&app, &c, "2026-06-01 20:00:00", "2026-06-02 09:30:00", meal("2026-06-01", "2026-06-02")).await;
+    shift_between(&app, &c, "2026-06-08 20:00:00", "2026-06-09 08:30:00", meal("2026-06-08", "2026-06-09")).await;
+    let thirteen = pay_hours(&app, &c.admin, &c, "2026-06-01", "2026-06-02").await;
+    assert_eq!(totals(&thirteen), (720, 60, 0));
+    // The company's workdays start at 18:00 since March: the whole night is the 1st's workday.
+    assert_eq!(day_of(&thirteen, "2026-06-01").1, 60);
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-06-08", "2026-06-09").await), (720, 0, 0));
+    // The nights of November are still the company's rules.
+    assert_eq!(totals(&pay_hours(&app, &c.admin, &c, "2026-10-31", "2026-11-01").await), (480, 90, 0));
+}
+
+/// Ten 9-hour days from a Sunday, federal rules; the workweek moves to Wednesday mid-month. The
+/// overlapping week never pays less overtime than the Sunday weeks would have.
+#[actix_web::test]
+async fn a_workweek_change_mid_month_never_moves_hours_out_of_overtime() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    for day in 8..=17 {
+        shift(&app, &c, &format!("2026-11-{day:02}"), "08:00:00", "17:00:00").await;
+    }
+    rules(&app, &c, json!({"effectiveFrom": "2026-11-08", "jurisdiction": "us-flsa"})).await;
+    let sunday_weeks = pay_hours(&app, &c.admin, &c, "2026-11-08", "2026-11-17").await;
+    // Sunday 8 to Saturday 14: 63 h, 23 over; Sunday 15 to Tuesday 17: 27 h.
+    assert_eq!(totals(&sunday_weeks), (67 * 60, 23 * 60, 0));
+    rules(&app, &c, json!({"effectiveFrom": "2026-11-11", "jurisdiction": "us-flsa", "workweekFirstDay": 3})).await;
+    let changed = pay_hours(&app, &c.admin, &c, "2026-11-08", "2026-11-17").await;
+    let (regular, overtime, _) = totals(&changed);
+    assert_eq!(regular + overtime, 90 * 60);
+    assert!(overtime > 23 * 60, "{changed}");
+    for (before, after) in sunday_weeks["days"].as_array().unwrap().iter().zip(changed["days"].as_array().unwrap()) {
+        assert_eq!(before["date"], after["date"]);
+        assert!(after["overtimeMinutes"].as_i64() >= before["overtimeMinutes"].as_i64(), "{before} → {after}");
+    }
+}

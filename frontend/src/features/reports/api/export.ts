@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api-client';
 import { filenameFromDisposition, saveBlob } from '@/lib/files';
-import { exportQuery, payrollQuery, type ExportFormat, type Period, type ReportFilter } from './filter';
+import { exportQuery, payrollQuery, type ExportFormat, type PayrollLayout, type Period, type ReportFilter } from './filter';
 
-/** A file the reports screen downloads: the filter's report, or the payroll file of one pay period for the filter's employees. */
+/**
+ * A file the reports screen downloads: the filter's report, or the payroll file of one pay period
+ * for the filter's employees, in Timekeep's layout (the default) or Gusto's.
+ */
 export type ReportDownload =
   | { kind: 'export'; filter: ReportFilter; format: ExportFormat }
-  | { kind: 'payroll'; period: Period; employeeIds: readonly number[] };
+  | { kind: 'payroll'; period: Period; employeeIds: readonly number[]; layout?: PayrollLayout };
 
 interface FileRequest {
   path: string;
@@ -25,16 +28,16 @@ export function fileRequest(download: ReportDownload): FileRequest {
       fallbackName: `timekeep-${filter.type}-${filter.start ?? ''}-${filter.end ?? ''}.${download.format}`,
     };
   }
-  const { period } = download;
+  const { period, layout = 'timekeep' } = download;
   return {
     path: '/report/payroll-export',
-    query: payrollQuery(period, download.employeeIds),
-    fallbackName: `timekeep-payroll-${period.start}-${period.end}.csv`,
+    query: payrollQuery(period, download.employeeIds, layout),
+    fallbackName: `timekeep-${layout === 'gusto' ? 'gusto-hours' : 'payroll'}-${period.start}-${period.end}.csv`,
   };
 }
 
 /**
- * GET /report/export?type&start&end&empids&format or /report/payroll-export?start&end&empids: the file,
+ * GET /report/export?type&start&end&empids&format or /report/payroll-export?start&end&empids&layout: the file,
  * asked for with the bearer token (as lib/files.ts does for stored files) and saved under the
  * name of its Content-Disposition. Returns that name.
  */

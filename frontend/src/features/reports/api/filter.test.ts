@@ -19,8 +19,14 @@ describe('the report query', () => {
   it('adds the format for an export; the payroll asks for exactly the chosen pay period', () => {
     expect(exportQuery(filter({ employeeIds: [9] }), 'xlsx')).toEqual({ type: 'summary', start: '2026-11-01', end: '2026-11-14', empids: '9', format: 'xlsx' });
     const period = { start: '2026-10-16', end: '2026-10-31' };
-    expect(payrollQuery(period, [9, 11])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: '9,11' });
-    expect(payrollQuery(period, [])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: undefined });
+    expect(payrollQuery(period, [9, 11])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: '9,11', layout: undefined });
+    expect(payrollQuery(period, [])).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: undefined, layout: undefined });
+  });
+
+  it("sends the payroll file's layout only for Gusto's, Timekeep's being the server's default", () => {
+    const period = { start: '2026-10-16', end: '2026-10-31' };
+    expect(payrollQuery(period, [9], 'gusto')).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: '9', layout: 'gusto' });
+    expect(payrollQuery(period, [9], 'timekeep')).toEqual({ start: '2026-10-16', end: '2026-10-31', empids: '9', layout: undefined });
   });
 
   it("names a file as the contract does when the answer does not", () => {
@@ -31,6 +37,11 @@ describe('the report query', () => {
     expect(fileRequest({ kind: 'payroll', period: { start: '2026-10-16', end: '2026-10-31' }, employeeIds: [] })).toMatchObject({
       path: '/report/payroll-export',
       fallbackName: 'timekeep-payroll-2026-10-16-2026-10-31.csv',
+    });
+    expect(fileRequest({ kind: 'payroll', period: { start: '2026-10-16', end: '2026-10-31' }, employeeIds: [9], layout: 'gusto' })).toMatchObject({
+      path: '/report/payroll-export',
+      query: { start: '2026-10-16', end: '2026-10-31', empids: '9', layout: 'gusto' },
+      fallbackName: 'timekeep-gusto-hours-2026-10-16-2026-10-31.csv',
     });
   });
 

@@ -60,11 +60,18 @@ export interface Period {
   end: string;
 }
 
-/** GET /report/payroll-export's query: exactly the chosen pay period, for the chosen employees. */
-export const payrollQuery = (period: Period, employeeIds: readonly number[]): Record<string, QueryValue> => ({
+/** The payroll file's layout: Timekeep's own file, or Gusto's hours import CSV (docs/payroll-export.md). */
+export type PayrollLayout = 'timekeep' | 'gusto';
+
+/**
+ * GET /report/payroll-export's query: exactly the chosen pay period, for the chosen employees;
+ * `layout` only for another layout than Timekeep's own (the server's default).
+ */
+export const payrollQuery = (period: Period, employeeIds: readonly number[], layout: PayrollLayout = 'timekeep'): Record<string, QueryValue> => ({
   start: period.start,
   end: period.end,
   empids: empids(employeeIds),
+  layout: layout === 'timekeep' ? undefined : layout,
 });
 
 /** Two filters ask for the same report. */

@@ -281,6 +281,66 @@ describe('the reports screen', () => {
     expect(screen.queryByText('Please choose a start and end date (YYYY-MM-DD)')).toBeNull();
   });
 
+  it('downloads the same pay period for the same employees in Gusto’s layout from its own button', async () => {
+    const fetch = reportsServer({
+      'GET /report/payroll-export': (init) =>
+        new URL(init.url, 'http://x').searchParams.get('layout') === 'gusto'
+          ? file('timekeep-gusto-hours-2026-10-18-2026-10-31.csv', 'last_name,first_name,regular_hours,overtime_hours,double_overtime_hours\n')(init)
+          : file('timekeep-payroll-2026-10-18-2026-10-31.csv')(init),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Employees', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Liam Carter' }));
+    const picker = screen.getByLabelText('Payroll pay period', { selector: 'input' });
+    await waitFor(() => expect(picker).toHaveValue('10/18/2026 – 10/31/2026'));
+    const group = screen.getByRole('group', { name: 'Payroll file' });
+    const gusto = within(group).getByRole('button', { name: 'Download for Gusto (10/18/2026 – 10/31/2026)' });
+    expect(gusto).toHaveAttribute('title', "Regular, overtime and double-overtime hours in Gusto's CSV upload columns");
+
+    await user.click(gusto);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callsTo(fetch, '/report/payroll-export')[0]!.search).toBe('?start=2026-10-18&end=2026-10-31&empids=12&layout=gusto');
+    expect(saved[0]!.name).toBe('timekeep-gusto-hours-2026-10-18-2026-10-31.csv');
+
+    // The payroll file's own button still asks without a layout.
+    await user.click(within(group).getByRole('button', { name: 'Download payroll file (10/18/2026 – 10/31/2026)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(callsTo(fetch, '/report/payroll-export')[1]!.search).toBe('?start=2026-10-18&end=2026-10-31&empids=12');
+    expect(saved[1]!.name).toBe('timekeep-payroll-2026-10-18-2026-10-31.csv');
+  });
+
+  it('spins only the button whose download is under way, the others waiting for it', async () => {
+    let answer: (response: Response | PromiseLike<Response>) => void = () => undefined;
+    reportsServer({ 'GET /report/payroll-export': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    render();
+    const user = userEvent.setup();
+    const gusto = await screen.findByRole('button', { name: 'Download for Gusto (10/18/2026 – 10/31/2026)' });
+    const payroll = screen.getByRole('button', { name: 'Download payroll file (10/18/2026 – 10/31/2026)' });
+
+    await user.click(gusto);
+    await waitFor(() => expect(gusto).toHaveAttribute('data-loading'));
+    expect(payroll).not.toHaveAttribute('data-loading');
+    expect(payroll).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    answer(file('timekeep-gusto-hours-2026-10-18-2026-10-31.csv')({ url: '' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(gusto).not.toHaveAttribute('data-loading'));
+    expect(gusto).toBeEnabled();
+    expect(payroll).toBeEnabled();
+  });
+
+  it("shows the server's refusal of a Gusto download on the pay-period picker", async () => {
+    reportsServer({ 'GET /report/payroll-export': fieldErrors({ layout: ['Please choose timekeep or gusto'] }) });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Download for Gusto \(/ }));
+    const message = await screen.findByText('Please choose timekeep or gusto');
+    expect(screen.getByLabelText('Payroll pay period', { selector: 'input' })).toHaveAccessibleDescription(expect.stringContaining(message.textContent!));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's refusal of a payroll period on the pay-period picker, not on the dates", async () => {
     reportsServer({ 'GET /report/payroll-export': fieldErrors({ start: ["Please choose the first day of one of the company's pay periods"] }) });
     render();

@@ -7,7 +7,7 @@ import { LoadErrorModal } from '@/components/load-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { formFailure, serverMessage } from '@/lib/form-errors';
 import { useDownloadReportFile } from '../api/export';
-import { filterErrors, sameFilter, type ExportFormat, type ReportFilter } from '../api/filter';
+import { filterErrors, sameFilter, type ExportFormat, type PayrollLayout, type ReportFilter } from '../api/filter';
 import { reportKeys } from '../api/keys';
 import { defaultPayrollPeriod, usePayPeriods, type PayPeriod } from '../api/pay-periods';
 import { useReport, useReportData } from '../api/reports';
@@ -19,11 +19,11 @@ import { rangePresets } from './range-presets';
 import { FilterSummary, ReportResult } from './report-result';
 
 /** The server's field names of the report, export and payroll calls. */
-const SERVER_FIELDS = ['type', 'start', 'end', 'empids', 'date', 'format'] as const;
+const SERVER_FIELDS = ['type', 'start', 'end', 'empids', 'date', 'format', 'layout'] as const;
 
 /**
- * A failed call's messages on its fields (the payroll file's period on its own picker) and above
- * the report (the rest).
+ * A failed call's messages on its fields (the payroll file's period and layout on its own picker)
+ * and above the report (the rest).
  */
 function failureOf(error: unknown, payroll: boolean): { fields: FilterErrors; period?: string; message: string | null } {
   if (!error) return { fields: {}, message: null };
@@ -37,7 +37,7 @@ function failureOf(error: unknown, payroll: boolean): { fields: FilterErrors; pe
     dates: payroll ? undefined : dates,
     employees: fieldErrors.empids,
   };
-  return { fields, period: payroll ? dates : undefined, message };
+  return { fields, period: payroll ? (dates ?? fieldErrors.layout) : undefined, message };
 }
 
 interface ReportsScreenProps {
@@ -50,8 +50,8 @@ interface ReportsScreenProps {
  * sorts by clicking their headers, with the server's totals. The filter's range starts as the
  * current pay period; quick ranges set it to a pay period, a month or the year so far. 'Export
  * CSV' / 'Export XLSX' download the filter's report, 'Print' prints only the report. The payroll
- * file is for one pay period picked apart from the range (the last closed one by default), for
- * the filter's employees.
+ * file (Timekeep's, or Gusto's hours import) is for one pay period picked apart from the range
+ * (the last closed one by default), for the filter's employees.
  */
 export function ReportsScreen({ today }: ReportsScreenProps) {
   const queryClient = useQueryClient();
@@ -93,8 +93,8 @@ export function ReportsScreen({ today }: ReportsScreenProps) {
     const next = checked();
     if (next) download.mutate({ kind: 'export', filter: next, format });
   };
-  const downloadPayroll = () => {
-    if (period) download.mutate({ kind: 'payroll', period: { start: period.start, end: period.end }, employeeIds: filter.employeeIds });
+  const downloadPayroll = (layout: PayrollLayout) => {
+    if (period) download.mutate({ kind: 'payroll', period: { start: period.start, end: period.end }, employeeIds: filter.employeeIds, layout });
   };
   const pending = download.isPending ? download.variables : undefined;
 
@@ -140,7 +140,7 @@ export function ReportsScreen({ today }: ReportsScreenProps) {
             period={period}
             onPeriodChange={setPeriod}
             onDownload={downloadPayroll}
-            saving={pending?.kind === 'payroll'}
+            isSaving={(layout) => pending?.kind === 'payroll' && (pending.layout ?? 'timekeep') === layout}
             busy={download.isPending}
             error={failure.period}
           />
