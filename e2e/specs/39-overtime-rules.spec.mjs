@@ -1,8 +1,8 @@
 // Journey 39 (issue 37): overtime as the law of the place of work. An admin of a new company picks
 // California in Settings (its summary and citation shown where it is chosen), from the day of the
 // first shift; a 10-hour day then shows 8 h regular and 2 h overtime on the person's timesheet,
-// in the summary report and in the payroll file. A person's own Nevada rules give daily overtime;
-// clocked in for nine hours under them, their clock says since when they are in overtime and the
+// in the summary report, in the payroll file and in Gusto's hours import. A person's own Nevada
+// rules give daily overtime; clocked in for nine hours under them, their clock says since when they are in overtime and the
 // admin's dashboard lists them. axe finds nothing serious.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -80,6 +80,16 @@ test('an admin switches the company to California; a 10-hour day is 2 h overtime
   expect(line, lines.join('\n')).toBeTruthy();
   const cell = (name) => line[header.indexOf(name)];
   expect([cell('Regular Hours'), cell('Overtime Hours'), cell('Double Time Hours'), cell('Total Paid Hours')]).toEqual(['8.00', '2.00', '0.00', '10.00']);
+
+  // The same period in Gusto's hours-import columns.
+  const gustoButton = page.getByRole('button', { name: /^Download for Gusto \(/ });
+  const [gusto] = await Promise.all([page.waitForEvent('download'), gustoButton.click()]);
+  expect(gusto.suggestedFilename()).toMatch(/^timekeep-gusto-hours-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const gustoLines = readFileSync(await gusto.path(), 'utf8').trim().split('\n');
+  expect(gustoLines[0]).toBe('last_name,first_name,regular_hours,overtime_hours,double_overtime_hours');
+  const gustoLine = gustoLines.slice(1).map((text) => text.split(',')).find((cells) => cells[1] === employee.firstname);
+  expect(gustoLine, gustoLines.join('\n')).toBeTruthy();
+  expect(gustoLine.slice(2)).toEqual(['8.00', '2.00', '0.00']);
 });
 
 test("a person working in Nevada under the wage line gets daily overtime by their own rules", async ({ page, request }) => {

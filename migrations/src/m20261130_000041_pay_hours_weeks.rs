@@ -145,7 +145,7 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(PayHoursWeeks::WorkWeek).date().not_null())
                     .col(ColumnDef::new(PayHoursWeeks::RulesStamp).big_integer().not_null())
                     .col(ColumnDef::new(PayHoursWeeks::Revisions).big_integer().not_null())
-                    // `YYYY-MM-DD regular overtime double;` per workday with time worked.
+                    // `<day of the week, 0 = Sunday> regular overtime double;` per workday worked.
                     .col(ColumnDef::new(PayHoursWeeks::Days).text().not_null())
                     .primary_key(
                         Index::create()

@@ -123,6 +123,7 @@ pub fn timesheet_sheet(report: &TimesheetReport) -> Sheet {
         "Break Minutes",
         "Worked Hours",
         "Overtime Hours",
+        "Double Time Hours",
     ]
     .map(String::from)
     .to_vec();
@@ -139,6 +140,7 @@ pub fn timesheet_sheet(report: &TimesheetReport) -> Sheet {
                 Cell::Number(shift.break_minutes),
                 Cell::Hours(shift.centi),
                 Cell::Empty,
+                Cell::Empty,
             ]);
         }
         rows.push(vec![
@@ -151,6 +153,7 @@ pub fn timesheet_sheet(report: &TimesheetReport) -> Sheet {
             Cell::Empty,
             Cell::Hours(person.centi.0),
             Cell::Hours(person.centi.1),
+            Cell::Hours(person.centi.2),
         ]);
     }
     rows.push(vec![
@@ -163,6 +166,7 @@ pub fn timesheet_sheet(report: &TimesheetReport) -> Sheet {
         Cell::Empty,
         Cell::Hours(report.totals.centi.0),
         Cell::Hours(report.totals.centi.1),
+        Cell::Hours(report.totals.centi.2),
     ]);
     Sheet { name: "Timesheet", header, rows }
 }

@@ -42,23 +42,25 @@ pub(crate) struct Stored {
     pub days: BTreeMap<NaiveDate, Hours>,
 }
 
-fn encode(days: &BTreeMap<NaiveDate, Hours>) -> String {
+fn encode(week: NaiveDate, days: &BTreeMap<NaiveDate, Hours>) -> String {
     days.iter()
-        .map(|(day, hours)| format!("{day} {} {} {};", hours.regular, hours.overtime, hours.double_time))
+        .map(|(day, hours)| {
+            format!("{} {} {} {};", (*day - week).num_days(), hours.regular, hours.overtime, hours.double_time)
+        })
         .collect()
 }
 
 /// The rows' text read back; `None` for anything malformed (the week is classified again).
-fn decode(text: &str) -> Option<BTreeMap<NaiveDate, Hours>> {
+fn decode(week: NaiveDate, text: &str) -> Option<BTreeMap<NaiveDate, Hours>> {
     text.split(';')
         .filter(|one| !one.is_empty())
         .map(|one| {
             let mut parts = one.split(' ');
-            let day = parts.next()?.parse().ok()?;
+            let offset: u8 = parts.next()?.parse().ok()?;
             let regular = parts.next()?.parse().ok()?;
             let overtime = parts.next()?.parse().ok()?;
             let double_time = parts.next()?.parse().ok()?;
-            Some((day, Hours { regular, overtime, double_time }))
+            Some((week + Duration::days(i64::from(offset)), Hours { regular, overtime, double_time }))
         })
         .collect()
 }
@@ -71,12 +73,20 @@ pub(crate) async fn load(
     first_week: NaiveDate,
     last_week: NaiveDate,
 ) -> Result<HashMap<(UserId, NaiveDate), Stored>, DbErr> {
+    use sea_orm::QuerySelect;
+    type Row = (UserId, NaiveDate, i64, i64, String);
     let query = pay_hours_weeks::Entity::find()
         .filter(kernel::tenancy::same_company::<pay_hours_weeks::Entity>(company))
         .filter(pay_hours_weeks::Column::WorkWeek.gte(first_week))
-        .filter(pay_hours_weeks::Column::WorkWeek.lte(last_week));
-    let rows = match employees {
-        None => query.all(db).await?,
+        .filter(pay_hours_weeks::Column::WorkWeek.lte(last_week))
+        .select_only()
+        .column(pay_hours_weeks::Column::EmployeeId)
+        .column(pay_hours_weeks::Column::WorkWeek)
+        .column(pay_hours_weeks::Column::RulesStamp)
+        .column(pay_hours_weeks::Column::Revisions)
+        .column(pay_hours_weeks::Column::Days);
+    let rows: Vec<Row> = match employees {
+        None => query.into_tuple().all(db).await?,
         Some(employees) => {
             let mut rows = Vec::new();
             for chunk in employees.chunks(500) {
@@ -84,6 +94,7 @@ pub(crate) async fn load(
                     query
                         .clone()
                         .filter(pay_hours_weeks::Column::EmployeeId.is_in(chunk.iter().copied()))
+                        .into_tuple::<Row>()
                         .all(db)
                         .await?,
                 );
@@ -93,12 +104,9 @@ pub(crate) async fn load(
     };
     Ok(rows
         .into_iter()
-        .filter_map(|row| {
-            let days = decode(&row.days)?;
-            Some((
-                (row.employee_id, row.work_week),
-                Stored { rules_stamp: row.rules_stamp, revisions: row.revisions, days },
-            ))
+        .filter_map(|(employee, week, rules_stamp, revisions, days)| {
+            let days = decode(week, &days)?;
+            Some(((employee, week), Stored { rules_stamp, revisions, days }))
         })
         .collect())
 }
@@ -123,7 +131,7 @@ pub(crate) async fn store(db: &impl ConnectionTrait, company: CompanyId, weeks: 
             work_week: Set(week.week),
             rules_stamp: Set(week.rules_stamp),
             revisions: Set(week.revisions),
-            days: Set(encode(&week.days)),
+            days: Set(encode(week.week, &week.days)),
         })
         .collect();
     let mut rows = rows.into_iter().peekable();
@@ -160,14 +168,13 @@ mod tests {
 
     #[test]
     fn days_read_back_as_written() {
+        let week = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
         let mut days = BTreeMap::new();
-        days.insert(
-            NaiveDate::from_ymd_opt(2026, 3, 8).unwrap(),
-            Hours { regular: 480, overtime: 120, double_time: 7 },
-        );
-        days.insert(NaiveDate::from_ymd_opt(2026, 3, 9).unwrap(), Hours { regular: 1, overtime: 0, double_time: 0 });
-        assert_eq!(decode(&encode(&days)), Some(days));
-        assert_eq!(decode(""), Some(BTreeMap::new()));
-        assert_eq!(decode("2026-03-08 480 x 0;"), None);
+        days.insert(week, Hours { regular: 480, overtime: 120, double_time: 7 });
+        days.insert(week + Duration::days(6), Hours { regular: 1, overtime: 0, double_time: 0 });
+        assert_eq!(encode(week, &days), "0 480 120 7;6 1 0 0;");
+        assert_eq!(decode(week, &encode(week, &days)), Some(days));
+        assert_eq!(decode(week, ""), Some(BTreeMap::new()));
+        assert_eq!(decode(week, "0 480 x 0;"), None);
     }
 }

@@ -280,7 +280,53 @@ impl TimesheetService {
                 .filter(|(_, days)| !days.is_empty())
                 .collect());
         }
-        let employer_size = self.employer_size(ctx, policy, &own_rules, end).await?;
+        let mut result: HashMap<UserId, BTreeMap<NaiveDate, Hours>> = HashMap::new();
+        self.each_classified_day(ctx, policy, &own_rules, employees, start, end, |employee, day, hours| {
+            result.entry(employee).or_default().insert(day, hours);
+        })
+        .await?;
+        Ok(result)
+    }
+
+    /// Each person's minutes by rate over `start..=end` under rules that are not weekly only (see
+    /// [`Self::hours_by_rate`]), summed: what the reports and the dashboard need, without a map
+    /// of every day.
+    pub(crate) async fn totals_by_rate(
+        &self,
+        ctx: &TenantCtx,
+        policy: &OvertimePolicy,
+        employees: Option<&[UserId]>,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<HashMap<UserId, Hours>, TimesheetError> {
+        if employees.is_some_and(<[UserId]>::is_empty) {
+            return Ok(HashMap::new());
+        }
+        let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), employees).await?;
+        let mut result: HashMap<UserId, Hours> = HashMap::new();
+        self.each_classified_day(ctx, policy, &own_rules, employees, start, end, |employee, _, hours| {
+            result.entry(employee).or_default().add(hours);
+        })
+        .await?;
+        Ok(result)
+    }
+
+    /// Every workday of `start..=end` with time worked, by rate, per person, handed to `sink`:
+    /// classified weeks kept in `pay_hours_weeks` while current, the others classified (and kept).
+    #[allow(clippy::too_many_arguments)]
+    async fn each_classified_day(
+        &self,
+        ctx: &TenantCtx,
+        policy: &OvertimePolicy,
+        own_rules: &HashMap<UserId, Vec<clock::overtime_policy::PersonRules>>,
+        employees: Option<&[UserId]>,
+        start: NaiveDate,
+        end: NaiveDate,
+        mut sink: impl FnMut(UserId, NaiveDate, Hours),
+    ) -> Result<(), TimesheetError> {
+        let tz = ctx.time_zone();
+        let now = clock::now();
+        let employer_size = self.employer_size(ctx, policy, own_rules, end).await?;
         let calendar = policy.calendar(tz);
         let choices = policy.choices();
         let size_facts: Vec<bool> = policy
@@ -330,7 +376,6 @@ impl TimesheetService {
             .chain(running.iter().map(|(employee, _)| *employee))
             .collect();
         let mut stored = classified_weeks::load(&self.db, ctx.company(), employees, first_week, last_week).await?;
-        let mut result: HashMap<UserId, BTreeMap<NaiveDate, Hours>> = HashMap::new();
         let mut to_classify: HashMap<UserId, Vec<(NaiveDate, i64, i64)>> = HashMap::new();
         for employee in people {
             let rules_stamp = stamp_of(employee);
@@ -343,7 +388,9 @@ impl TimesheetService {
                 let sum: i64 = reaching.iter().filter_map(|one| revisions.get(&(employee, *one))).sum();
                 match stored.remove(&(employee, week)) {
                     Some(kept) if !is_live && kept.rules_stamp == rules_stamp && kept.revisions == sum => {
-                        result.entry(employee).or_default().extend(kept.days);
+                        for (day, hours) in kept.days.range(start..=end) {
+                            sink(employee, *day, *hours);
+                        }
                     }
                     _ => to_classify.entry(employee).or_default().push((week, rules_stamp, sum)),
                 }
@@ -371,7 +418,9 @@ impl TimesheetService {
                         .map(|(day, hours)| (*day, *hours))
                         .filter(|(_, hours)| hours.worked() > 0)
                         .collect();
-                    result.entry(employee).or_default().extend(inside.iter().map(|(day, hours)| (*day, *hours)));
+                    for (day, hours) in inside.range(start..=end) {
+                        sink(employee, *day, *hours);
+                    }
                     if !live.contains(&(employee, week)) {
                         fresh.push(classified_weeks::Fresh { employee, week, rules_stamp, revisions, days: inside });
                     }
@@ -379,15 +428,7 @@ impl TimesheetService {
             }
             classified_weeks::store(&self.db, ctx.company(), fresh).await?;
         }
-        Ok(result
-            .into_iter()
-            .map(|(employee, days)| {
-                let inside: BTreeMap<NaiveDate, Hours> =
-                    days.range(start..=end).map(|(day, hours)| (*day, *hours)).collect();
-                (employee, inside)
-            })
-            .filter(|(_, days)| !days.is_empty())
-            .collect())
+        Ok(())
     }
 
     /// `GET /timesheet/pay-hours`: `employee`'s (default: the caller's own) minutes by rate over

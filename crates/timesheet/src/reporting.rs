@@ -72,12 +72,11 @@ impl TimesheetService {
     ) -> Result<HashMap<UserId, WeekTotals>, TimesheetError> {
         let policy = self.overtime_policy(ctx).await?;
         if !policy.is_weekly_only() {
-            let hours = self.hours_by_rate(ctx, &policy, employees, start, end).await?;
+            let hours = self.totals_by_rate(ctx, &policy, employees, start, end).await?;
             return Ok(hours
                 .into_iter()
-                .map(|(employee, days)| {
-                    let mut sum = crate::pay_hours::Hours::default();
-                    days.values().for_each(|hours| sum.add(*hours));
+                .filter(|(_, sum)| sum.worked() > 0)
+                .map(|(employee, sum)| {
                     (
                         employee,
                         WeekTotals { clocked: sum.worked(), overtime: sum.overtime, double_time: sum.double_time },

@@ -132,6 +132,32 @@ async fn california_daily_overtime_and_double_time_on_every_screen_and_file() {
         ("40.00", "6.00", "1.00")
     );
 
+    // The timesheet report: the person's overtime and double time, and its XLSX read back equal.
+    let timesheet =
+        ok(app.get_as(&c.admin, &format!("/server/v1/report/timesheet-report-data?type=timesheet&{query}")).await);
+    let me = &timesheet["employees"][0];
+    assert_eq!((me["overtimeMinutes"].as_i64(), me["doubleTimeMinutes"].as_i64()), (Some(360), Some(60)));
+    assert_eq!((me["overtimeHours"].as_f64(), me["doubleTimeHours"].as_f64()), (Some(6.0), Some(1.0)));
+    assert_eq!(timesheet["totals"]["doubleTimeHours"].as_f64(), Some(1.0));
+    let (status, _, bytes) =
+        app.get_bytes_as(&c.admin, &format!("/server/v1/report/export?type=timesheet&format=xlsx&{query}")).await;
+    assert_eq!(status, 200);
+    {
+        use calamine::{Data, Reader};
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+        let sheet = book.worksheet_range("Timesheet").unwrap();
+        let rows: Vec<&[Data]> = sheet.rows().collect();
+        let header: Vec<String> = rows[0].iter().map(ToString::to_string).collect();
+        let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+        let total = rows
+            .iter()
+            .find(|cells| cells[at("Date")].to_string().starts_with("Total for"))
+            .unwrap_or_else(|| panic!("a person's total row"));
+        assert_eq!(total[at("Overtime Hours")], Data::Float(6.0));
+        assert_eq!(total[at("Double Time Hours")], Data::Float(1.0));
+        assert_eq!(total[at("Worked Hours")], Data::Float(47.0));
+    }
+
     // The payroll file of the weekly pay period holding Wednesday.
     let (status, _, bytes) = app.get_bytes_as(&c.admin, "/server/v1/report/payroll-export?date=2026-10-14").await;
     assert_eq!(status, 200);

@@ -86,6 +86,8 @@ impl Reports {
             let worked_centi: i64 = rows.iter().map(|row| row.centi).sum();
             let overtime_minutes = worked.get(&person.id.0).map(|totals| totals.overtime).unwrap_or(0);
             let overtime_centi = centi_hours_floor(overtime_minutes);
+            let double_time_minutes = worked.get(&person.id.0).map(|totals| totals.double_time).unwrap_or(0);
+            let double_time_centi = centi_hours_floor(double_time_minutes);
             employees.push(TimesheetEmployee {
                 employee_id: person.id.0,
                 firstname: person.first_name,
@@ -96,17 +98,22 @@ impl Reports {
                 worked_hours: hours_value(worked_centi),
                 overtime_minutes,
                 overtime_hours: hours_value(overtime_centi),
-                centi: (worked_centi, overtime_centi),
+                double_time_minutes,
+                double_time_hours: hours_value(double_time_centi),
+                centi: (worked_centi, overtime_centi, double_time_centi),
             });
         }
         let worked_centi: i64 = employees.iter().map(|row| row.centi.0).sum();
         let overtime_centi: i64 = employees.iter().map(|row| row.centi.1).sum();
+        let double_time_centi: i64 = employees.iter().map(|row| row.centi.2).sum();
         let totals = TimesheetTotals {
             worked_minutes: employees.iter().map(|row| row.worked_minutes).sum(),
             worked_hours: hours_value(worked_centi),
             overtime_minutes: employees.iter().map(|row| row.overtime_minutes).sum(),
             overtime_hours: hours_value(overtime_centi),
-            centi: (worked_centi, overtime_centi),
+            double_time_minutes: employees.iter().map(|row| row.double_time_minutes).sum(),
+            double_time_hours: hours_value(double_time_centi),
+            centi: (worked_centi, overtime_centi, double_time_centi),
         };
         Ok(TimesheetReport { start: query.start, end: query.end, employees, totals })
     }

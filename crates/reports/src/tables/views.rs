@@ -147,8 +147,12 @@ pub struct TimesheetEmployee {
     pub worked_hours: f64,
     pub overtime_minutes: i64,
     pub overtime_hours: f64,
+    /// Minutes paid at the double-time rate (issue 37): only under daily rules.
+    pub double_time_minutes: i64,
+    pub double_time_hours: f64,
+    /// Worked, overtime and double-time hundredths.
     #[serde(skip)]
-    pub centi: (i64, i64),
+    pub centi: (i64, i64, i64),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -159,8 +163,10 @@ pub struct TimesheetTotals {
     pub worked_hours: f64,
     pub overtime_minutes: i64,
     pub overtime_hours: f64,
+    pub double_time_minutes: i64,
+    pub double_time_hours: f64,
     #[serde(skip)]
-    pub centi: (i64, i64),
+    pub centi: (i64, i64, i64),
 }
 
 /// `GET /report/timesheet-report-data`.

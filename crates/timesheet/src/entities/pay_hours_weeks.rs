@@ -18,7 +18,7 @@ pub struct Model {
     pub rules_stamp: i64,
     /// The sum of the revisions of the weeks whose shifts can reach this one, when classified.
     pub revisions: i64,
-    /// `YYYY-MM-DD regular overtime double;` per workday with time worked.
+    /// `<day of the week, 0 = Sunday> regular overtime double;` per workday with time worked.
     pub days: String,
 }
 

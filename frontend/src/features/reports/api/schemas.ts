@@ -102,6 +102,8 @@ export const timesheetEmployeeSchema = z.object({
   workedHours: z.number(),
   overtimeMinutes: minutes,
   overtimeHours: z.number(),
+  /** Issue 37: double time (2×), only under daily rules; 0 from an older server. */
+  doubleTimeHours: z.number().nullable().optional().transform((v) => v ?? 0),
 });
 export type TimesheetEmployee = z.output<typeof timesheetEmployeeSchema>;
 
@@ -110,7 +112,13 @@ export const timesheetReportSchema = z.object({
   start: z.string(),
   end: z.string(),
   employees: z.array(timesheetEmployeeSchema),
-  totals: z.object({ workedMinutes: minutes, workedHours: z.number(), overtimeMinutes: minutes, overtimeHours: z.number() }),
+  totals: z.object({
+    workedMinutes: minutes,
+    workedHours: z.number(),
+    overtimeMinutes: minutes,
+    overtimeHours: z.number(),
+    doubleTimeHours: z.number().nullable().optional().transform((v) => v ?? 0),
+  }),
 });
 export type TimesheetReport = z.output<typeof timesheetReportSchema>;
 

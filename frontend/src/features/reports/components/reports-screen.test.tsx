@@ -126,6 +126,7 @@ describe('the reports screen', () => {
     ]);
     expect(within(emma).getByTestId('employee-total')).toHaveTextContent('16.25');
     expect(within(emma).getByTestId('employee-overtime')).toHaveTextContent('0.00');
+    expect(within(emma).getByTestId('employee-double-time')).toHaveTextContent('0.25');
     const zoe = within(sections[1]!).getByRole('table', { name: 'Shifts of Zoe Young (terminated)' });
     expect(bodyRows(zoe)).toEqual([['11/05/2026', '08:00 AM', '—', '1 hr 15 min', '1.67']]);
 
@@ -136,10 +137,10 @@ describe('the reports screen', () => {
 
     const grand = screen.getByRole('table', { name: 'Grand total' });
     expect(bodyRows(grand)).toEqual([
-      ['Emma Brooks', '16.25', '0.00'],
-      ['Zoe Young (terminated)', '1.67', '0.00'],
+      ['Emma Brooks', '16.25', '0.00', '0.25'],
+      ['Zoe Young (terminated)', '1.67', '0.00', '0.00'],
     ]);
-    expect(within(grand).getByTestId('totals-row')).toHaveTextContent('Total17.920.00');
+    expect(within(grand).getByTestId('totals-row')).toHaveTextContent('Total17.920.000.25');
     expect(screen.getByTestId('filter-summary')).toHaveTextContent('Timesheet report · 11/01/2026 – 11/14/2026 · Zoe Young (terminated), Emma Brooks');
   });
 

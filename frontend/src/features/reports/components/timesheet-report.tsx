@@ -36,6 +36,7 @@ function EmployeeSection({ employee }: { employee: TimesheetEmployee }) {
               <>
                 <FooterRow label="Total" cells={[...blank(3), { value: formatHours(employee.workedHours), numeric: true }]} testId="employee-total" />
                 <FooterRow label="Overtime" cells={[...blank(3), { value: formatHours(employee.overtimeHours), numeric: true }]} testId="employee-overtime" />
+                <FooterRow label="Double time" cells={[...blank(3), { value: formatHours(employee.doubleTimeHours), numeric: true }]} testId="employee-double-time" />
               </>
             }
           />
@@ -49,11 +50,12 @@ const TOTAL_COLUMNS: Column<TimesheetEmployee>[] = [
   { key: 'name', label: 'Employee', sortValue: nameKey, render: personName },
   { key: 'hours', label: 'Hours', numeric: true, sortValue: (e) => e.workedHours, render: (e) => formatHours(e.workedHours) },
   { key: 'overtime', label: 'Overtime', numeric: true, sortValue: (e) => e.overtimeHours, render: (e) => formatHours(e.overtimeHours) },
+  { key: 'double', label: 'Double time', numeric: true, sortValue: (e) => e.doubleTimeHours, render: (e) => formatHours(e.doubleTimeHours) },
 ];
 
 /**
  * The timesheet report: a section per employee with their shifts (date, clock in and out, break,
- * hours), their total and overtime; then the grand total by employee with the server's totals.
+ * hours), their total, overtime and double time; then the grand total by employee with the server's totals.
  */
 export function TimesheetReportView({ report }: { report: TimesheetReport }) {
   const { totals } = report;
@@ -80,6 +82,7 @@ export function TimesheetReportView({ report }: { report: TimesheetReport }) {
                 cells={[
                   { value: formatHours(totals.workedHours), numeric: true },
                   { value: formatHours(totals.overtimeHours), numeric: true },
+                  { value: formatHours(totals.doubleTimeHours), numeric: true },
                 ]}
                 testId="totals-row"
               />

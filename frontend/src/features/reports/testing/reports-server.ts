@@ -120,6 +120,7 @@ export const timesheetReport = (fields: Partial<TimesheetReport> = {}): Timeshee
       workedHours: 16.25,
       overtimeMinutes: 0,
       overtimeHours: 0,
+      doubleTimeHours: 0.25,
     },
     {
       employeeId: ZOE.id,
@@ -131,9 +132,10 @@ export const timesheetReport = (fields: Partial<TimesheetReport> = {}): Timeshee
       workedHours: 1.67,
       overtimeMinutes: 0,
       overtimeHours: 0,
+      doubleTimeHours: 0,
     },
   ],
-  totals: { workedMinutes: 1075, workedHours: 17.92, overtimeMinutes: 0, overtimeHours: 0 },
+  totals: { workedMinutes: 1075, workedHours: 17.92, overtimeMinutes: 0, overtimeHours: 0, doubleTimeHours: 0.25 },
   ...fields,
 });
 
