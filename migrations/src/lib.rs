@@ -46,6 +46,7 @@ mod m20261129_000038_setup_dismissed;
 mod m20261129_000039_overtime_policies;
 mod m20261129_000040_employee_overtime_rules;
 mod m20261130_000041_pay_hours_weeks;
+mod m20261130_000042_overtime_alerts;
 
 pub struct Migrator;
 
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000039_overtime_policies::Migration),
             Box::new(m20261129_000040_employee_overtime_rules::Migration),
             Box::new(m20261130_000041_pay_hours_weeks::Migration),
+            Box::new(m20261130_000042_overtime_alerts::Migration),
         ]
     }
 }

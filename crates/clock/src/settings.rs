@@ -54,6 +54,8 @@ pub struct TimeSettings {
     pub pay_cycle: PayCycle,
     pub pay_cycle_anchor: NaiveDate,
     pub weekly_overtime_minutes: i64,
+    /// Managers are mailed when their people are in overtime, or will be by their usual end.
+    pub overtime_alert_emails: bool,
 }
 
 impl Default for TimeSettings {
@@ -65,6 +67,7 @@ impl Default for TimeSettings {
             pay_cycle: PayCycle::Weekly,
             pay_cycle_anchor: NaiveDate::from_ymd_opt(2023, 1, 1).unwrap_or_default(),
             weekly_overtime_minutes: DEFAULT_WEEKLY_OVERTIME_MINUTES,
+            overtime_alert_emails: false,
         }
     }
 }
@@ -120,8 +123,21 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
             pay_cycle: PayCycle::from_code(&row.pay_cycle).unwrap_or(PayCycle::Weekly),
             pay_cycle_anchor: row.pay_cycle_anchor,
             weekly_overtime_minutes: i64::from(row.weekly_overtime_minutes),
+            overtime_alert_emails: row.overtime_alert_emails,
         })
         .unwrap_or_default())
+}
+
+/// The companies whose managers are mailed about overtime (the alert job's round).
+pub async fn alerting_companies(db: &impl ConnectionTrait) -> Result<Vec<CompanyId>, DbErr> {
+    use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
+    time_settings::Entity::find()
+        .filter(time_settings::Column::OvertimeAlertEmails.eq(true))
+        .select_only()
+        .column(time_settings::Column::CompanyId)
+        .into_tuple()
+        .all(db)
+        .await
 }
 
 /// Whether the company ever saved its settings (the guided start's "pay period" item).
@@ -138,6 +154,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
         pay_cycle: Set(settings.pay_cycle.code().to_owned()),
         pay_cycle_anchor: Set(settings.pay_cycle_anchor),
         weekly_overtime_minutes: Set(i32::try_from(settings.weekly_overtime_minutes).unwrap_or(i32::MAX)),
+        overtime_alert_emails: Set(settings.overtime_alert_emails),
     })
     .on_conflict(
         OnConflict::column(Column::CompanyId)
@@ -147,6 +164,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
                 Column::PayCycle,
                 Column::PayCycleAnchor,
                 Column::WeeklyOvertimeMinutes,
+                Column::OvertimeAlertEmails,
             ])
             .to_owned(),
     )
@@ -167,6 +185,7 @@ pub struct TimeSettingsChange {
     pub pay_cycle: Option<String>,
     pub pay_cycle_anchor: Option<String>,
     pub weekly_overtime_minutes: Option<i64>,
+    pub overtime_alert_emails: Option<bool>,
 }
 
 impl TimeSettingsChange {
@@ -185,6 +204,9 @@ impl TimeSettingsChange {
         }
         if let Some(disabled) = self.mobile_clock_in_disabled {
             next.mobile_clock_in_disabled = disabled;
+        }
+        if let Some(alerts) = self.overtime_alert_emails {
+            next.overtime_alert_emails = alerts;
         }
         if let Some(code) = &self.pay_cycle {
             match PayCycle::from_code(code.trim()) {

@@ -240,6 +240,17 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let timesheet = state.timesheet.clone();
+    scheduler.add(timesheet::overtime_alerts::OVERTIME_ALERT_JOB, chrono::Duration::minutes(5), move |now| {
+        let timesheet = timesheet.clone();
+        async move {
+            timesheet
+                .send_overtime_alerts(now)
+                .await
+                .map(|run| format!("{} overtime alerts queued", run.queued))
+                .map_err(|err| err.to_string())
+        }
+    });
     let hr = state.hr.clone();
     scheduler.add(hr::records::ONBOARDING_JOB, chrono::Duration::hours(1), move |now| {
         let hr = hr.clone();

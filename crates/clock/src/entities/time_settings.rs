@@ -10,6 +10,8 @@ pub struct Model {
     pub pay_cycle: String,
     pub pay_cycle_anchor: Date,
     pub weekly_overtime_minutes: i32,
+    /// Managers are mailed when their people are in or near overtime (issue 37).
+    pub overtime_alert_emails: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

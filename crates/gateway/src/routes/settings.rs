@@ -48,6 +48,8 @@ pub struct SettingsView {
     pub pay_cycle: String,
     pub pay_cycle_anchor: chrono::NaiveDate,
     pub weekly_overtime_minutes: i64,
+    /// Managers are mailed when their people are in overtime, or will be by their usual end.
+    pub overtime_alert_emails: bool,
 }
 
 impl From<TimeSettings> for SettingsView {
@@ -58,6 +60,7 @@ impl From<TimeSettings> for SettingsView {
             pay_cycle: settings.pay_cycle.code().to_owned(),
             pay_cycle_anchor: settings.pay_cycle_anchor,
             weekly_overtime_minutes: settings.weekly_overtime_minutes,
+            overtime_alert_emails: settings.overtime_alert_emails,
         }
     }
 }
@@ -116,6 +119,7 @@ pub struct SettingsUpdate {
     pub pay_cycle: Option<String>,
     pub pay_cycle_anchor: Option<String>,
     pub weekly_overtime_minutes: Option<i64>,
+    pub overtime_alert_emails: Option<bool>,
 }
 
 #[utoipa::path(post, path = "/server/v1/settings/update", tag = "settings", security(("bearer" = [])),
@@ -133,6 +137,7 @@ pub async fn update(
         pay_cycle: body.pay_cycle,
         pay_cycle_anchor: body.pay_cycle_anchor,
         weekly_overtime_minutes: body.weekly_overtime_minutes,
+        overtime_alert_emails: body.overtime_alert_emails,
     };
     let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
     Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))

@@ -171,6 +171,28 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     // The week read under California rules: its classification is kept.
     let range = format!("start={}&end={today}&employeeId={employee_id}", today - Duration::days(7));
     ok(app.get_as(&admin, &format!("/server/v1/timesheet/pay-hours?{range}")).await);
+    // The employee works in Nevada under the wage line from that day, and is clocked in for
+    // nine hours now (the shift's start moved back): an overtime alert for the job to send.
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/settings/update-employee-overtime",
+            json!({"employeeId": employee_id, "effectiveFrom": day.to_string(), "jurisdiction": "us-nv", "underWageLine": true}),
+        )
+        .await);
+    let running = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
+    {
+        use clock::entities::time_entries;
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let started = chrono::SubsecRound::trunc_subsecs(Utc::now() - Duration::hours(9), 0);
+        time_entries::Entity::update_many()
+            .col_expr(time_entries::Column::StartAt, sea_orm::sea_query::Expr::value(started))
+            .filter(time_entries::Column::Id.eq(running.as_i64().unwrap()))
+            .exec(&app.db)
+            .await
+            .unwrap();
+    }
+    ok(app.post_as(&admin, "/server/v1/settings/update", json!({"overtimeAlertEmails": true})).await);
 
     // The profile and the company.
     ok(app
@@ -367,8 +389,8 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     Filled { id: company.id.0, admin, manager, employee, employee_id }
 }
 
-/// The jobs that write for every company: the accrual job's checkpoints and the morning's
-/// celebration mails (the employees' birthdays are today). The accrual job forgets the log of
+/// The jobs that write for every company: the accrual job's checkpoints, the morning's
+/// celebration mails, the overtime alerts (the employees' birthdays are today). The accrual job forgets the log of
 /// changed worked days it has read, so a shift is added after it for each company.
 async fn run_jobs(app: &TestApp, companies: &[&Filled]) {
     let gate = kernel::WriteGate::open();
@@ -380,6 +402,8 @@ async fn run_jobs(app: &TestApp, companies: &[&Filled]) {
     let today = Utc::now().with_timezone(&zone).date_naive();
     let morning = today.and_hms_opt(9, 0, 0).unwrap().and_local_timezone(zone).unwrap().with_timezone(&Utc);
     assert!(hr.send_celebrations(morning).await.unwrap().queued >= 2);
+    let timesheet = timesheet::TimesheetService::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    assert!(timesheet.send_overtime_alerts(Utc::now()).await.unwrap().queued >= 2);
     let day = today - Duration::days(4);
     for company in companies {
         let shift = app

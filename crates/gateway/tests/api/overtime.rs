@@ -14,6 +14,8 @@ fn ok(reply: Reply) -> Value {
 struct Company {
     id: i64,
     admin: String,
+    admin_email: String,
+    manager_email: String,
     manager: String,
     employee: i64,
     employee_token: String,
@@ -30,6 +32,8 @@ async fn company(app: &TestApp) -> Company {
     Company {
         id: company,
         admin,
+        admin_email: admin_email.clone(),
+        manager_email: manager_email.clone(),
         manager: app.token_of(&manager_email).await,
         employee,
         employee_token: app.token_of(&employee_email).await,
@@ -526,6 +530,30 @@ async fn the_clock_and_the_dashboard_say_who_is_in_or_near_overtime() {
     let ids: Vec<&Value> = managed["people"].as_array().unwrap().iter().map(|row| &row["employeeId"]).collect();
     assert_eq!(ids, [&json!(c.employee)]);
     assert_eq!(app.get_as(&c.employee_token, "/server/v1/dashboard/approaching-overtime").await.status, 403);
+
+    // The same by e-mail once an admin turns the alerts on: the employee's manager hears that
+    // they are in overtime, the admins (the long-shift person has no manager) that the other will
+    // be; once each, however often the job runs, on two servers at once too.
+    let service = timesheet::TimesheetService::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    assert_eq!(service.send_overtime_alerts(Utc::now()).await.unwrap().queued, 0);
+    let settings = ok(app.post_as(&c.admin, "/server/v1/settings/update", json!({"overtimeAlertEmails": true})).await);
+    assert_eq!(settings["settings"]["overtimeAlertEmails"], true);
+    assert_eq!(
+        app.post_as(&c.manager, "/server/v1/settings/update", json!({"overtimeAlertEmails": false})).await.status,
+        403
+    );
+    let (a, b) = tokio::join!(service.send_overtime_alerts(Utc::now()), service.send_overtime_alerts(Utc::now()));
+    assert_eq!(a.unwrap().queued + b.unwrap().queued, 2);
+    assert_eq!(service.send_overtime_alerts(Utc::now()).await.unwrap().queued, 0);
+    let hhmm = |at: chrono::DateTime<Utc>| at.with_timezone(&tz).format("%H:%M").to_string();
+    let in_overtime = app.mail.wait_for(&c.manager_email, "overtime rate since").await;
+    assert!(in_overtime.text().contains(&hhmm(starts[0] + Duration::hours(8))), "{}", in_overtime.text());
+    let near = app.mail.wait_for(&c.admin_email, "will be paid at the overtime rate from").await;
+    assert!(near.text().contains(&hhmm(starts[1] + Duration::hours(8))), "{}", near.text());
+    assert!(near.text().contains(&format!("if they stay until {}", hhmm(starts[1] + Duration::hours(10)))));
+    app.mail.settled().await;
+    let alerts = |email: &str| app.mail.to(email).iter().filter(|mail| mail.text().contains("overtime rate")).count();
+    assert_eq!((alerts(&c.manager_email), alerts(&c.admin_email)), (1, 1));
 }
 
 /// A shift between two wall-clock times of the company's zone (America/Chicago), with breaks.

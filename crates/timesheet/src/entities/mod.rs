@@ -1,5 +1,6 @@
 //! sea-orm entities of the timesheet's tables (schema in the `migrations` crate).
 
+pub mod overtime_alerts;
 pub mod pay_hours_weeks;
 pub mod timesheet_changes;
 pub mod timesheet_comments;
