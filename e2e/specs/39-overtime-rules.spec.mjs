@@ -1,9 +1,10 @@
 // Journey 39 (issue 37): overtime as the law of the place of work. An admin of a new company picks
 // California in Settings (its summary and citation shown where it is chosen), from the day of the
-// first shift; a 10-hour day then shows 8 h regular and 2 h overtime on the person's timesheet,
-// in the summary report, in the payroll file and in Gusto's hours import. A person's own Nevada
-// rules give daily overtime; clocked in for nine hours under them, their clock says since when they are in overtime and the
-// admin's dashboard lists them. axe finds nothing serious.
+// first shift, and turns on the overtime e-mails; a 10-hour day then shows 8 h regular and 2 h
+// overtime on the person's timesheet, in the summary report, in the payroll file and in Gusto's
+// hours import. A person's own Nevada rules give daily overtime; clocked in for nine hours under
+// them, their clock says since when they are in overtime and the admin's dashboard lists them.
+// axe finds nothing serious.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from '../support/axe.mjs';
@@ -47,6 +48,13 @@ test('an admin switches the company to California; a 10-hour day is 2 h overtime
   await expect(section.getByText('The overtime rules have been saved.')).toBeVisible();
   await expect(section.getByTestId('overtime-version')).toHaveCount(1);
   await expect(section.getByTestId('overtime-version')).toContainText(`From ${slash(tuesday)}: California`);
+  // Managers are mailed about overtime once the admin turns it on; saved at once.
+  const alerts = section.getByRole('switch', { name: 'E-mail managers when someone is in overtime or will be by their usual end' });
+  await expect(alerts).not.toBeChecked();
+  await alerts.click();
+  await expect(section.getByText('Overtime e-mails are on.')).toBeVisible();
+  await expect(alerts).toBeChecked();
+  expect((await apiCall(request, token, 'GET', '/settings/data')).settings.overtimeAlertEmails).toBe(true);
   expect(await seriousViolations(page), 'the overtime rules').toEqual([]);
   await screenshot(page, '39-overtime-rules');
 

@@ -25,13 +25,17 @@ export const ptoTypeSchema = z.object({
 });
 export type PtoType = z.output<typeof ptoTypeSchema>;
 
-/** The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold. */
+/**
+ * The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold, and
+ * whether managers are mailed about overtime (an older server does not send it: off).
+ */
 export const timeSettingsSchema = z.object({
   dayStartAt: z.string().nullable(),
   mobileClockInDisabled: z.boolean(),
   payCycle: z.string(),
   payCycleAnchor: z.string(),
   weeklyOvertimeMinutes: z.number().int(),
+  overtimeAlertEmails: z.boolean().optional().default(false),
 });
 export type TimeSettings = z.output<typeof timeSettingsSchema>;
 

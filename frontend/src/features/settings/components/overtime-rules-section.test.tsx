@@ -53,10 +53,32 @@ const CALIFORNIA = {
 
 type Version = typeof LEGACY | typeof CALIFORNIA;
 
-function server(initial: { current: Version; versions: Version[] }) {
+const TIME = { dayStartAt: null, mobileClockInDisabled: false, payCycle: 'biweekly', payCycleAnchor: '2026-01-04', weeklyOvertimeMinutes: 2400, overtimeAlertEmails: false };
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+/** GET /settings/data and POST /settings/update: the time settings, with the overtime e-mails; `refusal` answers every change. */
+function timeSettings(initial: Partial<typeof TIME> = {}, refusal?: { status: number; message: string }) {
+  let settings = { ...TIME, ...initial };
+  const updates: unknown[] = [];
+  const routes: Routes = {
+    'GET /settings/data': () => response({ json: { settings, jobroles: [], ptotypes: [] } }),
+    'POST /settings/update': (init) => {
+      const body = bodyOf(init) as Partial<typeof TIME>;
+      updates.push(body);
+      if (refusal) return response({ status: refusal.status, statusText: 'Forbidden', json: { code: 'forbidden', message: refusal.message, errors: {} } });
+      settings = { ...settings, ...body };
+      return response({ json: { settings, jobroles: [], ptotypes: [] } });
+    },
+  };
+  return { routes, updates };
+}
+
+function server(initial: { current: Version; versions: Version[] }, extra: Routes = timeSettings().routes) {
   let state = { ruleSets: RULE_SETS, ...initial };
   const posts: unknown[] = [];
   const fetch = mockFetch({
+    ...extra,
     'GET /settings/overtime': () => response({ json: state }),
     'POST /settings/update-overtime': (init) => {
       const body = bodyOf(init) as Record<string, unknown>;
@@ -188,6 +210,66 @@ describe('Overtime rules (Settings, Time & Overtime)', () => {
     expect(screen.getByRole('textbox', { name: 'Applies from' })).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save overtime rules' })).toBeNull();
     expect(screen.getAllByTestId('overtime-version')).toHaveLength(1);
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/server/v1/settings/overtime']);
+    expect(await screen.findByTestId('overtime-alert-emails')).toBeDisabled();
+    expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/server/v1/settings/data', '/server/v1/settings/overtime']);
+  });
+});
+
+describe('Overtime e-mails (Settings, Time & Overtime, overtime rules)', () => {
+  const emailsSwitch = () => screen.findByRole('switch', { name: /E-mail managers when someone is in overtime or will be by their usual end/ });
+
+  it('shows whether managers are mailed, as GET /settings/data says', async () => {
+    server({ current: CALIFORNIA, versions: [CALIFORNIA] }, timeSettings({ overtimeAlertEmails: true }).routes);
+    renderWithApp(<OvertimeRulesSection canEdit />);
+    const section = await screen.findByTestId('overtime-rules');
+    const toggle = await within(section).findByTestId('overtime-alert-emails');
+    expect(toggle).toBe(await emailsSwitch());
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeEnabled();
+  });
+
+  it('treats a server that does not send the setting as off', async () => {
+    const { routes } = timeSettings();
+    server({ current: CALIFORNIA, versions: [CALIFORNIA] }, {
+      ...routes,
+      'GET /settings/data': () => response({ json: { settings: { ...TIME, overtimeAlertEmails: undefined }, jobroles: [], ptotypes: [] } }),
+    });
+    renderWithApp(<OvertimeRulesSection canEdit />);
+    expect(await emailsSwitch()).not.toBeChecked();
+  });
+
+  it('saves a change at once, on its own, and says so', async () => {
+    const { routes, updates } = timeSettings();
+    const { posts } = server({ current: CALIFORNIA, versions: [CALIFORNIA] }, routes);
+    renderWithApp(<OvertimeRulesSection canEdit />);
+    const toggle = await emailsSwitch();
+    expect(toggle).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(await screen.findByText('Overtime e-mails are on.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Overtime e-mails are on.');
+    expect(updates).toEqual([{ overtimeAlertEmails: true }]);
+    expect(posts).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('overtime-alert-emails')).toBeEnabled());
+    expect(screen.getByTestId('overtime-alert-emails')).toBeChecked();
+
+    await user.click(screen.getByTestId('overtime-alert-emails'));
+    expect(await screen.findByText('Overtime e-mails are off.')).toBeInTheDocument();
+    expect(screen.queryByText('Overtime e-mails are on.')).toBeNull();
+    expect(updates).toEqual([{ overtimeAlertEmails: true }, { overtimeAlertEmails: false }]);
+    await waitFor(() => expect(screen.getByTestId('overtime-alert-emails')).not.toBeChecked());
+  });
+
+  it("shows the server's refusal and puts the switch back", async () => {
+    const { routes, updates } = timeSettings({}, { status: 403, message: 'Only a company admin can change the settings.' });
+    server({ current: CALIFORNIA, versions: [CALIFORNIA] }, routes);
+    renderWithApp(<OvertimeRulesSection canEdit />);
+    const user = userEvent.setup();
+    await user.click(await emailsSwitch());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only a company admin can change the settings.');
+    expect(updates).toEqual([{ overtimeAlertEmails: true }]);
+    await waitFor(() => expect(screen.getByTestId('overtime-alert-emails')).not.toBeChecked());
+    expect(screen.getByTestId('overtime-alert-emails')).toBeEnabled();
+    expect(screen.queryByText('Overtime e-mails are on.')).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-import { Anchor, Button, Divider, Group, List, Loader, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, List, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formatClockTime, WEEKDAY_NAMES } from '@/lib/company-time';
 import { DISPLAY_DATE_FORMAT, displayDate, isoDateIn, parseTypedDate } from '@/lib/dates';
-import { formFailure } from '@/lib/form-errors';
+import { formFailure, serverMessage } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
+import { useSettingsData } from '@/lib/settings-data';
 import {
   CUSTOM_JURISDICTION,
   useOvertimeRules,
@@ -15,11 +16,15 @@ import {
   type OvertimeVersion,
   type RuleSet,
 } from '../api/overtime-rules';
+import { useUpdateOvertimeAlertEmails } from '../api/update-time-settings';
 
 export const OVERTIME_RULES_SAVED = 'The overtime rules have been saved.';
 export const CUSTOM_RULES_LABEL = 'Company rules (custom)';
 export const NO_OVERTIME_VERSIONS = 'Weekly overtime from the time settings applies (federal rule).';
 export const OVERTIME_RULES_FAILED = 'The overtime rules could not be loaded.';
+export const OVERTIME_EMAILS_LABEL = 'E-mail managers when someone is in overtime or will be by their usual end';
+export const OVERTIME_EMAILS_ON = 'Overtime e-mails are on.';
+export const OVERTIME_EMAILS_OFF = 'Overtime e-mails are off.';
 const CUSTOM_SUMMARY = "Your company's own thresholds: overtime after the hours set below, paid at the multipliers set below.";
 
 const FIELDS = [
@@ -116,8 +121,8 @@ export function changeOf(values: FormValues): OvertimeRulesChange {
 /**
  * Settings, 'Time & Overtime', the overtime rules by jurisdiction (issue 37): a rule set of the
  * law (federal, California, …) or the company's own figures, the workweek's first day and the
- * workday's start hour, from a date on; and the versions chosen so far. Admins change them;
- * managers see them.
+ * workday's start hour, from a date on; and the versions chosen so far; and whether managers are
+ * mailed about overtime (saved at once, apart from the rules). Admins change them; managers see them.
  */
 export function OvertimeRulesSection({ canEdit }: { canEdit: boolean }) {
   const rules = useOvertimeRules();
@@ -127,6 +132,7 @@ export function OvertimeRulesSection({ canEdit }: { canEdit: boolean }) {
       <Title order={3} fz="lg">
         Overtime rules by jurisdiction
       </Title>
+      <OvertimeAlertEmails canEdit={canEdit} />
       {rules.isPending ? (
         <Loader size="sm" aria-label="Loading the overtime rules" />
       ) : rules.isError ? (
@@ -137,6 +143,42 @@ export function OvertimeRulesSection({ canEdit }: { canEdit: boolean }) {
           <OvertimeHistory data={rules.data} />
         </>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The overtime e-mails of the time settings (GET /settings/data): a switch that saves on its own at
+ * once (POST /settings/update {overtimeAlertEmails}), not with the rules' Save. It shows the change
+ * while it is sent, then the settings the server answers: a refusal leaves it as it was.
+ */
+function OvertimeAlertEmails({ canEdit }: { canEdit: boolean }) {
+  const data = useSettingsData();
+  const save = useUpdateOvertimeAlertEmails();
+  const [message, setMessage] = useState<{ saved: boolean; text: string } | null>(null);
+  // The time settings above say when they could not be loaded.
+  if (!data.isSuccess) return null;
+  const checked = (save.isPending ? save.variables : undefined) ?? data.data.settings.overtimeAlertEmails;
+  return (
+    <Stack gap="xs" maw={520}>
+      <Switch
+        label={OVERTIME_EMAILS_LABEL}
+        description="Each person's manager is mailed, or the company's admins for someone without one. Saved at once."
+        data-testid="overtime-alert-emails"
+        disabled={!canEdit || save.isPending}
+        checked={checked}
+        onChange={(event) => {
+          setMessage(null);
+          save.mutate(event.currentTarget.checked, {
+            onSuccess: (answer) => setMessage({ saved: true, text: answer.settings.overtimeAlertEmails ? OVERTIME_EMAILS_ON : OVERTIME_EMAILS_OFF }),
+            onError: (err) => {
+              const failure = formFailure(err, [], { useServerMessage: true });
+              setMessage({ saved: false, text: `Sorry ${failure.message ?? serverMessage(err)}` });
+            },
+          });
+        }}
+      />
+      {message ? <FormAlert color={message.saved ? 'green' : 'red'}>{message.text}</FormAlert> : null}
     </Stack>
   );
 }

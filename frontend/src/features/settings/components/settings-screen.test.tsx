@@ -137,7 +137,35 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
     expect(saved).toMatchObject({ weeklyOvertimeMinutes: 2100, payCycle: 'biweekly', dayStartAt: '' });
+    // The overtime e-mails are saved by their own switch, never with the form.
+    expect(saved).not.toHaveProperty('overtimeAlertEmails');
     expect(calls(fetch, '/settings/update')).toHaveLength(1);
+  });
+
+  it('saves the overtime e-mails at once from the overtime rules, and the Save of the form leaves them be', async () => {
+    let settings: Record<string, unknown> = { ...TIME, overtimeAlertEmails: false };
+    const fetch = mockFetch({
+      'GET /settings/data': () => response({ json: { settings, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': (init) => {
+        settings = { ...settings, ...(bodyOf(init) as Record<string, unknown>) };
+        return response({ json: { settings, jobroles: [], ptotypes: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const section = await screen.findByTestId('overtime-rules');
+    const toggle = await within(section).findByRole('switch', { name: /E-mail managers when someone is in overtime or will be by their usual end/ });
+    expect(toggle).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(await within(section).findByText('Overtime e-mails are on.')).toBeInTheDocument();
+    expect(calls(fetch, '/settings/update').map((call) => call.init.body)).toEqual(['{"overtimeAlertEmails":true}']);
+    await waitFor(() => expect(within(section).getByTestId('overtime-alert-emails')).toBeChecked());
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(bodyOf(calls(fetch, '/settings/update')[1]!.init)).not.toHaveProperty('overtimeAlertEmails');
+    expect(settings.overtimeAlertEmails).toBe(true);
+    expect(within(section).getByTestId('overtime-alert-emails')).toBeChecked();
   });
 
   it('shows the day the pay cycle starts on MM/DD/YYYY and sends it YYYY-MM-DD (issue 36)', async () => {
@@ -198,6 +226,7 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(await screen.findByText('Only a company admin can change these settings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Time & Overtime', selected: true })).toBeInTheDocument();
+    expect(await screen.findByTestId('overtime-alert-emails')).toBeDisabled();
   });
 });
 
