@@ -12,6 +12,10 @@
 //!   crate classified them, with what they were classified from: the rules' fingerprint and the
 //!   sum of the revisions of the weeks whose shifts can reach them. A read whose inputs differ
 //!   classifies again and replaces the row. Written only by `timesheet`; nothing else reads it.
+//! - `pay_hours_ranges`: one person's totals by rate over a range of days a report asked for
+//!   (a year, a pay period), with the rules' fingerprint and the sum of the revisions of every
+//!   week that reaches the range: the database adds those up per person, so a report repeated
+//!   over the same range reads a row per person instead of one per person and week.
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DatabaseBackend;
@@ -34,6 +38,20 @@ enum PayHoursWeeks {
     RulesStamp,
     Revisions,
     Days,
+}
+
+#[derive(DeriveIden)]
+enum PayHoursRanges {
+    Table,
+    CompanyId,
+    EmployeeId,
+    RangeStart,
+    RangeEnd,
+    RulesStamp,
+    Revisions,
+    Regular,
+    Overtime,
+    DoubleTime,
 }
 
 #[derive(DeriveIden)]
@@ -167,10 +185,47 @@ impl MigrationTrait for Migration {
                     )
                     .to_owned(),
             )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table(PayHoursRanges::Table)
+                    .col(ColumnDef::new(PayHoursRanges::CompanyId).big_integer().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::EmployeeId).big_integer().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::RangeStart).date().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::RangeEnd).date().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::RulesStamp).big_integer().not_null())
+                    // The sum of the revisions of every week that reaches the range.
+                    .col(ColumnDef::new(PayHoursRanges::Revisions).big_integer().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::Regular).big_integer().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::Overtime).big_integer().not_null())
+                    .col(ColumnDef::new(PayHoursRanges::DoubleTime).big_integer().not_null())
+                    .primary_key(
+                        Index::create()
+                            .col(PayHoursRanges::CompanyId)
+                            .col(PayHoursRanges::RangeStart)
+                            .col(PayHoursRanges::RangeEnd)
+                            .col(PayHoursRanges::EmployeeId),
+                    )
+                    .foreign_key(
+                        ForeignKey::create()
+                            .from(PayHoursRanges::Table, PayHoursRanges::CompanyId)
+                            .to(Companies::Table, Companies::Id)
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .foreign_key(
+                        ForeignKey::create()
+                            .from(PayHoursRanges::Table, PayHoursRanges::EmployeeId)
+                            .to(Users::Table, Users::Id)
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .to_owned(),
+            )
             .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table(PayHoursRanges::Table).to_owned()).await?;
         manager.drop_table(Table::drop().table(PayHoursWeeks::Table).to_owned()).await?;
         let connection = manager.get_connection();
         let statements: Vec<&str> = match manager.get_database_backend() {

@@ -1,6 +1,9 @@
 //! Classified weeks kept between reads (`pay_hours_weeks`): a person's workdays of one Sunday
 //! week by rate, stored with what they were classified from, so a report over a year classifies
-//! only the weeks whose shifts or rules changed since the last read.
+//! only the weeks whose shifts or rules changed since the last read. Reports also keep each
+//! person's totals over the exact range they asked for (`pay_hours_ranges`), current while the
+//! revisions of every week reaching the range add up as they did (the database sums them per
+//! person): a repeated report reads a row per person.
 //!
 //! A row is current when both of its stamps match:
 //! - the rules' fingerprint: the company's overtime rules, the person's own, the employer-size
@@ -16,7 +19,7 @@
 //! a shift still running are classified on every read and never stored. Rows are written with an
 //! upsert, so two instances classifying the same week at once both store a correct answer.
 
-use crate::entities::pay_hours_weeks;
+use crate::entities::{pay_hours_ranges, pay_hours_weeks};
 use chrono::{Duration, NaiveDate};
 use kernel::{CompanyId, UserId};
 use overtime::Hours;
@@ -148,6 +151,109 @@ pub(crate) async fn store(db: &impl ConnectionTrait, company: CompanyId, weeks: 
                     pay_hours_weeks::Column::RulesStamp,
                     pay_hours_weeks::Column::Revisions,
                     pay_hours_weeks::Column::Days,
+                ])
+                .to_owned(),
+            )
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Each person's kept totals over exactly `start..=end`: (rules stamp, revisions, hours).
+pub(crate) async fn load_ranges(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+    start: NaiveDate,
+    end: NaiveDate,
+) -> Result<HashMap<UserId, (i64, i64, Hours)>, DbErr> {
+    use sea_orm::QuerySelect;
+    type Row = (UserId, i64, i64, i64, i64, i64);
+    let query = pay_hours_ranges::Entity::find()
+        .filter(kernel::tenancy::same_company::<pay_hours_ranges::Entity>(company))
+        .filter(pay_hours_ranges::Column::RangeStart.eq(start))
+        .filter(pay_hours_ranges::Column::RangeEnd.eq(end))
+        .select_only()
+        .column(pay_hours_ranges::Column::EmployeeId)
+        .column(pay_hours_ranges::Column::RulesStamp)
+        .column(pay_hours_ranges::Column::Revisions)
+        .column(pay_hours_ranges::Column::Regular)
+        .column(pay_hours_ranges::Column::Overtime)
+        .column(pay_hours_ranges::Column::DoubleTime);
+    let rows: Vec<Row> = match employees {
+        None => query.into_tuple().all(db).await?,
+        Some(employees) => {
+            let mut rows = Vec::new();
+            for chunk in employees.chunks(500) {
+                rows.extend(
+                    query
+                        .clone()
+                        .filter(pay_hours_ranges::Column::EmployeeId.is_in(chunk.iter().copied()))
+                        .into_tuple::<Row>()
+                        .all(db)
+                        .await?,
+                );
+            }
+            rows
+        }
+    };
+    Ok(rows
+        .into_iter()
+        .map(|(employee, stamp, revisions, regular, overtime, double_time)| {
+            (employee, (stamp, revisions, Hours { regular, overtime, double_time }))
+        })
+        .collect())
+}
+
+/// A person's totals over a range to keep, with the stamps they were computed under.
+pub(crate) struct FreshRange {
+    pub employee: UserId,
+    pub rules_stamp: i64,
+    pub revisions: i64,
+    pub hours: Hours,
+}
+
+/// Stores totals over `start..=end`, replacing what was there.
+pub(crate) async fn store_ranges(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    start: NaiveDate,
+    end: NaiveDate,
+    ranges: Vec<FreshRange>,
+) -> Result<(), DbErr> {
+    let rows: Vec<pay_hours_ranges::ActiveModel> = ranges
+        .into_iter()
+        .map(|range| pay_hours_ranges::ActiveModel {
+            company_id: Set(company),
+            range_start: Set(start),
+            range_end: Set(end),
+            employee_id: Set(range.employee),
+            rules_stamp: Set(range.rules_stamp),
+            revisions: Set(range.revisions),
+            regular: Set(range.hours.regular),
+            overtime: Set(range.hours.overtime),
+            double_time: Set(range.hours.double_time),
+        })
+        .collect();
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        // Nine values a row: 100 rows stay inside every database's parameter limit.
+        let batch: Vec<_> = rows.by_ref().take(100).collect();
+        pay_hours_ranges::Entity::insert_many(batch)
+            .on_conflict(
+                OnConflict::columns([
+                    pay_hours_ranges::Column::CompanyId,
+                    pay_hours_ranges::Column::RangeStart,
+                    pay_hours_ranges::Column::RangeEnd,
+                    pay_hours_ranges::Column::EmployeeId,
+                ])
+                .update_columns([
+                    pay_hours_ranges::Column::RulesStamp,
+                    pay_hours_ranges::Column::Revisions,
+                    pay_hours_ranges::Column::Regular,
+                    pay_hours_ranges::Column::Overtime,
+                    pay_hours_ranges::Column::DoubleTime,
                 ])
                 .to_owned(),
             )

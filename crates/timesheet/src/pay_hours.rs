@@ -114,6 +114,28 @@ fn rules_of_person(
     }
 }
 
+/// The fingerprint of what a person's classification reads besides their shifts: the zone, the
+/// calendar, the company's rules and their own, and whether the employer is large enough for each
+/// rule set that asks.
+fn person_stamp(
+    tz: chrono_tz::Tz,
+    calendar: &overtime::Calendar,
+    policy: &OvertimePolicy,
+    own: &[clock::overtime_policy::PersonRules],
+    employer_size: u32,
+) -> i64 {
+    let size_facts: Vec<bool> = policy
+        .versions
+        .iter()
+        .map(|version| version.jurisdiction)
+        .chain(own.iter().filter_map(|own| own.jurisdiction))
+        .flat_map(|one| overtime::RULE_SETS.iter().filter(move |set| set.id == one))
+        .filter_map(|set| set.rules.min_employees)
+        .map(|least| employer_size >= least)
+        .collect();
+    classified_weeks::rules_stamp(&(tz.name(), calendar, policy, own, &size_facts))
+}
+
 /// One version of a person's own overtime rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -302,12 +324,66 @@ impl TimesheetService {
         if employees.is_some_and(<[UserId]>::is_empty) {
             return Ok(HashMap::new());
         }
+        let tz = ctx.time_zone();
         let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), employees).await?;
+        let employer_size = self.employer_size(ctx, policy, &own_rules, end).await?;
+        let calendar = policy.calendar(tz);
+        let none = Vec::new();
+        let stamp_of = |employee: UserId| {
+            person_stamp(tz, &calendar, policy, own_rules.get(&employee).unwrap_or(&none), employer_size)
+        };
+        // A range kept for a person is current while the revisions of every week that reaches it
+        // add up as they did, and no shift of theirs is running in it.
+        let (first_week, last_week) = (week_start(start) - Duration::days(14), week_start(end) + Duration::days(7));
+        let sums = clock::store::revision_sums(&self.db, ctx.company(), employees, first_week, last_week).await?;
+        let running: HashSet<UserId> = clock::store::unsummed_days(
+            &self.db,
+            ctx.company(),
+            employees,
+            tz,
+            first_week,
+            last_week + Duration::days(6),
+        )
+        .await?
+        .into_iter()
+        .map(|(employee, _)| employee)
+        .collect();
+        let kept = classified_weeks::load_ranges(&self.db, ctx.company(), employees, start, end).await?;
         let mut result: HashMap<UserId, Hours> = HashMap::new();
-        self.each_classified_day(ctx, policy, &own_rules, employees, start, end, |employee, _, hours| {
-            result.entry(employee).or_default().add(hours);
+        let mut stale: Vec<UserId> = Vec::new();
+        let people: BTreeSet<UserId> = sums.keys().chain(running.iter()).copied().collect();
+        for employee in people {
+            match kept.get(&employee) {
+                Some((stamp, revisions, hours))
+                    if !running.contains(&employee)
+                        && *stamp == stamp_of(employee)
+                        && Some(revisions) == sums.get(&employee) =>
+                {
+                    result.insert(employee, *hours);
+                }
+                _ => stale.push(employee),
+            }
+        }
+        if stale.is_empty() {
+            return Ok(result);
+        }
+        let mut fresh: HashMap<UserId, Hours> = HashMap::new();
+        self.each_classified_day(ctx, policy, &own_rules, Some(&stale), start, end, |employee, _, hours| {
+            fresh.entry(employee).or_default().add(hours);
         })
         .await?;
+        let keep: Vec<classified_weeks::FreshRange> = stale
+            .iter()
+            .filter(|employee| !running.contains(employee))
+            .map(|employee| classified_weeks::FreshRange {
+                employee: *employee,
+                rules_stamp: stamp_of(*employee),
+                revisions: sums.get(employee).copied().unwrap_or(0),
+                hours: fresh.get(employee).copied().unwrap_or_default(),
+            })
+            .collect();
+        classified_weeks::store_ranges(&self.db, ctx.company(), start, end, keep).await?;
+        result.extend(fresh);
         Ok(result)
     }
 
@@ -329,18 +405,9 @@ impl TimesheetService {
         let employer_size = self.employer_size(ctx, policy, own_rules, end).await?;
         let calendar = policy.calendar(tz);
         let choices = policy.choices();
-        let size_facts: Vec<bool> = policy
-            .versions
-            .iter()
-            .map(|version| version.jurisdiction)
-            .chain(own_rules.values().flatten().filter_map(|own| own.jurisdiction))
-            .filter_map(|one| overtime::rule_set(one, end).and_then(|set| set.rules.min_employees))
-            .map(|least| employer_size >= least)
-            .collect();
         let none = Vec::new();
         let stamp_of = |employee: UserId| {
-            let own = own_rules.get(&employee).unwrap_or(&none);
-            classified_weeks::rules_stamp(&(tz.name(), &calendar, policy, own, &size_facts))
+            person_stamp(tz, &calendar, policy, own_rules.get(&employee).unwrap_or(&none), employer_size)
         };
 
         // Which weeks are current in the store, which must be classified (and kept, unless a

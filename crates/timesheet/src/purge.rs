@@ -2,7 +2,8 @@
 //! before `clock` erases the shifts these rows point at).
 
 use crate::entities::{
-    overtime_alerts, pay_hours_weeks, timesheet_changes, timesheet_comments, timesheet_edit_requests, timesheet_reviews,
+    overtime_alerts, pay_hours_ranges, pay_hours_weeks, timesheet_changes, timesheet_comments, timesheet_edit_requests,
+    timesheet_reviews,
 };
 use kernel::purge::{erase_in_company, Erased};
 use kernel::CompanyId;
@@ -17,6 +18,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<timesheet_comments::Entity, C>(conn, company).await?,
         erase_in_company::<timesheet_reviews::Entity, C>(conn, company).await?,
         erase_in_company::<pay_hours_weeks::Entity, C>(conn, company).await?,
+        erase_in_company::<pay_hours_ranges::Entity, C>(conn, company).await?,
         erase_in_company::<overtime_alerts::Entity, C>(conn, company).await?,
     ])
 }

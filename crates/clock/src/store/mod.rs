@@ -17,7 +17,8 @@ pub use shifts::{
     store_worked_time, unsummed_of, worked_spans, CurrentClock,
 };
 pub use totals::{
-    employee_week_totals, unsummed_days, week_revisions, week_totals, worked_minutes, Grouping, WeekTotals,
+    employee_week_totals, revision_sums, unsummed_days, week_revisions, week_totals, worked_minutes, Grouping,
+    WeekTotals,
 };
 
 use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};

@@ -283,3 +283,46 @@ pub async fn unsummed_days(
         .map(|entry| (entry.employee_id, kernel::time::local_date(tz, entry.start_at)))
         .collect())
 }
+
+/// Each person's sum of week revisions over the Sunday weeks `first_week..=last_week`, added up
+/// by the database (one row per person): what a kept range of pay hours was computed under.
+pub async fn revision_sums(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employees: Option<&[UserId]>,
+    first_week: chrono::NaiveDate,
+    last_week: chrono::NaiveDate,
+) -> Result<HashMap<UserId, i64>, DbErr> {
+    use sea_orm::sea_query::Expr;
+    use sea_orm::QuerySelect;
+    let query = weekly_worked_minutes::Entity::find()
+        .filter(kernel::tenancy::same_company::<weekly_worked_minutes::Entity>(company))
+        .filter(weekly_worked_minutes::Column::WorkWeek.gte(first_week))
+        .filter(weekly_worked_minutes::Column::WorkWeek.lte(last_week))
+        .select_only()
+        .column(weekly_worked_minutes::Column::EmployeeId)
+        .column_as(
+            Expr::expr(Expr::col(weekly_worked_minutes::Column::Revision).sum())
+                .cast_as(sea_orm::sea_query::Alias::new("BIGINT")),
+            "revisions",
+        )
+        .group_by(weekly_worked_minutes::Column::EmployeeId);
+    let rows: Vec<(UserId, Option<i64>)> = match employees {
+        None => query.into_tuple().all(db).await?,
+        Some(employees) => {
+            let mut rows = Vec::new();
+            for chunk in employees.chunks(500) {
+                rows.extend(
+                    query
+                        .clone()
+                        .filter(weekly_worked_minutes::Column::EmployeeId.is_in(chunk.iter().copied()))
+                        .into_tuple::<(UserId, Option<i64>)>()
+                        .all(db)
+                        .await?,
+                );
+            }
+            rows
+        }
+    };
+    Ok(rows.into_iter().map(|(employee, sum)| (employee, sum.unwrap_or(0))).collect())
+}

@@ -171,6 +171,9 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     // The week read under California rules: its classification is kept.
     let range = format!("start={}&end={today}&employeeId={employee_id}", today - Duration::days(7));
     ok(app.get_as(&admin, &format!("/server/v1/timesheet/pay-hours?{range}")).await);
+    // And the summary report of those days: the totals over the range are kept too.
+    let summary = format!("start={}&end={today}", today - Duration::days(7));
+    ok(app.get_as(&admin, &format!("/server/v1/report/summary-report-data?type=summary&{summary}")).await);
     // The employee works in Nevada under the wage line from that day, and is clocked in for
     // nine hours now (the shift's start moved back): an overtime alert for the job to send.
     ok(app
