@@ -33,7 +33,15 @@ fn only_the_guards_build_a_tenant_context() {
         .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
         .collect();
     jobs.sort();
-    assert_eq!(jobs, ["hr/src/celebrations/job.rs", "hr/src/records/onboarding.rs", "pto/src/accruals.rs"]);
+    assert_eq!(
+        jobs,
+        [
+            "hr/src/celebrations/job.rs",
+            "hr/src/records/onboarding.rs",
+            "pto/src/accruals.rs",
+            "timesheet/src/overtime_alerts.rs"
+        ]
+    );
 }
 
 /// The system area's proof has one builder too: the `Operator` guard.
@@ -225,6 +233,7 @@ const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
     ("agencyzoom_links.id", "the partner CRM's link of a person, found by the partner's id"),
     ("calendar_feeds.id", "a feed is found by its secret"),
     ("celebration_sends.id", "the once-only mark of a celebration mail"),
+    ("overtime_alerts.id", "the once-only mark of an overtime alert mail"),
     ("hr_policies.current_version_id", "a policy's versions are reached through their policy (PolicyId)"),
     ("hr_policy_versions.id", "reached through their policy (PolicyId)"),
     ("hr_policy_workflows.version_id", "reached through their policy (PolicyId)"),
