@@ -54,8 +54,13 @@ test('an admin publishes a policy with a PDF to a job role; a producer acknowled
   await logIn(page, DEMO.admin, /\/admin\/dashboard$/);
   await page.goto('/admin/manage/hr-policy?startAdd=1');
   const form = page.getByRole('form', { name: 'Add Broadcast' });
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByText('Please input the Title')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Title' })).toBeVisible();
+  // On a busy machine the first press can land while the dock is still settling (CI once saw no
+  // message): press again until the checks answer.
+  await expect(async () => {
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(form.getByText('Please input the Title')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(form.getByText('Please input the Type of policy')).toBeVisible();
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form.getByRole('combobox', { name: 'Type of policy' }).click();

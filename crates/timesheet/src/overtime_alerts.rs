@@ -93,13 +93,12 @@ impl TimesheetService {
             let clocks =
                 clock::store::current_clocks(&self.db, company.id, &ids, start_of_day(zone, local_date(zone, now)))
                     .await?;
-            let running: Vec<UserId> = ids
+            let running: Vec<(UserId, DateTime<Utc>)> = ids
                 .iter()
-                .copied()
-                .filter(|id| {
-                    clocks
-                        .get(id)
-                        .is_some_and(|clock| matches!(clock.state, ClockState::ClockedIn | ClockState::OnBreak))
+                .filter_map(|id| {
+                    let clock = clocks.get(id)?;
+                    let open = matches!(clock.state, ClockState::ClockedIn | ClockState::OnBreak);
+                    Some((*id, clock.since.filter(|_| open)?))
                 })
                 .collect();
             if running.is_empty() {

@@ -369,11 +369,12 @@ impl TimesheetService {
         let clocks =
             clock::store::current_clocks(&self.db, ctx.company(), &ids, start_of_day(tz, local_date(tz, clock::now())))
                 .await?;
-        let running: Vec<UserId> = ids
+        let running: Vec<(UserId, DateTime<Utc>)> = ids
             .iter()
-            .copied()
-            .filter(|id| {
-                clocks.get(id).is_some_and(|clock| matches!(clock.state, ClockState::ClockedIn | ClockState::OnBreak))
+            .filter_map(|id| {
+                let clock = clocks.get(id)?;
+                let open = matches!(clock.state, ClockState::ClockedIn | ClockState::OnBreak);
+                Some((*id, clock.since.filter(|_| open)?))
             })
             .collect();
         let policy = self.overtime_policy(ctx).await?;

@@ -198,11 +198,14 @@ impl TimesheetService {
         &self,
         ctx: &TenantCtx,
         policy: &OvertimePolicy,
-        running: &[UserId],
+        running: &[(UserId, DateTime<Utc>)],
     ) -> Result<HashMap<UserId, OvertimeNow>, TimesheetError> {
         if running.is_empty() {
             return Ok(HashMap::new());
         }
+        let started_at: HashMap<UserId, DateTime<Utc>> = running.iter().copied().collect();
+        let running: Vec<UserId> = running.iter().map(|(employee, _)| *employee).collect();
+        let running = running.as_slice();
         let tz = ctx.time_zone();
         let now = clock::now();
         let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), Some(running)).await?;
@@ -217,8 +220,19 @@ impl TimesheetService {
         for (employee, mut shifts) in spans {
             shifts.retain(|shift| !shift.spans.is_empty());
             shifts.sort_by_key(|shift| shift.spans.first().map(|span| span.start));
-            let Some((running_shift, before)) = shifts.split_last() else { continue };
-            let Some(started) = running_shift.spans.first().map(|span| span.start) else { continue };
+            // The running shift is the one that started when the open shift did (found by its
+            // start, not its place: stored shifts never overlap, but nothing here relies on it).
+            let Some(&started) = started_at.get(&employee) else { continue };
+            let Some(at_running) =
+                shifts.iter().position(|shift| shift.spans.first().is_some_and(|span| span.start == started))
+            else {
+                continue;
+            };
+            let running_shift = shifts.remove(at_running);
+            let before: Vec<overtime::Shift> = shifts
+                .into_iter()
+                .filter(|shift| shift.spans.first().is_some_and(|span| span.start < started))
+                .collect();
             let mut lengths: Vec<Duration> = before
                 .iter()
                 .rev()
@@ -529,9 +543,10 @@ impl TimesheetService {
         };
         let today = local_date(ctx.time_zone(), clock::now());
         let overtime_since = if (start..=end).contains(&today) {
-            let running = clock::store::open_shift(&self.db, ctx.company(), employee.id).await?.is_some();
-            let running: &[UserId] = if running { &[employee.id] } else { &[] };
-            self.overtime_now(ctx, &policy, running).await?.get(&employee.id).and_then(|now| now.since)
+            let open = clock::store::open_shift(&self.db, ctx.company(), employee.id).await?;
+            let running: Vec<(UserId, DateTime<Utc>)> =
+                open.map(|shift| (employee.id, shift.entry.start_at)).into_iter().collect();
+            self.overtime_now(ctx, &policy, &running).await?.get(&employee.id).and_then(|now| now.since)
         } else {
             None
         };
