@@ -184,6 +184,7 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         )
         .await);
     let running = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
+    // Set up in the table: the API refuses a start that overlaps the shift clocked just before.
     {
         use clock::entities::time_entries;
         use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};

@@ -453,8 +453,6 @@ async fn kept_weeks_follow_every_change_of_shifts_and_rules() {
 #[actix_web::test]
 async fn the_clock_and_the_dashboard_say_who_is_in_or_near_overtime() {
     use chrono::{Duration, Utc};
-    use clock::entities::time_entries;
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let app = spawn_app().await;
     let c = company(&app).await;
     let company_id = c.id;
@@ -492,13 +490,12 @@ async fn the_clock_and_the_dashboard_say_who_is_in_or_near_overtime() {
     {
         let tracking =
             ok(app.post_as(&token, "/server/v1/clock/start", json!({})).await)["trackingNumber"].as_i64().unwrap();
+        // The admin moves the running shift's start back ('Edit Now', no clock-out: it runs on).
         let at = chrono::SubsecRound::trunc_subsecs(started(hours), 0);
-        time_entries::Entity::update_many()
-            .col_expr(time_entries::Column::StartAt, sea_orm::sea_query::Expr::value(at))
-            .filter(time_entries::Column::Id.eq(tracking))
-            .exec(&app.db)
-            .await
-            .unwrap();
+        let local = at.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S").to_string();
+        ok(app
+            .post_as(&c.admin, "/server/v1/timesheet/edit", json!({"trackingNumber": tracking, "start": local}))
+            .await);
         starts.push(at);
     }
     let today = day(0);
