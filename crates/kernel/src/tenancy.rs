@@ -35,3 +35,30 @@ macro_rules! company_owned {
         }
     };
 }
+
+/// Ids per `IN (…)` list: inside every database's parameter limit.
+pub const IDS_PER_QUERY: usize = 500;
+
+/// The rows of `query` as tuples, for everyone it selects (`people` is `None`) or only for
+/// `people`, with `column IN (…)` sent in chunks of [`IDS_PER_QUERY`].
+pub async fn tuples_for_people<E, T, C>(
+    db: &C,
+    query: sea_orm::Select<E>,
+    column: E::Column,
+    people: Option<&[crate::UserId]>,
+) -> Result<Vec<T>, sea_orm::DbErr>
+where
+    E: sea_orm::EntityTrait,
+    T: sea_orm::TryGetableMany,
+    C: sea_orm::ConnectionTrait,
+{
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let Some(people) = people else {
+        return query.into_tuple().all(db).await;
+    };
+    let mut rows = Vec::new();
+    for chunk in people.chunks(IDS_PER_QUERY) {
+        rows.extend(query.clone().filter(column.is_in(chunk.iter().copied())).into_tuple::<T>().all(db).await?);
+    }
+    Ok(rows)
+}

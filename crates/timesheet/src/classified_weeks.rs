@@ -88,23 +88,8 @@ pub(crate) async fn load(
         .column(pay_hours_weeks::Column::RulesStamp)
         .column(pay_hours_weeks::Column::Revisions)
         .column(pay_hours_weeks::Column::Days);
-    let rows: Vec<Row> = match employees {
-        None => query.into_tuple().all(db).await?,
-        Some(employees) => {
-            let mut rows = Vec::new();
-            for chunk in employees.chunks(500) {
-                rows.extend(
-                    query
-                        .clone()
-                        .filter(pay_hours_weeks::Column::EmployeeId.is_in(chunk.iter().copied()))
-                        .into_tuple::<Row>()
-                        .all(db)
-                        .await?,
-                );
-            }
-            rows
-        }
-    };
+    let rows: Vec<Row> =
+        kernel::tenancy::tuples_for_people(db, query, pay_hours_weeks::Column::EmployeeId, employees).await?;
     Ok(rows
         .into_iter()
         .filter_map(|(employee, week, rules_stamp, revisions, days)| {
@@ -181,23 +166,8 @@ pub(crate) async fn load_ranges(
         .column(pay_hours_ranges::Column::Regular)
         .column(pay_hours_ranges::Column::Overtime)
         .column(pay_hours_ranges::Column::DoubleTime);
-    let rows: Vec<Row> = match employees {
-        None => query.into_tuple().all(db).await?,
-        Some(employees) => {
-            let mut rows = Vec::new();
-            for chunk in employees.chunks(500) {
-                rows.extend(
-                    query
-                        .clone()
-                        .filter(pay_hours_ranges::Column::EmployeeId.is_in(chunk.iter().copied()))
-                        .into_tuple::<Row>()
-                        .all(db)
-                        .await?,
-                );
-            }
-            rows
-        }
-    };
+    let rows: Vec<Row> =
+        kernel::tenancy::tuples_for_people(db, query, pay_hours_ranges::Column::EmployeeId, employees).await?;
     Ok(rows
         .into_iter()
         .map(|(employee, stamp, revisions, regular, overtime, double_time)| {

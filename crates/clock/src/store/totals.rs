@@ -247,23 +247,8 @@ pub async fn week_revisions(
         .column(weekly_worked_minutes::Column::EmployeeId)
         .column(weekly_worked_minutes::Column::WorkWeek)
         .column(weekly_worked_minutes::Column::Revision);
-    let rows: Vec<(UserId, chrono::NaiveDate, i64)> = match employees {
-        None => query.into_tuple().all(db).await?,
-        Some(employees) => {
-            let mut rows = Vec::new();
-            for chunk in employees.chunks(500) {
-                rows.extend(
-                    query
-                        .clone()
-                        .filter(weekly_worked_minutes::Column::EmployeeId.is_in(chunk.iter().copied()))
-                        .into_tuple::<(UserId, chrono::NaiveDate, i64)>()
-                        .all(db)
-                        .await?,
-                );
-            }
-            rows
-        }
-    };
+    let rows: Vec<(UserId, chrono::NaiveDate, i64)> =
+        kernel::tenancy::tuples_for_people(db, query, weekly_worked_minutes::Column::EmployeeId, employees).await?;
     Ok(rows.into_iter().map(|(employee, week, revision)| ((employee, week), revision)).collect())
 }
 
@@ -307,22 +292,7 @@ pub async fn revision_sums(
             "revisions",
         )
         .group_by(weekly_worked_minutes::Column::EmployeeId);
-    let rows: Vec<(UserId, Option<i64>)> = match employees {
-        None => query.into_tuple().all(db).await?,
-        Some(employees) => {
-            let mut rows = Vec::new();
-            for chunk in employees.chunks(500) {
-                rows.extend(
-                    query
-                        .clone()
-                        .filter(weekly_worked_minutes::Column::EmployeeId.is_in(chunk.iter().copied()))
-                        .into_tuple::<(UserId, Option<i64>)>()
-                        .all(db)
-                        .await?,
-                );
-            }
-            rows
-        }
-    };
+    let rows: Vec<(UserId, Option<i64>)> =
+        kernel::tenancy::tuples_for_people(db, query, weekly_worked_minutes::Column::EmployeeId, employees).await?;
     Ok(rows.into_iter().map(|(employee, sum)| (employee, sum.unwrap_or(0))).collect())
 }
