@@ -130,6 +130,17 @@
 //!   year starts at zero rather than in debt). The next day opens the period with a CARRYOVER
 //!   entry of the carried amount (none when it is 0).
 //!
+//! ## Limits from the sick-leave laws (issue 38, [`Limits`])
+//! - A **yearly accrual cap** stops credits once the rule's year has earned it (grants and
+//!   accruals alike; the part of a credit above it is lost, like the part above the maximum
+//!   balance). Starting balances and manual additions are not capped.
+//! - The **use rules** are checked when a request is made ([`check_use_rules`]): no day before
+//!   the first usable day ([`UsableAfter`]: "from day N" or "after N days" of employment, the
+//!   start date being day 1), no day shorter than the smallest block, and no rule year whose
+//!   time off (approved, pending and this request) goes over the yearly use cap, whatever the
+//!   balance. The ledger itself never refuses time off: a limit applies to new requests only.
+//! - [`laws`] holds the paid-sick-leave laws as data and compares a rule with them.
+//!
 //! ## Plans, starting balances, employment
 //! - A plan assignment is in force from its date until the next one (**Choice**: a plan
 //!   assigned for 2024 goes on into 2025 until another is assigned, so accruals do not
@@ -164,19 +175,22 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod laws;
 pub mod ledger;
 pub mod model;
 pub mod request;
 pub mod round;
 pub mod row;
 pub mod rules;
+pub mod use_rules;
 
 pub use engine::{anniversary, compute, resume, resume_into, Checkpoint, PeriodTotals};
 pub use ledger::{Basis, EntryKind, Ledger, LedgerEntry, RuleRef};
 pub use model::{
-    Carryover, EmployeeInput, Employment, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType, PtoTypeId,
-    Rule, RuleId, SourceId, StartingBalance, TimeOffTaken, WorkedDay,
+    Carryover, EmployeeInput, Employment, Limits, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
+    PtoTypeId, Rule, RuleId, SourceId, StartingBalance, TimeOffTaken, UsableAfter, WaitCounting, WorkedDay,
 };
+pub use use_rules::{check_use_rules, UseRule, UseRuleBreach};
 pub use request::{
     check_balance, not_enough_message, request_usage, shortfall_message, BalanceCheck, DayUse, PartialDay,
     RequestDraft, RequestUsage, TimeOffRequest, HOLIDAY_MINUTES, MINUTES_PER_DAY, MINUTES_PER_WEEK, PARTIAL_DAY_LIMIT,

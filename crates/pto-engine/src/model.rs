@@ -128,6 +128,83 @@ pub struct Rule {
     pub carryover: Carryover,
     /// `None` when the maximum balance is not enabled (0 means the same).
     pub max_balance_hours: Option<u32>,
+    /// What the sick-leave laws limit beyond the rate and the balance (issue 38).
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// The limits a paid-sick-leave law lets an employer set, beyond the rate and the maximum
+/// balance: a cap on what a year may earn, a cap on what a year may use, a wait before the
+/// first use (while accrual already runs), and the smallest block of time taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    /// At most this many hours are credited in one of the rule's years (accruals and grants).
+    pub yearly_accrual_cap_hours: Option<u32>,
+    /// At most this many hours may be taken in one of the rule's years, whatever the balance.
+    pub yearly_use_cap_hours: Option<u32>,
+    /// No time may be taken before this point of employment.
+    pub usable: Option<UsableAfter>,
+    /// A day off uses at least this many minutes (a shorter partial day is refused).
+    pub min_increment_minutes: Option<u32>,
+}
+
+/// A wait before the first use, counted from the start date (the start date is day 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UsableAfter {
+    /// The number the law names.
+    pub days: u32,
+    /// Whether that day itself is usable.
+    pub counting: WaitCounting,
+}
+
+/// "Usable from day 90" and "usable after 90 days" differ by a day: California lets an employee
+/// use sick time on the 90th day of employment (Lab. Code § 246(c)), Washington only after the
+/// 90th calendar day (RCW 49.46.210(1)(c)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum WaitCounting {
+    /// Usable on day N (the start date is day 1).
+    FromDay,
+    /// Usable once N days have passed: on day N + 1.
+    AfterDays,
+}
+
+impl WaitCounting {
+    /// The wire name: `fromDay` or `afterDays`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WaitCounting::FromDay => "fromDay",
+            WaitCounting::AfterDays => "afterDays",
+        }
+    }
+
+    /// The counting for a wire name.
+    pub fn parse(text: &str) -> Option<Self> {
+        [WaitCounting::FromDay, WaitCounting::AfterDays].into_iter().find(|c| c.as_str() == text)
+    }
+}
+
+impl UsableAfter {
+    /// The first day time may be taken by someone who started on `start`.
+    ///
+    /// ```
+    /// use chrono::NaiveDate;
+    /// use pto_engine::{UsableAfter, WaitCounting};
+    /// let start = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    /// let ca = UsableAfter { days: 90, counting: WaitCounting::FromDay };
+    /// let wa = UsableAfter { days: 90, counting: WaitCounting::AfterDays };
+    /// assert_eq!(ca.first_usable_day(start).to_string(), "2026-03-31");
+    /// assert_eq!(wa.first_usable_day(start).to_string(), "2026-04-01");
+    /// ```
+    pub fn first_usable_day(&self, start: NaiveDate) -> NaiveDate {
+        let offset = match self.counting {
+            WaitCounting::FromDay => self.days.saturating_sub(1),
+            WaitCounting::AfterDays => self.days,
+        };
+        start.checked_add_days(chrono::Days::new(u64::from(offset))).unwrap_or(NaiveDate::MAX)
+    }
 }
 
 impl Rule {
@@ -153,6 +230,7 @@ impl Rule {
             start_after_waiting_period: false,
             carryover: Carryover::AllowCarryover { max_hours: None },
             max_balance_hours: None,
+            limits: Limits::default(),
         }
     }
 
@@ -175,6 +253,11 @@ impl Rule {
             Carryover::UseItOrLoseIt => Some(0),
             Carryover::AllowCarryover { max_hours } => max_hours.map(|h| i64::from(h) * 60),
         }
+    }
+
+    /// The yearly accrual cap in minutes, when one applies (set and non-zero).
+    pub fn yearly_accrual_cap_minutes(&self) -> Option<i64> {
+        self.limits.yearly_accrual_cap_hours.filter(|h| *h > 0).map(|h| i64::from(h) * 60)
     }
 
     /// The rate unit as the engine divides by it (never 0).
@@ -366,6 +449,19 @@ impl EmployeeInput {
             time_off: Vec::new(),
             allowances: std::collections::BTreeMap::new(),
         }
+    }
+
+    /// The active rule of a type on `day` (before the start date: on the start date), from
+    /// the plan in force then.
+    pub fn rule_on(&self, pto_type: PtoTypeId, day: NaiveDate) -> Option<&Rule> {
+        let day = day.max(self.employment.start);
+        self.plans
+            .iter()
+            .enumerate()
+            .filter(|(_, assignment)| assignment.from <= day)
+            .max_by_key(|(at, assignment)| (assignment.from, *at))
+            .and_then(|(_, assignment)| assignment.plan.as_ref())
+            .and_then(|plan| plan.rule_for(pto_type))
     }
 
     /// For a projection: assume `minutes` worked on every Monday to Friday from `from` to

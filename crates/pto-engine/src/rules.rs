@@ -1,7 +1,7 @@
 //! Rule and plan forms (002 §5 validation), policy kinds (002 §4, 001 §4) and the summary
 //! texts of 002 §9.
 
-use crate::model::{Carryover, Method, Plan, PtoTypeId, Rule, RuleId};
+use crate::model::{Carryover, Limits, Method, Plan, PtoTypeId, Rule, RuleId, UsableAfter, WaitCounting};
 use crate::round::Hours;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -73,6 +73,20 @@ pub const MSG_MAX_CARRYOVER: &str = "Please input the Max carryover";
 pub const MSG_WAITING_PERIOD: &str = "Please input the Waiting period";
 /// Not given by the spec: the maximum balance is enabled but empty.
 pub const MSG_MAX_BALANCE: &str = "Please input the Max balance";
+/// Issue 38: hours fields (caps) are whole hours from 1 to [`MAX_CAP_HOURS`].
+pub const MSG_CAP_RANGE: &str = "Please input whole hours from 1 to 1,000";
+/// Issue 38: waiting periods are whole days from 1 to [`MAX_WAITING_DAYS`].
+pub const MSG_WAITING_RANGE: &str = "Please input whole days from 1 to 730";
+/// Issue 38: an accrual rule earns at most one hour per hour worked.
+pub const MSG_RATE_ABOVE_HOURS_WORKED: &str = "An accrual rate cannot give more than 1 hour for each hour worked";
+/// Issue 38: the smallest block of time off.
+pub const MSG_MIN_INCREMENT: &str = "Please input hours from 0.25 to 8, with at most 2 decimals";
+/// Issue 38: an unknown way of counting the wait before first use.
+pub const MSG_USABLE_COUNTING: &str = "Please select from day N or after N days";
+/// The largest cap (balance, carryover, yearly accrual, yearly use) a rule may set, in hours.
+pub const MAX_CAP_HOURS: u32 = 1_000;
+/// The longest waiting period a rule may set, in days.
+pub const MAX_WAITING_DAYS: u32 = 730;
 /// Not given by the spec: a plan with no PTO type.
 pub const MSG_PLAN_TYPES: &str = "Please select at least one PTO Type";
 /// Not given by the spec: a plan with two rules for one type.
@@ -114,6 +128,21 @@ pub struct RuleDraft {
     pub max_balance: String,
     /// `status`: 1 active (the default), anything else inactive.
     pub status: Option<i32>,
+    /// Issue 38: at most this many hours credited a year (digits only; empty for none).
+    #[serde(default)]
+    pub yearly_accrual_cap: String,
+    /// Issue 38: at most this many hours used a year (digits only; empty for none).
+    #[serde(default)]
+    pub yearly_use_cap: String,
+    /// Issue 38: days of employment before the first use (digits only; empty for none).
+    #[serde(default)]
+    pub usable_after_days: String,
+    /// `fromDay` (usable on day N) or `afterDays` (usable after N days, the default).
+    #[serde(default)]
+    pub usable_counting: String,
+    /// Issue 38: the smallest block of time off in hours (two decimals; empty for none).
+    #[serde(default)]
+    pub min_increment: String,
 }
 
 impl RuleDraft {
@@ -144,6 +173,11 @@ impl RuleDraft {
             max_balance_enabled: false,
             max_balance: String::new(),
             status: Some(1),
+            yearly_accrual_cap: String::new(),
+            yearly_use_cap: String::new(),
+            usable_after_days: String::new(),
+            usable_counting: String::new(),
+            min_increment: String::new(),
         }
     }
 
@@ -170,6 +204,15 @@ impl RuleDraft {
             max_balance_enabled: rule.max_balance_hours.is_some(),
             max_balance: rule.max_balance_hours.map(|c| c.to_string()).unwrap_or_default(),
             status: Some(if rule.active { 1 } else { 0 }),
+            yearly_accrual_cap: text(rule.limits.yearly_accrual_cap_hours),
+            yearly_use_cap: text(rule.limits.yearly_use_cap_hours),
+            usable_after_days: text(rule.limits.usable.map(|u| u.days)),
+            usable_counting: rule.limits.usable.map(|u| u.counting.as_str().to_owned()).unwrap_or_default(),
+            min_increment: rule
+                .limits
+                .min_increment_minutes
+                .map(|m| Hours::from_minutes_rounded(i64::from(m)).to_string())
+                .unwrap_or_default(),
         }
     }
 
@@ -248,6 +291,10 @@ impl RuleDraft {
                     problems.add("waitingPeriod", MSG_WAITING_PERIOD);
                     None
                 }
+                Digits::Value(v) if v > MAX_WAITING_DAYS => {
+                    problems.add("waitingPeriod", MSG_WAITING_RANGE);
+                    None
+                }
                 Digits::Value(v) => Some(v),
                 Digits::Invalid => {
                     problems.add("waitingPeriod", MSG_DIGITS);
@@ -264,6 +311,10 @@ impl RuleDraft {
                     match digits(&self.max_carryover) {
                         Digits::Empty | Digits::Value(0) => {
                             problems.add("maxCarryover", MSG_MAX_CARRYOVER);
+                            None
+                        }
+                        Digits::Value(v) if v > MAX_CAP_HOURS => {
+                            problems.add("maxCarryover", MSG_CAP_RANGE);
                             None
                         }
                         Digits::Value(v) => Some(Carryover::AllowCarryover { max_hours: Some(v) }),
@@ -289,6 +340,10 @@ impl RuleDraft {
                     problems.add("maxBalance", MSG_MAX_BALANCE);
                     None
                 }
+                Digits::Value(v) if v > MAX_CAP_HOURS => {
+                    problems.add("maxBalance", MSG_CAP_RANGE);
+                    None
+                }
                 // 0 means no maximum, as the summary note treats it.
                 Digits::Value(v) => Some(Some(v)),
                 Digits::Invalid => {
@@ -299,6 +354,14 @@ impl RuleDraft {
         } else {
             Some(None)
         };
+
+        if let (Some(Method::PerHourWorked), Some(rate), Some(unit)) = (method, rate, rate_unit) {
+            // More than an hour for each hour worked is a typing mistake, never a policy.
+            if rate.centi() > i64::from(unit) * 100 {
+                problems.add("rate", MSG_RATE_ABOVE_HOURS_WORKED);
+            }
+        }
+        let limits = self.limits(&mut problems);
 
         match (method, rate, rate_unit, carryover, max_balance) {
             (Some(method), Some(rate), Some(rate_unit), Some(carryover), Some(max_balance)) if problems.is_empty() => {
@@ -314,11 +377,61 @@ impl RuleDraft {
                     start_after_waiting_period: self.start_after_waiting_period,
                     carryover,
                     max_balance_hours: max_balance,
+                    limits,
                 })
             }
             _ => Err(problems),
         }
     }
+}
+
+impl RuleDraft {
+    /// The sick-leave limits of the form (issue 38): each optional, each bounded.
+    fn limits(&self, problems: &mut FieldProblems) -> Limits {
+        let mut bounded = |field: &str, text: &str, max: u32, range: &str| match digits(text) {
+            Digits::Empty => None,
+            Digits::Value(v) if (1..=max).contains(&v) => Some(v),
+            Digits::Value(_) => {
+                problems.add(field, range);
+                None
+            }
+            Digits::Invalid => {
+                problems.add(field, MSG_DIGITS);
+                None
+            }
+        };
+        let yearly_accrual_cap_hours = bounded("yearlyAccrualCap", &self.yearly_accrual_cap, MAX_CAP_HOURS, MSG_CAP_RANGE);
+        let yearly_use_cap_hours = bounded("yearlyUseCap", &self.yearly_use_cap, MAX_CAP_HOURS, MSG_CAP_RANGE);
+        let usable_days = bounded("usableAfterDays", &self.usable_after_days, MAX_WAITING_DAYS, MSG_WAITING_RANGE);
+        let counting = match self.usable_counting.trim() {
+            "" => Some(WaitCounting::AfterDays),
+            other => WaitCounting::parse(other),
+        };
+        if counting.is_none() {
+            problems.add("usableCounting", MSG_USABLE_COUNTING);
+        }
+        let min_increment_minutes = match self.min_increment.trim() {
+            "" => None,
+            text => match Hours::parse(text) {
+                Some(h) if (25..=800).contains(&h.centi()) => u32::try_from(h.exact_minutes().floor()).ok(),
+                _ => {
+                    problems.add("minIncrement", MSG_MIN_INCREMENT);
+                    None
+                }
+            },
+        };
+        Limits {
+            yearly_accrual_cap_hours,
+            yearly_use_cap_hours,
+            usable: usable_days.zip(counting).map(|(days, counting)| UsableAfter { days, counting }),
+            min_increment_minutes,
+        }
+    }
+}
+
+/// An optional number as a form's text (empty for none).
+fn text(value: Option<u32>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
 }
 
 enum Digits {

@@ -36,6 +36,7 @@ struct RuleSpec {
     carry: u8,
     carry_cap: u32,
     max_balance: Option<u32>,
+    accrual_cap: Option<u32>,
 }
 
 fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
@@ -49,9 +50,10 @@ fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
         0u8..3,
         1u32..120,
         prop::option::weighted(0.3, 1u32..250),
+        prop::option::weighted(0.3, 1u32..200),
     )
-        .prop_map(|(method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance)| {
-            RuleSpec { method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance }
+        .prop_map(|(method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap)| {
+            RuleSpec { method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap }
         })
 }
 
@@ -76,6 +78,7 @@ fn build_rule(spec: &RuleSpec, id: i64, ty: PtoTypeId) -> Rule {
         _ => Carryover::AllowCarryover { max_hours: Some(spec.carry_cap) },
     };
     r.max_balance_hours = spec.max_balance;
+    r.limits.yearly_accrual_cap_hours = spec.accrual_cap;
     r
 }
 
@@ -617,6 +620,79 @@ proptest! {
             for e in ledger.entries.iter().filter(|e| e.source == Some(SourceId(4242)) && e.pto_type == ty.id) {
                 prop_assert!(e.balance_after >= 0, "{e:?}");
             }
+        }
+    }
+
+    /// Issue 38: under a yearly accrual cap, what a calendar year credits stops at the cap
+    /// (worlds of calendar-year periods: no per-anniversary rule anywhere).
+    #[test]
+    fn a_year_never_credits_more_than_its_accrual_cap(spec in arb_spec()) {
+        let w = build(&spec);
+        prop_assume!(w.rules.values().all(|r| r.method != Method::PerAnniversary));
+        let ledger = compute(&w.input, w.through);
+        let mut earned: HashMap<(PtoTypeId, i32), i64> = HashMap::new();
+        for e in ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued) {
+            let before = *earned.get(&(e.pto_type, e.date.year())).unwrap_or(&0);
+            let total = earned.entry((e.pto_type, e.date.year())).or_insert(0);
+            *total += e.minutes;
+            if let Some(cap) = rule_of(&w, e).and_then(|r| r.yearly_accrual_cap_minutes()) {
+                // A credit under a cap never takes the year past it (it may follow an uncapped
+                // rule's credits in the same year, which it does not undo).
+                prop_assert!(*total <= cap.max(before), "{e:?} total {total} cap {cap}");
+            }
+        }
+    }
+
+    /// Issue 38: a request passes the use rules exactly when no day of it is before the first
+    /// usable day, no day is shorter than the smallest block, and no year's time off (the
+    /// others' and its own) goes over the yearly use cap.
+    #[test]
+    fn use_rules_refuse_exactly_what_breaks_them(
+        start_offset in 0u64..800,
+        wait in prop::option::of((1u32..200, any::<bool>())),
+        cap in prop::option::of(1u32..120),
+        increment in prop::option::of(15u32..480),
+        others in prop::collection::vec((0u64..900, 15i64..481), 0..12),
+        asked in prop::collection::vec((0u64..900, 15i64..481), 1..4),
+    ) {
+        let ty = PtoTypeId(1);
+        let start = plus(day0(), start_offset);
+        let mut rule = Rule::new(RuleId(1), ty, Method::PerHourWorked, Hours::whole(1));
+        rule.rate_unit = 30;
+        rule.limits.usable = wait.map(|(days, on)| UsableAfter {
+            days,
+            counting: if on { WaitCounting::FromDay } else { WaitCounting::AfterDays },
+        });
+        rule.limits.yearly_use_cap_hours = cap;
+        rule.limits.min_increment_minutes = increment;
+        let plan = Arc::new(Plan { id: PlanId(1), name: "P".into(), rules: vec![rule] });
+        let mut input = EmployeeInput::new(start);
+        input.plans.push(PlanAssignment::switch(start, plan));
+        input.time_off = others
+            .iter()
+            .map(|(off, minutes)| TimeOffTaken { request: SourceId(1), date: plus(start, *off), pto_type: ty, minutes: *minutes })
+            .collect();
+        let request: Vec<TimeOffTaken> = asked
+            .iter()
+            .map(|(off, minutes)| TimeOffTaken { request: SourceId(2), date: plus(start, *off), pto_type: ty, minutes: *minutes })
+            .collect();
+        let sick = PtoType { id: ty, name: "Sick".into(), payable: true };
+
+        let first = rule.limits.usable.map_or(start, |u| u.first_usable_day(start));
+        let too_early = request.iter().any(|t| t.date < first);
+        let too_short = increment.is_some_and(|least| request.iter().any(|t| t.minutes < i64::from(least)));
+        let over_cap = cap.is_some_and(|cap| {
+            request.iter().any(|asked| {
+                let year = asked.date.year();
+                let total: i64 = input.time_off.iter().chain(&request).filter(|t| t.date.year() == year).map(|t| t.minutes).sum();
+                total > i64::from(cap) * 60
+            })
+        });
+        let checked = check_use_rules(&input, &sick, &request);
+        prop_assert_eq!(checked.is_ok(), !(too_early || too_short || over_cap), "{:?}", checked);
+        if let Err(breach) = checked {
+            let expected = if too_early { UseRule::Waiting } else if too_short { UseRule::MinIncrement } else { UseRule::YearlyUseCap };
+            prop_assert_eq!(breach.rule, expected);
         }
     }
 }

@@ -25,7 +25,7 @@ pub fn anniversary(start: NaiveDate, n: u32) -> NaiveDate {
 
 /// The rule's year containing `day`: the calendar year, or for a per-anniversary rule the
 /// anniversary year (from an anniversary of the start date to the day before the next).
-pub(super) fn rule_year(rule: Option<&Rule>, start: NaiveDate, day: NaiveDate) -> (NaiveDate, NaiveDate) {
+pub(crate) fn rule_year(rule: Option<&Rule>, start: NaiveDate, day: NaiveDate) -> (NaiveDate, NaiveDate) {
     if rule.is_some_and(|r| r.method == Method::PerAnniversary) && day >= start {
         let mut n = u32::try_from(day.year() - start.year()).unwrap_or(0);
         while n > 0 && anniversary(start, n) > day {

@@ -1,5 +1,6 @@
 //! The steps of one day for one type: the rule in force, the period's opening, starting
-//! balances, the fixed grant and the accruals (capped by the maximum balance), manual additions,
+//! balances, the fixed grant and the accruals (capped by the maximum balance and the yearly
+//! accrual cap), manual additions,
 //! time off, and the year end's forfeit and carryover.
 
 use super::calendar::{block_containing, days_between, next_day, rule_year};
@@ -50,7 +51,12 @@ fn credit(ts: &mut TypeState, out: &mut Vec<LedgerEntry>, day: NaiveDate, exact:
         .rule
         .and_then(|r| r.rule.max_balance_minutes())
         .map_or(i64::MAX, |max| max.saturating_sub(ts.balance).max(0));
-    let minutes = whole.min(room);
+    // A yearly accrual cap counts what the period has earned so far (its grants and accruals).
+    let year_room = ts
+        .rule
+        .and_then(|r| r.rule.yearly_accrual_cap_minutes())
+        .map_or(i64::MAX, |cap| cap.saturating_sub(ts.totals.earned).max(0));
+    let minutes = whole.min(room).min(year_room);
     if minutes > 0 {
         emit(ts, out, day, EntryKind::Accrued, minutes, basis, None);
     }

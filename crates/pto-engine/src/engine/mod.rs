@@ -9,7 +9,7 @@
 //! once and walks the days; `day` is the steps of one day for one type (grants, accruals, the
 //! year end); `calendar` is the date arithmetic (anniversaries, rule years, pay-period blocks).
 
-mod calendar;
+pub(crate) mod calendar;
 mod day;
 mod prepared;
 
