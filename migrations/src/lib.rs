@@ -47,6 +47,7 @@ mod m20261129_000039_overtime_policies;
 mod m20261129_000040_employee_overtime_rules;
 mod m20261130_000041_pay_hours_weeks;
 mod m20261130_000042_overtime_alerts;
+mod m20261201_000043_pto_rule_limits;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000040_employee_overtime_rules::Migration),
             Box::new(m20261130_000041_pay_hours_weeks::Migration),
             Box::new(m20261130_000042_overtime_alerts::Migration),
+            Box::new(m20261201_000043_pto_rule_limits::Migration),
         ]
     }
 }

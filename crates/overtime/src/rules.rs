@@ -52,6 +52,18 @@ impl Jurisdiction {
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|one| one.code() == code)
     }
+
+    /// The state whose law this is (two letters); none for the federal and custom rules. Other
+    /// state laws (paid sick leave) read a person's work state from it.
+    pub fn state(self) -> Option<&'static str> {
+        match self {
+            Jurisdiction::UsCa => Some("CA"),
+            Jurisdiction::UsAk => Some("AK"),
+            Jurisdiction::UsNv => Some("NV"),
+            Jurisdiction::UsCo => Some("CO"),
+            Jurisdiction::UsFlsa | Jurisdiction::Custom => None,
+        }
+    }
 }
 
 /// How a workday is cut.

@@ -190,7 +190,6 @@ pub use model::{
     Carryover, EmployeeInput, Employment, Limits, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
     PtoTypeId, Rule, RuleId, SourceId, StartingBalance, TimeOffTaken, UsableAfter, WaitCounting, WorkedDay,
 };
-pub use use_rules::{check_use_rules, UseRule, UseRuleBreach};
 pub use request::{
     check_balance, not_enough_message, request_usage, shortfall_message, BalanceCheck, DayUse, PartialDay,
     RequestDraft, RequestUsage, TimeOffRequest, HOLIDAY_MINUTES, MINUTES_PER_DAY, MINUTES_PER_WEEK, PARTIAL_DAY_LIMIT,
@@ -201,6 +200,7 @@ pub use rules::{
     accrual_description, max_balance_note, plan_kind_label, policy_kind_label, rule_summary, validate_plan_rules,
     FieldProblems, FolderPlanKind, PolicyKind, RuleDraft, MIXED_PLAN_LABEL,
 };
+pub use use_rules::{check_use_rules, UseRule, UseRuleBreach};
 
 /// 002 §9: the placeholder of a fixed rule's hours per year.
 pub const FIXED_RULE_PLACEHOLDER_HOURS: i64 = 120;

@@ -465,15 +465,25 @@ impl EmployeeInput {
     }
 
     /// For a projection: assume `minutes` worked on every Monday to Friday from `from` to
-    /// `to` (inclusive) on which nothing is recorded yet. The spec's default workday is
-    /// [`crate::MINUTES_PER_DAY`].
-    pub fn assume_workdays(&mut self, from: NaiveDate, to: NaiveDate, minutes: i64) {
+    /// `to` (inclusive) on which nothing is recorded yet, less the time off already booked that
+    /// day (a day of approved or pending leave works nothing), and nothing on `days_off` (paid
+    /// holidays). The spec's default workday is [`crate::MINUTES_PER_DAY`].
+    pub fn assume_workdays(&mut self, from: NaiveDate, to: NaiveDate, minutes: i64, days_off: &[NaiveDate]) {
         use chrono::Weekday;
         let recorded: std::collections::BTreeSet<NaiveDate> = self.worked.iter().map(|w| w.date).collect();
+        let mut off: std::collections::BTreeMap<NaiveDate, i64> = std::collections::BTreeMap::new();
+        for taken in self.time_off.iter().filter(|t| t.date >= from && t.date <= to) {
+            *off.entry(taken.date).or_default() += taken.minutes.max(0);
+        }
+        let holidays: std::collections::BTreeSet<&NaiveDate> = days_off.iter().collect();
         let mut day = from;
         while day <= to {
-            if !matches!(day.weekday(), Weekday::Sat | Weekday::Sun) && !recorded.contains(&day) {
-                self.worked.push(WorkedDay { date: day, minutes });
+            let workday = !matches!(day.weekday(), Weekday::Sat | Weekday::Sun);
+            if workday && !recorded.contains(&day) && !holidays.contains(&day) {
+                let worked = minutes.saturating_sub(off.get(&day).copied().unwrap_or(0)).max(0);
+                if worked > 0 {
+                    self.worked.push(WorkedDay { date: day, minutes: worked });
+                }
             }
             match day.succ_opt() {
                 Some(next) => day = next,

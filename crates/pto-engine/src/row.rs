@@ -160,18 +160,19 @@ pub fn employee_row(input: &EmployeeInput, pto_type: &PtoType, as_of: NaiveDate)
 
 /// The projected row on a future date: the recorded inputs (approved and pending time off,
 /// manual additions…) plus `assumed_minutes` worked on every weekday after `today` with
-/// nothing recorded (the spec's default workday is [`crate::MINUTES_PER_DAY`]). Only
-/// per-hour-worked rules depend on the assumption.
+/// nothing recorded, less its time off, and nothing on `days_off` (see
+/// [`EmployeeInput::assume_workdays`]). Only per-hour-worked rules depend on the assumption.
 pub fn projected_row(
     input: &EmployeeInput,
     pto_type: &PtoType,
     today: NaiveDate,
     future: NaiveDate,
     assumed_minutes: i64,
+    days_off: &[NaiveDate],
 ) -> Option<EmployeePtoTypeRow> {
     let mut projected = input.clone();
     if let Some(tomorrow) = today.succ_opt() {
-        projected.assume_workdays(tomorrow, future, assumed_minutes);
+        projected.assume_workdays(tomorrow, future, assumed_minutes, days_off);
     }
     employee_row(&projected, pto_type, future)
 }

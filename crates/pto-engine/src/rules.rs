@@ -400,7 +400,8 @@ impl RuleDraft {
                 None
             }
         };
-        let yearly_accrual_cap_hours = bounded("yearlyAccrualCap", &self.yearly_accrual_cap, MAX_CAP_HOURS, MSG_CAP_RANGE);
+        let yearly_accrual_cap_hours =
+            bounded("yearlyAccrualCap", &self.yearly_accrual_cap, MAX_CAP_HOURS, MSG_CAP_RANGE);
         let yearly_use_cap_hours = bounded("yearlyUseCap", &self.yearly_use_cap, MAX_CAP_HOURS, MSG_CAP_RANGE);
         let usable_days = bounded("usableAfterDays", &self.usable_after_days, MAX_WAITING_DAYS, MSG_WAITING_RANGE);
         let counting = match self.usable_counting.trim() {

@@ -65,7 +65,11 @@ fn hours(minutes: i64) -> String {
 /// assert_eq!(refused.message, "Sick time can be used after 90 days of employment: from 14 February 2027");
 /// assert!(check_use_rules(&input, &sick, &[day(d(2027, 2, 14))]).is_ok());
 /// ```
-pub fn check_use_rules(input: &EmployeeInput, pto_type: &PtoType, request: &[TimeOffTaken]) -> Result<(), UseRuleBreach> {
+pub fn check_use_rules(
+    input: &EmployeeInput,
+    pto_type: &PtoType,
+    request: &[TimeOffTaken],
+) -> Result<(), UseRuleBreach> {
     let start = input.employment.start;
     let mut days: Vec<&TimeOffTaken> = request.iter().filter(|t| t.pto_type == pto_type.id && t.minutes > 0).collect();
     days.sort_by_key(|t| t.date);

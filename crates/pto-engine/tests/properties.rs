@@ -52,9 +52,22 @@ fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
         prop::option::weighted(0.3, 1u32..250),
         prop::option::weighted(0.3, 1u32..200),
     )
-        .prop_map(|(method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap)| {
-            RuleSpec { method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap }
-        })
+        .prop_map(
+            |(method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap)| {
+                RuleSpec {
+                    method,
+                    centi,
+                    unit,
+                    prorated,
+                    waiting,
+                    start_after,
+                    carry,
+                    carry_cap,
+                    max_balance,
+                    accrual_cap,
+                }
+            },
+        )
 }
 
 fn build_rule(spec: &RuleSpec, id: i64, ty: PtoTypeId) -> Rule {

@@ -146,7 +146,7 @@ impl Case {
     }
     /// `minutes` on every weekday from `from` to `to`.
     fn worked(mut self, from: &str, to: &str, minutes: i64) -> Self {
-        self.input.assume_workdays(d(from), d(to), minutes);
+        self.input.assume_workdays(d(from), d(to), minutes, &[]);
         self
     }
     fn worked_on(mut self, date: &str, minutes: i64) -> Self {
@@ -799,13 +799,41 @@ fn scenario_table() {
 }
 
 #[test]
+fn a_projection_accrues_nothing_on_days_of_leave_or_holidays() {
+    // Issue 38: 1 h per 30 h worked; today Friday 5 January 2024. Projected to Saturday 20
+    // January: the week of 8 January is approved leave (5 × 480 min off) and Monday 15 January a
+    // paid holiday, so only 16–19 January are assumed worked: 4 × 480 = 1,920 min, 64 earned.
+    // Before, every weekday was assumed worked: 10 × 480 = 4,800 min, 160 earned.
+    let mut c = case("projection over leave").plan("2024-01-01", &[hourly(V, 100, 30)]);
+    for day in 8..=12 {
+        c.input.time_off.push(TimeOffTaken {
+            request: SourceId(1),
+            date: NaiveDate::from_ymd_opt(2024, 1, day).unwrap(),
+            pto_type: V,
+            minutes: 480,
+        });
+    }
+    let holiday = [d("2024-01-15")];
+    let projected =
+        projected_row(&c.input, &pto_type(V), d("2024-01-05"), d("2024-01-20"), MINUTES_PER_DAY, &holiday).unwrap();
+    assert_eq!(projected.earned, 64);
+    // A half day off works the other half.
+    c.input.time_off.retain(|t| t.date != d("2024-01-12"));
+    c.input.time_off.push(TimeOffTaken { request: SourceId(2), date: d("2024-01-12"), pto_type: V, minutes: 240 });
+    let projected =
+        projected_row(&c.input, &pto_type(V), d("2024-01-05"), d("2024-01-20"), MINUTES_PER_DAY, &holiday).unwrap();
+    assert_eq!(projected.earned, 72);
+}
+
+#[test]
 fn projected_row_assumes_the_default_workday() {
     // Worked Jan 1..5 (2400 min, 80 earned on Sat Jan 6). Projected to Jan 13 assuming
     // 480 a weekday from Jan 6: Jan 8..12 -> another 80.
     let c = case("projection").plan("2024-01-01", &[hourly(V, 100, 30)]).worked("2024-01-01", "2024-01-05", 480);
     let today = employee_row(&c.input, &pto_type(V), d("2024-01-05")).unwrap();
     assert_eq!(today.earned, 0);
-    let projected = projected_row(&c.input, &pto_type(V), d("2024-01-05"), d("2024-01-13"), MINUTES_PER_DAY).unwrap();
+    let projected =
+        projected_row(&c.input, &pto_type(V), d("2024-01-05"), d("2024-01-13"), MINUTES_PER_DAY, &[]).unwrap();
     assert_eq!(projected.earned, 160);
     assert_eq!(projected.as_of, d("2024-01-13"));
     assert_eq!(projected.method, Some(Method::PerHourWorked));

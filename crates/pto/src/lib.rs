@@ -21,6 +21,7 @@ mod purge;
 pub mod reporting;
 pub mod requests;
 pub mod rules;
+pub mod sick_leave;
 pub mod switching;
 pub mod time_off;
 pub mod types;

@@ -9,6 +9,7 @@ use crate::state::AppState;
 use actix_web::web;
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
 use pto::rules::{RuleDeleteCommand, RuleEditCommand, RuleEditInput};
+use pto::sick_leave::{ComplianceReport, SickLeaveCheck, SickLeaveCheckCommand, SickLeaveCheckInput, SickLeaveLaws};
 use pto::switching::{
     Allocation, BalanceDetail, BalanceDetailInput, EmployeePtoTypesInput, SwitchCommand, SwitchInput,
 };
@@ -33,6 +34,9 @@ crate::routes::route_table! {
     post "/manage/delete-pto-plan-switch-history" => delete_pto_plan_switch_history,
     get "/pto/employee-pto-types" => employee_pto_types,
     get "/pto-manage/allocation" => allocation,
+    get "/pto-manage/sick-leave-laws" => sick_leave_laws,
+    post "/pto-manage/sick-leave-check" => sick_leave_check,
+    get "/pto-manage/sick-leave-compliance" => sick_leave_compliance,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -348,4 +352,39 @@ pub async fn allocation(
     query: web::Query<AllocationQuery>,
 ) -> Result<web::Json<Allocation>, ApiError> {
     Ok(web::Json(state.pto.allocation(&guard.ctx, query.year).await?))
+}
+
+/// The paid-sick-leave laws in force today, each tier with the rule that meets it (the plan
+/// wizard's "Start from a law"), the company's headcount and the laws of its address.
+#[utoipa::path(get, path = "/server/v1/pto-manage/sick-leave-laws", tag = "pto", security(("bearer" = [])),
+    responses((status = 200, body = SickLeaveLaws), (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn sick_leave_laws(state: web::Data<AppState>, guard: Admin) -> Result<web::Json<SickLeaveLaws>, ApiError> {
+    Ok(web::Json(state.pto.sick_leave_laws(&guard.ctx).await?))
+}
+
+/// A rule as the wizard has it, against one law for an employer of a given size: where it gives
+/// less than the law ('Balance cap 40 h is below California's 80 h').
+#[utoipa::path(post, path = "/server/v1/pto-manage/sick-leave-check", tag = "pto", security(("bearer" = [])),
+    request_body = SickLeaveCheckInput,
+    responses((status = 200, body = SickLeaveCheck),
+        (status = 400, description = "An unknown law, a size out of range or not covered, the rule form's errors under rule.<field>", body = ErrorBody),
+        (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn sick_leave_check(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<SickLeaveCheckInput>,
+) -> Result<web::Json<SickLeaveCheck>, ApiError> {
+    let command = SickLeaveCheckCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.check_sick_leave_rule(&guard.ctx, command)?))
+}
+
+/// Every plan against the paid-sick-leave laws where its people work: per place, the laws, the
+/// plan's closest type and each shortfall.
+#[utoipa::path(get, path = "/server/v1/pto-manage/sick-leave-compliance", tag = "pto", security(("bearer" = [])),
+    responses((status = 200, body = ComplianceReport), (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn sick_leave_compliance(
+    state: web::Data<AppState>,
+    guard: Admin,
+) -> Result<web::Json<ComplianceReport>, ApiError> {
+    Ok(web::Json(state.pto.sick_leave_compliance(&guard.ctx).await?))
 }

@@ -38,6 +38,7 @@ mod reports;
 mod security;
 mod sessions;
 mod setup_checklist;
+mod sick_leave;
 mod sso;
 mod system_customers;
 mod system_impersonation;

@@ -201,17 +201,25 @@ impl Law {
 fn same_city(law_city: &str, typed: &str) -> bool {
     let typed = typed.trim().to_ascii_lowercase();
     match law_city {
-        "New York City" => {
-            ["new york", "new york city", "nyc", "manhattan", "brooklyn", "bronx", "the bronx", "queens", "staten island"]
-                .contains(&typed.as_str())
-        }
+        "New York City" => [
+            "new york",
+            "new york city",
+            "nyc",
+            "manhattan",
+            "brooklyn",
+            "bronx",
+            "the bronx",
+            "queens",
+            "staten island",
+        ]
+        .contains(&typed.as_str()),
         other => other.eq_ignore_ascii_case(&typed),
     }
 }
 
 /// The version of law `id` in force on `day`.
 pub fn law_in_force(id: &str, day: NaiveDate) -> Option<&'static Law> {
-    LAWS.iter().filter(|law| law.id == id && law.in_force_on(day)).last()
+    LAWS.iter().rev().find(|law| law.id == id && law.in_force_on(day))
 }
 
 /// The distinct law ids, in the order of [`LAWS`].
@@ -227,8 +235,11 @@ pub fn law_ids() -> Vec<&'static str> {
 
 /// Every law in force on `day` for work in `state` (and `city`): the state's, then the city's.
 pub fn laws_for_place(state: &str, city: Option<&str>, day: NaiveDate) -> Vec<&'static Law> {
-    let mut found: Vec<&'static Law> =
-        law_ids().into_iter().filter_map(|id| law_in_force(id, day)).filter(|law| law.applies_to(state, city)).collect();
+    let mut found: Vec<&'static Law> = law_ids()
+        .into_iter()
+        .filter_map(|id| law_in_force(id, day))
+        .filter(|law| law.applies_to(state, city))
+        .collect();
     let ids: Vec<&str> = found.iter().map(|law| law.id).collect();
     found.retain(|law| !law.displaced_by.iter().any(|other| ids.contains(other)));
     found.sort_by_key(|law| law.level == Level::City);
@@ -272,6 +283,68 @@ pub fn preset_rule(requirement: &Requirement, id: RuleId, pto_type: PtoTypeId) -
         min_increment_minutes: None,
     };
     rule
+}
+
+/// What a requirement asks, one plain sentence per point, for the wizard and the report.
+///
+/// ```
+/// let ca = pto_engine::laws::law_in_force("us-ca", chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap()).unwrap();
+/// let lines = pto_engine::laws::describe(&ca.tiers[0].requirement);
+/// assert_eq!(lines[0], "1 h of paid leave for every 30 h worked, overtime included");
+/// assert!(lines.contains(&"Usable from day 90 of employment".to_owned()));
+/// ```
+pub fn describe(req: &Requirement) -> Vec<String> {
+    let mut lines = Vec::new();
+    let paid = if req.paid { "paid" } else { "unpaid" };
+    let overtime = if req.counts_overtime { ", overtime included" } else { "" };
+    lines.push(format!("1 h of {paid} leave for every {} h worked{overtime}", req.accrual_per_hours));
+    if let Some(hours) = req.exempt_assumed_weekly_hours {
+        lines.push(format!(
+            "Exempt employees accrue as if they worked {hours} h a week (or their usual week if shorter)"
+        ));
+    }
+    let bound = |what: &str, bound: Bound| match bound {
+        Bound::AtLeast(hours) => Some(format!("{what} may be capped at no less than {hours} h")),
+        Bound::NoCap => Some(format!("{what} may not be capped")),
+        Bound::NotProvided => None,
+    };
+    lines.extend(bound("What a year earns", req.yearly_accrual_cap));
+    lines.extend(bound("What a year uses", req.yearly_use_cap));
+    lines.extend(bound("The balance", req.balance_cap));
+    match req.carryover {
+        CarryoverFloor::All => lines.push("Unused hours carry over to the next year".to_owned()),
+        CarryoverFloor::AtLeast(hours) => lines.push(format!("At least {hours} unused hours carry over")),
+        CarryoverFloor::NotProvided => {}
+    }
+    match req.wait {
+        Wait::None => lines.push("Usable as soon as earned".to_owned()),
+        Wait::AtMost(usable) => lines.push(format!("{} of employment", capitalised(&wait_text(usable)))),
+        Wait::NotProvided => {}
+    }
+    if let Some(front) = req.front_load {
+        let carry = if front.removes_carryover { ", with no carryover needed" } else { ", still carrying over" };
+        lines.push(format!("Or {} h at the start of each year instead of accrual{carry}", front.hours));
+    }
+    if let Some(minutes) = req.max_min_increment_minutes {
+        lines.push(format!(
+            "Blocks of time taken may not be required to be longer than {} h",
+            Hours::from_minutes_rounded(i64::from(minutes))
+        ));
+    }
+    match req.payout_at_separation {
+        Some(true) => lines.push("Unused hours are paid out at separation".to_owned()),
+        Some(false) => lines.push("Unused hours need not be paid out at separation".to_owned()),
+        None => {}
+    }
+    if let Some(within) = req.rehire_reinstated_within {
+        lines.push(format!("Someone rehired within {within} gets the old balance back"));
+    }
+    lines
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// One place where a rule gives less than a law requires.
@@ -323,7 +396,10 @@ fn shortfalls_of_one(rule: &Rule, law: &Law, req: &Requirement) -> Vec<Shortfall
                 add(
                     "rate",
                     1_000_000 / per,
-                    format!("Accrual of {} h per {} h worked is below {name}'s 1 h per {per} h", rule.rate, rule.rate_unit),
+                    format!(
+                        "Accrual of {} h per {} h worked is below {name}'s 1 h per {per} h",
+                        rule.rate, rule.rate_unit
+                    ),
                 );
             }
         }
@@ -331,7 +407,10 @@ fn shortfalls_of_one(rule: &Rule, law: &Law, req: &Requirement) -> Vec<Shortfall
             Some(front) if rule.rate.centi() < i64::from(front.hours) * 100 => add(
                 "rate",
                 i64::from(front.hours),
-                format!("A yearly grant of {} h is below {name}'s {} h at the start of the year", rule.rate, front.hours),
+                format!(
+                    "A yearly grant of {} h is below {name}'s {} h at the start of the year",
+                    rule.rate, front.hours
+                ),
             ),
             Some(_) => {}
             None => add(
@@ -390,13 +469,16 @@ fn shortfalls_of_one(rule: &Rule, law: &Law, req: &Requirement) -> Vec<Shortfall
         Wait::None | Wait::NotProvided => {}
     }
 
-    let mut cap = |field: &'static str, label: &str, set: Option<u32>, bound: Bound| match (set.filter(|h| *h > 0), bound) {
-        (Some(hours), Bound::AtLeast(floor)) if hours < floor => {
-            add(field, i64::from(floor), format!("{label} {hours} h is below {name}'s {floor} h"))
-        }
-        (Some(hours), Bound::NoCap) => add(field, i64::MAX, format!("{label} {hours} h: {name} allows no such cap")),
-        _ => {}
-    };
+    let mut cap =
+        |field: &'static str, label: &str, set: Option<u32>, bound: Bound| match (set.filter(|h| *h > 0), bound) {
+            (Some(hours), Bound::AtLeast(floor)) if hours < floor => {
+                add(field, i64::from(floor), format!("{label} {hours} h is below {name}'s {floor} h"))
+            }
+            (Some(hours), Bound::NoCap) => {
+                add(field, i64::MAX, format!("{label} {hours} h: {name} allows no such cap"))
+            }
+            _ => {}
+        };
     cap("maxBalance", "Balance cap", rule.max_balance_hours, req.balance_cap);
     cap("yearlyAccrualCap", "Yearly accrual cap", rule.limits.yearly_accrual_cap_hours, req.yearly_accrual_cap);
     cap("yearlyUseCap", "Yearly use cap", rule.limits.yearly_use_cap_hours, req.yearly_use_cap);
@@ -404,9 +486,11 @@ fn shortfalls_of_one(rule: &Rule, law: &Law, req: &Requirement) -> Vec<Shortfall
     let carry_needed = !(front_loaded && req.front_load.is_some_and(|front| front.removes_carryover));
     if carry_needed {
         match (rule.carryover, req.carryover) {
-            (Carryover::UseItOrLoseIt, CarryoverFloor::All) => {
-                add("carryoverPolicy", i64::MAX, format!("Unused hours are lost at the year end; {name} carries them over"))
-            }
+            (Carryover::UseItOrLoseIt, CarryoverFloor::All) => add(
+                "carryoverPolicy",
+                i64::MAX,
+                format!("Unused hours are lost at the year end; {name} carries them over"),
+            ),
             (Carryover::UseItOrLoseIt, CarryoverFloor::AtLeast(floor)) => add(
                 "carryoverPolicy",
                 i64::from(floor),

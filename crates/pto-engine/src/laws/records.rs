@@ -227,7 +227,8 @@ const AK_40: Requirement = Requirement {
     rehire_reinstated_within: Some("6 months"),
     ..BASE
 };
-const AK_56: Requirement = Requirement { yearly_accrual_cap: Bound::AtLeast(56), yearly_use_cap: Bound::AtLeast(56), ..AK_40 };
+const AK_56: Requirement =
+    Requirement { yearly_accrual_cap: Bound::AtLeast(56), yearly_use_cap: Bound::AtLeast(56), ..AK_40 };
 
 const CT: Requirement = Requirement {
     yearly_accrual_cap: Bound::AtLeast(40),
@@ -272,7 +273,8 @@ const CT_SOURCES: &[&str] = &[
 const CT_NOT_PROVIDED: &[&str] =
     &["balanceCap", "minIncrement", "rehire", "wait: 'as of the 120th calendar day' (taken) or after 120 days"];
 
-const CT_NOTES: &[&str] = &["Employees are counted on the employer's 1 January payroll; seasonal staff (120 days or less) are not counted."];
+const CT_NOTES: &[&str] =
+    &["Employees are counted on the employer's 1 January payroll; seasonal staff (120 days or less) are not counted."];
 
 /// Every law Timekeep knows, oldest version first within a law.
 pub const LAWS: &[Law] = &[

@@ -21,6 +21,13 @@ pub struct Model {
     pub carryover_policy: String,
     pub max_carryover_hours: Option<i32>,
     pub max_balance_hours: Option<i32>,
+    /// Issue 38: the sick-leave laws' limits (all optional).
+    pub yearly_accrual_cap_hours: Option<i32>,
+    pub yearly_use_cap_hours: Option<i32>,
+    pub usable_after_days: Option<i32>,
+    /// `fromDay` or `afterDays` (`pto_engine::WaitCounting`).
+    pub usable_counting: Option<String>,
+    pub min_increment_minutes: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -75,6 +75,24 @@ pub struct RuleInput {
     #[serde(deserialize_with = "text_or_number")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub max_balance: String,
+    /// Issue 38: hours a year may earn at most (1 to 1,000; empty for none).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub yearly_accrual_cap: String,
+    /// Issue 38: hours a year may use at most (1 to 1,000; empty for none).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub yearly_use_cap: String,
+    /// Issue 38: days of employment before the first use (1 to 730; empty for none).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub usable_after_days: String,
+    /// `fromDay` (usable on day N) or `afterDays` (after N days, the default).
+    pub usable_counting: Option<String>,
+    /// Issue 38: the smallest block of time off, in hours (0.25 to 8; empty for none).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
+    pub min_increment: String,
 }
 
 impl RuleInput {
@@ -96,6 +114,11 @@ impl RuleInput {
             max_balance_enabled: self.max_balance_enabled,
             max_balance: self.max_balance.clone(),
             status: Some(self.status.map_or(1, |status| i32::from(status == 1))),
+            yearly_accrual_cap: self.yearly_accrual_cap.clone(),
+            yearly_use_cap: self.yearly_use_cap.clone(),
+            usable_after_days: self.usable_after_days.clone(),
+            usable_counting: self.usable_counting.clone().unwrap_or_default(),
+            min_increment: self.min_increment.clone(),
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::engine_ids::{FromEngine, ToEngine};
 use crate::entities::pto_rules as rules;
 use kernel::ids::PtoPlanId;
 use kernel::TenantCtx;
-use pto_engine::{Carryover, Hours, Method, Rule};
+use pto_engine::{Carryover, Hours, Limits, Method, Rule, UsableAfter, WaitCounting};
 use sea_orm::ActiveValue::Set;
 
 /// The engine's rule of a stored row.
@@ -22,6 +22,16 @@ pub(crate) fn rule_of(row: &rules::Model) -> Rule {
         Carryover::AllowCarryover { max_hours: row.max_carryover_hours.and_then(|hours| u32::try_from(hours).ok()) }
     };
     rule.max_balance_hours = row.max_balance_hours.and_then(|hours| u32::try_from(hours).ok());
+    let number = |value: Option<i32>| value.and_then(|value| u32::try_from(value).ok());
+    rule.limits = Limits {
+        yearly_accrual_cap_hours: number(row.yearly_accrual_cap_hours),
+        yearly_use_cap_hours: number(row.yearly_use_cap_hours),
+        usable: number(row.usable_after_days).map(|days| UsableAfter {
+            days,
+            counting: row.usable_counting.as_deref().and_then(WaitCounting::parse).unwrap_or(WaitCounting::AfterDays),
+        }),
+        min_increment_minutes: number(row.min_increment_minutes),
+    };
     rule
 }
 
@@ -45,6 +55,11 @@ pub(crate) fn rule_row(ctx: &TenantCtx, plan: PtoPlanId, rule: &Rule) -> rules::
         carryover_policy: Set(policy.to_owned()),
         max_carryover_hours: Set(small(max_carryover)),
         max_balance_hours: Set(small(rule.max_balance_hours)),
+        yearly_accrual_cap_hours: Set(small(rule.limits.yearly_accrual_cap_hours)),
+        yearly_use_cap_hours: Set(small(rule.limits.yearly_use_cap_hours)),
+        usable_after_days: Set(small(rule.limits.usable.map(|usable| usable.days))),
+        usable_counting: Set(rule.limits.usable.map(|usable| usable.counting.as_str().to_owned())),
+        min_increment_minutes: Set(small(rule.limits.min_increment_minutes)),
         ..Default::default()
     }
 }

@@ -38,6 +38,16 @@ pub struct RuleView {
     pub max_carryover: Option<u32>,
     pub max_balance_enabled: bool,
     pub max_balance: Option<u32>,
+    /// Issue 38: hours a year may earn at most.
+    pub yearly_accrual_cap: Option<u32>,
+    /// Issue 38: hours a year may use at most.
+    pub yearly_use_cap: Option<u32>,
+    /// Issue 38: days of employment before the first use.
+    pub usable_after_days: Option<u32>,
+    /// `fromDay` (usable on day N) or `afterDays` (after N days); none without a wait.
+    pub usable_counting: Option<String>,
+    /// Issue 38: the smallest block of time off, in hours.
+    pub min_increment: Option<f64>,
     /// True for per-anniversary rules.
     pub anniversary_based: bool,
     pub summary: String,
@@ -93,15 +103,19 @@ pub(crate) fn in_force<'a>(
 }
 
 fn rule_view(row: &rules::Model) -> RuleView {
-    let rule = rule_of(row);
+    rule_view_of(&rule_of(row), row.id.0, row.plan_id.0, row.pto_type_id.0)
+}
+
+/// A rule as the forms read it (a stored one, or a law's preset with ids 0).
+pub(crate) fn rule_view_of(rule: &pto_engine::Rule, id: i64, plan: i64, pto_type: i64) -> RuleView {
     let (policy, max_carryover) = match rule.carryover {
         Carryover::AllowCarryover { max_hours } => ("allowCarryover", max_hours),
         Carryover::UseItOrLoseIt => ("useItOrLoseIt", None),
     };
     RuleView {
-        id: row.id.0,
-        pto_policy_id: row.plan_id.0,
-        pto_type_id: row.pto_type_id.0,
+        id,
+        pto_policy_id: plan,
+        pto_type_id: pto_type,
         status: i16::from(rule.active),
         method: rule.method.as_str().to_owned(),
         rate: hours_number(rule.rate),
@@ -115,8 +129,13 @@ fn rule_view(row: &rules::Model) -> RuleView {
         max_carryover,
         max_balance_enabled: rule.max_balance_hours.is_some(),
         max_balance: rule.max_balance_hours,
+        yearly_accrual_cap: rule.limits.yearly_accrual_cap_hours,
+        yearly_use_cap: rule.limits.yearly_use_cap_hours,
+        usable_after_days: rule.limits.usable.map(|usable| usable.days),
+        usable_counting: rule.limits.usable.map(|usable| usable.counting.as_str().to_owned()),
+        min_increment: rule.limits.min_increment_minutes.map(|minutes| f64::from(minutes) / 60.0),
         anniversary_based: rule.method == Method::PerAnniversary,
-        summary: rule_summary(&rule),
+        summary: rule_summary(rule),
     }
 }
 

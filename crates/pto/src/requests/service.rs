@@ -145,11 +145,15 @@ impl Pto {
         let engine_type = PtoType { id: pto_type.id.engine(), name: pto_type.name.clone(), payable: pto_type.payable };
         let taken = usage.time_off(command.id.map_or(SourceId(-1), ToEngine::engine), engine_type.id);
         let checked = check_balance(&input, &engine_type, &taken);
+        // The law's use rules (a wait, a yearly use cap, the smallest block) come before the
+        // balance: a request they refuse would fail whatever the balance.
+        let broken = pto_engine::check_use_rules(&input, &engine_type, &taken).err();
+        let pass = checked.pass && usage.minutes > 0 && broken.is_none();
         let ledger = pto_engine::compute(&input, today);
         let total: i64 = if pto_type.payable { ledger.balance(engine_type.id) } else { 0 };
         let view = BalanceCheckView {
-            pass: checked.pass && usage.minutes > 0,
-            validation_pass: checked.pass && usage.minutes > 0,
+            pass,
+            validation_pass: pass,
             payable: u8::from(pto_type.payable),
             type_name: pto_type.name.clone(),
             balance: checked.balance,
@@ -159,7 +163,8 @@ impl Pto {
             hour_reqed: hours(usage.minutes),
             total_balance: total,
             total_balance_hours: hours(total),
-            message: checked.message,
+            use_rule: broken.as_ref().map(|breach| breach.rule),
+            message: broken.map(|breach| breach.message).or(checked.message),
             good_news: usage.good_news().map(str::to_owned),
             days: usage.days.iter().map(|day| DayMinutes { date: day.date, minutes: day.minutes }).collect(),
         };
@@ -215,7 +220,13 @@ impl Pto {
             return Err(PtoError::field("start", MSG_NO_TIME));
         }
         if !checked.pass {
-            return Err(PtoError::field("balance", checked.message.unwrap_or_default()));
+            // A use rule names the field it is about: the first day, the hours, or the balance.
+            let field = match checked.use_rule {
+                Some(pto_engine::UseRule::Waiting) => "start",
+                Some(pto_engine::UseRule::MinIncrement) => "endtime",
+                Some(pto_engine::UseRule::YearlyUseCap) | None => "balance",
+            };
+            return Err(PtoError::field(field, checked.message.unwrap_or_default()));
         }
         let request = &command.request;
         let (start_time, end_time) = match request.partial {

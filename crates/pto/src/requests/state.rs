@@ -155,7 +155,7 @@ impl Pto {
             };
             // Against approved time only: pending requests are not promises.
             let (checked, _) = self.check(ctx, person, &command, false).await?;
-            if !checked.pass && checked.payable == 1 {
+            if !checked.pass && (checked.payable == 1 || checked.use_rule.is_some()) {
                 return Err(PtoError::field(
                     "balance",
                     checked.message.unwrap_or_else(|| {

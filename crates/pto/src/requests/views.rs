@@ -108,6 +108,10 @@ pub struct BalanceCheckView {
     /// 'Good News! You're already off this day for a paid holiday.'
     pub good_news: Option<String>,
     pub days: Vec<DayMinutes>,
+    /// Issue 38: the use rule the request breaks (`waiting`, `yearlyUseCap`, `minIncrement`),
+    /// whose sentence is `message`; none when it breaks none.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub use_rule: Option<pto_engine::UseRule>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

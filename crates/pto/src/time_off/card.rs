@@ -237,7 +237,9 @@ impl Pto {
                 .unwrap_or_default(),
         );
         if let Some(tomorrow) = today.succ_opt() {
-            input.assume_workdays(tomorrow.max(input.employment.start), as_of, MINUTES_PER_DAY);
+            // Days off (leave booked above, paid holidays) work nothing, so they accrue nothing.
+            let holidays = self.holiday_dates(ctx, tomorrow, as_of).await?;
+            input.assume_workdays(tomorrow.max(input.employment.start), as_of, MINUTES_PER_DAY, &holidays);
         }
         let ledger = compute(&input, as_of);
         let plan = plan_on(&input, input.employment.start.max(as_of));
