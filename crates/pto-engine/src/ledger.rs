@@ -132,6 +132,29 @@ pub struct LedgerEntry {
     #[serde(flatten)]
     /// Why it has its amount.
     pub basis: Basis,
+    /// What a cap cut from this credit (the credit was larger than the room left).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Cut>,
+}
+
+/// The part of a credit a cap took away (lost, not deferred).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cut {
+    /// Minutes not credited.
+    pub minutes: i64,
+    /// Which cap.
+    pub by: CapKind,
+}
+
+/// A cap that stops credits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CapKind {
+    /// The rule's maximum balance.
+    MaxBalance,
+    /// The rule's yearly accrual cap.
+    YearlyAccrualCap,
 }
 
 impl LedgerEntry {

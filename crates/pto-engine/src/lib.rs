@@ -175,6 +175,7 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod explain;
 pub mod laws;
 pub mod ledger;
 pub mod model;
@@ -185,7 +186,8 @@ pub mod rules;
 pub mod use_rules;
 
 pub use engine::{anniversary, compute, resume, resume_into, Checkpoint, PeriodTotals};
-pub use ledger::{Basis, EntryKind, Ledger, LedgerEntry, RuleRef};
+pub use explain::{explain, Explanation, Line as ExplanationLine};
+pub use ledger::{Basis, CapKind, Cut, EntryKind, Ledger, LedgerEntry, RuleRef};
 pub use model::{
     Carryover, EmployeeInput, Employment, Limits, ManualAddition, Method, Plan, PlanAssignment, PlanId, PtoType,
     PtoTypeId, Rule, RuleId, SourceId, StartingBalance, TimeOffTaken, UsableAfter, WaitCounting, WorkedDay,

@@ -708,4 +708,24 @@ proptest! {
             prop_assert_eq!(breach.rule, expected);
         }
     }
+
+    /// Issue 38: an explanation's lines add up to the balance, for every type on any day, and
+    /// each line's running balance is the ledger's.
+    #[test]
+    fn an_explanations_lines_add_up_to_the_balance(spec in arb_spec(), at in 0u64..1300) {
+        let w = build(&spec);
+        let day = plus(w.input.employment.start, at).min(w.through);
+        for ty in 1..4 {
+            let pto_type = PtoType { id: PtoTypeId(ty), name: format!("T{ty}"), payable: true };
+            let Some(why) = explain(&w.input, &pto_type, day) else { continue };
+            prop_assert_eq!(why.lines.iter().map(|l| l.minutes).sum::<i64>(), why.balance);
+            prop_assert_eq!(why.lines.last().map(|l| l.balance_after), Some(why.balance));
+            let mut running = 0i64;
+            for line in &why.lines {
+                running += line.minutes;
+                prop_assert_eq!(running, line.balance_after, "{:?}", line);
+                prop_assert!(!line.text.is_empty());
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@ use actix_web::web;
 use chrono::NaiveDate;
 use kernel::{FieldErrors, PtoRequestId, UserId};
 use pto::requests::{BalanceCheckView, PtoRequestView, RequestOutcome, TimeOffCommand, TimeOffInput};
-use pto::time_off::{Agenda, AgendaQuery, ProjectedBalance, PtoData, PtoHistory};
+use pto::time_off::{Agenda, AgendaQuery, BalanceExplanation, ProjectedBalance, PtoData, PtoHistory};
 use reports::agenda::AgendaTypes;
 use reports::overview::PayCyclePto;
 use serde::Deserialize;
@@ -19,6 +19,7 @@ crate::routes::route_table! {
     get "/pto/data" => data,
     get "/pto/history" => history,
     get "/pto/balance" => balance,
+    get "/pto/balance-explanation" => balance_explanation,
     post "/pto/validate-balance" => validate_balance,
     post "/pto/request" => request,
     post "/pto/cancel-request" => cancel_request,
@@ -93,6 +94,20 @@ pub async fn balance(
 ) -> Result<web::Json<ProjectedBalance>, ApiError> {
     let as_of = day("asOf", query.as_of.as_deref())?;
     Ok(web::Json(state.pto.projected_balance(&member.ctx, query.eid.map(UserId), as_of).await?))
+}
+
+/// "Why this balance?": each paid type's balance today and the ledger lines that make it (what
+/// the period opened with, each accrual with its basis, what a cap cut, time added by hand and
+/// by whom, starting balances, time taken); the lines add up to the balance.
+#[utoipa::path(get, path = "/server/v1/pto/balance-explanation", tag = "pto", security(("bearer" = [])),
+    params(EmployeeQuery),
+    responses((status = 200, body = BalanceExplanation), (status = 404, description = "Not in the caller's reach", body = ErrorBody)))]
+pub async fn balance_explanation(
+    state: web::Data<AppState>,
+    member: Member,
+    query: web::Query<EmployeeQuery>,
+) -> Result<web::Json<BalanceExplanation>, ApiError> {
+    Ok(web::Json(state.pto.balance_explanation(&member.ctx, query.eid.map(UserId)).await?))
 }
 
 /// What a request would use and whether the balance covers it (pending time reserved).

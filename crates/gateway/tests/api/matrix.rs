@@ -188,6 +188,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/pto/data?eid={emp}", "", "UNPNPNUPFP"),
     ("get", "/pto/history?eid={emp}", "", "UNPNPNUPFP"),
     ("get", "/pto/balance?eid={emp}", "", "UNPNPNUPFP"),
+    ("get", "/pto/balance-explanation?eid={emp}", "", "UNPNPNUPFP"),
     (
         "post",
         "/pto/validate-balance",

@@ -381,7 +381,10 @@ async fn requests_meet_the_wait_the_yearly_use_cap_and_the_smallest_block() {
         short.field("endtime"),
         [format!("Sick time is taken in blocks of at least 2 h: {} asks for 1 h", first_usable.format("%-d %B %Y"))]
     );
-    ok(app.post_as(&token, "/server/v1/pto/request", partial(c.sick, first_usable, "09:00", "12:00")).await);
+    let filed =
+        ok(app.post_as(&token, "/server/v1/pto/request", partial(c.sick, first_usable, "09:00", "12:00")).await);
+    ok(app.post_as(&c.admin, "/server/v1/pto/approve-timeoff", json!({"request": filed["id"]})).await);
+    explained(&app, &c, &token, first_usable).await;
     // 3 h more would make 6 h: the cap itself passes; a third of 2 h goes over it, though 10 h
     // are still in the balance.
     let year_of = |day: NaiveDate| day.year();
@@ -400,4 +403,28 @@ async fn requests_meet_the_wait_the_yearly_use_cap_and_the_smallest_block() {
             )]
         );
     }
+}
+
+/// "Why this balance?": the same lines for the employee and the admin, adding up to the balance,
+/// each saying where its amount comes from.
+async fn explained(app: &TestApp, c: &Company, employee: &str, taken_on: NaiveDate) {
+    let mine = ok(app.get_as(employee, "/server/v1/pto/balance-explanation").await);
+    let theirs = ok(app.get_as(&c.admin, &format!("/server/v1/pto/balance-explanation?eid={}", c.employee)).await);
+    assert_eq!(mine, theirs);
+    let sick = mine["types"].as_array().unwrap().iter().find(|t| t["name"] == "Sick time").unwrap();
+    let lines = sick["lines"].as_array().unwrap();
+    let sum: i64 = lines.iter().map(|line| line["minutes"].as_i64().unwrap()).sum();
+    assert_eq!(sum, sick["balance"].as_i64().unwrap());
+    // 90 h worked at 1 h per 30 h and 16 h added: 19 h today (the approved 3 h are taken on
+    // a later day, which today's balance does not count yet).
+    assert_eq!(sick["balance"], 19 * 60);
+    let texts: Vec<&str> = lines.iter().map(|line| line["text"].as_str().unwrap()).collect();
+    let accrued: i64 = lines.iter().filter(|l| l["kind"] == "ACCRUED").map(|l| l["minutes"].as_i64().unwrap()).sum();
+    assert_eq!(accrued, 3 * 60, "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("h worked (1 h per 30 h), week of ")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with("16 h added by hand by ")), "{texts:?}");
+    assert!(lines.iter().all(|l| l["kind"] != "PTO_REQUEST" && l["date"].as_str() < Some(&taken_on.to_string())));
+    // Someone else's is out of reach: the same 404 as a missing person.
+    let other = app.get_as(employee, &format!("/server/v1/pto/balance-explanation?eid={}", c.employee + 100_000)).await;
+    assert_eq!(other.status, 404);
 }

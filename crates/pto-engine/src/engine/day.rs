@@ -5,7 +5,7 @@
 
 use super::calendar::{block_containing, days_between, next_day, rule_year};
 use super::{ActiveRule, Block, DayCtx, PeriodTotals, TypeState};
-use crate::ledger::{Basis, EntryKind, LedgerEntry};
+use crate::ledger::{Basis, CapKind, Cut, EntryKind, LedgerEntry};
 use crate::model::{Method, Rule};
 use crate::round::Exact;
 use chrono::{Datelike, NaiveDate, Weekday};
@@ -40,6 +40,7 @@ fn emit(
         rule: ts.rule.map(|r| r.rule_ref()),
         source,
         basis,
+        cut: None,
     });
 }
 
@@ -59,6 +60,12 @@ fn credit(ts: &mut TypeState, out: &mut Vec<LedgerEntry>, day: NaiveDate, exact:
     let minutes = whole.min(room).min(year_room);
     if minutes > 0 {
         emit(ts, out, day, EntryKind::Accrued, minutes, basis, None);
+        if minutes < whole {
+            let by = if year_room < room { CapKind::YearlyAccrualCap } else { CapKind::MaxBalance };
+            if let Some(entry) = out.last_mut() {
+                entry.cut = Some(Cut { minutes: whole.saturating_sub(minutes), by });
+            }
+        }
     }
 }
 

@@ -107,16 +107,16 @@ pub struct ProjectedBalance {
 }
 
 /// The plan in force on `day`.
-fn plan_on(input: &EmployeeInput, day: NaiveDate) -> Option<&Plan> {
+pub(super) fn plan_on(input: &EmployeeInput, day: NaiveDate) -> Option<&Plan> {
     input.plans.iter().rev().find(|assignment| assignment.from <= day).and_then(|assignment| assignment.plan.as_deref())
 }
 
-fn engine_type(row: &pto_types::Model) -> PtoType {
+pub(super) fn engine_type(row: &pto_types::Model) -> PtoType {
     PtoType { id: row.id.engine(), name: row.name.clone(), payable: row.payable }
 }
 
 impl Pto {
-    async fn live_types(&self, ctx: &TenantCtx) -> Result<Vec<pto_types::Model>, PtoError> {
+    pub(super) async fn live_types(&self, ctx: &TenantCtx) -> Result<Vec<pto_types::Model>, PtoError> {
         Ok(pto_types::Entity::find()
             .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
             .filter(pto_types::Column::DeletedAt.is_null())

@@ -23,11 +23,13 @@
 
 mod agenda;
 mod card;
+mod explanation;
 mod history;
 mod inbox;
 
 pub use agenda::{Agenda, AgendaItem, AgendaQuery};
 pub use card::{ProjectedBalance, ProjectedType, PtoData, PtoStats, PtoTypeBalance};
+pub use explanation::{BalanceExplanation, ExplainedLine, ExplainedType};
 pub use history::{HistoryItem, PtoHistory, StartingBalanceItem};
 pub use inbox::{InboxTimeOffRow, PersonMinutes, TeamTimeOff, TimeOffSection};
 
