@@ -48,6 +48,7 @@ mod m20261129_000040_employee_overtime_rules;
 mod m20261130_000041_pay_hours_weeks;
 mod m20261130_000042_overtime_alerts;
 mod m20261201_000043_pto_rule_limits;
+mod m20261201_000044_accrual_runs;
 
 pub struct Migrator;
 
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000041_pay_hours_weeks::Migration),
             Box::new(m20261130_000042_overtime_alerts::Migration),
             Box::new(m20261201_000043_pto_rule_limits::Migration),
+            Box::new(m20261201_000044_accrual_runs::Migration),
         ]
     }
 }

@@ -240,6 +240,16 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let pto = state.pto.clone();
+    scheduler.add(pto::accrual_health::ACCRUAL_WATCH_JOB, chrono::Duration::minutes(15), move |now| {
+        let pto = pto.clone();
+        async move {
+            pto.watch_accruals(now)
+                .await
+                .map(|told| format!("{told} operators told of an accrual incident"))
+                .map_err(|err| err.to_string())
+        }
+    });
     let timesheet = state.timesheet.clone();
     scheduler.add(timesheet::overtime_alerts::OVERTIME_ALERT_JOB, chrono::Duration::minutes(5), move |now| {
         let timesheet = timesheet.clone();

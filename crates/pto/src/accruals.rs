@@ -54,6 +54,8 @@ pub struct AccrualRun {
     pub employees: u64,
     /// Employees whose ledger went on from their checkpoint.
     pub resumed: u64,
+    /// People (or whole companies) it could not compute; each is named in `accrual_run_errors`.
+    pub errors: u64,
 }
 
 /// A hash of the engine's inputs dated on or before `through`, other than worked days. (The
@@ -98,6 +100,19 @@ pub(crate) struct Ledgers {
     pub ledgers: HashMap<UserId, Ledger>,
     pub inputs: Inputs,
     pub resumed: u64,
+    /// People whose computation failed (the engine stopped on their inputs): no ledger.
+    pub failed: Vec<UserId>,
+}
+
+/// [`final_state`], or `None` when the engine stops on these inputs: one person's broken data
+/// must not stop everyone else's balances (the accrual job names them).
+fn guarded(
+    input: &EmployeeInput,
+    from: &Checkpoint,
+    through: NaiveDate,
+    entries: &mut Vec<pto_engine::LedgerEntry>,
+) -> Option<Ledger> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| final_state(input, from, through, entries))).ok()
 }
 
 impl Pto {
@@ -134,6 +149,7 @@ impl Pto {
         let mut inputs = self.inputs_after(ctx, people, through, &worked_after).await?;
         let mut ledgers = HashMap::with_capacity(inputs.0.len());
         let mut stale = Vec::new();
+        let mut failed = Vec::new();
         let mut resumed = 0;
         // Callers read the rows, which come from the final state: the entries are not kept, and
         // one buffer serves every computation (a page or a job's batch in little memory).
@@ -146,12 +162,20 @@ impl Pto {
             match from {
                 Some(checkpoint) => {
                     resumed += 1;
-                    ledgers.insert(*id, final_state(input, &checkpoint, through, &mut entries));
+                    match guarded(input, &checkpoint, through, &mut entries) {
+                        Some(ledger) => {
+                            ledgers.insert(*id, ledger);
+                        }
+                        None => failed.push(*id),
+                    }
                 }
                 None if worked_after.contains_key(id) => stale.push(*id),
-                None => {
-                    ledgers.insert(*id, final_state(input, &Checkpoint::start(input), through, &mut entries));
-                }
+                None => match guarded(input, &Checkpoint::start(input), through, &mut entries) {
+                    Some(ledger) => {
+                        ledgers.insert(*id, ledger);
+                    }
+                    None => failed.push(*id),
+                },
             }
         }
         // A checkpoint whose other inputs changed: its worked days were read from the
@@ -160,39 +184,49 @@ impl Pto {
             let again: Vec<Person> = people.iter().filter(|person| stale.contains(&person.id)).cloned().collect();
             let (fresh, _, _) = self.inputs_after(ctx, &again, through, &HashMap::new()).await?;
             for (id, input) in fresh {
-                ledgers.insert(id, final_state(&input, &Checkpoint::start(&input), through, &mut entries));
+                match guarded(&input, &Checkpoint::start(&input), through, &mut entries) {
+                    Some(ledger) => {
+                        ledgers.insert(id, ledger);
+                    }
+                    None => failed.push(id),
+                }
                 inputs.0.insert(id, input);
             }
         }
-        Ok(Ledgers { ledgers, inputs, resumed })
+        Ok(Ledgers { ledgers, inputs, resumed, failed })
     }
 
     /// The accrual job: posts every enrolled employee's checkpoint through their company's
-    /// yesterday, for every company.
+    /// yesterday, for every company, and records the run (see [`crate::accrual_health`]). A
+    /// company or a person it cannot compute is named in the run's errors; the others go on.
     pub async fn post_accruals(&self, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
+        let run_id = self.start_accrual_run(now).await?;
+        let result = self.post_accruals_in(run_id, now).await;
+        let (done, failure) = match &result {
+            Ok(run) => (*run, None),
+            Err(err) => (AccrualRun::default(), Some(err.to_string())),
+        };
+        self.finish_accrual_run(run_id, &done, failure, Utc::now()).await?;
+        result
+    }
+
+    async fn post_accruals_in(&self, run_id: i64, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
         let mut run = AccrualRun::default();
         for company in read::companies(&self.db, None).await? {
             let ctx = job_ctx(&company);
-            let through = local_date(ctx.time_zone(), now) - Duration::days(1);
-            let people = read::people(&self.db, &ctx, &PeopleFilter::default()).await?;
-            // Two batches at a time: one computes while the other reads (the database decodes
-            // rows on its own threads), which keeps both cores of a small server busy.
-            let mut batches = people.chunks(BATCH);
-            while let Some(first) = batches.next() {
-                let posted = match batches.next() {
-                    Some(second) => {
-                        let (one, two) = futures_util::future::join(
-                            self.post_checkpoints(&ctx, first, through, now),
-                            self.post_checkpoints(&ctx, second, through, now),
-                        )
-                        .await;
-                        let (one, two) = (one?, two?);
-                        (one.0 + two.0, one.1 + two.1)
-                    }
-                    None => self.post_checkpoints(&ctx, first, through, now).await?,
-                };
-                run.employees += posted.0;
-                run.resumed += posted.1;
+            match self.post_company(&ctx, now).await {
+                Ok((posted, problems)) => {
+                    run.employees += posted.0;
+                    run.resumed += posted.1;
+                    run.errors += problems.len() as u64;
+                    self.record_accrual_errors(run_id, &ctx, problems, now).await?;
+                }
+                Err(err) => {
+                    tracing::error!(company = company.id.0, error = %err, "accruals of a company failed");
+                    run.errors += 1;
+                    let message = format!("The accruals of {} could not be computed: {err}", company.name);
+                    self.record_accrual_errors(run_id, &ctx, vec![(None, message)], now).await?;
+                }
             }
             run.companies += 1;
         }
@@ -211,14 +245,75 @@ impl Pto {
         Ok(run)
     }
 
-    /// Posts the checkpoints of `people` through `through`: (employees posted, resumed).
+    /// One company's checkpoints: ((posted, resumed), the people it could not compute).
+    async fn post_company(
+        &self,
+        ctx: &TenantCtx,
+        now: DateTime<Utc>,
+    ) -> Result<((u64, u64), Vec<(Option<UserId>, String)>), PtoError> {
+        let through = local_date(ctx.time_zone(), now) - Duration::days(1);
+        let people = read::people(&self.db, ctx, &PeopleFilter::default()).await?;
+        let broken = self.broken_plans(ctx).await?;
+        let mut totals = (0, 0);
+        let mut problems = Vec::new();
+        // Two batches at a time: one computes while the other reads (the database decodes
+        // rows on its own threads), which keeps both cores of a small server busy.
+        let mut batches = people.chunks(BATCH);
+        while let Some(first) = batches.next() {
+            let posted = match batches.next() {
+                Some(second) => {
+                    let (one, two) = futures_util::future::join(
+                        self.post_checkpoints(ctx, first, through, now, &broken),
+                        self.post_checkpoints(ctx, second, through, now, &broken),
+                    )
+                    .await;
+                    let (mut one, two) = (one?, two?);
+                    one.2.extend(two.2);
+                    (one.0 + two.0, one.1 + two.1, one.2)
+                }
+                None => self.post_checkpoints(ctx, first, through, now, &broken).await?,
+            };
+            totals.0 += posted.0;
+            totals.1 += posted.1;
+            problems.extend(posted.2);
+        }
+        Ok((totals, problems))
+    }
+
+    /// The company's plans with a stored rule the job cannot trust, with what is wrong:
+    /// "the Sick rule of plan 'Standard' is broken: its method 'WEEKLY' is unknown".
+    async fn broken_plans(&self, ctx: &TenantCtx) -> Result<HashMap<pto_engine::PlanId, String>, PtoError> {
+        let rows = self.rule_rows(ctx).await?;
+        let problems: Vec<(&crate::entities::pto_rules::Model, String)> =
+            rows.iter().filter_map(|row| crate::plans::rule_problem(row).map(|problem| (row, problem))).collect();
+        if problems.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let types: HashMap<i64, String> =
+            self.pto_types(ctx).await?.into_iter().map(|pto_type| (pto_type.id, pto_type.name)).collect();
+        let plans: HashMap<i64, String> = self.plans(ctx).await?.into_iter().map(|plan| (plan.id, plan.name)).collect();
+        let mut broken = HashMap::new();
+        for (row, problem) in problems {
+            let type_name = types.get(&row.pto_type_id.0).map_or("a deleted type", String::as_str);
+            let plan_name = plans.get(&row.plan_id.0).map_or("", String::as_str);
+            broken
+                .entry(pto_engine::PlanId(row.plan_id.0))
+                .or_insert(format!("the {type_name} rule of plan '{plan_name}' is broken: {problem}"));
+        }
+        Ok(broken)
+    }
+
+    /// Posts the checkpoints of `people` through `through`: (employees posted, resumed, problems).
+    /// Also names the people it could not compute: a broken rule in one of their plans, or the
+    /// engine stopping on their inputs.
     async fn post_checkpoints(
         &self,
         ctx: &TenantCtx,
         people: &[Person],
         through: NaiveDate,
         now: DateTime<Utc>,
-    ) -> Result<(u64, u64), PtoError> {
+        broken: &HashMap<pto_engine::PlanId, String>,
+    ) -> Result<(u64, u64, Vec<(Option<UserId>, String)>), PtoError> {
         // The log's mark first: a shift changed while the ledgers are computed is logged after
         // it, so the checkpoint is not trusted for it. Days with a shift still running are not
         // final: no checkpoint for them.
@@ -228,8 +323,24 @@ impl Pto {
         let computed = self.ledgers(ctx, people, through).await?;
         let mut rows = Vec::new();
         let mut unenrolled = Vec::new();
+        let name_of =
+            |id: UserId| people.iter().find(|person| person.id == id).map(Person::full_name).unwrap_or_default();
+        let mut problems: Vec<(Option<UserId>, String)> = computed
+            .failed
+            .iter()
+            .map(|id| (Some(*id), format!("{}: the balance could not be computed from their records", name_of(*id))))
+            .collect();
         for (id, ledger) in &computed.ledgers {
             let Some(input) = computed.inputs.0.get(id) else { continue };
+            let broken_plan = input
+                .plans
+                .iter()
+                .filter_map(|assignment| assignment.plan.as_ref())
+                .find_map(|plan| broken.get(&plan.id));
+            if let Some(problem) = broken_plan {
+                problems.push((Some(*id), format!("{}: {problem}", name_of(*id))));
+                continue;
+            }
             // Nobody enrolled (any more): nothing to go on from, and an old checkpoint would
             // only hold the change log back.
             if input.plans.is_empty() {
@@ -278,6 +389,7 @@ impl Pto {
                 .exec(&self.db)
                 .await?;
         }
-        Ok((posted, computed.resumed))
+        problems.sort();
+        Ok((posted, computed.resumed, problems))
     }
 }

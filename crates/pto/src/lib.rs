@@ -9,6 +9,7 @@
 //! company's ids are `NotFound`, like ids that do not exist. Writes run behind the
 //! [`WriteGate`]. No HTTP here: the gateway maps [`PtoError`] to responses.
 
+pub mod accrual_health;
 pub mod accruals;
 mod balances;
 mod demo;

@@ -287,3 +287,18 @@ pub async fn emails_outside<C: ConnectionTrait>(
     }
     Ok(taken)
 }
+
+/// The platform's operators (active, of no company), for telling them of trouble the
+/// deployment's scheduled work found: (e-mail, name).
+pub async fn operator_contacts<C: ConnectionTrait>(db: &C) -> Result<Vec<(String, String)>, DbErr> {
+    Ok(users::Entity::find()
+        .filter(users::Column::Role.eq(Role::SysAdmin))
+        .filter(users::Column::CompanyId.is_null())
+        .filter(users::Column::Status.eq(EmploymentStatus::Active))
+        .order_by_asc(users::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|user| (user.email, format!("{} {}", user.first_name, user.last_name).trim().to_owned()))
+        .collect())
+}

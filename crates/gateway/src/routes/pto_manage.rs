@@ -37,6 +37,7 @@ crate::routes::route_table! {
     get "/pto-manage/sick-leave-laws" => sick_leave_laws,
     post "/pto-manage/sick-leave-check" => sick_leave_check,
     get "/pto-manage/sick-leave-compliance" => sick_leave_compliance,
+    get "/pto-manage/accrual-health" => accrual_health,
 }
 
 #[utoipa::path(get, path = "/server/v1/pto-manage/data", tag = "pto", security(("bearer" = [])),
@@ -387,4 +388,16 @@ pub async fn sick_leave_compliance(
     guard: Admin,
 ) -> Result<web::Json<ComplianceReport>, ApiError> {
     Ok(web::Json(state.pto.sick_leave_compliance(&guard.ctx).await?))
+}
+
+/// Whether the accrual job keeps the company's balances brought forward: a warning when its last
+/// run failed, when it has not finished a run for more than a day, or when it could not compute
+/// some of the company's people (each named, with the rule).
+#[utoipa::path(get, path = "/server/v1/pto-manage/accrual-health", tag = "pto", security(("bearer" = [])),
+    responses((status = 200, body = pto::accrual_health::AccrualHealth), (status = 403, description = "Admins only", body = ErrorBody)))]
+pub async fn accrual_health(
+    state: web::Data<AppState>,
+    guard: Admin,
+) -> Result<web::Json<pto::accrual_health::AccrualHealth>, ApiError> {
+    Ok(web::Json(state.pto.accrual_health(&guard.ctx, chrono::Utc::now()).await?))
 }

@@ -22,6 +22,7 @@ use utoipa::{IntoParams, ToSchema};
 
 crate::routes::route_table! {
     get "/system/companies" => companies,
+    get "/system/accrual-health" => accrual_health,
     get "/system/company" => company,
     post "/system/update-company" => update_company,
     post "/system/suspend-company" => suspend_company,
@@ -282,4 +283,15 @@ pub async fn charge_next(
     body: Body<CompanyRequest>,
 ) -> Result<web::Json<ChargeRunReply>, ApiError> {
     Ok(web::Json(state.system.charge_next(&guard.ctx, body.company()?).await?))
+}
+
+/// The accrual job's health across the deployment: what needs looking at, the recent runs, the
+/// incidents the operators were e-mailed about, and the last run's errors (company and person).
+#[utoipa::path(get, path = "/server/v1/system/accrual-health", tag = "system", security(("bearer" = [])),
+    responses((status = 200, body = pto::accrual_health::SystemAccrualHealth), (status = 404, description = "Operators only", body = ErrorBody)))]
+pub async fn accrual_health(
+    state: web::Data<AppState>,
+    _operator: Operator,
+) -> Result<web::Json<pto::accrual_health::SystemAccrualHealth>, ApiError> {
+    Ok(web::Json(state.pto.system_accrual_health(chrono::Utc::now()).await?))
 }

@@ -237,3 +237,85 @@ async fn two_servers_run_a_job_once_and_a_missed_run_catches_up() {
         Pass::Ran(_)
     ));
 }
+
+/// Issue 38, accrual health: a broken rule (a row no form could save) stops one person's
+/// accruals, never the others'; the run records it, the company's admins read it named, the
+/// operators are e-mailed once per incident, and a job that stops finishing runs for a day is an
+/// incident of its own.
+#[actix_web::test]
+async fn a_broken_rule_is_named_and_the_operators_are_told_once_per_incident() {
+    let app = spawn_app().await;
+    let s = setup(&app).await;
+    let today = Utc::now().date_naive();
+    worked(&app, &s, today - Duration::days(3), 600).await;
+    // A second person in a plan of their own, whose rule is later broken in the database.
+    let email = unique_email("broken");
+    let other = app.add_person(kernel::CompanyId(s.company), &email, Role::Employee, None).await;
+    let types = ok(app.get_as(&s.admin, "/server/v1/pto-manage/data").await)["ptoTypes"].clone();
+    let sick = types.as_array().unwrap().iter().find(|t| t["name"] == "Sick").unwrap()["id"].clone();
+    let plan = ok(app
+        .post_as(
+            &s.admin,
+            "/server/v1/settings/save-pto-plan",
+            json!({"name": "Old import", "year": s.year, "assignType": "teamMembers", "assignIds": [other],
+                   "rules": [{"ptoTypeId": sick, "method": "PER_HOUR_WORKED", "rate": 1, "rateUnit": 30}]}),
+        )
+        .await);
+    let rule =
+        pto::entities::pto_rules::Entity::find_by_id(kernel::ids::PtoRuleId(plan["rules"][0]["id"].as_i64().unwrap()))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+    let mut broken: pto::entities::pto_rules::ActiveModel = rule.into();
+    broken.method = Set("WEEKLY".to_owned());
+    broken.update(&app.db).await.unwrap();
+    app.operator_token().await;
+    let operators = accounts::people::read::operator_contacts(&app.db).await.unwrap();
+    let operator = operators.first().unwrap().0.clone();
+
+    // All well before the run: no warning.
+    let health = ok(app.get_as(&s.admin, "/server/v1/pto-manage/accrual-health").await);
+    assert_eq!(health["warning"], Value::Null);
+
+    let pto = service(&app);
+    let run = pto.post_accruals(Utc::now()).await.unwrap();
+    assert_eq!(run.errors, 1);
+    // The first person's checkpoint was posted all the same.
+    let posted = pto_checkpoints::Entity::find()
+        .filter(pto_checkpoints::Column::EmployeeId.eq(kernel::UserId(s.employee)))
+        .count(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(posted, 1);
+
+    let health = ok(app.get_as(&s.admin, "/server/v1/pto-manage/accrual-health").await);
+    let problems: Vec<&str> = health["problems"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert_eq!(problems.len(), 1, "{health}");
+    assert!(
+        problems[0].ends_with(": the Sick rule of plan 'Old import' is broken: its method 'WEEKLY' is unknown"),
+        "{problems:?}"
+    );
+    assert!(health["warning"].as_str().unwrap().contains("could not bring one person's balance forward"), "{health}");
+    assert_eq!(health["lastRun"]["errors"], 1);
+
+    // The operators are told once: the next pass, and the next run finding the same, send nothing.
+    assert_eq!(pto.watch_accruals(Utc::now()).await.unwrap(), operators.len());
+    app.mail.wait_for(&operator, "the Sick rule of plan 'Old import' is broken").await;
+    assert_eq!(pto.watch_accruals(Utc::now()).await.unwrap(), 0);
+    pto.post_accruals(Utc::now()).await.unwrap();
+    assert_eq!(pto.watch_accruals(Utc::now()).await.unwrap(), 0);
+
+    // A day and more without a finished run: an incident of its own, told once.
+    let later = Utc::now() + Duration::hours(25);
+    assert_eq!(pto.watch_accruals(later).await.unwrap(), operators.len());
+    app.mail.wait_for(&operator, "The accrual job has not finished a run since").await;
+    assert_eq!(pto.watch_accruals(later + Duration::hours(1)).await.unwrap(), 0);
+
+    let system = ok(app.get_as(&app.operator_token().await, "/server/v1/system/accrual-health").await);
+    assert_eq!(system["runs"].as_array().unwrap().len(), 2);
+    assert_eq!(system["incidents"].as_array().unwrap().len(), 2);
+    assert!(system["errors"][0].as_str().unwrap().contains("Accruals Co: "), "{system}");
+    // Company admins do not read the operator's view.
+    assert_eq!(app.get_as(&s.admin, "/server/v1/system/accrual-health").await.status, 404);
+}

@@ -42,6 +42,11 @@ const LINKS: &[(&str, Link)] = &[
     ("time_entry_actions", Link::Shifts("entry_id")),
     ("auth_throttle", Link::ThrottleKeys),
     ("scheduled_jobs", Link::NoCompany),
+    // The accrual job's runs and the incidents told to the operator (pto's `accrual_health`):
+    // counts and the deployment's state; what names a company or person is in
+    // `accrual_run_errors`, a company's own rows.
+    ("accrual_runs", Link::NoCompany),
+    ("accrual_incidents", Link::NoCompany),
     ("billing_promotions", Link::NoCompany),
     // Sign-ins under way at the identity provider and verified identities waiting for their
     // signup: nobody's yet (accounts' `sso`; they expire and are cleared there).
@@ -421,6 +426,22 @@ async fn run_jobs(app: &TestApp, companies: &[&Filled]) {
     }
 }
 
+/// What the accrual job could not compute is recorded when a stored rule is broken, which no
+/// form can save; one is written for each company as the job would (`pto::accrual_health`).
+async fn accrual_error(db: &DatabaseConnection, company: i64) {
+    let insert = Query::insert()
+        .into_table(Alias::new("accrual_run_errors"))
+        .columns([Alias::new("run_id"), Alias::new("company_id"), Alias::new("message"), Alias::new("created_at")])
+        .values_panic([
+            1.into(),
+            company.into(),
+            "A person: the Sick rule of plan 'Old' is broken".into(),
+            Utc::now().into(),
+        ])
+        .to_owned();
+    db.execute(db.get_database_backend().build(&insert)).await.unwrap();
+}
+
 /// The provider's webhook events are recorded by billing as it processes them; the test harness
 /// sends none, so one is written for each company as billing would.
 async fn webhook_event(db: &DatabaseConnection, company: i64) {
@@ -602,6 +623,7 @@ async fn closing_an_account_erases_every_record_and_file_of_the_company_and_noth
     run_jobs(&app, &[&closing, &staying, &direct]).await;
     for company in [closing.id, staying.id, direct.id] {
         webhook_event(&app.db, company).await;
+        accrual_error(&app.db, company).await;
     }
 
     // Every table holds rows of each company.

@@ -178,6 +178,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/pto-manage/sick-leave-laws", "", "UFFFPPUPFP"),
     ("post", "/pto-manage/sick-leave-check", "{}", "UFFFPPUEFP"),
     ("get", "/pto-manage/sick-leave-compliance", "", "UFFFPPUPFP"),
+    ("get", "/pto-manage/accrual-health", "", "UFFFPPUPFP"),
     ("get", "/holiday/list", "", "UPPPPPUPFP"),
     ("get", "/holiday/list-for-employee?employeeId={emp}", "", "UNPNPNUPFP"),
     ("post", "/holiday/add", "{}", "UFFFAAUEFA"),
@@ -295,6 +296,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/system/charge-next", r#"{"companyId": {company}}"#, "UNNNNNUNPN"),
     // system: people
     ("get", "/system/stats?sort=employees", "", "UNNNNNUNPN"),
+    ("get", "/system/accrual-health", "", "UNNNNNUNPN"),
     ("get", "/system/export-stats", "", "UNNNNNUNPN"),
     ("get", "/system/employees?q=test", "", "UNNNNNUNPN"),
     ("get", "/system/queryuser?email={email}", "", "UNNNNNUNPN"),

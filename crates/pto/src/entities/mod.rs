@@ -1,5 +1,8 @@
 //! The PTO tables. Only this crate writes them; other crates read through [`crate::Pto`].
 
+pub mod accrual_incidents;
+pub mod accrual_run_errors;
+pub mod accrual_runs;
 pub mod employee_holiday_hours;
 pub mod paid_holidays;
 pub mod pto_balance_entries;

@@ -28,7 +28,7 @@ mod views;
 
 pub(crate) use form::assignee_of;
 pub use form::{Assignee, PlanCommand, PlanInput, RuleInput};
-pub(crate) use rows::{rule_of, rule_row};
+pub(crate) use rows::{rule_of, rule_problem, rule_row};
 pub(crate) use views::{in_force, rule_view_of};
 pub use views::{EnrolledCount, JobRoleRef, PlanEmployee, PlanView, PtoManageData, RuleView};
 pub const PLAN_HAS_PEOPLE: &str =

@@ -7,6 +7,37 @@ use kernel::TenantCtx;
 use pto_engine::{Carryover, Hours, Limits, Method, Rule, UsableAfter, WaitCounting};
 use sea_orm::ActiveValue::Set;
 
+/// What is wrong with a stored rule the forms could never have saved (a row written by an older
+/// version, or by hand): the accrual job names it instead of computing with a guess.
+pub(crate) fn rule_problem(row: &rules::Model) -> Option<String> {
+    let method = Method::parse(&row.method);
+    if method.is_none() {
+        return Some(format!("its method '{}' is unknown", row.method));
+    }
+    if row.rate_hundredths < 0 {
+        return Some("its rate is negative".to_owned());
+    }
+    if row.rate_unit < 1 {
+        return Some(format!("its rate unit is {}", row.rate_unit));
+    }
+    if method == Some(Method::PerHourWorked) && row.rate_hundredths > i64::from(row.rate_unit) * 100 {
+        return Some("it gives more than an hour per hour worked".to_owned());
+    }
+    let negative = [
+        row.max_balance_hours,
+        row.max_carryover_hours,
+        row.waiting_period_days,
+        row.yearly_accrual_cap_hours,
+        row.yearly_use_cap_hours,
+        row.usable_after_days,
+        row.min_increment_minutes,
+    ]
+    .into_iter()
+    .flatten()
+    .any(|value| value < 0);
+    negative.then(|| "one of its caps or waits is negative".to_owned())
+}
+
 /// The engine's rule of a stored row.
 pub(crate) fn rule_of(row: &rules::Model) -> Rule {
     let method = Method::parse(&row.method).unwrap_or(Method::PerCalendarYear);

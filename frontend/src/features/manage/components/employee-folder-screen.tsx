@@ -64,6 +64,7 @@ export function EmployeeFolderScreen({ identity, employeeId }: { identity: Ident
             <ProfileCard employee={employee} viewer={identity} />
             <EmployeePtoCard
               employeeId={employee.id}
+              employeeName={fullName(employee)}
               canAddManually={isAdmin(identity) && identity.eid !== employee.id}
               canSetUp={isAdmin(identity)}
               setupOpened={ptoSetup}

@@ -114,6 +114,8 @@ function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promi
       queryClient.setQueryData(ptoKeys.employee(employeeId), pto);
       // The HR-folder list shows the balance too, and the folder's timeline records manual additions.
       await queryClient.invalidateQueries({ queryKey: otherKeys.employees });
+      // 'Why this balance?' lists additions by hand and starting balances.
+      await queryClient.invalidateQueries({ queryKey: ptoKeys.balanceExplanations });
       await queryClient.invalidateQueries({ queryKey: otherKeys.folderActivities(employeeId) });
     },
   });

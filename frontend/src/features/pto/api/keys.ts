@@ -31,6 +31,22 @@ export const ptoKeys = {
   /** `year` null: the company's current year, which the answer names. */
   holidayList: (year: number | null) => ['holidays', 'list', year] as const,
   employeeHolidays: (employeeId: number) => ['holidays', 'employee', employeeId] as const,
+  /** GET /pto-manage/sick-leave-laws: the laws, the company's headcount and its address's laws. */
+  sickLeaveLaws: ['pto', 'sick-leave', 'laws'] as const,
+  /**
+   * GET /pto-manage/sick-leave-compliance: under `all`, so every plan or rule change (each goes
+   * through `usePtoSetupMutation`, which invalidates `all`) asks the plans' compliance again.
+   */
+  sickLeaveCompliance: ['pto', 'sick-leave', 'compliance'] as const,
+  /** POST /pto-manage/sick-leave-check of a rule being typed; not under `all`, like the balance detail. */
+  sickLeaveCheck: (bodyJson: string | null) => ['pto-sick-leave-check', bodyJson] as const,
+  /**
+   * GET /pto/balance-explanation?eid ('Why this balance?'): under `timeOff` (a request, a cancel or a
+   * removal refreshes it) and `all` (approvals, plans, allocations); a manual addition or a plan
+   * switch of the folder invalidates `balanceExplanations`.
+   */
+  balanceExplanations: ['pto', 'time-off', 'explanation'] as const,
+  balanceExplanation: (eid: number | null) => ['pto', 'time-off', 'explanation', eid] as const,
 };
 
 /** Keys of other screens a PTO write refreshes, named here by their keys only. */

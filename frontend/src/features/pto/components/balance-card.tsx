@@ -6,7 +6,8 @@ import { FormAlert } from '@/components/form-alert';
 import { loadErrorMessage } from '@/components/load-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { formatIsoDate } from '@/lib/company-time';
-import { useProjectedBalance, type PtoData } from '../api/requests';
+import { fullName, useProjectedBalance, type PtoData, type TimeOffType } from '../api/requests';
+import { WhyThisBalance } from './balance-explanation';
 import { formatPtoMinutes, TIME_OFF_TEXTS } from './time-off-labels';
 
 /** Spec 000 §9: the PTO balance panel is 470 wide (phones: the full width). */
@@ -110,9 +111,33 @@ function BalanceFigures({ stats }: { stats: PtoData['stats'] }) {
 }
 
 /**
+ * Each paid type's balance now with 'Why this balance?' (issue 38): the ledger lines that make it.
+ * `whose`: null on the caller's own screen, the person's name when an admin or manager looks on
+ * their behalf.
+ */
+function TypeBalances({ types, eid, whose }: { types: TimeOffType[]; eid: number | null; whose: string | null }) {
+  return (
+    <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Balance by type" data-testid="balance-types">
+      {types.map((type) => (
+        <Group component="li" key={type.id} justify="space-between" gap="xs" wrap="nowrap" data-testid="balance-type">
+          <TypeName name={type.name} color={type.color} />
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" data-testid="balance-type-available" style={{ whiteSpace: 'nowrap' }}>
+              {formatPtoMinutes(type.availableNow ?? 0)}
+            </Text>
+            <WhyThisBalance eid={eid} ptoTypeId={type.id} typeName={type.name} balance={type.availableNow ?? 0} whose={whose} />
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
  * The PTO balance card (spec 000 §2): the balance available now, what is requested (pending) and
- * the projected balance once approved time off to come and pending requests are taken; 'View
- * Details' opens the per-type breakdown (Type, Used, Balance) and the balance projected to a later day.
+ * the projected balance once approved time off to come and pending requests are taken, and each
+ * paid type's balance with 'Why this balance?'; 'View Details' opens the per-type breakdown (Type,
+ * Used, Balance) and the balance projected to a later day.
  */
 export function BalanceCard({ data, eid }: { data: PtoData; eid: number | null }) {
   const [opened, setOpened] = useState(false);
@@ -141,6 +166,7 @@ export function BalanceCard({ data, eid }: { data: PtoData; eid: number | null }
               </Text>
             </Stack>
             <BalanceFigures stats={data.stats} />
+            {paidTypes.length > 0 ? <TypeBalances types={paidTypes} eid={eid} whose={eid === null ? null : fullName(data.employee)} /> : null}
           </>
         ) : (
           <Text data-testid="pto-not-set-up">{TIME_OFF_TEXTS.notSetUp}</Text>

@@ -16,12 +16,15 @@ import { HistoryDock } from './pto-history-dock';
  */
 export function EmployeePtoCard({
   employeeId,
+  employeeName = '',
   canAddManually,
   canSetUp = false,
   setupOpened = false,
   onSetupChange,
 }: {
   employeeId: number;
+  /** The person's name, for the titles of 'Why this balance?' in the PTO history. */
+  employeeName?: string;
   canAddManually: boolean;
   /** Admins set up an employee's plan and starting balances. */
   canSetUp?: boolean;
@@ -115,7 +118,7 @@ export function EmployeePtoCard({
       </Stack>
       {pto.data ? (
         <>
-          <HistoryDock pto={pto.data} canRemove={canAddManually} opened={history} onClose={() => setHistory(false)} />
+          <HistoryDock pto={pto.data} employeeName={employeeName} canRemove={canAddManually} opened={history} onClose={() => setHistory(false)} />
           {canSetUp ? <EmployeePtoSetupDock key={String(setupOpen)} pto={pto.data} opened={setupOpen} onClose={() => setSetup(false)} /> : null}
           {canAddManually ? <ManualAddModal employeeId={employeeId} year={pto.data.year} opened={adding} onClose={() => setAdding(false)} /> : null}
         </>
