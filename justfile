@@ -189,6 +189,10 @@ bench-pto: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench pto
     cargo bench -p gateway --bench accruals
 
+# Paid sick leave by law (issue 38): the compliance report of 500 employees and 10 plans, and one employee's balance explanation over three years; every explanation is checked to add up first; SQLite and PostgreSQL.
+bench-sick-leave: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench sick_leave
+
 # Overtime by jurisdiction: the pure classifier's employee-weeks a minute on one core, then the summary report of 1,000 employees x 1 year under California's rules, SQLite and PostgreSQL.
 bench-overtime: pg-ready
     cargo bench -p overtime --bench classify

@@ -79,6 +79,8 @@ pub const MSG_CAP_RANGE: &str = "Please input whole hours from 1 to 1,000";
 pub const MSG_WAITING_RANGE: &str = "Please input whole days from 1 to 730";
 /// Issue 38: an accrual rule earns at most one hour per hour worked.
 pub const MSG_RATE_ABOVE_HOURS_WORKED: &str = "An accrual rate cannot give more than 1 hour for each hour worked";
+/// Issue 38: per pay period counts months (a rate unit of 26 was read as 26 months).
+pub const MSG_MONTHS_UNIT: &str = "Per pay period counts months: please input 1 to 12";
 /// Issue 38: the smallest block of time off.
 pub const MSG_MIN_INCREMENT: &str = "Please input hours from 0.25 to 8, with at most 2 decimals";
 /// Issue 38: an unknown way of counting the wait before first use.
@@ -355,6 +357,11 @@ impl RuleDraft {
             Some(None)
         };
 
+        if let (Some(Method::PerPayPeriod), Some(unit)) = (method, rate_unit) {
+            if unit > 12 {
+                problems.add("rateUnit", MSG_MONTHS_UNIT);
+            }
+        }
         if let (Some(Method::PerHourWorked), Some(rate), Some(unit)) = (method, rate, rate_unit) {
             // More than an hour for each hour worked is a typing mistake, never a policy.
             if rate.centi() > i64::from(unit) * 100 {

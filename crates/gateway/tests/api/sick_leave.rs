@@ -174,6 +174,11 @@ async fn the_laws_their_presets_and_the_wizards_check() {
     assert_eq!(bad.field("rule.maxBalance"), ["Please input whole hours from 1 to 1,000"]);
     assert_eq!(bad.field("rule.usableAfterDays"), ["Please input whole days from 1 to 730"]);
     assert_eq!(bad.field("rule.yearlyUseCap"), ["Please input digits only"]);
+    // Per pay period counts months: 26 was read as 26 months, not 26 pay periods.
+    let biweekly =
+        check("us-ca", 12, json!({"ptoTypeId": c.sick, "method": "PER_PAY_PERIOD", "rate": "3", "rateUnit": "26"}))
+            .await;
+    assert_eq!(biweekly.field("rule.rateUnit"), ["Per pay period counts months: please input 1 to 12"]);
     // Connecticut covers 11 or more employees in 2026 and everyone from 2027.
     let connecticut = check("us-ct", 5, rule_input(&ca, c.sick)).await;
     if Utc::now().year() == 2026 {
