@@ -433,3 +433,59 @@ async fn explained(app: &TestApp, c: &Company, employee: &str, taken_on: NaiveDa
     let other = app.get_as(employee, &format!("/server/v1/pto/balance-explanation?eid={}", c.employee + 100_000)).await;
     assert_eq!(other.status, 404);
 }
+
+/// The projected balance and a request's balance check project the same way: a full workday on
+/// each weekday to come, none on days of leave (issue 38: a week of leave used to be projected
+/// as a week worked).
+#[actix_web::test]
+async fn a_request_and_the_projected_balance_count_no_accrual_on_days_of_leave() {
+    let app = spawn_app().await;
+    let c = company(&app, "Projection Co").await;
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/manage/add-user",
+            json!({"id": c.employee, "firstname": "Lee", "lastname": "Park", "email": c.employee_email,
+                   "startDate": (today() - Duration::days(7)).format("%Y-%m-%d").to_string()}),
+        )
+        .await);
+    let unpaid = ok(app
+        .post_as(&c.admin, "/server/v1/settings/update-pto-type", json!({"name": "Unpaid leave", "payable": false}))
+        .await)["id"]
+        .as_i64()
+        .unwrap();
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/settings/save-pto-plan",
+            json!({"name": "Hourly", "year": c.year, "assignType": "teamMembers", "assignIds": [c.employee],
+                   "rules": [{"ptoTypeId": c.sick, "method": "PER_HOUR_WORKED", "rate": 1, "rateUnit": 30}]}),
+        )
+        .await);
+    let token = app.token_of(&c.employee_email).await;
+    let monday = crate::pto_requests::monday_ahead() + Duration::days(21);
+    let projected = |day: NaiveDate| {
+        let app = &app;
+        let token = token.clone();
+        let sick = c.sick;
+        async move {
+            let body = ok(app.get_as(&token, &format!("/server/v1/pto/balance?asOf={day}")).await);
+            body["types"].as_array().unwrap().iter().find(|t| t["ptoTypeId"] == sick).unwrap()["balance"]
+                .as_i64()
+                .unwrap()
+        }
+    };
+    let before = projected(monday).await;
+    assert!(before > 0);
+    // A week of unpaid leave two weeks before: five days of 8 h not worked, 80 minutes not earned.
+    let leave = json!({"ptoType": unpaid, "partialday": false, "includeWeekend": false,
+        "start": format!("{} 00:00:00", monday - Duration::days(14)), "end": format!("{} 23:59:59", monday - Duration::days(10))});
+    ok(app.post_as(&token, "/server/v1/pto/request", leave).await);
+    let after = projected(monday).await;
+    assert_eq!(before - after, 80);
+    // The balance check of a request on that Monday sees the same balance.
+    let checked =
+        ok(app.post_as(&token, "/server/v1/pto/validate-balance", partial(c.sick, monday, "09:00", "10:00")).await);
+    assert_eq!(checked["balance"].as_i64(), Some(after));
+    assert_eq!(checked["pass"], true);
+}

@@ -144,6 +144,22 @@ impl Pto {
         })?;
         let engine_type = PtoType { id: pto_type.id.engine(), name: pto_type.name.clone(), payable: pto_type.payable };
         let taken = usage.time_off(command.id.map_or(SourceId(-1), ToEngine::engine), engine_type.id);
+        // The same projection as the projected balance (`GET /pto/balance`): up to the request's
+        // last day, a full workday on each weekday not yet worked, none on days of leave or paid
+        // holidays, so hours-worked accrual counts what the person will have earned by then.
+        if let Some(tomorrow) = today.succ_opt().filter(|tomorrow| *tomorrow <= command.request.end) {
+            // The request's own time off works nothing either (for the projection only).
+            let days_off = self.holiday_dates(ctx, tomorrow, command.request.end).await?;
+            let booked = input.time_off.len();
+            input.time_off.extend(taken.iter().copied());
+            input.assume_workdays(
+                tomorrow.max(input.employment.start),
+                command.request.end,
+                pto_engine::MINUTES_PER_DAY,
+                &days_off,
+            );
+            input.time_off.truncate(booked);
+        }
         let checked = check_balance(&input, &engine_type, &taken);
         // The law's use rules (a wait, a yearly use cap, the smallest block) come before the
         // balance: a request they refuse would fail whatever the balance.

@@ -12,8 +12,9 @@
 //! - The types offered are the paid types of the plan in force (on the first day of employment
 //!   for someone who starts later) and every unpaid type.
 //! - The projected balance on a later day assumes a full workday (480 minutes) on each weekday
-//!   not yet worked (only per-hour-worked rules depend on it) and counts approved and pending time
-//!   off up to that day.
+//!   not yet worked, less the time off booked that day and none on paid holidays (only
+//!   per-hour-worked rules depend on it), and counts approved and pending time off up to that
+//!   day. A request's balance check projects the same way up to its last day (issue 38).
 //! - 'Who else is out' and the agenda show everyone's approved time off to every member of the
 //!   company (it is a team calendar), but the type of time off only for people the caller reaches
 //!   ('Time Off' otherwise); pending time off only for people the caller reaches.
