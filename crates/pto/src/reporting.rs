@@ -200,3 +200,28 @@ impl Pto {
         Ok(paid)
     }
 }
+
+impl Pto {
+    /// Each of `people`'s balance of each type at the end of `day` (the payroll file's balance
+    /// columns: California, New York City and Arizona want the balance on every pay statement).
+    /// The engine's balances, from the accrual job's checkpoints like every list's; a day after
+    /// today is read as today (nothing has accrued yet beyond it).
+    pub async fn balances_on(
+        &self,
+        ctx: &ManagerCtx,
+        people: &[accounts::Person],
+        day: NaiveDate,
+    ) -> Result<HashMap<i64, HashMap<i64, i64>>, PtoError> {
+        let today = kernel::time::local_date(ctx.time_zone(), chrono::Utc::now());
+        let through = day.min(today);
+        let computed = self.ledgers(ctx, people, through).await?;
+        Ok(computed
+            .ledgers
+            .into_iter()
+            .map(|(person, ledger)| {
+                let balances = ledger.checkpoint.balances().map(|(pto_type, minutes)| (pto_type.0, minutes)).collect();
+                (person.0, balances)
+            })
+            .collect())
+    }
+}

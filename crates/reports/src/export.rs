@@ -312,6 +312,8 @@ impl Reports {
             return gusto_hours(&query, data);
         }
         let types = data.types.clone();
+        // The balance of each paid type at the period's end, as pay statements show it.
+        let balances = self.pto.balances_on(ctx, &data.people, end).await?;
         let statuses: std::collections::HashMap<i64, (EmploymentStatus, String)> =
             data.people.iter().map(|person| (person.id.0, (person.status, person.email.clone()))).collect();
         let report = crate::tables::summary_of(&query, data);
@@ -337,6 +339,7 @@ impl Reports {
             }
         }));
         header.push("Total Paid Hours".to_owned());
+        header.extend(types.iter().filter(|kind| kind.payable).map(|kind| format!("{} Balance Hours", kind.name)));
         let mut rows = Vec::new();
         for row in &report.rows {
             let Some(id) = row.employee_id else { continue };
@@ -359,6 +362,12 @@ impl Reports {
             cells.push(Cell::Hours(
                 row.centi.regular + row.centi.overtime + row.centi.double_time + row.centi.holiday + paid_pto,
             ));
+            let own = balances.get(&id);
+            cells.extend(types.iter().filter(|kind| kind.payable).map(|kind| {
+                let minutes = own.and_then(|balances| balances.get(&kind.id)).copied().unwrap_or(0);
+                // Hundredths of an hour, to the nearest (the file's hours have two decimals).
+                Cell::Hours((minutes * 100 + minutes.signum() * 30) / 60)
+            }));
             rows.push(cells);
         }
         let sheet = Sheet { name: "Payroll", header, rows };

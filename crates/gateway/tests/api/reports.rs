@@ -338,12 +338,16 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
             "Double Time Hours",
             "Holiday Hours",
             "PTO Vacation Hours",
-            "Total Paid Hours"
+            "Total Paid Hours",
+            "Vacation Balance Hours"
         ]
     );
     let emma = reader.records().map(Result::unwrap).find(|record| record[3] == *o.employee_email).unwrap();
     assert_eq!(&emma[9], "8.00");
     assert!(["18.00", "16.00", "2.00", "0.00"].contains(&&emma[10]), "the pay period holds some of the week: {emma:?}");
+    // The balance as pay statements show it (CA, NYC, AZ): at the period's end, here today's,
+    // before the week off to come: the year's 80 h.
+    assert_eq!(&emma[12], "80.00", "{emma:?}");
 }
 
 #[actix_web::test]

@@ -165,6 +165,11 @@ impl Checkpoint {
         self.state(pto_type).map_or(0, |t| t.balance)
     }
 
+    /// Every type's balance at the end of the computed span, by type.
+    pub fn balances(&self) -> impl Iterator<Item = (PtoTypeId, i64)> + '_ {
+        self.types.iter().map(|t| (t.pto_type, t.balance))
+    }
+
     /// The totals of the type's current period.
     pub fn totals(&self, pto_type: PtoTypeId) -> Option<PeriodTotals> {
         self.state(pto_type).map(|t| t.totals)
