@@ -161,6 +161,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/pto-manage').then((m) => ({ Component: m.PtoManageRoute })),
           },
           {
+            // Issue 38: the sick leave compliance report, admins only.
+            path: 'admin/ptomanage/sick-leave',
+            loader: guard('admin'),
+            lazy: () => import('./routes/sick-leave-report').then((m) => ({ Component: m.SickLeaveReportRoute })),
+          },
+          {
             path: 'admin/manage/holidays',
             loader: guard('privileged'),
             lazy: () => import('./routes/holidays').then((m) => ({ Component: m.HolidaysRoute })),
@@ -249,6 +255,11 @@ export const routes: RouteObject[] = [
             path: 'sy5tem/audit',
             loader: guard('sysadmin'),
             lazy: () => import('./routes/system-audit').then((m) => ({ Component: m.AuditRoute })),
+          },
+          {
+            path: 'sy5tem/accrual-health',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-accrual-health').then((m) => ({ Component: m.AccrualHealthRoute })),
           },
         ],
       },

@@ -18,6 +18,7 @@ const SYSTEM_PAGES = [
   '/sy5tem/impersonate',
   '/sy5tem/promot',
   '/sy5tem/audit',
+  '/sy5tem/accrual-health',
 ];
 
 const OPERATOR_CLAIMS: Partial<IdentityClaims> = { ...OPERATOR, roles: ['sysadmin'] };
@@ -59,6 +60,7 @@ describe('the system area', () => {
       ['Promotions', '/sy5tem/promot'],
       ['Employees', '/sy5tem/employees'],
       ['Audit log', '/sy5tem/audit'],
+      ['Accrual health', '/sy5tem/accrual-health'],
     ]);
     const current = () => menuLinks().filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
     expect(current()).toEqual(['Customers']);
@@ -74,6 +76,7 @@ describe('the system area', () => {
       ['Promotions', 'Promotions'],
       ['Employees', 'Employees'],
       ['Audit log', 'Audit log'],
+      ['Accrual health', 'Accrual health'],
     ]) {
       await userEvent.setup().click(menuLinks().find((link) => link.textContent === label)!);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

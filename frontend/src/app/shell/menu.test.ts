@@ -130,7 +130,7 @@ describe('Billing', () => {
 });
 
 describe('the system area', () => {
-  it("is the system admin's whole menu: the spec's five entries, then Employees and Audit log", () => {
+  it("is the system admin's whole menu: the spec's five entries, then Employees, Audit log and Accrual health", () => {
     expect(labels({ roles: ['sysadmin'], eid: null })).toEqual([
       'Customers /sy5tem/adm1n',
       'Statistics /sy5tem/stat',
@@ -139,6 +139,7 @@ describe('the system area', () => {
       'Promotions /sy5tem/promot',
       'Employees /sy5tem/employees',
       'Audit log /sy5tem/audit',
+      'Accrual health /sy5tem/accrual-health',
     ]);
   });
 

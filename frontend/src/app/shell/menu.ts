@@ -20,7 +20,7 @@ import { PATHS } from '@/lib/redirects';
  * Still to come, with its visibility (spec 000 §6): privileged: HR Event.
  *
  * The system admin sees only the system area (spec 000 §6): Customers, Statistics, Reset
- * Password, Impersonation, Promotions, then this product's Employees and Audit log.
+ * Password, Impersonation, Promotions, then this product's Employees, Audit log and Accrual health.
  *
  * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
  * §6 lists them for employees; admins and managers plan events and write messages there).
@@ -72,6 +72,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Promotions', to: '/sy5tem/promot', visible: isSysadmin },
   { label: 'Employees', to: '/sy5tem/employees', visible: isSysadmin },
   { label: 'Audit log', to: '/sy5tem/audit', visible: isSysadmin },
+  { label: 'Accrual health', to: '/sy5tem/accrual-health', visible: isSysadmin },
 ];
 
 export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MENU): MenuEntry[] {

@@ -41,6 +41,11 @@ export const ptoKeys = {
   /** POST /pto-manage/sick-leave-check of a rule being typed; not under `all`, like the balance detail. */
   sickLeaveCheck: (bodyJson: string | null) => ['pto-sick-leave-check', bodyJson] as const,
   /**
+   * GET /pto-manage/accrual-health (admins only): under `all`, so a plan or rule change (a fix of
+   * the broken rule it names) asks again.
+   */
+  accrualHealth: ['pto', 'accrual-health'] as const,
+  /**
    * GET /pto/balance-explanation?eid ('Why this balance?'): under `timeOff` (a request, a cancel or a
    * removal refreshes it) and `all` (approvals, plans, allocations); a manual addition or a plan
    * switch of the folder invalidates `balanceExplanations`.

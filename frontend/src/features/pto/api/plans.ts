@@ -23,6 +23,14 @@ export const ruleSchema = z.object({
   maxCarryover: z.number().int().nullable(),
   maxBalanceEnabled: z.boolean(),
   maxBalance: z.number().int().nullable(),
+  /** Issue 38: the sick-leave laws' limits (none: no limit). */
+  yearlyAccrualCap: z.number().int().nullable(),
+  yearlyUseCap: z.number().int().nullable(),
+  usableAfterDays: z.number().int().nullable(),
+  /** `fromDay` (usable on day N of employment) or `afterDays`; none without a wait. */
+  usableCounting: z.string().nullable(),
+  /** The smallest block of time off, in hours. */
+  minIncrement: z.number().nullable(),
   anniversaryBased: z.boolean(),
   summary: z.string(),
 });
@@ -85,7 +93,19 @@ export interface RuleForm {
   maxCarryover: string;
   maxBalanceEnabled: boolean;
   maxBalance: string;
+  /** Issue 38: whole hours a year may earn at most ('' for no cap). */
+  yearlyAccrualCap: string;
+  /** Issue 38: whole hours a year may use at most ('' for no cap). */
+  yearlyUseCap: string;
+  /** Issue 38: days of employment before the first use ('' for none). */
+  usableAfterDays: string;
+  /** Usable on day N of employment, or after N days. */
+  usableCounting: UsableCounting;
+  /** Issue 38: the smallest block of time off in hours ('' for any). */
+  minIncrement: string;
 }
+
+export type UsableCounting = 'fromDay' | 'afterDays';
 
 export const FIXED_METHODS = ['PER_CALENDAR_YEAR', 'PER_ANNIVERSARY'];
 
@@ -104,7 +124,15 @@ export const ruleFor = (ptoTypeId: number, method: string): RuleForm => ({
   maxCarryover: '',
   maxBalanceEnabled: false,
   maxBalance: '',
+  yearlyAccrualCap: '',
+  yearlyUseCap: '',
+  usableAfterDays: '',
+  usableCounting: 'afterDays',
+  minIncrement: '',
 });
+
+/** A number the server may leave out, as a field holds it. */
+const optionalText = (value: number | null): string => (value === null ? '' : String(value));
 
 export const ruleFromSaved = (rule: PlanRule): RuleForm => ({
   ptoTypeId: rule.ptoTypeId,
@@ -120,10 +148,34 @@ export const ruleFromSaved = (rule: PlanRule): RuleForm => ({
   maxCarryover: rule.maxCarryover === null ? '' : String(rule.maxCarryover),
   maxBalanceEnabled: rule.maxBalanceEnabled,
   maxBalance: rule.maxBalance === null ? '' : String(rule.maxBalance),
+  yearlyAccrualCap: optionalText(rule.yearlyAccrualCap),
+  yearlyUseCap: optionalText(rule.yearlyUseCap),
+  usableAfterDays: optionalText(rule.usableAfterDays),
+  usableCounting: rule.usableCounting === 'fromDay' ? 'fromDay' : 'afterDays',
+  minIncrement: optionalText(rule.minIncrement),
 });
 
 const RATE = /^\d+(\.\d{1,2})?$/;
 const DIGITS = /^\d+$/;
+
+/** Issue 38: the server's texts for the sick-leave limits. */
+export const LIMIT_TEXTS = {
+  cap: 'Please input whole hours from 1 to 1,000',
+  days: 'Please input whole days from 1 to 730',
+  minIncrement: 'Please input hours from 0.25 to 8, with at most 2 decimals',
+} as const;
+
+/** An optional whole number from 1 to `max` ('' is none). */
+const inRange = (text: string, max: number): boolean => {
+  const trimmed = text.trim();
+  return trimmed === '' || (DIGITS.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= max);
+};
+
+/** An optional number of hours from 0.25 to 8 with at most two decimals ('' is none). */
+const isMinIncrement = (text: string): boolean => {
+  const trimmed = text.trim();
+  return trimmed === '' || (RATE.test(trimmed) && Number(trimmed) >= 0.25 && Number(trimmed) <= 8);
+};
 
 /** 002 §5 "Rule wizard step": the problems of one rule by field, empty when it is done. */
 export function ruleProblems(rule: RuleForm): Record<string, string> {
@@ -142,6 +194,10 @@ export function ruleProblems(rule: RuleForm): Record<string, string> {
   if (rule.maxBalanceEnabled && (!DIGITS.test(rule.maxBalance.trim()) || Number(rule.maxBalance) === 0)) {
     problems.maxBalance = 'Please input the maximum balance in hours';
   }
+  if (!inRange(rule.yearlyAccrualCap, 1000)) problems.yearlyAccrualCap = LIMIT_TEXTS.cap;
+  if (!inRange(rule.yearlyUseCap, 1000)) problems.yearlyUseCap = LIMIT_TEXTS.cap;
+  if (!inRange(rule.usableAfterDays, 730)) problems.usableAfterDays = LIMIT_TEXTS.days;
+  if (!isMinIncrement(rule.minIncrement)) problems.minIncrement = LIMIT_TEXTS.minIncrement;
   return problems;
 }
 
@@ -174,8 +230,16 @@ export interface PlanForm {
   removeIds?: number[];
 }
 
-/** A rule as the server reads it: the rate trimmed, the unit 1 for fixed methods. */
-const ruleBody = (rule: RuleForm) => ({ ...rule, rate: rule.rate.trim(), rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim() });
+/** A rule as the server reads it: the rate and the limits trimmed, the unit 1 for fixed methods. */
+export const ruleBody = (rule: RuleForm) => ({
+  ...rule,
+  rate: rule.rate.trim(),
+  rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim(),
+  yearlyAccrualCap: rule.yearlyAccrualCap.trim(),
+  yearlyUseCap: rule.yearlyUseCap.trim(),
+  usableAfterDays: rule.usableAfterDays.trim(),
+  minIncrement: rule.minIncrement.trim(),
+});
 
 const toBody = (plan: PlanForm) => ({ ...plan, rules: plan.rules.map(ruleBody) });
 

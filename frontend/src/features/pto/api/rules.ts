@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod';
 import { api, ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
-import { FIXED_METHODS, planSchema, usePtoSetupMutation, type PtoPlan, type RuleForm } from './plans';
+import { FIXED_METHODS, planSchema, ruleBody, usePtoSetupMutation, type PtoPlan, type RuleForm } from './plans';
 
 export const PTO_RULE_SAVED = 'PTO rule has been saved.';
 /** The server's 409 when the plan's last rule would go (and the tooltip of a blocked Delete). */
@@ -9,7 +9,20 @@ export const LAST_RULE = 'A PTO plan needs at least one PTO type. Delete the pla
 export const RULE_CHANGE_INFO = 'Changing or deleting a rule recalculates the balances of everyone in the plan; each change is recorded in their PTO history.';
 
 /** The rule's own fields the server may name in a 400's `errors`. */
-export const RULE_FIELDS = ['ptoTypeId', 'method', 'rate', 'rateUnit', 'waitingPeriod', 'maxCarryover', 'maxBalance'] as const;
+export const RULE_FIELDS = [
+  'ptoTypeId',
+  'method',
+  'rate',
+  'rateUnit',
+  'waitingPeriod',
+  'maxCarryover',
+  'maxBalance',
+  'yearlyAccrualCap',
+  'yearlyUseCap',
+  'usableAfterDays',
+  'usableCounting',
+  'minIncrement',
+] as const;
 
 export interface RuleEdit {
   /** The rule edited; none adds a rule to the plan. */
@@ -23,9 +36,7 @@ export interface RuleEdit {
 export const ruleEditBody = ({ id, ptoPolicyId, rule }: RuleEdit) => ({
   ...(id === undefined ? {} : { id }),
   ptoPolicyId,
-  ...rule,
-  rate: rule.rate.trim(),
-  rateUnit: FIXED_METHODS.includes(rule.method) ? '1' : rule.rateUnit.trim(),
+  ...ruleBody(rule),
   waitingPeriod: rule.waitingPeriod.trim(),
   maxCarryover: rule.maxCarryover.trim(),
   maxBalance: rule.maxBalance.trim(),
@@ -51,6 +62,8 @@ export function shownRuleFields(rule: RuleForm, { typeChoice = false }: { typeCh
   if (rule.waitingPeriodEnabled) shown.push('waitingPeriod');
   if (rule.carryoverPolicy === 'allowCarryover' && rule.maxCarryoverEnabled) shown.push('maxCarryover');
   if (rule.maxBalanceEnabled) shown.push('maxBalance');
+  shown.push('yearlyAccrualCap', 'yearlyUseCap', 'usableAfterDays', 'minIncrement');
+  if (rule.usableAfterDays.trim()) shown.push('usableCounting');
   return shown;
 }
 

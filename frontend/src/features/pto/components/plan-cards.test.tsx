@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE } from '../api/plans';
 import { callsTo, PLANS, ptoManageServer, ptoPlan } from '../testing/pto-manage-server';
+import { COMPLIANCE, sickLeaveRoutes } from '../testing/sick-leave';
 import { PtoPlansSection } from './plan-cards';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -95,5 +96,36 @@ describe('the PTO plan cards (002 §2 "Plans section")', () => {
     renderWithApp(<PtoPlansSection canEdit={false} />);
     expect(await screen.findAllByTestId('pto-plan')).toHaveLength(2);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says on each card whether the plan meets the sick-leave law where its people work (issue 38)', async () => {
+    ptoManageServer({ extra: sickLeaveRoutes() });
+    renderWithApp(<PtoPlansSection canEdit />);
+    await screen.findAllByTestId('pto-plan');
+    const meets = await within(card('Standard')).findByTestId('plan-compliance');
+    expect(within(meets).getByText('Meets sick-leave law')).toBeInTheDocument();
+    expect(meets).toHaveTextContent('California: Every employer');
+    const short = await within(card('Part-time')).findByTestId('plan-compliance');
+    expect(within(short).getByText('Falls short of California')).toBeInTheDocument();
+    expect(within(short).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Balance cap 40 h is below California's 80 h",
+      "Time is usable from day 121 of employment; California's law makes it usable from day 90",
+    ]);
+  });
+
+  it('says nothing where no law applies, and asks nothing for a manager', async () => {
+    const noLaw = { ...COMPLIANCE, plans: COMPLIANCE.plans.map((plan) => ({ ...plan, compliant: true, places: plan.places.map((place) => ({ ...place, state: 'TX', laws: [], shortfalls: [] })) })) };
+    const { fetch } = ptoManageServer({ extra: sickLeaveRoutes({ compliance: noLaw }) });
+    const { unmount } = renderWithApp(<PtoPlansSection canEdit />);
+    await screen.findAllByTestId('pto-plan');
+    await waitFor(() => expect(callsTo(fetch, '/pto-manage/sick-leave-compliance')).toHaveLength(1));
+    expect(screen.queryByTestId('plan-compliance')).toBeNull();
+    unmount();
+
+    fetch.mockClear();
+    renderWithApp(<PtoPlansSection canEdit={false} />);
+    expect(await screen.findAllByTestId('pto-plan')).toHaveLength(2);
+    expect(callsTo(fetch, '/pto-manage/sick-leave-compliance')).toHaveLength(0);
+    expect(callsTo(fetch, '/pto-manage/sick-leave-laws')).toHaveLength(0);
   });
 });

@@ -1,26 +1,34 @@
 import '@mantine/core/styles/Tooltip.css';
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
 import { PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE, useDeletePlan, usePtoManageData, type PtoPlan } from '../api/plans';
+import { useSickLeaveCompliance, useSickLeaveLaws } from '../api/sick-leave';
+import { PlanComplianceLine } from './plan-compliance';
 import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
 
-/** A plan's card: name, kind, each rule's summary, enrolled people per year, Edit and Delete (admins). */
+/**
+ * A plan's card: name, kind, each rule's summary, enrolled people per year, how it fares against
+ * the sick-leave laws (admins), Edit and Delete (admins).
+ */
 export function PlanCard({
   plan,
   typeName,
   canEdit,
   onEdit,
   onDelete,
+  compliance = null,
 }: {
   plan: PtoPlan;
   typeName: (id: number) => string;
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** The plan's sick-leave compliance line. */
+  compliance?: ReactNode;
 }) {
   return (
     <Card withBorder radius="md" p="md" data-testid="pto-plan">
@@ -39,6 +47,7 @@ export function PlanCard({
             ? 'Nobody enrolled yet'
             : plan.numOfEnrolledEmployees.map((entry) => `${entry.year}: ${entry.count} enrolled`).join(' · ')}
         </Text>
+        {compliance}
         {canEdit ? (
           <Group gap="xs">
             <Button size="xs" variant="light" aria-label={`Edit ${plan.name}`} onClick={onEdit}>
@@ -68,10 +77,19 @@ export function PlanCard({
 /**
  * The company's PTO plans (002 §2 "Plans section"), shown on /admin/ptomanage and in Settings
  * (tab 3): a card per plan; for admins '+ Create New PTO Plan' (the wizard), Edit (the plan's
- * edit panel) and Delete (after a confirmation; blocked while people are enrolled).
+ * edit panel), Delete (after a confirmation; blocked while people are enrolled) and each plan's
+ * sick-leave compliance (issue 38).
  */
 export function PtoPlansSection({ canEdit }: { canEdit: boolean }) {
   const data = usePtoManageData();
+  // Issue 38, admins only: each plan against the sick-leave laws where its people work.
+  const compliance = useSickLeaveCompliance(canEdit);
+  const laws = useSickLeaveLaws(canEdit);
+  const lawName = (id: string) => laws.data?.laws.find((law) => law.id === id)?.name ?? id;
+  const complianceOf = (plan: PtoPlan) => {
+    const found = compliance.data?.plans.find((candidate) => candidate.planId === plan.id);
+    return found ? <PlanComplianceLine plan={found} lawName={lawName} /> : null;
+  };
   const remove = useDeletePlan();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PtoPlan | null>(null);
@@ -102,6 +120,7 @@ export function PtoPlansSection({ canEdit }: { canEdit: boolean }) {
               plan={plan}
               typeName={typeName}
               canEdit={canEdit}
+              compliance={complianceOf(plan)}
               onEdit={() => setEditing(plan)}
               onDelete={() => {
                 setError(null);

@@ -41,7 +41,14 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
       <DiscardGuard isDirty={isDirty} />
       <Stack gap="md">
         <TextInput label="Plan name" withAsterisk value={edit.name} error={edit.nameError} onChange={(event) => edit.setName(event.currentTarget.value)} maxLength={100} />
-        <PlanTypeRules payable={payable} rules={edit.rules} setRules={edit.setRules} editing={edit.editing} setEditing={edit.setEditing} />
+        <PlanTypeRules
+          payable={payable}
+          rules={edit.rules}
+          setRules={edit.setRules}
+          editing={edit.editing}
+          setEditing={edit.setEditing}
+          planId={plan.id}
+        />
         <Group grow align="flex-start">
           <Select label="Year" allowDeselect={false} data={years.map(String)} value={edit.year} onChange={edit.chooseYear} />
           <MultiSelect label="Add people for this year" searchable data={edit.candidates} value={edit.adding} onChange={edit.setAdding} />

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { ruleFor, ruleProblems, ruleSummary, type PtoManageData, type RuleForm } from '../api/plans';
-import { RuleFields } from './rule-fields';
+import { RuleWithLaw, useLawChoices } from './rule-law';
 
 interface PlanTypeRulesProps {
   /** The company's paid types. */
@@ -12,14 +12,18 @@ interface PlanTypeRulesProps {
   /** The type whose rule is open. */
   editing: number | null;
   setEditing: (id: number | null) => void;
+  /** The saved plan: its rules start checked against the laws its compliance names. */
+  planId?: number;
 }
 
 /**
  * The edit panel's types (002 §2): a card per paid type with its rule's summary ('Not Done' while
  * it has a problem, 'Not Included' without a rule), Include / Edit and Leave out, or the open rule
- * with 'Done with <type>'.
+ * with 'Done with <type>'. An open rule may start from a sick-leave law, and is checked against the
+ * law its plan's compliance names (issue 38).
  */
-export function PlanTypeRules({ payable, rules, setRules, editing, setEditing }: PlanTypeRulesProps) {
+export function PlanTypeRules({ payable, rules, setRules, editing, setEditing, planId }: PlanTypeRulesProps) {
+  const laws = useLawChoices(planId ?? null, (id) => payable.find((type) => type.id === id)?.name ?? '');
   return (
     <>
       {payable.map((type) => {
@@ -35,7 +39,14 @@ export function PlanTypeRules({ payable, rules, setRules, editing, setEditing }:
               </Group>
               {editing === type.id && rule ? (
                 <>
-                  <RuleFields typeName={type.name} rule={rule} problems={ruleProblems(rule)} onChange={(next) => setRules((current) => ({ ...current, [type.id]: next }))} />
+                  <RuleWithLaw
+                    typeName={type.name}
+                    rule={rule}
+                    problems={ruleProblems(rule)}
+                    onChange={(next) => setRules((current) => ({ ...current, [type.id]: next }))}
+                    choice={laws.choiceOf(type.id)}
+                    onChoice={(choice) => laws.choose(type.id, choice)}
+                  />
                   <Group justify="flex-end">
                     <Button size="xs" variant="light" onClick={() => setEditing(null)} disabled={Object.keys(ruleProblems(rule)).length > 0}>
                       Done with {type.name}

@@ -1,6 +1,7 @@
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { z } from '@/lib/zod';
 import { ruleFor, ruleProblems, type AssignType, type PlanForm, type RuleForm, type StartingBalance } from '../api/plans';
+import type { LawChoice } from '../api/sick-leave';
 
 /** The wizard's steps (002 §2): 1 name and types, 2 year, 3–7 rules, 8–9 assign, 10 balances, 11 recap. */
 export const STEP = { name: 0, year: 1, rules: 2, assign: 3, balances: 4, recap: 5 } as const;
@@ -24,6 +25,8 @@ export interface PlanWizardValues {
   assignIds: string[];
   /** Step 10's typed balances by `employeeId:ptoTypeId`. */
   balanceEdits: Record<string, string>;
+  /** Issue 38: the law each type's rule started from ('Start from a law'); never sent. */
+  lawChoices?: Record<number, LawChoice>;
 }
 export type PlanWizardForm = UseFormReturnType<PlanWizardValues>;
 
@@ -56,6 +59,7 @@ export const planWizardSchema = z
     assignType: z.enum(['jobRole', 'entireTeam', 'teamMembers', 'none', '']),
     assignIds: z.array(z.string()),
     balanceEdits: z.custom<Record<string, string>>(),
+    lawChoices: z.custom<Record<number, LawChoice>>().optional(),
   })
   .superRefine((values, ctx) => {
     if (!values.typeIds.every((id) => isRuleDone(values.rules, id))) ctx.addIssue({ code: 'custom', path: ['rules'], message: WIZARD_TEXTS.rules });
@@ -90,7 +94,7 @@ export function stepProblems(step: number, values: PlanWizardValues): Record<str
 export const usePlanWizardForm = (currentYear: number): PlanWizardForm =>
   useForm<PlanWizardValues>({
     mode: 'controlled',
-    initialValues: { name: '', typeIds: [], year: String(currentYear), rules: {}, assignType: '', assignIds: [], balanceEdits: {} },
+    initialValues: { name: '', typeIds: [], year: String(currentYear), rules: {}, assignType: '', assignIds: [], balanceEdits: {}, lawChoices: {} },
     clearInputErrorOnChange: false,
   });
 

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { FormAlert } from '@/components/form-alert';
 import { ruleProblems, type RuleForm } from '../api/plans';
 import { emptyRule, isRuleDone, type PlanWizardForm } from './plan-wizard-form';
-import { RuleFields } from './rule-fields';
+import { RuleWithLaw } from './rule-law';
 
 interface RulesStepProps {
   form: PlanWizardForm;
@@ -19,7 +19,8 @@ interface RulesStepProps {
 
 /**
  * Steps 3–7 (002 §2): each chosen type with its rule's state (Done / Not Done) and 'Set up' or
- * 'Edit', or the open rule with Back and 'Done with <type>', which checks it first.
+ * 'Edit', or the open rule (which may start from a sick-leave law, issue 38) with Back and
+ * 'Done with <type>', which checks it first.
  */
 export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems, onBack }: RulesStepProps) {
   const { rules, typeIds } = form.values;
@@ -29,11 +30,13 @@ export function RulesStep({ form, typeName, editing, onEdit, showProblems, onSho
     const rule = rules[editing];
     return (
       <Stack gap="md">
-        <RuleFields
+        <RuleWithLaw
           typeName={typeName(editing)}
           rule={rule ?? emptyRule(editing)}
           problems={showProblems && rule ? ruleProblems(rule) : {}}
           onChange={(next) => setRule(editing, next)}
+          choice={form.values.lawChoices?.[editing] ?? null}
+          onChoice={(choice) => form.setFieldValue('lawChoices', (current) => ({ ...current, [editing]: choice }))}
         />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>

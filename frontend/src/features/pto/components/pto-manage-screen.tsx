@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { PaidHolidaysSection } from './paid-holidays-section';
@@ -10,7 +10,8 @@ const safeReturn = (value: string | null): string | null => (value && value.star
 
 /**
  * PTO management (/admin/ptomanage, 002 §2): the plans with '+ Create New PTO Plan' (the wizard),
- * the PTO types and the paid holidays. Admins change them; managers see them.
+ * the PTO types and the paid holidays. Admins change them; managers see them. Admins also reach
+ * the sick leave compliance report (issue 38) from here.
  */
 export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
   usePageTitle('PTO');
@@ -23,11 +24,18 @@ export function PtoManageScreen({ canEdit }: { canEdit: boolean }) {
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           PTO
         </Title>
-        {back ? (
-          <Anchor component={Link} to={back}>
-            Back
-          </Anchor>
-        ) : null}
+        <Group gap="md">
+          {canEdit ? (
+            <Button component={Link} to="/admin/ptomanage/sick-leave" variant="light">
+              Sick leave compliance
+            </Button>
+          ) : null}
+          {back ? (
+            <Anchor component={Link} to={back}>
+              Back
+            </Anchor>
+          ) : null}
+        </Group>
       </Group>
       <PtoPlansSection canEdit={canEdit} />
       <PtoTypesSection canEdit={canEdit} />

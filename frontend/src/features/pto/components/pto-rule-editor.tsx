@@ -5,7 +5,7 @@ import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ruleFor, ruleFromSaved, ruleProblems, type PlanRule, type PtoManageData, type PtoPlan, type RuleForm } from '../api/plans';
 import { PTO_RULE_SAVED, ruleSaveFailure, shownRuleFields, useUpdatePtoRule } from '../api/rules';
-import { RuleFields } from './rule-fields';
+import { RuleWithLaw, useLawChoices } from './rule-law';
 
 export const RULE_TYPE_REQUIRED = 'Please choose the PTO type';
 export const EVERY_TYPE_INCLUDED = 'Every PTO type is already part of this plan.';
@@ -41,6 +41,7 @@ export function RuleEditor({ target, data, onSaved, onCancel }: { target: RuleTa
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const typeName = (id: number) => data.ptoTypes.find((type) => type.id === id)?.name ?? 'this PTO type';
+  const laws = useLawChoices(target.plan.id, typeName);
   const typeError = serverErrors.ptoTypeId ?? (tried && !rule ? RULE_TYPE_REQUIRED : undefined);
   const problems = { ...(tried && rule ? ruleProblems(rule) : {}), ...serverErrors };
 
@@ -102,7 +103,16 @@ export function RuleEditor({ target, data, onSaved, onCancel }: { target: RuleTa
         ) : (
           <Text fw={600}>{typeName(target.rule?.ptoTypeId ?? 0)}</Text>
         )}
-        {rule ? <RuleFields typeName={typeName(rule.ptoTypeId)} rule={rule} problems={problems} onChange={change} /> : null}
+        {rule ? (
+          <RuleWithLaw
+            typeName={typeName(rule.ptoTypeId)}
+            rule={rule}
+            problems={problems}
+            onChange={change}
+            choice={laws.choiceOf(rule.ptoTypeId)}
+            onChoice={(choice) => laws.choose(rule.ptoTypeId, choice)}
+          />
+        ) : null}
         {error ? <FormAlert>{error}</FormAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>

@@ -89,6 +89,11 @@ describe('Settings, PTO Rules (002 §2, §7)', () => {
       maxCarryover: '',
       maxBalanceEnabled: false,
       maxBalance: '',
+      yearlyAccrualCap: '',
+      yearlyUseCap: '',
+      usableAfterDays: '',
+      usableCounting: 'afterDays',
+      minIncrement: '',
     });
     // The list is fetched again and shows the server's new summary.
     await waitFor(() => expect(rowsOf('Standard')[0]).toHaveTextContent('120 hrs/year'));

@@ -10,8 +10,74 @@ export const METHODS = [
 ];
 
 /**
+ * Issue 38: the limits the sick-leave laws speak of, each optional: the hours a year may earn and
+ * use, the days of employment before the first use (on day N, or after N days) and the smallest
+ * block of time off.
+ */
+function LimitFields({ rule, problems, set }: { rule: RuleForm; problems: Record<string, string>; set: (changes: Partial<RuleForm>) => void }) {
+  const days = rule.usableAfterDays.trim();
+  return (
+    <Stack gap="xs" data-testid="rule-limits">
+      <Text size="sm" fw={500}>
+        Limits (optional; leave empty for none)
+      </Text>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Yearly accrual cap (h)"
+          description="Most hours earned in a year"
+          inputMode="numeric"
+          value={rule.yearlyAccrualCap}
+          error={problems.yearlyAccrualCap}
+          onChange={(event) => set({ yearlyAccrualCap: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Yearly use cap (h)"
+          description="Most hours used in a year"
+          inputMode="numeric"
+          value={rule.yearlyUseCap}
+          error={problems.yearlyUseCap}
+          onChange={(event) => set({ yearlyUseCap: event.currentTarget.value })}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Usable after (days)"
+          description="Days of employment before the first use"
+          inputMode="numeric"
+          value={rule.usableAfterDays}
+          error={problems.usableAfterDays}
+          onChange={(event) => set({ usableAfterDays: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Smallest block (h)"
+          description="Shortest time off taken at once"
+          inputMode="decimal"
+          value={rule.minIncrement}
+          error={problems.minIncrement}
+          onChange={(event) => set({ minIncrement: event.currentTarget.value })}
+        />
+      </Group>
+      {days ? (
+        <Radio.Group
+          label="Counting the days"
+          value={rule.usableCounting}
+          error={problems.usableCounting}
+          onChange={(value) => set({ usableCounting: value === 'fromDay' ? 'fromDay' : 'afterDays' })}
+        >
+          <Group gap="md" mt={4}>
+            <Radio value="fromDay" label={`Usable from day ${days} of employment`} />
+            <Radio value="afterDays" label={`Usable after ${days} days of employment`} />
+          </Group>
+        </Radio.Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
  * One PTO type's rule (002 §3, §5): how it is given, the rate, proration, a waiting period,
- * carryover and the caps. Choosing another method resets the rule to the spec's defaults.
+ * carryover, the caps and the sick-leave limits. Choosing another method resets the rule to the
+ * spec's defaults.
  */
 export function RuleFields({
   typeName,
@@ -144,6 +210,7 @@ export function RuleFields({
               Max balance is limited to {rule.maxBalance} hours
             </Text>
           ) : null}
+          <LimitFields rule={rule} problems={problems} set={set} />
         </>
       ) : null}
     </Stack>

@@ -2,9 +2,10 @@ import { Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { loadErrorMessage } from '@/components/load-error-modal';
-import { isPrivileged, type Identity } from '@/lib/identity';
+import { isAdmin, isPrivileged, type Identity } from '@/lib/identity';
 import { REQUEST_MESSAGES } from '../api/request-form';
 import { fullName, usePtoData, type PtoRequest } from '../api/requests';
+import { AccrualHealthAlert } from './accrual-health-alert';
 import { BalanceCard } from './balance-card';
 import { HistoryList } from './history-list';
 import { RequestForm } from './request-form';
@@ -30,8 +31,9 @@ export const timeOffTitle = (identity: Pick<Identity, 'roles'>): string => (isPr
 
 /**
  * The PTO screen (spec 000 §2): 'On Behalf Of' (admins and managers: the people they reach), the
- * balance card, 'Who Else is Out?', the request form and the history by year. Switching the person
- * reloads everything for them, and requests are filed for them.
+ * accrual job's warning (admins), the balance card, 'Who Else is Out?', the request form and the
+ * history by year. Switching the person reloads everything for them, and requests are filed for
+ * them.
  */
 export function TimeOffScreen({ identity, addRequest = null }: TimeOffScreenProps) {
   const [eid, setEid] = useState<number | null>(null);
@@ -92,6 +94,9 @@ export function TimeOffScreen({ identity, addRequest = null }: TimeOffScreenProp
           />
         ) : null}
       </Group>
+
+      {/* Admins: the accrual job's trouble, if any (the call is theirs only). */}
+      <AccrualHealthAlert enabled={isAdmin(identity)} />
 
       {data.isError ? <FormAlert>{loadErrorMessage(data.error)}</FormAlert> : null}
 

@@ -8,6 +8,7 @@ import { identitySchema, type Identity, type IdentityClaims } from '@/lib/identi
 import { mockFetch, response } from '@/testing/http';
 import { claims } from '@/testing/tokens';
 import type { BalanceCheck, HistoryItem, PtoData, PtoRequest, TimeOffType } from '../api/requests';
+import { healthyAccruals } from './accrual-health';
 import { balanceExplanation } from './balance-explanation';
 
 export const TODAY = '2026-11-18';
@@ -127,7 +128,10 @@ export const fieldErrors =
   () =>
     response({ status, statusText: 'Bad Request', json: { code: 'validation', message: 'Validation failed', errors, requestId: 'r1' } });
 
-/** The screen's calls with quiet defaults: Emma's data, no history, nobody out, a passing check, Vacation explained. */
+/**
+ * The screen's calls with quiet defaults: Emma's data, no history, nobody out, a passing check,
+ * Vacation explained, accruals running normally (an admin's screen asks).
+ */
 export function timeOffServer(routes: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /pto/data': json(ptoData()),
@@ -136,6 +140,7 @@ export function timeOffServer(routes: Record<string, Handler> = {}) {
     'POST /pto/validate-balance': json(balanceCheck()),
     'GET /pto/balance': json({ asOf: TODAY, today: TODAY, types: [], totalBalance: 4800 }),
     'GET /pto/balance-explanation': json(balanceExplanation()),
+    'GET /pto-manage/accrual-health': json(healthyAccruals()),
     ...routes,
   });
 }

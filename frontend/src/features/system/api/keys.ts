@@ -15,4 +15,5 @@ export const systemKeys = {
   promots: (query?: object) => (query ? (['system', 'promots', query] as const) : (['system', 'promots'] as const)),
   promotCompanies: (code: string) => ['system', 'promot-companies', code] as const,
   audit: (query?: object) => (query ? (['system', 'audit', query] as const) : (['system', 'audit'] as const)),
+  accrualHealth: ['system', 'accrual-health'] as const,
 };

@@ -1,3 +1,4 @@
+import { accrualRunSchema } from '@/lib/accrual-runs';
 import { z } from '@/lib/zod';
 
 /**
@@ -288,3 +289,25 @@ export const auditPageSchema = z.object({
   entryCount: count,
 });
 export type AuditPage = z.output<typeof auditPageSchema>;
+
+/** A run of the nightly accrual job (src/lib: the company admins' view reads the same shape). */
+export type { AccrualRun } from '@/lib/accrual-runs';
+
+/** A trouble of the accrual job the operator was told about; `reason` may hold several lines. */
+export const accrualIncidentSchema = z.object({
+  openedAt: instant,
+  reason: z.string(),
+});
+export type AccrualIncident = z.output<typeof accrualIncidentSchema>;
+
+/** GET /system/accrual-health: the job's state across companies. */
+export const systemAccrualHealthSchema = z.object({
+  /** What needs the operator's attention; null: the job runs normally. */
+  warning: nullableString,
+  /** The recent runs, newest first. */
+  runs: z.array(accrualRunSchema),
+  incidents: z.array(accrualIncidentSchema),
+  /** The last run's errors, each 'Company name: person: what went wrong'. */
+  errors: z.array(z.string()).optional().transform((v) => v ?? []),
+});
+export type SystemAccrualHealth = z.output<typeof systemAccrualHealthSchema>;

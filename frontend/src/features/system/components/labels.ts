@@ -11,6 +11,13 @@ export const SYSTEM_TEXTS = {
   /** A company's detail on a deployment without billing, where its subscription and charges would be. */
   billingOff: 'Billing is not enabled on this deployment: companies have no subscription or charges here.',
   audit: 'Audit log',
+  accrualHealth: 'Accrual health',
+  accrualsNeedAttention: 'Accruals need attention',
+  accrualsHealthy: 'Accruals are running normally',
+  noAccrualRuns: 'The accrual job has not run yet.',
+  noAccrualErrors: 'The last run brought every balance forward.',
+  noAccrualIncidents: 'No incident was opened.',
+  accrualDidNotFinish: 'did not finish',
   noCompanies: 'There are no companies yet.',
   noCompaniesMatch: 'No companies match.',
   noCharges: 'This company has no charges yet.',

@@ -7,6 +7,7 @@ export const SYSTEM_PATHS = {
   impersonate: '/sy5tem/impersonate',
   promotions: '/sy5tem/promot',
   audit: '/sy5tem/audit',
+  accrualHealth: '/sy5tem/accrual-health',
 } as const;
 
 /** A company's page. */

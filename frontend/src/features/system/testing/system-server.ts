@@ -7,6 +7,8 @@
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { fakeToken } from '@/testing/tokens';
 import type {
+  AccrualIncident,
+  AccrualRun,
   AuditEntry,
   ChargeAttempt,
   CompanyDetail,
@@ -14,6 +16,7 @@ import type {
   Promot,
   PromotCompany,
   StatRow,
+  SystemAccrualHealth,
   SystemCharge,
   SystemUser,
 } from '../api/schemas';
@@ -165,6 +168,31 @@ export const auditEntry = (id: number, fields: Partial<AuditEntry> = {}): AuditE
   ...fields,
 });
 
+export const accrualRun = (fields: Partial<AccrualRun> = {}): AccrualRun => ({
+  startedAt: '2026-11-28T07:00:00Z',
+  finishedAt: '2026-11-28T07:00:04Z',
+  companies: 312,
+  employees: 4820,
+  errors: 0,
+  failure: null,
+  ...fields,
+});
+
+export const accrualIncident = (fields: Partial<AccrualIncident> = {}): AccrualIncident => ({
+  openedAt: '2026-11-28T07:15:00Z',
+  reason: "Acme Insurance: Ava Stone: the Sick rule of plan 'Old import' is broken: its method 'WEEKLY' is unknown",
+  ...fields,
+});
+
+/** The accrual job runs normally: one clean run, no incident. */
+export const healthyAccruals = (fields: Partial<SystemAccrualHealth> = {}): SystemAccrualHealth => ({
+  warning: null,
+  runs: [accrualRun()],
+  incidents: [],
+  errors: [],
+  ...fields,
+});
+
 export interface SystemServerOptions {
   companies?: CompanyRow[];
   /** The companies GET /system/company knows, by id (Acme by default). */
@@ -176,6 +204,8 @@ export interface SystemServerOptions {
   promots?: Promot[];
   promotCompanies?: Record<string, PromotCompany[]>;
   audit?: AuditEntry[];
+  /** GET /system/accrual-health's answer (healthy by default). */
+  accrualHealth?: SystemAccrualHealth;
   more?: Routes;
 }
 
@@ -201,6 +231,7 @@ export function systemServer({
   promots = [promot(1)],
   promotCompanies = { WELCOME: [{ id: 7, name: 'Acme Insurance', redeemedAt: '2026-11-02T10:00:00Z', monthsLeft: 2 }] },
   audit = [auditEntry(1)],
+  accrualHealth = healthyAccruals(),
   more = {},
 }: SystemServerOptions = {}) {
   const state = {
@@ -385,6 +416,7 @@ export function systemServer({
       const rows = audit.filter((e) => companyId === null || String(e.companyId) === companyId);
       return response({ json: { entries: pageOf(rows, request, 50), entryCount: rows.length } });
     },
+    'GET /system/accrual-health': json(accrualHealth),
     ...more,
   });
   return { fetch, state };
