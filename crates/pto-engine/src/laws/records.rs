@@ -644,57 +644,9 @@ pub const LAWS: &[Law] = &[
         notes: &["A bill (HB 161) would limit the law to employers of 50 or more; it is not known to have passed."],
         displaced_by: &[],
     },
-    Law {
-        id: "us-ct",
-        name: "Connecticut",
-        level: Level::State,
-        state: "CT",
-        city: None,
-        title: "Paid sick leave, as expanded by Public Act 24-8",
-        citation: "Conn. Gen. Stat. §§ 31-57r – 31-57w",
-        sources: CT_SOURCES,
-        effective_from: date(2025, 1, 1),
-        effective_to: Some(date(2025, 12, 31)),
-        headcount_rule: "Employees on the employer's 1 January payroll.",
-        tiers: &[Tier { min_employees: 25, max_employees: None, label: "25 or more employees", requirement: CT }],
-        not_provided: CT_NOT_PROVIDED,
-        notes: CT_NOTES,
-        displaced_by: &[],
-    },
-    Law {
-        id: "us-ct",
-        name: "Connecticut",
-        level: Level::State,
-        state: "CT",
-        city: None,
-        title: "Paid sick leave, as expanded by Public Act 24-8",
-        citation: "Conn. Gen. Stat. §§ 31-57r – 31-57w",
-        sources: CT_SOURCES,
-        effective_from: date(2026, 1, 1),
-        effective_to: Some(date(2026, 12, 31)),
-        headcount_rule: "Employees on the employer's 1 January payroll.",
-        tiers: &[Tier { min_employees: 11, max_employees: None, label: "11 or more employees", requirement: CT }],
-        not_provided: CT_NOT_PROVIDED,
-        notes: CT_NOTES,
-        displaced_by: &[],
-    },
-    Law {
-        id: "us-ct",
-        name: "Connecticut",
-        level: Level::State,
-        state: "CT",
-        city: None,
-        title: "Paid sick leave, as expanded by Public Act 24-8",
-        citation: "Conn. Gen. Stat. §§ 31-57r – 31-57w",
-        sources: CT_SOURCES,
-        effective_from: date(2027, 1, 1),
-        effective_to: None,
-        headcount_rule: "Employees on the employer's 1 January payroll.",
-        tiers: &all_employers(CT),
-        not_provided: CT_NOT_PROVIDED,
-        notes: CT_NOTES,
-        displaced_by: &[],
-    },
+    connecticut(date(2025, 1, 1), Some(date(2025, 12, 31)), &CT_25),
+    connecticut(date(2026, 1, 1), Some(date(2026, 12, 31)), &CT_11),
+    connecticut(date(2027, 1, 1), None, &CT_ALL),
 ];
 
 const NY_TIERS_NYC: [Tier; 3] = [
@@ -707,3 +659,31 @@ const NY_TIERS_NYC: [Tier; 3] = [
     Tier { min_employees: 5, max_employees: Some(99), label: "5 to 99 employees", requirement: NYC_40 },
     Tier { min_employees: 100, max_employees: None, label: "100 or more employees", requirement: NYC_56 },
 ];
+
+/// Connecticut's law as expanded by Public Act 24-8: the same record each year, covering smaller
+/// employers from each 1 January (25 or more in 2025, 11 or more in 2026, every employer from 2027).
+const fn connecticut(effective_from: NaiveDate, effective_to: Option<NaiveDate>, tiers: &'static [Tier]) -> Law {
+    Law {
+        id: "us-ct",
+        name: "Connecticut",
+        level: Level::State,
+        state: "CT",
+        city: None,
+        title: "Paid sick leave, as expanded by Public Act 24-8",
+        citation: "Conn. Gen. Stat. §§ 31-57r – 31-57w",
+        sources: CT_SOURCES,
+        effective_from,
+        effective_to,
+        headcount_rule: "Employees on the employer's 1 January payroll.",
+        tiers,
+        not_provided: CT_NOT_PROVIDED,
+        notes: CT_NOTES,
+        displaced_by: &[],
+    }
+}
+
+const CT_25: [Tier; 1] =
+    [Tier { min_employees: 25, max_employees: None, label: "25 or more employees", requirement: CT }];
+const CT_11: [Tier; 1] =
+    [Tier { min_employees: 11, max_employees: None, label: "11 or more employees", requirement: CT }];
+const CT_ALL: [Tier; 1] = all_employers(CT);
