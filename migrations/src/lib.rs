@@ -49,6 +49,8 @@ mod m20261130_000041_pay_hours_weeks;
 mod m20261130_000042_overtime_alerts;
 mod m20261201_000043_pto_rule_limits;
 mod m20261201_000044_accrual_runs;
+mod m20261202_000045_pto_rule_schedule;
+mod m20261202_000046_sick_leave_statements;
 
 pub struct Migrator;
 
@@ -98,6 +100,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000042_overtime_alerts::Migration),
             Box::new(m20261201_000043_pto_rule_limits::Migration),
             Box::new(m20261201_000044_accrual_runs::Migration),
+            Box::new(m20261202_000045_pto_rule_schedule::Migration),
+            Box::new(m20261202_000046_sick_leave_statements::Migration),
         ]
     }
 }

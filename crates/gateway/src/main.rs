@@ -250,6 +250,16 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let pto = state.pto.clone();
+    scheduler.add(pto::statements::SICK_LEAVE_STATEMENT_JOB, chrono::Duration::hours(1), move |now| {
+        let pto = pto.clone();
+        async move {
+            pto.send_sick_leave_statements(now)
+                .await
+                .map(|sent| format!("{sent} sick leave statements sent"))
+                .map_err(|err| err.to_string())
+        }
+    });
     let timesheet = state.timesheet.clone();
     scheduler.add(timesheet::overtime_alerts::OVERTIME_ALERT_JOB, chrono::Duration::minutes(5), move |now| {
         let timesheet = timesheet.clone();

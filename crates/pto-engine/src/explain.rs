@@ -9,6 +9,7 @@ use crate::engine::compute;
 use crate::ledger::{Basis, CapKind, EntryKind, LedgerEntry};
 use crate::model::{EmployeeInput, Method, PtoType, Rule, SourceId};
 use crate::round::Hours;
+use crate::schedule::{CreditOn, RateBasis, Rounding};
 use chrono::{Datelike, Days, NaiveDate};
 use serde::Serialize;
 
@@ -76,11 +77,15 @@ fn credit_text(input: &EmployeeInput, entry: &LedgerEntry) -> String {
     let amount = h(entry.minutes);
     let mut text = match entry.basis {
         Basis::HoursWorked { worked_minutes } => {
-            let rate = rule.map(|r| format!(" ({} h per {} h)", r.rate, r.rate_unit)).unwrap_or_default();
+            let rate = rule
+                .map(|r| format!(" ({} h per {} h)", r.rate_on(input.employment.start, entry.date), r.rate_unit))
+                .unwrap_or_default();
             format!("{amount} h for {} h worked{rate}, week of {}", h(worked_minutes), long(week_start(entry.date)))
         }
         Basis::AnnualGrant { covered_days, period_days } => {
-            let yearly = rule.map(|r| format!("{} h a year", r.rate)).unwrap_or_else(|| "the yearly grant".to_owned());
+            let yearly = rule
+                .map(|r| format!("{} h a year", r.rate_on(input.employment.start, entry.date)))
+                .unwrap_or_else(|| "the yearly grant".to_owned());
             if covered_days < period_days {
                 format!("{amount} h: {yearly}, for {covered_days} of the period's {period_days} days")
             } else {
@@ -88,17 +93,29 @@ fn credit_text(input: &EmployeeInput, entry: &LedgerEntry) -> String {
             }
         }
         Basis::MonthsEmployed { covered_days, block_days } => {
-            let rate = rule
-                .filter(|r| r.method == Method::PerPayPeriod)
-                .map(|r| format!(" ({} h per {} months)", r.rate, r.rate_unit))
+            let pay_period = rule.filter(|r| r.method == Method::PerPayPeriod);
+            let rate = pay_period
+                .map(|r| {
+                    let rate = r.rate_on(input.employment.start, entry.date);
+                    match r.schedule.rate_basis {
+                        RateBasis::PerYear => format!(" ({rate} h a year, per {})", crate::rules::period_words(r)),
+                        RateBasis::PerPeriod => format!(" ({rate} h per {})", crate::rules::period_words(r)),
+                    }
+                })
+                .unwrap_or_default();
+            let what = match pay_period.map(|r| r.schedule.credit_on) {
+                Some(CreditOn::PeriodStart) => format!("the period from {}", long(entry.date)),
+                _ => format!("the period employed to {}", long(entry.date)),
+            };
+            let rounded = pay_period
+                .map(|r| r.schedule.rounding)
+                .filter(|r| *r != Rounding::None)
+                .map(|r| format!(", rounded {}", r.words()))
                 .unwrap_or_default();
             if covered_days < block_days {
-                format!(
-                    "{amount} h for the months employed to {}{rate}, {covered_days} of {block_days} days",
-                    long(entry.date)
-                )
+                format!("{amount} h for {what}{rate}, {covered_days} of {block_days} days{rounded}")
             } else {
-                format!("{amount} h for the months employed to {}{rate}", long(entry.date))
+                format!("{amount} h for {what}{rate}{rounded}")
             }
         }
         Basis::WaitingPeriodEnded => format!("{amount} h earned during the waiting period, credited when it ended"),
@@ -129,6 +146,12 @@ fn line_text(input: &EmployeeInput, entry: &LedgerEntry) -> String {
             h(-entry.minutes),
             h(closing),
             h(carried)
+        ),
+        (EntryKind::Forfeited, Basis::CarryoverExpired { carried, used }) => format!(
+            "{} h of carried-over time expired unused ({} h carried over, {} h of it used)",
+            h(-entry.minutes),
+            h(carried),
+            h(used)
         ),
         (EntryKind::Forfeited, _) => format!("{} h replaced by a starting balance", h(-entry.minutes)),
         (EntryKind::NewPtoPlan, _) => format!("Starting balance of {} h", h(entry.minutes)),

@@ -95,6 +95,14 @@ pub enum Basis {
         /// The balance after it, carried into the next period.
         carried: i64,
     },
+    /// Carried-over hours lost unused when the rule's expiry came.
+    #[serde(rename_all = "camelCase")]
+    CarryoverExpired {
+        /// What the carryover brought.
+        carried: i64,
+        /// What was taken from it before it expired.
+        used: i64,
+    },
     /// The balance replaced by a starting balance on the same day.
     ReplacedByStartingBalance,
     /// A starting balance (NEW_PTO_PLAN).

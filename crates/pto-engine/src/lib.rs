@@ -183,6 +183,8 @@ pub mod request;
 pub mod round;
 pub mod row;
 pub mod rules;
+pub mod schedule;
+pub mod schedule_form;
 pub mod use_rules;
 
 pub use engine::{anniversary, compute, resume, resume_into, Checkpoint, PeriodTotals};
@@ -199,9 +201,14 @@ pub use request::{
 pub use round::Hours;
 pub use row::{employee_row, projected_row, EmployeePtoTypeRow, Period, PTO_NOT_SET_UP};
 pub use rules::{
-    accrual_description, max_balance_note, plan_kind_label, policy_kind_label, rule_summary, validate_plan_rules,
-    FieldProblems, FolderPlanKind, PolicyKind, RuleDraft, MIXED_PLAN_LABEL,
+    accrual_description, max_balance_note, period_words, plan_kind_label, policy_kind_label, rule_summary,
+    validate_plan_rules, FieldProblems, FolderPlanKind, PolicyKind, RuleDraft, MIXED_PLAN_LABEL,
 };
+pub use schedule::{
+    service_year, AccrualPeriod, Anchor, CreditOn, Expiry, ExpiryUnit, RateBasis, Rounding, Schedule, ServiceTier,
+    ServiceTiers, YearStart, MAX_TIERS,
+};
+pub use schedule_form::{ScheduleDraft, TierDraft};
 pub use use_rules::{check_use_rules, UseRule, UseRuleBreach};
 
 /// 002 §9: the placeholder of a fixed rule's hours per year.

@@ -131,6 +131,9 @@ pub struct Rule {
     /// What the sick-leave laws limit beyond the rate and the balance (issue 38).
     #[serde(default)]
     pub limits: Limits,
+    /// The accrual settings: periods, credit day, rounding, expiry, year start, service tiers.
+    #[serde(default)]
+    pub schedule: crate::schedule::Schedule,
 }
 
 /// The limits a paid-sick-leave law lets an employer set, beyond the rate and the maximum
@@ -231,6 +234,7 @@ impl Rule {
             carryover: Carryover::AllowCarryover { max_hours: None },
             max_balance_hours: None,
             limits: Limits::default(),
+            schedule: crate::schedule::Schedule::default(),
         }
     }
 
@@ -258,6 +262,11 @@ impl Rule {
     /// The yearly accrual cap in minutes, when one applies (set and non-zero).
     pub fn yearly_accrual_cap_minutes(&self) -> Option<i64> {
         self.limits.yearly_accrual_cap_hours.filter(|h| *h > 0).map(|h| i64::from(h) * 60)
+    }
+
+    /// The rate in force on `day` for someone who started on `start` (the service tiers').
+    pub fn rate_on(&self, start: NaiveDate, day: NaiveDate) -> Hours {
+        self.schedule.tiers.rate_on(self.rate, start, day)
     }
 
     /// The rate unit as the engine divides by it (never 0).

@@ -31,8 +31,9 @@ pub fn floor_minutes(numer: i128, denom: i128) -> i64 {
     i64::try_from(q).unwrap_or(if q < 0 { i64::MIN } else { i64::MAX })
 }
 
-/// A non-negative exact amount of minutes as a fraction, used for what has been earned but
-/// not yet credited (a sub-minute remainder, or accrual deferred by a waiting period).
+/// An exact amount of minutes as a fraction, used for what has been earned but not yet
+/// credited (a sub-minute remainder, or accrual deferred by a waiting period). Negative only as
+/// the remainder of a rounding step that credited more than was due (see [`crate::Rounding`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exact {
     numer: i128,
@@ -123,6 +124,26 @@ impl Exact {
         let whole = floor_minutes(self.numer, self.denom);
         let rest = self.numer - i128::from(whole) * self.denom;
         (whole, Exact::new(rest, self.denom))
+    }
+
+    /// The nearest multiple of `step` minutes (halves up).
+    pub fn round_to(self, step: i64) -> i64 {
+        let step = i128::from(step.max(1));
+        match (self.numer.checked_mul(2), self.denom.checked_mul(step)) {
+            (Some(twice), Some(unit)) => match (twice.checked_add(unit), unit.checked_mul(2)) {
+                (Some(n), Some(d)) => floor_minutes(n, d).saturating_mul(i64::try_from(step).unwrap_or(1)),
+                _ => self.floor(),
+            },
+            _ => self.floor(),
+        }
+    }
+
+    /// This amount less `whole` minutes.
+    pub fn minus(self, whole: i64) -> Exact {
+        match i128::from(whole).checked_mul(self.denom).and_then(|w| self.numer.checked_sub(w)) {
+            Some(n) => Exact::new(n, self.denom),
+            None => Exact::ZERO,
+        }
     }
 
     /// Whole minutes by the rounding rule.

@@ -3,6 +3,8 @@
 
 use crate::model::{Carryover, Limits, Method, Plan, PtoTypeId, Rule, RuleId, UsableAfter, WaitCounting};
 use crate::round::Hours;
+use crate::schedule::{AccrualPeriod, RateBasis};
+use crate::schedule_form::ScheduleDraft;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -145,6 +147,9 @@ pub struct RuleDraft {
     /// Issue 38: the smallest block of time off in hours (two decimals; empty for none).
     #[serde(default)]
     pub min_increment: String,
+    /// Issue 38: the accrual settings (periods, credit day, rounding, expiry, year, tiers).
+    #[serde(flatten, default)]
+    pub schedule: ScheduleDraft,
 }
 
 impl RuleDraft {
@@ -180,6 +185,7 @@ impl RuleDraft {
             usable_after_days: String::new(),
             usable_counting: String::new(),
             min_increment: String::new(),
+            schedule: ScheduleDraft::default(),
         }
     }
 
@@ -215,6 +221,7 @@ impl RuleDraft {
                 .min_increment_minutes
                 .map(|m| Hours::from_minutes_rounded(i64::from(m)).to_string())
                 .unwrap_or_default(),
+            schedule: ScheduleDraft::from_schedule(&rule.schedule),
         }
     }
 
@@ -270,8 +277,11 @@ impl RuleDraft {
             }
         };
 
-        let rate_unit = if fixed {
-            // An accrual rate change sets the unit to 1 in fixed rules; it is never used.
+        let other_periods =
+            method == Some(Method::PerPayPeriod) && !matches!(self.schedule.accrual_period.trim(), "" | "months");
+        let rate_unit = if fixed || other_periods {
+            // An accrual rate change sets the unit to 1 in fixed rules; it is never used. Weeks,
+            // two weeks and half months give the rate once per period.
             Some(1)
         } else {
             match digits(&self.rate_unit) {
@@ -369,6 +379,8 @@ impl RuleDraft {
             }
         }
         let limits = self.limits(&mut problems);
+        let carries_over = carryover != Some(Carryover::UseItOrLoseIt);
+        let schedule = self.schedule.validate(method, rate_unit, carries_over, &mut problems);
 
         match (method, rate, rate_unit, carryover, max_balance) {
             (Some(method), Some(rate), Some(rate_unit), Some(carryover), Some(max_balance)) if problems.is_empty() => {
@@ -385,6 +397,7 @@ impl RuleDraft {
                     carryover,
                     max_balance_hours: max_balance,
                     limits,
+                    schedule,
                 })
             }
             _ => Err(problems),
@@ -635,7 +648,31 @@ pub fn rule_summary(rule: &Rule) -> String {
         Method::PerHourWorked => {
             format!("{} hrs per {} worked hours", rule.rate, rule.rate_unit)
         }
-        Method::PerPayPeriod => format!("{} hrs per {} months", rule.rate, rule.rate_unit),
+        Method::PerPayPeriod if rule.schedule.rate_basis == RateBasis::PerYear => {
+            format!("{} hrs/year, credited per {}", rule.rate, period_words(rule))
+        }
+        Method::PerPayPeriod if rule.schedule.period == AccrualPeriod::Months => {
+            format!("{} hrs per {} months", rule.rate, rule.rate_unit)
+        }
+        Method::PerPayPeriod => format!("{} hrs per {}", rule.rate, period_words(rule)),
+    }
+}
+
+/// A per-pay-period rule's period in words: '3 months', 'week', '2 weeks', 'half month'.
+///
+/// ```
+/// use pto_engine::{period_words, AccrualPeriod, Hours, Method, PtoTypeId, Rule, RuleId};
+/// let mut r = Rule::new(RuleId(1), PtoTypeId(1), Method::PerPayPeriod, Hours::whole(2));
+/// assert_eq!(period_words(&r), "1 months");
+/// r.schedule.period = AccrualPeriod::Biweekly;
+/// assert_eq!(period_words(&r), "2 weeks");
+/// ```
+pub fn period_words(rule: &Rule) -> String {
+    match rule.schedule.period {
+        AccrualPeriod::Months => format!("{} months", rule.rate_unit),
+        AccrualPeriod::Weekly => "week".to_owned(),
+        AccrualPeriod::Biweekly => "2 weeks".to_owned(),
+        AccrualPeriod::SemiMonthly => "half month".to_owned(),
     }
 }
 
@@ -653,7 +690,13 @@ pub fn accrual_description(rule: &Rule) -> String {
             format!("{} hours at once at the start of the year", rule.rate)
         }
         Method::PerHourWorked => format!("{} hours for every {} hours worked", rule.rate, rule.rate_unit),
-        Method::PerPayPeriod => format!("{} hours for every {} months worked", rule.rate, rule.rate_unit),
+        Method::PerPayPeriod if rule.schedule.rate_basis == RateBasis::PerYear => {
+            format!("{} hours a year, credited for every {} worked", rule.rate, period_words(rule))
+        }
+        Method::PerPayPeriod if rule.schedule.period == AccrualPeriod::Months => {
+            format!("{} hours for every {} months worked", rule.rate, rule.rate_unit)
+        }
+        Method::PerPayPeriod => format!("{} hours for every {} worked", rule.rate, period_words(rule)),
     }
 }
 

@@ -37,6 +37,8 @@ struct RuleSpec {
     carry_cap: u32,
     max_balance: Option<u32>,
     accrual_cap: Option<u32>,
+    /// Bits choosing the accrual settings (half the rules keep the defaults).
+    schedule: u64,
 }
 
 fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
@@ -51,9 +53,22 @@ fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
         1u32..120,
         prop::option::weighted(0.3, 1u32..250),
         prop::option::weighted(0.3, 1u32..200),
+        any::<u64>(),
     )
         .prop_map(
-            |(method, centi, unit, prorated, waiting, start_after, carry, carry_cap, max_balance, accrual_cap)| {
+            |(
+                method,
+                centi,
+                unit,
+                prorated,
+                waiting,
+                start_after,
+                carry,
+                carry_cap,
+                max_balance,
+                accrual_cap,
+                schedule,
+            )| {
                 RuleSpec {
                     method,
                     centi,
@@ -65,6 +80,7 @@ fn arb_rule_spec() -> impl Strategy<Value = RuleSpec> {
                     carry_cap,
                     max_balance,
                     accrual_cap,
+                    schedule,
                 }
             },
         )
@@ -92,7 +108,61 @@ fn build_rule(spec: &RuleSpec, id: i64, ty: PtoTypeId) -> Rule {
     };
     r.max_balance_hours = spec.max_balance;
     r.limits.yearly_accrual_cap_hours = spec.accrual_cap;
+    r.schedule = schedule_of(spec.schedule, &r);
+    if r.schedule.period != AccrualPeriod::Months {
+        r.rate_unit = 1;
+    }
     r
+}
+
+/// `bits` from `at`, below `n`.
+fn pick(seed: u64, at: u32, n: u64) -> usize {
+    usize::try_from((seed >> at) % n).unwrap()
+}
+
+/// Random accrual settings a form could save for `rule` (the defaults for even seeds).
+fn schedule_of(seed: u64, rule: &Rule) -> Schedule {
+    let mut s = Schedule::default();
+    if seed.is_multiple_of(2) {
+        return s;
+    }
+    if rule.method == Method::PerPayPeriod {
+        s.period = AccrualPeriod::ALL[pick(seed, 1, 4)];
+        s.anchor =
+            if s.period == AccrualPeriod::SemiMonthly { Anchor::Calendar } else { Anchor::ALL[pick(seed, 3, 2)] };
+        s.credit_on = CreditOn::ALL[pick(seed, 4, 2)];
+        s.rate_basis = RateBasis::ALL[pick(seed, 5, 2)];
+    }
+    s.rounding = Rounding::ALL[pick(seed, 6, 6)];
+    if rule.carryover != Carryover::UseItOrLoseIt && pick(seed, 9, 2) == 0 {
+        let unit = ExpiryUnit::ALL[pick(seed, 18, 2)];
+        let max = if unit == ExpiryUnit::Months { 24 } else { 400 };
+        s.carryover_expiry = Some(Expiry { amount: 1 + u32::try_from(pick(seed, 10, max)).unwrap(), unit });
+    }
+    if !rule.method.is_fixed() {
+        s.year_start = match pick(seed, 20, 3) {
+            0 => YearStart::Default,
+            1 => YearStart::HireAnniversary,
+            _ => YearStart::Fiscal {
+                month: 1 + u32::try_from(pick(seed, 22, 12)).unwrap(),
+                day: 1 + u32::try_from(pick(seed, 26, 28)).unwrap(),
+            },
+        };
+    }
+    if pick(seed, 31, 2) == 0 {
+        let most = if rule.method == Method::PerHourWorked { 100 * i64::from(rule.rate_unit) } else { 16_000 };
+        let tiers = (0..pick(seed, 32, 4))
+            .map(|k| ServiceTier {
+                from_year: 2 + u32::try_from(k).unwrap() * 2,
+                rate: Hours::from_centi(
+                    (rule.rate.centi() + i64::try_from(pick(seed, 35 + 6 * u32::try_from(k).unwrap(), 800)).unwrap())
+                        .min(most),
+                ),
+            })
+            .collect();
+        s.tiers = ServiceTiers::new(tiers).unwrap();
+    }
+    s
 }
 
 #[derive(Debug, Clone)]
@@ -320,9 +390,15 @@ proptest! {
                 prop_assert_eq!(e.balance_after, c);
                 // The year end falls on the last day of the rule's year.
                 let start = w.input.employment.start;
-                let anniversary_rule = rule_of(&w, e).is_some_and(|r| r.method == Method::PerAnniversary);
+                let rule = rule_of(&w, e);
+                let year_start = rule.filter(|r| !r.method.is_fixed()).map(|r| r.schedule.year_start);
+                let anniversary_rule = rule.is_some_and(|r| r.method == Method::PerAnniversary)
+                    || year_start == Some(YearStart::HireAnniversary);
+                let next = e.date.succ_opt().unwrap();
                 if anniversary_rule {
                     prop_assert!((1..200).any(|n| anniversary(start, n).pred_opt() == Some(e.date)), "{e:?}");
+                } else if let Some(YearStart::Fiscal { month, day }) = year_start {
+                    prop_assert_eq!((next.month(), next.day()), (month, day));
                 } else {
                     prop_assert_eq!((e.date.month(), e.date.day()), (12, 31));
                 }
@@ -431,6 +507,8 @@ proptest! {
                 for (_, r) in rules.iter_mut() {
                     r.max_balance = None;
                     r.carry = 1;
+                    // Carried-over hours that expire: time taken from them would change what is lost.
+                    r.schedule |= 1 << 9;
                 }
             }
         }
@@ -639,9 +717,20 @@ proptest! {
     /// Issue 38: under a yearly accrual cap, what a calendar year credits stops at the cap
     /// (worlds of calendar-year periods: no per-anniversary rule anywhere).
     #[test]
-    fn a_year_never_credits_more_than_its_accrual_cap(spec in arb_spec()) {
+    fn a_year_never_credits_more_than_its_accrual_cap(mut spec in arb_spec()) {
+        // Calendar years only: no per-anniversary rule, no other year start.
+        for p in &mut spec.plans {
+            for (_, r) in p.rules.iter_mut().flatten() {
+                if r.method == 1 {
+                    r.method = 0;
+                }
+                let high = r.schedule >> 20;
+                r.schedule = (r.schedule & ((1 << 20) - 1)) | ((high - high % 3) << 20);
+            }
+        }
         let w = build(&spec);
-        prop_assume!(w.rules.values().all(|r| r.method != Method::PerAnniversary));
+        prop_assert!(w.rules.values().all(|r| r.method != Method::PerAnniversary));
+        prop_assert!(w.rules.values().all(|r| r.schedule.year_start == YearStart::Default));
         let ledger = compute(&w.input, w.through);
         let mut earned: HashMap<(PtoTypeId, i32), i64> = HashMap::new();
         for e in ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued) {
@@ -726,6 +815,174 @@ proptest! {
                 prop_assert_eq!(running, line.balance_after, "{:?}", line);
                 prop_assert!(!line.text.is_empty());
             }
+        }
+    }
+}
+
+// ---- the accrual settings (issue 38) -------------------------------------------------------
+
+/// A single-plan world for the settings' own properties: one per-pay-period rule, no caps, no
+/// waiting, carryover without limit, a weekday history, employed from `start` to `termination`.
+fn pay_period_world(rule: Rule, start: NaiveDate, termination: Option<NaiveDate>) -> EmployeeInput {
+    let plan = Arc::new(Plan { id: PlanId(1), name: "P".into(), rules: vec![rule] });
+    let mut input = EmployeeInput::new(start);
+    input.employment.termination = termination;
+    input.plans.push(PlanAssignment::switch(start, plan));
+    input
+}
+
+fn step_of(rounding: Rounding) -> Option<i64> {
+    match rounding {
+        Rounding::QuarterHour => Some(15),
+        Rounding::HalfHour => Some(30),
+        Rounding::Hour => Some(60),
+        Rounding::Day => Some(480),
+        Rounding::None | Rounding::Minute => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A rounded credit is a whole number of steps unless a cap cut it.
+    #[test]
+    fn rounded_credits_are_whole_steps(spec in arb_spec()) {
+        let w = build(&spec);
+        let ledger = compute(&w.input, w.through);
+        for e in ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued && e.cut.is_none()) {
+            if let Some(step) = rule_of(&w, e).and_then(|r| step_of(r.schedule.rounding)) {
+                prop_assert_eq!(e.minutes % step, 0, "{:?}", e);
+            }
+        }
+    }
+
+    /// A year of credits adds up to the yearly amount to within half a step (exactly when the
+    /// amount is a whole number of steps; to the minute without rounding), whatever the period.
+    #[test]
+    fn a_years_credits_split_the_yearly_amount_exactly(
+        centi in 0i64..40_000,
+        period in 0usize..3,
+        unit in prop::sample::select(vec![1u32, 2, 3, 4, 6, 12]),
+        rounding in 0usize..6,
+        credit_on in 0usize..2,
+    ) {
+        let mut rule = Rule::new(RuleId(1), PtoTypeId(1), Method::PerPayPeriod, Hours::from_centi(centi));
+        rule.schedule.period = [AccrualPeriod::Months, AccrualPeriod::SemiMonthly, AccrualPeriod::Months][period];
+        rule.rate_unit = if rule.schedule.period == AccrualPeriod::Months { unit } else { 1 };
+        rule.schedule.anchor = Anchor::Calendar;
+        rule.schedule.rate_basis = RateBasis::PerYear;
+        rule.schedule.rounding = Rounding::ALL[rounding];
+        rule.schedule.credit_on = CreditOn::ALL[credit_on];
+        let input = pay_period_world(rule, NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(), None);
+        let ledger = compute(&input, NaiveDate::from_ymd_opt(2026, 12, 31).unwrap());
+        let credited: i64 = ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued).map(|e| e.minutes).sum();
+        let yearly = Hours::from_centi(centi).exact_minutes();
+        match (rule.schedule.rounding, step_of(rule.schedule.rounding)) {
+            (_, Some(step)) => {
+                // Whole minutes a year when centi is a multiple of 5 (0.05 h = 3 min).
+                if centi % 5 == 0 {
+                    let minutes = centi * 3 / 5;
+                    prop_assert!(2 * (credited - minutes).abs() <= step, "{credited} vs {minutes}");
+                    if minutes % step == 0 {
+                        prop_assert_eq!(credited, minutes);
+                    }
+                }
+            }
+            (Rounding::None, None) => prop_assert_eq!(credited, yearly.floor()),
+            _ => {
+                // Each credit to the nearest minute on its own: off by at most half a minute each.
+                let credits = ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued).count();
+                let gap = (credited - yearly.floor()).abs();
+                prop_assert!(gap <= i64::try_from(credits).unwrap(), "{credited} vs {yearly:?}");
+            }
+        }
+    }
+
+    /// Crediting a period on its first day gives the same total as on its last day, only
+    /// earlier: by the last day of employment the balances agree.
+    #[test]
+    fn credits_in_advance_total_the_same(
+        centi in 0i64..4_000,
+        period in 0usize..4,
+        unit in 1u32..13,
+        anchor in 0usize..2,
+        prorated in any::<bool>(),
+        start_offset in 0u64..800,
+        employed_days in 0u64..900,
+    ) {
+        let start = plus(day0(), start_offset);
+        let termination = plus(start, employed_days);
+        let balance_with = |credit_on: CreditOn| {
+            let mut rule = Rule::new(RuleId(1), PtoTypeId(1), Method::PerPayPeriod, Hours::from_centi(centi));
+            rule.prorated = prorated;
+            rule.schedule.period = AccrualPeriod::ALL[period];
+            rule.rate_unit = if rule.schedule.period == AccrualPeriod::Months { unit } else { 1 };
+            rule.schedule.anchor =
+                if rule.schedule.period == AccrualPeriod::SemiMonthly { Anchor::Calendar } else { Anchor::ALL[anchor] };
+            rule.schedule.credit_on = credit_on;
+            compute(&pay_period_world(rule, start, Some(termination)), termination).balance(PtoTypeId(1))
+        };
+        prop_assert_eq!(balance_with(CreditOn::PeriodStart), balance_with(CreditOn::PeriodEnd));
+    }
+
+    /// Carried-over hours expire on their day, and what is lost is what was carried less what
+    /// was taken since (never more than the balance).
+    #[test]
+    fn expired_carryover_is_what_was_left_of_it(spec in arb_spec()) {
+        let w = build(&spec);
+        let ledger = compute(&w.input, w.through);
+        let mut carried: HashMap<PtoTypeId, (NaiveDate, i64, Option<Expiry>)> = HashMap::new();
+        let mut taken: HashMap<PtoTypeId, i64> = HashMap::new();
+        let mut balance: HashMap<PtoTypeId, i64> = HashMap::new();
+        for e in &ledger.entries {
+            match (e.kind, e.basis) {
+                (EntryKind::Carryover, _) => {
+                    // The expiry of the rule the hours were carried under holds, whatever comes after.
+                    let expiry = rule_of(&w, e).and_then(|r| r.schedule.carryover_expiry);
+                    carried.insert(e.pto_type, (e.date, e.minutes, expiry));
+                    taken.insert(e.pto_type, 0);
+                }
+                (EntryKind::PtoRequest, _) => *taken.entry(e.pto_type).or_insert(0) -= e.minutes,
+                (EntryKind::Forfeited, Basis::CarryoverExpired { carried: c, used }) => {
+                    let (on, amount, expiry) = carried[&e.pto_type];
+                    prop_assert_eq!(c, amount);
+                    prop_assert_eq!(expiry.map(|x| x.lost_on(on)), Some(e.date));
+                    prop_assert_eq!(used, taken[&e.pto_type].clamp(0, amount));
+                    let before = balance.get(&e.pto_type).copied().unwrap_or(0);
+                    prop_assert_eq!(-e.minutes, (amount - used).min(before));
+                }
+                _ => {}
+            }
+            balance.insert(e.pto_type, e.balance_after);
+        }
+    }
+
+    /// Every yearly grant is the rate of its year of service.
+    #[test]
+    fn grants_follow_the_service_tiers(
+        base in 0i64..20_000,
+        tiers in prop::collection::vec((2u32..12, 0i64..20_000), 0..6),
+        start_offset in 0u64..800,
+        years in 1u64..12,
+    ) {
+        let start = plus(day0(), start_offset);
+        let mut rule = Rule::new(RuleId(1), PtoTypeId(1), Method::PerAnniversary, Hours::from_centi(base));
+        rule.prorated = false;
+        let mut unique: Vec<ServiceTier> = Vec::new();
+        for (from_year, centi) in tiers {
+            if !unique.iter().any(|t| t.from_year == from_year) {
+                unique.push(ServiceTier { from_year, rate: Hours::from_centi(centi) });
+            }
+        }
+        rule.schedule.tiers = ServiceTiers::new(unique).unwrap();
+        let input = pay_period_world(rule, start, None);
+        let ledger = compute(&input, plus(start, years * 366));
+        // Sub-minute remainders carry from one grant to the next (the crate's rounding rule).
+        let (mut exact, mut credited) = (Hours::from_centi(0).exact_minutes(), 0);
+        for e in ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued) {
+            exact = exact.plus(rule.rate_on(start, e.date).exact_minutes());
+            credited += e.minutes;
+            prop_assert_eq!(credited, exact.floor(), "{:?}", e);
         }
     }
 }

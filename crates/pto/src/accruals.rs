@@ -77,7 +77,7 @@ pub(crate) fn inputs_digest(input: &EmployeeInput, through: NaiveDate) -> String
 }
 
 /// The context the job reads a company with: no person's request, the whole company in reach.
-fn job_ctx(company: &Company) -> TenantCtx {
+pub(crate) fn job_ctx(company: &Company) -> TenantCtx {
     let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
     TenantCtx::for_job(company.id, zone)
 }

@@ -23,6 +23,7 @@ pub mod reporting;
 pub mod requests;
 pub mod rules;
 pub mod sick_leave;
+pub mod statements;
 pub mod switching;
 pub mod time_off;
 pub mod types;

@@ -2,7 +2,7 @@
 
 use crate::entities::{
     accrual_run_errors, employee_holiday_hours, paid_holidays, pto_balance_entries, pto_checkpoints, pto_enrollments,
-    pto_plans, pto_requests, pto_rule_changes, pto_rules, pto_type_overrides, pto_types,
+    pto_plans, pto_requests, pto_rule_changes, pto_rules, pto_type_overrides, pto_types, sick_leave_statements,
 };
 use kernel::purge::{erase_in_company, Erased};
 use kernel::CompanyId;
@@ -16,6 +16,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Result<Vec<Erased>, DbErr> {
     Ok(vec![
         erase_in_company::<accrual_run_errors::Entity, C>(conn, company).await?,
+        erase_in_company::<sick_leave_statements::Entity, C>(conn, company).await?,
         erase_in_company::<pto_requests::Entity, C>(conn, company).await?,
         erase_in_company::<employee_holiday_hours::Entity, C>(conn, company).await?,
         erase_in_company::<paid_holidays::Entity, C>(conn, company).await?,

@@ -249,10 +249,11 @@ pub struct ComplianceReport {
     pub plans: Vec<PlanCompliance>,
 }
 
-type Place = (Option<String>, Option<String>);
+/// Where someone works: the state's two letters and the city, when known.
+pub(crate) type Place = (Option<String>, Option<String>);
 
 /// The laws binding an employer of `headcount` at a place, each with its tier.
-fn binding(place: &Place, headcount: u32, day: NaiveDate) -> Vec<(&'static Law, &'static Tier)> {
+pub(crate) fn binding(place: &Place, headcount: u32, day: NaiveDate) -> Vec<(&'static Law, &'static Tier)> {
     let Some(state) = place.0.as_deref() else { return Vec::new() };
     laws::laws_for_place(state, place.1.as_deref(), day)
         .into_iter()
@@ -270,8 +271,30 @@ impl Pto {
         Ok(u32::try_from(people.len()).unwrap_or(u32::MAX))
     }
 
+    /// Where each person works on `day`: their own overtime rule set's state, else the
+    /// company's place (see the module docs).
+    pub(crate) async fn work_places(
+        &self,
+        ctx: &TenantCtx,
+        company_place: Place,
+        day: NaiveDate,
+    ) -> Result<impl Fn(UserId) -> Place, PtoError> {
+        let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), None).await?;
+        Ok(move |person: UserId| -> Place {
+            let own = own_rules
+                .get(&person)
+                .and_then(|versions| versions.iter().rev().find(|v| v.effective_from <= day))
+                .and_then(|version| version.jurisdiction)
+                .and_then(|jurisdiction| jurisdiction.state());
+            match own {
+                Some(state) if company_place.0.as_deref() != Some(state) => (Some(state.to_owned()), None),
+                _ => company_place.clone(),
+            }
+        })
+    }
+
     /// The company's address (state, city); its overtime rules' state when the address has none.
-    async fn company_place(&self, ctx: &TenantCtx, day: NaiveDate) -> Result<Place, PtoError> {
+    pub(crate) async fn company_place(&self, ctx: &TenantCtx, day: NaiveDate) -> Result<Place, PtoError> {
         let company = read::company(&self.db, ctx.company()).await?.ok_or(PtoError::NotFound)?;
         let typed = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         let mut state = typed(company.state).map(|s| s.to_ascii_uppercase());
@@ -325,19 +348,7 @@ impl Pto {
         let headcount = u32::try_from(people.len()).unwrap_or(u32::MAX);
         let active: std::collections::HashSet<UserId> = people.iter().map(|p| p.id).collect();
 
-        // Each person's work state: their own overtime rule set's state, else the company's.
-        let own_rules = clock::overtime_policy::person_rules(&self.db, ctx.company(), None).await?;
-        let place_of = |person: UserId| -> Place {
-            let own = own_rules
-                .get(&person)
-                .and_then(|versions| versions.iter().rev().find(|v| v.effective_from <= day))
-                .and_then(|version| version.jurisdiction)
-                .and_then(|jurisdiction| jurisdiction.state());
-            match own {
-                Some(state) if company_place.0.as_deref() != Some(state) => (Some(state.to_owned()), None),
-                _ => company_place.clone(),
-            }
-        };
+        let place_of = self.work_places(ctx, company_place.clone(), day).await?;
 
         // Who is in which plan this year.
         let rows = enrollments::Entity::find()

@@ -442,6 +442,39 @@ async fn accrual_error(db: &DatabaseConnection, company: i64) {
     db.execute(db.get_database_backend().build(&insert)).await.unwrap();
 }
 
+/// A monthly sick-leave statement is sent only where a law wants one (Washington), for a month
+/// with hours worked; one is written for each company as the statement job would
+/// (`pto::statements`).
+async fn sick_leave_statement(db: &DatabaseConnection, company: i64, employee: i64) {
+    let insert = Query::insert()
+        .into_table(Alias::new("sick_leave_statements"))
+        .columns(
+            [
+                "company_id",
+                "employee_id",
+                "month",
+                "pto_type_id",
+                "accrued_minutes",
+                "reduced_minutes",
+                "balance_minutes",
+                "sent_at",
+            ]
+            .map(Alias::new),
+        )
+        .values_panic([
+            company.into(),
+            employee.into(),
+            chrono::NaiveDate::from_ymd_opt(2026, 10, 1).unwrap().into(),
+            1.into(),
+            60.into(),
+            0.into(),
+            60.into(),
+            Utc::now().into(),
+        ])
+        .to_owned();
+    db.execute(db.get_database_backend().build(&insert)).await.unwrap();
+}
+
 /// The provider's webhook events are recorded by billing as it processes them; the test harness
 /// sends none, so one is written for each company as billing would.
 async fn webhook_event(db: &DatabaseConnection, company: i64) {
@@ -621,9 +654,10 @@ async fn closing_an_account_erases_every_record_and_file_of_the_company_and_noth
     // Closed through the service below, to read its report.
     let direct = fill(&app, "Direct Co").await;
     run_jobs(&app, &[&closing, &staying, &direct]).await;
-    for company in [closing.id, staying.id, direct.id] {
-        webhook_event(&app.db, company).await;
-        accrual_error(&app.db, company).await;
+    for company in [&closing, &staying, &direct] {
+        webhook_event(&app.db, company.id).await;
+        accrual_error(&app.db, company.id).await;
+        sick_leave_statement(&app.db, company.id, company.employee_id).await;
     }
 
     // Every table holds rows of each company.

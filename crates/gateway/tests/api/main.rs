@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod account;
+mod accrual_settings;
 mod accruals;
 mod agencyzoom;
 mod architecture;

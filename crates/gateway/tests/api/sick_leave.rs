@@ -489,3 +489,75 @@ async fn a_request_and_the_projected_balance_count_no_accrual_on_days_of_leave()
     assert_eq!(checked["balance"].as_i64(), Some(after));
     assert_eq!(checked["pass"], true);
 }
+
+/// Washington wants a statement at least monthly of the sick leave accrued, taken off and
+/// available (WAC 296-128-760(2)), except for a month without hours worked (ibid. (2)(a)). The
+/// employee worked one full week of last month (five days of 8 h, Monday to Friday, credited
+/// on its Saturday): 40 h at 1 h per 40 h worked (RCW 49.46.210(1)(a)) is 1 h.
+#[actix_web::test]
+async fn washington_sends_a_monthly_statement_once() {
+    let app = spawn_app().await;
+    let c = company(&app, "Statement Co").await;
+    set_address(&app, &c, "WA", "Spokane").await;
+    let this_month = today().with_day(1).unwrap();
+    let first = (this_month - Duration::days(1)).with_day(1).unwrap();
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/manage/add-user",
+            json!({"id": c.employee, "firstname": "Rosa", "lastname": "Diaz", "email": c.employee_email,
+                   "startDate": (first - Duration::days(30)).format("%Y-%m-%d").to_string()}),
+        )
+        .await);
+    // Someone else in the plan who did not work last month gets no statement.
+    let idle_email = unique_email("idle");
+    let idle = app.add_person(c.id, &idle_email, Role::Employee, None).await;
+    let laws = ok(app.get_as(&c.admin, "/server/v1/pto-manage/sick-leave-laws").await);
+    ok(app
+        .post_as(
+            &c.admin,
+            "/server/v1/settings/save-pto-plan",
+            json!({"name": "Washington", "year": first.year(), "assignType": "teamMembers",
+                   "assignIds": [c.employee, idle], "rules": [rule_input(&preset(&laws, "us-wa", 2), c.sick)]}),
+        )
+        .await);
+    if i64::from(first.year()) != c.year {
+        // Last month was last year: this year's plan too.
+        ok(app
+            .post_as(
+                &c.admin,
+                "/server/v1/settings/save-pto-plan",
+                json!({"name": "Washington now", "year": c.year, "assignType": "teamMembers",
+                       "assignIds": [c.employee, idle], "rules": [rule_input(&preset(&laws, "us-wa", 2), c.sick)]}),
+            )
+            .await);
+    }
+    let mut monday = first;
+    while monday.weekday() != chrono::Weekday::Mon {
+        monday += Duration::days(1);
+    }
+    for offset in 0..5 {
+        let day = monday + Duration::days(offset);
+        ok(app
+            .post_as(
+                &c.admin,
+                "/server/v1/timesheet/edit",
+                json!({"employeeId": c.employee, "start": format!("{day} 08:00:00"), "end": format!("{day} 16:00:00")}),
+            )
+            .await);
+    }
+
+    let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    assert_eq!(pto.send_sick_leave_statements(Utc::now()).await.unwrap(), 1);
+    let month = first.format("%B %Y").to_string();
+    let mail = app.mail.wait_for(&c.employee_email, &format!("Your Sick time statement for {month}")).await;
+    let text = mail.text();
+    assert!(text.contains("Accrued in the month: 1 h"), "{text}");
+    assert!(text.contains("Taken off in the month: 0 h"), "{text}");
+    assert!(text.contains("WAC 296-128-760(2)"), "{text}");
+    // Once per person and month, however often the job runs.
+    assert_eq!(pto.send_sick_leave_statements(Utc::now()).await.unwrap(), 0);
+    app.mail.settled().await;
+    assert_eq!(app.mail.to(&c.employee_email).iter().filter(|m| m.text().contains("statement for")).count(), 1);
+    assert!(app.mail.to(&idle_email).iter().all(|m| !m.text().contains("statement for")));
+}

@@ -3,7 +3,8 @@
 
 use super::Block;
 use crate::model::{Method, Rule};
-use chrono::{Datelike, Months, NaiveDate};
+use crate::schedule::{AccrualPeriod, Anchor, YearStart};
+use chrono::{Datelike, Days, Months, NaiveDate};
 
 pub(super) fn next_day(d: NaiveDate) -> NaiveDate {
     d.succ_opt().unwrap_or(NaiveDate::MAX)
@@ -23,10 +24,20 @@ pub fn anniversary(start: NaiveDate, n: u32) -> NaiveDate {
     add_months(start, n.saturating_mul(12))
 }
 
-/// The rule's year containing `day`: the calendar year, or for a per-anniversary rule the
-/// anniversary year (from an anniversary of the start date to the day before the next).
+/// The rule's year containing `day`: the calendar year, or for a per-anniversary rule (or one
+/// whose year turns on the hire anniversary) the anniversary year (from an anniversary of the
+/// start date to the day before the next), or the rule's fiscal year.
 pub(crate) fn rule_year(rule: Option<&Rule>, start: NaiveDate, day: NaiveDate) -> (NaiveDate, NaiveDate) {
-    if rule.is_some_and(|r| r.method == Method::PerAnniversary) && day >= start {
+    if let Some(YearStart::Fiscal { month, day: first }) = rule.map(|r| r.schedule.year_start) {
+        if rule.is_some_and(|r| !r.method.is_fixed()) {
+            return YearStart::fiscal_year(month, first, day);
+        }
+    }
+    let anniversary_years = rule.is_some_and(|r| {
+        r.method == Method::PerAnniversary
+            || (!r.method.is_fixed() && r.schedule.year_start == YearStart::HireAnniversary)
+    });
+    if anniversary_years && day >= start {
         let mut n = u32::try_from(day.year() - start.year()).unwrap_or(0);
         while n > 0 && anniversary(start, n) > day {
             n -= 1;
@@ -38,6 +49,47 @@ pub(crate) fn rule_year(rule: Option<&Rule>, start: NaiveDate, day: NaiveDate) -
     let first = NaiveDate::from_ymd_opt(day.year(), 1, 1).unwrap_or(day);
     let last = NaiveDate::from_ymd_opt(day.year(), 12, 31).unwrap_or(day);
     (first, last)
+}
+
+/// The per-pay-period block containing `day` under the rule's period and anchor.
+pub(super) fn period_containing(rule: &Rule, start: NaiveDate, day: NaiveDate) -> Block {
+    let schedule = rule.schedule;
+    match (schedule.period, schedule.anchor) {
+        (AccrualPeriod::Months, Anchor::Joining) => block_containing(start, rule.rate_unit, day),
+        (AccrualPeriod::Months, Anchor::Calendar) => {
+            let unit = i64::from(rule.rate_unit.clamp(1, 12));
+            let index = i64::from(day.year()) * 12 + i64::from(day.month0());
+            let first_index = index.div_euclid(unit) * unit;
+            let first = i32::try_from(first_index.div_euclid(12))
+                .ok()
+                .and_then(|year| NaiveDate::from_ymd_opt(year, u32::try_from(first_index.rem_euclid(12)).ok()? + 1, 1))
+                .unwrap_or(day);
+            let end = add_months(first, u32::try_from(unit).unwrap_or(1));
+            Block { end, days: days_between(first, end), covered: 0, credited: false }
+        }
+        (AccrualPeriod::Weekly | AccrualPeriod::Biweekly, anchor) => {
+            let length: i64 = if schedule.period == AccrualPeriod::Weekly { 7 } else { 14 };
+            // Calendar weeks begin on Monday; two-week periods on Monday 1 January 2024 and
+            // every fourteen days before and after it.
+            let origin = match anchor {
+                Anchor::Joining => start,
+                Anchor::Calendar => NaiveDate::from_ymd_opt(2024, 1, 1).unwrap_or(start),
+            };
+            let offset = (day - origin).num_days().div_euclid(length) * length;
+            let first = origin.checked_add_signed(chrono::Duration::days(offset)).unwrap_or(day);
+            let end = first.checked_add_days(Days::new(length.unsigned_abs())).unwrap_or(NaiveDate::MAX);
+            Block { end, days: days_between(first, end), covered: 0, credited: false }
+        }
+        (AccrualPeriod::SemiMonthly, _) => {
+            let (first, end) = if day.day() <= 15 {
+                (day.with_day(1).unwrap_or(day), day.with_day(16).unwrap_or(day))
+            } else {
+                let first = day.with_day(16).unwrap_or(day);
+                (first, add_months(day.with_day(1).unwrap_or(day), 1))
+            };
+            Block { end, days: days_between(first, end), covered: 0, credited: false }
+        }
+    }
 }
 
 /// The per-pay-period block containing `day`: blocks of `unit` months from the start date.
@@ -54,7 +106,7 @@ pub(super) fn block_containing(start: NaiveDate, unit: u32, day: NaiveDate) -> B
     let k = months / unit;
     let first = add_months(start, k.saturating_mul(unit));
     let end = add_months(start, k.saturating_add(1).saturating_mul(unit));
-    Block { end, days: days_between(first, end), covered: 0 }
+    Block { end, days: days_between(first, end), covered: 0, credited: false }
 }
 
 #[cfg(test)]
@@ -94,5 +146,33 @@ mod tests {
         let b = block_containing(d(2024, 3, 15), 3, d(2024, 7, 1));
         assert_eq!(b.end, d(2024, 9, 15));
         assert_eq!(b.days, 92);
+    }
+
+    fn rule_with(period: AccrualPeriod, anchor: Anchor, unit: u32) -> Rule {
+        let mut rule = Rule::new(crate::RuleId(1), PtoTypeId(1), Method::PerPayPeriod, crate::Hours::whole(8));
+        rule.rate_unit = unit;
+        rule.schedule.period = period;
+        rule.schedule.anchor = anchor;
+        rule
+    }
+
+    #[test]
+    fn calendar_and_weekly_periods() {
+        let start = d(2026, 3, 15);
+        let quarters = rule_with(AccrualPeriod::Months, Anchor::Calendar, 3);
+        let b = period_containing(&quarters, start, d(2026, 5, 16));
+        assert_eq!((b.end, b.days), (d(2026, 7, 1), 91));
+        let weeks = rule_with(AccrualPeriod::Weekly, Anchor::Calendar, 1);
+        // Sunday 29 November 2026 is in the week from Monday the 23rd.
+        let b = period_containing(&weeks, start, d(2026, 11, 29));
+        assert_eq!((b.end, b.days), (d(2026, 11, 30), 7));
+        let fortnights = rule_with(AccrualPeriod::Biweekly, Anchor::Joining, 1);
+        let b = period_containing(&fortnights, start, d(2026, 3, 29));
+        assert_eq!((b.end, b.days), (d(2026, 4, 12), 14));
+        let halves = rule_with(AccrualPeriod::SemiMonthly, Anchor::Calendar, 1);
+        let b = period_containing(&halves, start, d(2026, 2, 20));
+        assert_eq!((b.end, b.days), (d(2026, 3, 1), 13));
+        let b = period_containing(&halves, start, d(2026, 2, 15));
+        assert_eq!((b.end, b.days), (d(2026, 2, 16), 15));
     }
 }

@@ -3,11 +3,12 @@
 //! accrual cap), manual additions,
 //! time off, and the year end's forfeit and carryover.
 
-use super::calendar::{block_containing, days_between, next_day, rule_year};
-use super::{ActiveRule, Block, DayCtx, PeriodTotals, TypeState};
+use super::calendar::{days_between, next_day, period_containing, rule_year};
+use super::{ActiveRule, Block, DayCtx, Expiring, PeriodTotals, TypeState};
 use crate::ledger::{Basis, CapKind, Cut, EntryKind, LedgerEntry};
 use crate::model::{Method, Rule};
 use crate::round::Exact;
+use crate::schedule::{CreditOn, RateBasis, Rounding};
 use chrono::{Datelike, NaiveDate, Weekday};
 
 /// Appends one entry and keeps the balance and the period totals.
@@ -44,9 +45,10 @@ fn emit(
     });
 }
 
-/// Credits an exact accrual by the rounding rule, never above the maximum balance.
+/// Credits an exact accrual by the rule's rounding, never above the maximum balance.
 fn credit(ts: &mut TypeState, out: &mut Vec<LedgerEntry>, day: NaiveDate, exact: Exact, basis: Basis) {
-    let (whole, rest) = ts.remainder.plus(exact).split();
+    let rounding = ts.rule.map_or(Rounding::None, |r| r.rule.schedule.rounding);
+    let (whole, rest) = rounding.apply(ts.remainder.plus(exact));
     ts.remainder = rest;
     let room = ts
         .rule
@@ -107,13 +109,29 @@ pub(super) fn type_day(
     if let Some(carried) = ts.pending_carry.take() {
         ts.period_start = day;
         ts.totals = PeriodTotals::default();
+        ts.expiring = None;
         if carried > 0 {
             emit(ts, out, day, EntryKind::Carryover, carried, Basis::CarriedOver, None);
+            if let Some(expiry) = ts.rule.and_then(|r| r.rule.schedule.carryover_expiry) {
+                ts.expiring = Some(Expiring { lost_on: expiry.lost_on(day), carried, left: carried });
+            }
+        }
+    }
+
+    // Carried-over hours not used by their last day are lost (what was used came from them
+    // first). After the last day of employment the balance stays as it was.
+    if let Some(expiring) = ts.expiring.filter(|e| ctx.employed && day >= e.lost_on) {
+        ts.expiring = None;
+        let lost = expiring.left.min(ts.balance.max(0));
+        if lost > 0 {
+            let basis = Basis::CarryoverExpired { carried: expiring.carried, used: expiring.carried - expiring.left };
+            emit(ts, out, day, EntryKind::Forfeited, lost.saturating_neg(), basis, None);
         }
     }
 
     // Starting balances replace the balance.
     for sb in ctx.starting.iter().filter(|s| s.pto_type == pto_type) {
+        ts.expiring = None;
         if ts.balance != 0 {
             let closing = ts.balance;
             emit(
@@ -143,6 +161,9 @@ pub(super) fn type_day(
         emit(ts, out, day, EntryKind::ManuallyAddition, m.minutes, Basis::ManualAddition, Some(m.id));
     }
     for t in ctx.time_off.iter().filter(|s| s.pto_type == pto_type) {
+        if let Some(expiring) = ts.expiring.as_mut() {
+            expiring.left = expiring.left.saturating_sub(t.minutes.max(0)).max(0);
+        }
         emit(ts, out, day, EntryKind::PtoRequest, t.minutes.saturating_neg(), Basis::TimeOff, Some(t.request));
     }
 
@@ -189,11 +210,12 @@ fn accrue(ts: &mut TypeState, ctx: &DayCtx<'_>, rule: &Rule, rule_ends_today: bo
             .unwrap_or(day);
             let period_days = days_between(ts.year_start, next_day(ts.year_end));
             let covered_days = days_between(counted_from, next_day(ts.year_end));
-            let rate = rule.rate.exact_minutes();
+            let year_rate = rule.rate_on(ctx.start, day);
+            let rate = year_rate.exact_minutes();
             let (exact, covered_days) = if rule.prorated && covered_days < period_days {
                 (
                     Exact::new(
-                        i128::from(rule.rate.centi()) * 3 * i128::from(covered_days),
+                        i128::from(year_rate.centi()) * 3 * i128::from(covered_days),
                         5 * i128::from(period_days),
                     ),
                     covered_days,
@@ -216,26 +238,49 @@ fn accrue(ts: &mut TypeState, ctx: &DayCtx<'_>, rule: &Rule, rule_ends_today: bo
 
     match rule.method {
         Method::PerPayPeriod => {
+            let rate = rule.rate_on(ctx.start, day);
             let block = match ts.block {
                 Some(b) if day < b.end => b,
-                _ => block_containing(ctx.start, rule.rate_unit, day),
+                _ => period_containing(rule, ctx.start, day),
             };
+            let last_day_of_block = ctx.tomorrow >= block.end;
+            // Minutes per period: centi × 60 / 100 × share, a year's share when the rate is yearly.
+            let (num, den) = match rule.schedule.rate_basis {
+                RateBasis::PerPeriod => (1, 1),
+                RateBasis::PerYear => rule.schedule.period.share_of_year(rule.rate_unit),
+            };
+            let prorate = |covered: u32, days: u32| {
+                let (covered, days) = if covered >= days {
+                    (1, 1)
+                } else if rule.prorated {
+                    (i128::from(covered), i128::from(days.max(1)))
+                } else {
+                    return None;
+                };
+                Some(Exact::new(i128::from(rate.centi()) * 3 * num * covered, 5 * den * days))
+            };
+            if rule.schedule.credit_on == CreditOn::PeriodStart {
+                // In advance, on the first counted day: the days from here to the period's end
+                // (or the known last day of employment).
+                let mut block = block;
+                if counts && !block.credited {
+                    block.credited = true;
+                    let until = ctx.termination.map_or(block.end, |t| block.end.min(next_day(t)));
+                    let covered = days_between(day, until);
+                    if let Some(exact) = prorate(covered, block.days) {
+                        let basis = Basis::MonthsEmployed { covered_days: covered, block_days: block.days };
+                        credit_or_defer(ts, out, day, eligible, exact, basis);
+                    }
+                }
+                ts.block = if last_day_of_block || rule_ends_today { None } else { Some(block) };
+                return;
+            }
             let block = Block { covered: block.covered + u32::from(counts), ..block };
             ts.block = Some(block);
-            let last_day_of_block = ctx.tomorrow >= block.end;
             if last_day_of_block || rule_ends_today {
                 ts.block = None;
                 if block.covered > 0 {
-                    let full = block.covered >= block.days;
-                    if full || rule.prorated {
-                        let exact = if full {
-                            rule.rate.exact_minutes()
-                        } else {
-                            Exact::new(
-                                i128::from(rule.rate.centi()) * 3 * i128::from(block.covered),
-                                5 * i128::from(block.days.max(1)),
-                            )
-                        };
+                    if let Some(exact) = prorate(block.covered, block.days) {
                         let basis = Basis::MonthsEmployed { covered_days: block.covered, block_days: block.days };
                         credit_or_defer(ts, out, day, eligible, exact, basis);
                     }
@@ -249,7 +294,8 @@ fn accrue(ts: &mut TypeState, ctx: &DayCtx<'_>, rule: &Rule, rule_ends_today: bo
             if day.weekday() == Weekday::Sat || day == ts.year_end || rule_ends_today {
                 let worked = std::mem::take(&mut ts.worked_pending);
                 if worked > 0 {
-                    let exact = Exact::new(i128::from(worked) * i128::from(rule.rate.centi()), 100 * rule.unit());
+                    let rate = rule.rate_on(ctx.start, day);
+                    let exact = Exact::new(i128::from(worked) * i128::from(rate.centi()), 100 * rule.unit());
                     let basis = Basis::HoursWorked { worked_minutes: worked };
                     credit_or_defer(ts, out, day, eligible, exact, basis);
                 }

@@ -74,6 +74,17 @@ struct Block {
     end: NaiveDate,
     days: u32,
     covered: u32,
+    /// Its credit has landed (credits on the period's first day).
+    #[serde(default)]
+    credited: bool,
+}
+
+/// Carried-over hours that expire: how many are left unused, and the day they are lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Expiring {
+    lost_on: NaiveDate,
+    carried: i64,
+    left: i64,
 }
 
 /// The state of one PTO type after the last computed day.
@@ -98,6 +109,9 @@ pub(crate) struct TypeState {
     deferred: Exact,
     block: Option<Block>,
     worked_pending: i64,
+    /// The carryover still to expire, when the rule makes it expire.
+    #[serde(default)]
+    expiring: Option<Expiring>,
 }
 
 impl TypeState {
@@ -119,6 +133,7 @@ impl TypeState {
             deferred: Exact::ZERO,
             block: None,
             worked_pending: 0,
+            expiring: None,
         }
     }
 }
@@ -282,6 +297,8 @@ struct DayCtx<'p> {
     day: NaiveDate,
     tomorrow: NaiveDate,
     start: NaiveDate,
+    /// The last day employed, when terminated.
+    termination: Option<NaiveDate>,
     employed: bool,
     employed_tomorrow: bool,
     worked: i64,

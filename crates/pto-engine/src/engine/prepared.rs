@@ -175,6 +175,7 @@ impl Prepared {
                 day,
                 tomorrow,
                 start: self.start,
+                termination: self.termination,
                 employed: self.employed(day),
                 employed_tomorrow: self.employed(tomorrow) && tomorrow != day,
                 worked: cursors.worked_on(self, day),

@@ -163,6 +163,9 @@ pub struct Law {
     pub notes: &'static [&'static str],
     /// Laws that take this one's place where they apply (Illinois' act yields to Chicago's).
     pub displaced_by: &'static [&'static str],
+    /// Where the law wants a statement of the hours accrued, used and available at least
+    /// monthly (its citation): Timekeep e-mails one to each person it binds.
+    pub monthly_statement: Option<&'static str>,
 }
 
 impl Law {

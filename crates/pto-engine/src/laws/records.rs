@@ -301,6 +301,7 @@ pub const LAWS: &[Law] = &[
             "The caps may be given in days instead (5 days of use, 10 days of balance) when that is more.",
         ],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-ny",
@@ -318,6 +319,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "wait", "minIncrement", "exemptAssumedHours", "rehire"],
         notes: &["An employer of 1 to 4 employees owes paid leave only when its net income was over $1 million in the prior year; otherwise the 40 h are unpaid."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-nyc",
@@ -342,6 +344,7 @@ pub const LAWS: &[Law] = &[
             "Each pay statement must show the balance.",
         ],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-co",
@@ -364,6 +367,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap"],
         notes: &[],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-wa",
@@ -376,6 +380,7 @@ pub const LAWS: &[Law] = &[
         sources: &[
             "https://lni.wa.gov/workers-rights/leave/paid-sick-leave/paid-sick-leave-minimum-requirements",
             "https://apps.leg.wa.gov/WAC/default.aspx?cite=296-128-630",
+            "https://app.leg.wa.gov/wac/default.aspx?cite=296-128-760",
             "https://lawfilesext.leg.wa.gov/Law/WACArchive/2020/htm/WAC%20296%20%20TITLE/WAC%20296%20-128%20%20CHAPTER/WAC%20296%20-128%20-620.htm",
         ],
         effective_from: date(2018, 1, 1),
@@ -389,6 +394,7 @@ pub const LAWS: &[Law] = &[
             "A balance statement is due at least monthly.",
         ],
         displaced_by: &[],
+        monthly_statement: Some("WAC 296-128-760(2)"),
     },
     Law {
         id: "us-ma",
@@ -418,6 +424,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "payout"],
         notes: &[],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-nj",
@@ -439,6 +446,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "exemptAssumedHours", "minIncrement", "rehire", "wait wording in the statute"],
         notes: &["Instead of carrying 40 h over, the employer may pay unused hours out at the year end (all, or half at the employee's choice); a front-loaded year still needs one or the other."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-or",
@@ -468,6 +476,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &[],
         notes: &["An employer with a place of work in a city of more than 500,000 people (Portland) must pay sick time from 6 employees."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-az",
@@ -491,6 +500,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "minIncrement", "payout", "rehire", "whether a front-loaded year needs no carryover"],
         notes: &["Each pay statement must show the balance."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-il",
@@ -512,6 +522,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "minIncrement (up to 2 h a day is cited by one weak source)"],
         notes: &["The leave may be used for any reason, so a paid time off type can meet it."],
         displaced_by: &["us-chicago"],
+        monthly_statement: None,
     },
     Law {
         id: "us-chicago",
@@ -533,6 +544,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "minIncrement", "rehire"],
         notes: &["A second bank, paid leave for any reason (1 h per 35 h, 40 h a year, 16 h carryover, usable after 90 days, paid out at separation by employers of 51 or more), is owed as well and is not in this record: set it up as a type of its own."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-md",
@@ -561,6 +573,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["minIncrement", "rehire"],
         notes: &[],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-mn",
@@ -582,6 +595,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["yearlyUseCap", "exemptAssumedHours", "payout", "rehire"],
         notes: &["Front-loading 48 h is also allowed when unused hours are paid out at the year end; this record checks the other option, 80 h with no carryover."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-mi",
@@ -599,6 +613,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["yearlyAccrualCap", "balanceCap", "exemptAssumedHours", "rehire"],
         notes: &["Employers of 10 or fewer are covered from 1 October 2025."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-mi",
@@ -619,6 +634,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["yearlyAccrualCap", "balanceCap", "exemptAssumedHours", "rehire", "whether 'small' is 10 or fewer or fewer than 10"],
         notes: &[],
         displaced_by: &[],
+        monthly_statement: None,
     },
     Law {
         id: "us-ak",
@@ -643,6 +659,7 @@ pub const LAWS: &[Law] = &[
         not_provided: &["balanceCap", "frontLoad", "minIncrement"],
         notes: &["A bill (HB 161) would limit the law to employers of 50 or more; it is not known to have passed."],
         displaced_by: &[],
+        monthly_statement: None,
     },
     connecticut(date(2025, 1, 1), Some(date(2025, 12, 31)), &CT_25),
     connecticut(date(2026, 1, 1), Some(date(2026, 12, 31)), &CT_11),
@@ -679,6 +696,7 @@ const fn connecticut(effective_from: NaiveDate, effective_to: Option<NaiveDate>,
         not_provided: CT_NOT_PROVIDED,
         notes: CT_NOTES,
         displaced_by: &[],
+        monthly_statement: None,
     }
 }
 

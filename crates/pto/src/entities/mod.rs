@@ -14,3 +14,4 @@ pub mod pto_rule_changes;
 pub mod pto_rules;
 pub mod pto_type_overrides;
 pub mod pto_types;
+pub mod sick_leave_statements;

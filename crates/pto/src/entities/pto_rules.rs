@@ -28,6 +28,21 @@ pub struct Model {
     /// `fromDay` or `afterDays` (`pto_engine::WaitCounting`).
     pub usable_counting: Option<String>,
     pub min_increment_minutes: Option<i32>,
+    /// Issue 38: the accrual settings, by the wire names of `pto_engine::schedule`.
+    pub accrual_period: String,
+    pub rate_basis: String,
+    pub period_anchor: String,
+    pub credit_on: String,
+    pub rounding: String,
+    pub carryover_expiry_amount: Option<i32>,
+    /// `days` or `months`.
+    pub carryover_expiry_unit: Option<String>,
+    /// `default`, `hireAnniversary` or `fiscal`.
+    pub year_start: String,
+    /// `MM-DD`, for a fiscal year.
+    pub fiscal_year_start: Option<String>,
+    /// JSON `[{"fromYear": 3, "rateHundredths": 12000}]` (see `rows::StoredTier`).
+    pub service_tiers: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

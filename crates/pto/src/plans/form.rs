@@ -7,7 +7,7 @@ use super::{
 use kernel::ids::{PtoPlanId, PtoTypeId};
 use kernel::validation::lenient_i64;
 use kernel::{FieldErrors, JobRoleId, UserId};
-use pto_engine::{validate_plan_rules, Rule, RuleDraft, RuleId};
+use pto_engine::{validate_plan_rules, Rule, RuleDraft, RuleId, ScheduleDraft, TierDraft};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -93,6 +93,44 @@ pub struct RuleInput {
     #[serde(deserialize_with = "text_or_number")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
     pub min_increment: String,
+    /// Issue 38: `months` (default: `rateUnit` months), `weekly`, `biweekly` or `semiMonthly`
+    /// (per pay period rules).
+    pub accrual_period: Option<String>,
+    /// `perPeriod` (default) or `perYear`: the rate is a year's, split evenly across the periods.
+    pub rate_basis: Option<String>,
+    /// `joining` (periods from the start date, the default) or `calendar`.
+    pub period_anchor: Option<String>,
+    /// `periodEnd` (default) or `periodStart`: the day a period's credit lands.
+    pub credit_on: Option<String>,
+    /// `none` (default), `minute`, `quarterHour`, `halfHour`, `hour` or `day`.
+    pub rounding: Option<String>,
+    /// Carried-over hours expire this many days or months after the carryover (empty: never).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub carryover_expires_after: String,
+    /// `days` (default) or `months`.
+    pub carryover_expiry_unit: Option<String>,
+    /// `default` (1 January), `hireAnniversary` or `fiscal` (accruing rules).
+    pub year_start: Option<String>,
+    /// The fiscal year's first day, `MM-DD`.
+    pub fiscal_year_start: Option<String>,
+    /// Rates from a year of service on (at most six).
+    pub service_tiers: Vec<TierInput>,
+}
+
+/// A rate from a year of service on.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+pub struct TierInput {
+    /// The year of service it starts in (2 to 50).
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub from_year: String,
+    /// The rule's rate from then on, in the rule's unit.
+    #[serde(deserialize_with = "text_or_number")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
+    pub rate: String,
 }
 
 impl RuleInput {
@@ -119,6 +157,22 @@ impl RuleInput {
             usable_after_days: self.usable_after_days.clone(),
             usable_counting: self.usable_counting.clone().unwrap_or_default(),
             min_increment: self.min_increment.clone(),
+            schedule: ScheduleDraft {
+                accrual_period: self.accrual_period.clone().unwrap_or_default(),
+                rate_basis: self.rate_basis.clone().unwrap_or_default(),
+                period_anchor: self.period_anchor.clone().unwrap_or_default(),
+                credit_on: self.credit_on.clone().unwrap_or_default(),
+                rounding: self.rounding.clone().unwrap_or_default(),
+                carryover_expires_after: self.carryover_expires_after.clone(),
+                carryover_expiry_unit: self.carryover_expiry_unit.clone().unwrap_or_default(),
+                year_start: self.year_start.clone().unwrap_or_default(),
+                fiscal_year_start: self.fiscal_year_start.clone().unwrap_or_default(),
+                service_tiers: self
+                    .service_tiers
+                    .iter()
+                    .map(|tier| TierDraft { from_year: tier.from_year.clone(), rate: tier.rate.clone() })
+                    .collect(),
+            },
         }
     }
 }

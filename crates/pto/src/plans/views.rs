@@ -48,9 +48,29 @@ pub struct RuleView {
     pub usable_counting: Option<String>,
     /// Issue 38: the smallest block of time off, in hours.
     pub min_increment: Option<f64>,
+    /// Issue 38: the accrual settings (see `RuleInput`).
+    pub accrual_period: String,
+    pub rate_basis: String,
+    pub period_anchor: String,
+    pub credit_on: String,
+    pub rounding: String,
+    pub carryover_expires_after: Option<u32>,
+    pub carryover_expiry_unit: Option<String>,
+    pub year_start: String,
+    pub fiscal_year_start: Option<String>,
+    pub service_tiers: Vec<TierView>,
     /// True for per-anniversary rules.
     pub anniversary_based: bool,
     pub summary: String,
+}
+
+/// A rate from a year of service on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TierView {
+    pub from_year: u32,
+    pub rate: f64,
 }
 
 /// Enrolled people of one year.
@@ -134,6 +154,21 @@ pub(crate) fn rule_view_of(rule: &pto_engine::Rule, id: i64, plan: i64, pto_type
         usable_after_days: rule.limits.usable.map(|usable| usable.days),
         usable_counting: rule.limits.usable.map(|usable| usable.counting.as_str().to_owned()),
         min_increment: rule.limits.min_increment_minutes.map(|minutes| f64::from(minutes) / 60.0),
+        accrual_period: rule.schedule.period.as_str().to_owned(),
+        rate_basis: rule.schedule.rate_basis.as_str().to_owned(),
+        period_anchor: rule.schedule.anchor.as_str().to_owned(),
+        credit_on: rule.schedule.credit_on.as_str().to_owned(),
+        rounding: rule.schedule.rounding.as_str().to_owned(),
+        carryover_expires_after: rule.schedule.carryover_expiry.map(|expiry| expiry.amount),
+        carryover_expiry_unit: rule.schedule.carryover_expiry.map(|expiry| expiry.unit.as_str().to_owned()),
+        year_start: rule.schedule.year_start.kind().to_owned(),
+        fiscal_year_start: rule.schedule.year_start.fiscal_text(),
+        service_tiers: rule
+            .schedule
+            .tiers
+            .iter()
+            .map(|tier| TierView { from_year: tier.from_year, rate: hours_number(tier.rate) })
+            .collect(),
         anniversary_based: rule.method == Method::PerAnniversary,
         summary: rule_summary(rule),
     }
