@@ -40,6 +40,7 @@ mod security;
 mod sessions;
 mod setup_checklist;
 mod sick_leave;
+mod sick_leave_laws;
 mod sso;
 mod system_customers;
 mod system_impersonation;

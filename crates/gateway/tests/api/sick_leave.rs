@@ -8,22 +8,22 @@ use chrono::{Datelike, Duration, NaiveDate, Utc};
 use kernel::Role;
 use serde_json::{json, Value};
 
-fn ok(reply: Reply) -> Value {
+pub(crate) fn ok(reply: Reply) -> Value {
     assert!(reply.status < 300, "{} {:?}", reply.status, reply.body);
     reply.body
 }
 
-struct Company {
-    admin: String,
-    admin_email: String,
-    id: kernel::CompanyId,
-    employee: i64,
-    employee_email: String,
-    sick: i64,
-    year: i64,
+pub(crate) struct Company {
+    pub(crate) admin: String,
+    pub(crate) admin_email: String,
+    pub(crate) id: kernel::CompanyId,
+    pub(crate) employee: i64,
+    pub(crate) employee_email: String,
+    pub(crate) sick: i64,
+    pub(crate) year: i64,
 }
 
-async fn company(app: &TestApp, name: &str) -> Company {
+pub(crate) async fn company(app: &TestApp, name: &str) -> Company {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company(name, &admin_email).await;
     let id = app.company_of(&admin_email).await.id;
@@ -36,7 +36,7 @@ async fn company(app: &TestApp, name: &str) -> Company {
     Company { admin, admin_email, id, employee, employee_email, sick, year }
 }
 
-async fn set_address(app: &TestApp, c: &Company, state: &str, city: &str) {
+pub(crate) async fn set_address(app: &TestApp, c: &Company, state: &str, city: &str) {
     ok(app
         .post_as(
             &c.admin,
@@ -47,7 +47,7 @@ async fn set_address(app: &TestApp, c: &Company, state: &str, city: &str) {
 }
 
 /// The preset of a law's tier for `employees`, as the wizard reads it.
-fn preset(laws: &Value, id: &str, employees: u64) -> Value {
+pub(crate) fn preset(laws: &Value, id: &str, employees: u64) -> Value {
     let law = laws["laws"].as_array().unwrap().iter().find(|law| law["id"] == id).unwrap_or_else(|| panic!("{id}"));
     let tier = law["tiers"]
         .as_array()
@@ -62,7 +62,7 @@ fn preset(laws: &Value, id: &str, employees: u64) -> Value {
 }
 
 /// A rule input from a rule as the screens read it (`RuleView`), for `pto_type`.
-fn rule_input(view: &Value, pto_type: i64) -> Value {
+pub(crate) fn rule_input(view: &Value, pto_type: i64) -> Value {
     let mut rule = view.clone();
     let object = rule.as_object_mut().unwrap();
     for key in ["id", "ptoPolicyId", "summary", "anniversaryBased"] {
@@ -298,11 +298,11 @@ async fn every_laws_preset_meets_it_where_the_company_works_and_a_lower_cap_is_n
 }
 
 /// Days from today in the company's zone (New York).
-fn today() -> NaiveDate {
+pub(crate) fn today() -> NaiveDate {
     Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive()
 }
 
-fn partial(pto_type: i64, date: NaiveDate, from: &str, to: &str) -> Value {
+pub(crate) fn partial(pto_type: i64, date: NaiveDate, from: &str, to: &str) -> Value {
     let day = date.format("%Y-%m-%d");
     json!({"ptoType": pto_type, "partialday": true, "includeWeekend": true,
            "start": format!("{day} 00:00:00"), "end": format!("{day} 23:59:59"), "starttime": from, "endtime": to})
