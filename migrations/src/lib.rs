@@ -51,6 +51,7 @@ mod m20261201_000043_pto_rule_limits;
 mod m20261201_000044_accrual_runs;
 mod m20261202_000045_pto_rule_schedule;
 mod m20261202_000046_sick_leave_statements;
+mod m20261202_000047_manual_addition_reason;
 
 pub struct Migrator;
 
@@ -102,6 +103,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000044_accrual_runs::Migration),
             Box::new(m20261202_000045_pto_rule_schedule::Migration),
             Box::new(m20261202_000046_sick_leave_statements::Migration),
+            Box::new(m20261202_000047_manual_addition_reason::Migration),
         ]
     }
 }

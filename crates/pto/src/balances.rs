@@ -161,7 +161,12 @@ pub struct ManualAdditionInput {
     #[serde(deserialize_with = "crate::types::hours_text")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<f64>))]
     pub hours: Option<String>,
+    /// Why (optional, at most 200 characters): the employee's "Why this balance?" shows it.
+    pub reason: Option<String>,
 }
+
+/// Not given by the spec: a manual addition's reason too long.
+pub const MANUAL_REASON_TOO_LONG: &str = "Please keep the reason to 200 characters";
 
 /// A validated manual addition.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,6 +175,7 @@ pub struct ManualAdditionCommand {
     pub pto_type: PtoTypeId,
     pub year: i32,
     pub minutes: i64,
+    pub reason: Option<String>,
 }
 
 impl ManualAdditionCommand {
@@ -199,12 +205,17 @@ impl ManualAdditionCommand {
         if hours.is_none() {
             errors.add("hours", MANUAL_HOURS_INVALID);
         }
+        let reason = input.reason.as_deref().map(str::trim).filter(|reason| !reason.is_empty()).map(str::to_owned);
+        if reason.as_ref().is_some_and(|reason| reason.chars().count() > 200) {
+            errors.add("reason", MANUAL_REASON_TOO_LONG);
+        }
         errors.into_result(ManualAdditionCommand {
             employee: UserId(input.employee_id.unwrap_or_default()),
             pto_type: PtoTypeId(input.pto_type_id.unwrap_or_default()),
             year,
             // Hundredths of an hour to minutes: 0.01 h is 0.6 min, so round to the minute.
             minutes: hours.map(|hours| (hours.centi() * 60 + hours.centi().signum() * 50) / 100).unwrap_or_default(),
+            reason,
         })
     }
 }
@@ -584,6 +595,7 @@ impl Pto {
                 enrollment_id: Set(None),
                 created_by: Set(Some(ctx.actor())),
                 created_at: Set(now),
+                reason: Set(command.reason.clone()),
                 ..Default::default()
             }
             .insert(&txn)

@@ -146,6 +146,19 @@ async fn manual_additions_are_checked_and_kept_to_admins_for_others() {
     assert_eq!(far.field("year"), [pto_year_message()]);
     let missing = add(s.admin.clone(), json!({"employeeId": s.employee_id, "year": s.year, "hours": 1})).await;
     assert_eq!(missing.field("ptoTypeId"), ["Please choose the PTO type"]);
+    // A reason is kept to 200 characters and to plain text (issue 38).
+    let long = add(
+        s.admin.clone(),
+        json!({"employeeId": s.employee_id, "ptoTypeId": s.vacation, "year": s.year, "hours": 1, "reason": "x".repeat(201)}),
+    )
+    .await;
+    assert_eq!(long.field("reason"), ["Please keep the reason to 200 characters"]);
+    let escaped = add(
+        s.admin.clone(),
+        json!({"employeeId": s.employee_id, "ptoTypeId": s.vacation, "year": s.year, "hours": 1, "reason": "a\u{1b}[31m"}),
+    )
+    .await;
+    assert_eq!(escaped.status, 400);
     // Managers and employees may not; an admin may not add to their own balance.
     for token in [&s.manager, &s.employee] {
         let reply = add(

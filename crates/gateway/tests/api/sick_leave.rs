@@ -355,7 +355,8 @@ async fn requests_meet_the_wait_the_yearly_use_cap_and_the_smallest_block() {
         .post_as(
             &c.admin,
             "/server/v1/manage/manually-add-pto",
-            json!({"employeeId": c.employee, "year": today().year(), "ptoTypeId": c.sick, "hours": 16}),
+            json!({"employeeId": c.employee, "year": today().year(), "ptoTypeId": c.sick, "hours": 16,
+                   "reason": "Hours brought over from the old system"}),
         )
         .await);
     let token = app.token_of(&c.employee_email).await;
@@ -427,7 +428,10 @@ async fn explained(app: &TestApp, c: &Company, employee: &str, taken_on: NaiveDa
     let accrued: i64 = lines.iter().filter(|l| l["kind"] == "ACCRUED").map(|l| l["minutes"].as_i64().unwrap()).sum();
     assert_eq!(accrued, 3 * 60, "{texts:?}");
     assert!(texts.iter().any(|t| t.contains("h worked (1 h per 30 h), week of ")), "{texts:?}");
-    assert!(texts.iter().any(|t| t.starts_with("16 h added by hand by ")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with("16 h added by hand by ") && t.ends_with(": Hours brought over from the old system")),
+        "{texts:?}"
+    );
     assert!(lines.iter().all(|l| l["kind"] != "PTO_REQUEST" && l["date"].as_str() < Some(&taken_on.to_string())));
     // Someone else's is out of reach: the same 404 as a missing person.
     let other = app.get_as(employee, &format!("/server/v1/pto/balance-explanation?eid={}", c.employee + 100_000)).await;

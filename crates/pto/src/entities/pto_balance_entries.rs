@@ -18,6 +18,8 @@ pub struct Model {
     pub enrollment_id: Option<kernel::ids::EnrollmentId>,
     pub created_by: Option<kernel::UserId>,
     pub created_at: DateTimeUtc,
+    /// Why an admin added or removed the hours by hand (optional).
+    pub reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

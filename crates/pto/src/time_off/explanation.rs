@@ -92,6 +92,8 @@ impl Pto {
                 row.created_by.and_then(|by| names.get(&by)).map(|name| (row.id.engine().0, name.clone()))
             })
             .collect();
+        let reasons: HashMap<i64, &str> =
+            rows.iter().filter_map(|row| row.reason.as_deref().map(|reason| (row.id.engine().0, reason))).collect();
 
         let mut types = Vec::new();
         for row in self.live_types(ctx).await?.into_iter().filter(|row| row.payable) {
@@ -112,6 +114,9 @@ impl Pto {
                         EntryKind::ManuallyAddition => {
                             if let Some(name) = line.source.and_then(|source| added_by.get(&source.0)) {
                                 text.push_str(&format!(" by {name}"));
+                            }
+                            if let Some(reason) = line.source.and_then(|source| reasons.get(&source.0)) {
+                                text.push_str(&format!(": {reason}"));
                             }
                         }
                         EntryKind::NewPtoPlan => {
