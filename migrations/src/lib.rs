@@ -52,6 +52,7 @@ mod m20261201_000044_accrual_runs;
 mod m20261202_000045_pto_rule_schedule;
 mod m20261202_000046_sick_leave_statements;
 mod m20261202_000047_manual_addition_reason;
+mod m20261202_000048_pto_assumed_hours;
 
 pub struct Migrator;
 
@@ -104,6 +105,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000045_pto_rule_schedule::Migration),
             Box::new(m20261202_000046_sick_leave_statements::Migration),
             Box::new(m20261202_000047_manual_addition_reason::Migration),
+            Box::new(m20261202_000048_pto_assumed_hours::Migration),
         ]
     }
 }

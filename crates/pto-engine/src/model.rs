@@ -444,6 +444,11 @@ pub struct EmployeeInput {
     /// a yearly allowance.
     #[serde(default)]
     pub allowances: std::collections::BTreeMap<PtoTypeId, Hours>,
+    /// The minutes of an assumed workday for someone exempt from overtime, who accrues on an
+    /// assumed week instead of the clock's hours (`None`: hours worked count). Callers fill
+    /// `worked` with it ([`EmployeeInput::assume_workdays`]); projections use it for days to come.
+    #[serde(default)]
+    pub assumed_day_minutes: Option<i64>,
 }
 
 impl EmployeeInput {
@@ -457,6 +462,7 @@ impl EmployeeInput {
             manual_additions: Vec::new(),
             time_off: Vec::new(),
             allowances: std::collections::BTreeMap::new(),
+            assumed_day_minutes: None,
         }
     }
 

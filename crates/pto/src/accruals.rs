@@ -125,6 +125,9 @@ impl Pto {
         through: NaiveDate,
     ) -> Result<Ledgers, PtoError> {
         let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
+        // An assumed week depends on holidays the clock's change log does not follow: those
+        // people are computed from the start (crate::assumed_hours).
+        let assumed = self.assumed_minutes(ctx, &ids).await?;
         let stored: Vec<checkpoints::Model> = checkpoints::Entity::find()
             .filter(kernel::tenancy::same_company::<checkpoints::Entity>(ctx.company()))
             .filter(checkpoints::Column::EmployeeId.is_in(ids))
@@ -142,6 +145,7 @@ impl Pto {
         let usable: HashMap<UserId, checkpoints::Model> = stored
             .into_iter()
             .filter(|row| changed.get(&row.employee_id).is_none_or(|day| *day > row.through))
+            .filter(|row| !assumed.contains_key(&row.employee_id))
             .map(|row| (row.employee_id, row))
             .collect();
         let worked_after: HashMap<UserId, NaiveDate> =

@@ -126,6 +126,9 @@ pub struct EmployeePto {
     /// Why balances changed without an entry here: changes to the rules of the plans the
     /// employee was in (newest first).
     pub rule_changes: Vec<crate::rules::RuleChangeView>,
+    /// Issue 38: the assumed week of someone exempt from overtime, in hours (`None`: hours
+    /// worked count).
+    pub assumed_weekly_hours: Option<i64>,
 }
 
 /// An employee's plan in force and total balance (the employee list's PTO column).
@@ -348,6 +351,12 @@ impl Pto {
         // Approved time off is what the balance counts (pending requests are reserved only when
         // a new request is checked).
         let mut approved = self.time_off_of(ctx, &ids, &[RequestStatus::Approved], None).await?;
+        // Those exempt from overtime accrue on an assumed week (crate::assumed_hours).
+        let assumed = self.assumed_minutes(ctx, &ids).await?;
+        let holidays = match people.iter().filter(|person| assumed.contains_key(&person.id)).map(start_of).min() {
+            Some(first) if first <= today => self.holiday_dates(ctx, first, today).await?,
+            _ => Vec::new(),
+        };
         let mut inputs = HashMap::with_capacity(people.len());
         // One copy of each plan for everyone in it (a job role's allowances are the engine's).
         let mut built: HashMap<PtoPlanId, Arc<Plan>> = HashMap::new();
@@ -403,6 +412,9 @@ impl Pto {
                         minutes: entry.minutes,
                     });
                 }
+            }
+            if let Some(weekly) = assumed.get(&person.id) {
+                crate::assumed_hours::assume_week(&mut input, *weekly, today, &holidays);
             }
             inputs.insert(person.id, input);
         }
@@ -491,6 +503,7 @@ impl Pto {
             types: rows,
             history,
             rule_changes: self.rule_changes_of(ctx, &plans_in).await?,
+            assumed_weekly_hours: input.assumed_day_minutes.map(|day| day * 5 / 60),
         })
     }
 

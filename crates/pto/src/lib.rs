@@ -11,6 +11,7 @@
 
 pub mod accrual_health;
 pub mod accruals;
+pub mod assumed_hours;
 mod balances;
 mod demo;
 mod engine_ids;

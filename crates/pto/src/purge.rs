@@ -1,8 +1,9 @@
 //! Erasing a company's time off when its account is closed (called by `closure`).
 
 use crate::entities::{
-    accrual_run_errors, employee_holiday_hours, paid_holidays, pto_balance_entries, pto_checkpoints, pto_enrollments,
-    pto_plans, pto_requests, pto_rule_changes, pto_rules, pto_type_overrides, pto_types, sick_leave_statements,
+    accrual_run_errors, employee_holiday_hours, paid_holidays, pto_assumed_hours, pto_balance_entries, pto_checkpoints,
+    pto_enrollments, pto_plans, pto_requests, pto_rule_changes, pto_rules, pto_type_overrides, pto_types,
+    sick_leave_statements,
 };
 use kernel::purge::{erase_in_company, Erased};
 use kernel::CompanyId;
@@ -17,6 +18,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
     Ok(vec![
         erase_in_company::<accrual_run_errors::Entity, C>(conn, company).await?,
         erase_in_company::<sick_leave_statements::Entity, C>(conn, company).await?,
+        erase_in_company::<pto_assumed_hours::Entity, C>(conn, company).await?,
         erase_in_company::<pto_requests::Entity, C>(conn, company).await?,
         erase_in_company::<employee_holiday_hours::Entity, C>(conn, company).await?,
         erase_in_company::<paid_holidays::Entity, C>(conn, company).await?,

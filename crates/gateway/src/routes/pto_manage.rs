@@ -7,6 +7,7 @@ use crate::extractors::{Admin, Member, Privileged};
 use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
+use pto::assumed_hours::{AssumedHoursCommand, AssumedHoursInput};
 use pto::plans::{PlanCommand, PlanEmployee, PlanInput, PlanView, PtoManageData};
 use pto::rules::{RuleDeleteCommand, RuleEditCommand, RuleEditInput};
 use pto::sick_leave::{ComplianceReport, SickLeaveCheck, SickLeaveCheckCommand, SickLeaveCheckInput, SickLeaveLaws};
@@ -27,6 +28,7 @@ crate::routes::route_table! {
     post "/settings/inactive-pto-rule" => inactive_pto_rule,
     get "/manage/employee-pto" => employee_pto,
     post "/manage/manually-add-pto" => manually_add_pto,
+    post "/manage/employee-pto-assumed-hours" => employee_pto_assumed_hours,
     post "/manage/remove-manual-pto-addition" => remove_manual_pto_addition,
     post "/settings/get-balance-detail" => get_balance_detail,
     post "/settings/switch-pto-plan" => switch_pto_plan,
@@ -208,6 +210,21 @@ pub async fn manually_add_pto(
 ) -> Result<web::Json<EmployeePto>, ApiError> {
     let command = ManualAdditionCommand::parse(&body, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;
     Ok(web::Json(state.pto.add_manually(&guard.ctx, command).await?))
+}
+
+/// Admins set the assumed week of someone exempt from overtime (issue 38): their per-hour-worked
+/// accrual counts it instead of the clock's hours; empty goes back to hours worked.
+#[utoipa::path(post, path = "/server/v1/manage/employee-pto-assumed-hours", tag = "pto", security(("bearer" = [])),
+    request_body = AssumedHoursInput,
+    responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn employee_pto_assumed_hours(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<AssumedHoursInput>,
+) -> Result<web::Json<EmployeePto>, ApiError> {
+    let command = AssumedHoursCommand::parse(&body).map_err(ApiError::validation)?;
+    Ok(web::Json(state.pto.set_assumed_hours(&guard.ctx, command).await?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -246,3 +246,63 @@ async fn the_rate_rises_with_years_of_service() {
     assert_eq!(balance_on(&app, &c, anniversary - Duration::days(1)).await, 0, "the first year's 80 h are lost");
     assert_eq!(balance_on(&app, &c, anniversary).await, 120 * 60);
 }
+
+/// Someone exempt from overtime accrues on an assumed week (Cal. Lab. Code § 246(b)(3): an
+/// exempt employee is deemed to work 40 hours a week): with no hours on the clock, 1 h per 30 h
+/// on 8 h each weekday is 16 minutes a weekday, credited each Saturday.
+#[actix_web::test]
+async fn an_exempt_employee_accrues_on_the_assumed_week() {
+    let app = spawn_app().await;
+    let today = today();
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let start = monday - Duration::days(21);
+    let c = company(&app, "Exempt Co", start).await;
+    plan(&app, &c, json!({"method": "PER_HOUR_WORKED", "rate": "1", "rateUnit": "30"})).await;
+    let vacation_balance = |pto: &Value, c: &Company| {
+        pto["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["ptoTypeId"] == c.vacation)
+            .map_or(0, |t| t["balance"].as_i64().unwrap())
+    };
+    let before = folder(&app, &c).await;
+    assert_eq!((vacation_balance(&before, &c), &before["assumedWeeklyHours"]), (0, &Value::Null));
+
+    let set = |hours: Value| {
+        app.post_as(
+            &c.admin,
+            "/server/v1/manage/employee-pto-assumed-hours",
+            json!({"employeeId": c.employee, "weeklyHours": hours}),
+        )
+    };
+    let after = ok(set(json!(40)).await);
+    assert_eq!(after["assumedWeeklyHours"], 40);
+    // Weeks are credited on their Saturday: every weekday from the start (or 1 January, when the
+    // plan's year began later) through the last Saturday.
+    let last_saturday = today - Duration::days(i64::from((today.weekday().num_days_from_sunday() + 1) % 7));
+    let mut day = start.max(ymd(today.year(), 1, 1));
+    let mut weekdays = 0;
+    while day <= last_saturday {
+        if !matches!(day.weekday(), Weekday::Sat | Weekday::Sun) {
+            weekdays += 1;
+        }
+        day += Duration::days(1);
+    }
+    assert_eq!(vacation_balance(&after, &c), weekdays * 16);
+    let token = app.token_of(&c.employee_email).await;
+    let why = ok(app.get_as(&token, "/server/v1/pto/balance-explanation").await);
+    assert!(why.to_string().contains("h worked (1 h per 30 h), week of"), "{why}");
+
+    // Bad input: refused, nothing changed.
+    let bad = set(json!(41)).await;
+    assert_eq!(bad.field("weeklyHours"), ["Please input whole hours from 1 to 40, or leave it empty for hours worked"]);
+    assert_eq!(folder(&app, &c).await["assumedWeeklyHours"], 40);
+    // Cleared: hours worked count again (none on the clock).
+    let cleared = ok(set(json!("")).await);
+    assert_eq!((vacation_balance(&cleared, &c), &cleared["assumedWeeklyHours"]), (0, &Value::Null));
+}
+
+async fn folder(app: &TestApp, c: &Company) -> Value {
+    ok(app.get_as(&c.admin, &format!("/server/v1/manage/employee-pto?id={}", c.employee)).await)
+}

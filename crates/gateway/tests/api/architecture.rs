@@ -245,6 +245,7 @@ const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
     ("accrual_run_errors.run_id", "the run it belongs to (accrual_runs.id)"),
     ("accrual_incidents.id", "the once-only mark of an incident told to the operator"),
     ("sick_leave_statements.id", "the once-only mark of a person's monthly statement"),
+    ("pto_assumed_hours.id", "a person's assumed week: found by the person"),
     ("pto_rule_changes.id", "the history of a plan's rules, listed with the plan"),
     ("pto_type_overrides.id", "a type's allowance per job role: the type and the job role"),
     ("attempts.id", "a charge's attempts, listed with their charge (ChargeId)"),

@@ -169,6 +169,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/manage/employee-pto?id={emp}", "", "UNPNPNUPFP"),
     ("get", "/pto/employee-pto-types?id={emp}", "", "UNPNPNUPFP"),
     ("post", "/manage/manually-add-pto", "{}", "UFFFAAUEFA"),
+    ("post", "/manage/employee-pto-assumed-hours", "{}", "UFFFAAUEFA"),
     ("post", "/manage/remove-manual-pto-addition", r#"{"id": 999999}"#, "UFFFAAUEFA"),
     ("post", "/settings/get-balance-detail", "{}", "UFFFAAUEFA"),
     ("post", "/settings/switch-pto-plan", "{}", "UFFFAAUEFA"),

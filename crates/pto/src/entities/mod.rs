@@ -5,6 +5,7 @@ pub mod accrual_run_errors;
 pub mod accrual_runs;
 pub mod employee_holiday_hours;
 pub mod paid_holidays;
+pub mod pto_assumed_hours;
 pub mod pto_balance_entries;
 pub mod pto_checkpoints;
 pub mod pto_enrollments;

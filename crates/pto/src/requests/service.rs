@@ -155,7 +155,7 @@ impl Pto {
             input.assume_workdays(
                 tomorrow.max(input.employment.start),
                 command.request.end,
-                pto_engine::MINUTES_PER_DAY,
+                input.assumed_day_minutes.unwrap_or(pto_engine::MINUTES_PER_DAY),
                 &days_off,
             );
             input.time_off.truncate(booked);

@@ -239,7 +239,8 @@ impl Pto {
         if let Some(tomorrow) = today.succ_opt() {
             // Days off (leave booked above, paid holidays) work nothing, so they accrue nothing.
             let holidays = self.holiday_dates(ctx, tomorrow, as_of).await?;
-            input.assume_workdays(tomorrow.max(input.employment.start), as_of, MINUTES_PER_DAY, &holidays);
+            let day = input.assumed_day_minutes.unwrap_or(MINUTES_PER_DAY);
+            input.assume_workdays(tomorrow.max(input.employment.start), as_of, day, &holidays);
         }
         let ledger = compute(&input, as_of);
         let plan = plan_on(&input, input.employment.start.max(as_of));
