@@ -205,3 +205,36 @@ describe('the plan edit panel: people of a year (002 §2 "Plans section", §4)',
     expect(updates(fetch)[0]).not.toHaveProperty('startingBalances');
   });
 });
+
+describe("the plan edit panel: a rule's accrual settings", () => {
+  it("opens the rule the server refuses again, its message under the field, and saves once it is changed", async () => {
+    const onClose = vi.fn();
+    const { fetch } = server({ refuse: { 'rules[1].carryoverExpiresAfter': ['Nothing is carried over under use it or lose it'] } });
+    const dock = await openDock(onClose);
+    const user = userEvent.setup();
+    await user.click(within(dock).getByRole('button', { name: 'Edit the rule of Sick' }));
+    await user.click(within(dock).getByRole('button', { name: 'Accrual settings' }));
+    await user.type(within(dock).getByRole('textbox', { name: /Carried-over hours expire after/ }), '90');
+    await user.click(within(dock).getByRole('button', { name: 'Done with Sick' }));
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+
+    const expiry = await within(dock).findByRole('textbox', { name: /Carried-over hours expire after/ });
+    expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Nothing is carried over under use it or lose it'));
+    expect(within(dock).getByRole('button', { name: 'Done with Sick' })).toBeInTheDocument();
+    expect(within(dock).queryByTestId('form-error')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    const sent = updates(fetch)[0]!.rules as Record<string, unknown>[];
+    expect(sent.map((rule) => [rule.ptoTypeId, rule.carryoverExpiresAfter])).toEqual([
+      [5, ''],
+      [6, '90'],
+    ]);
+
+    await user.clear(expiry);
+    await user.type(expiry, '60');
+    expect(expiry).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dock).getByRole('button', { name: 'Done with Sick' }));
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((updates(fetch)[1]!.rules as Record<string, unknown>[])[1]).toMatchObject({ ptoTypeId: 6, carryoverExpiresAfter: '60', carryoverExpiryUnit: 'days' });
+  });
+});

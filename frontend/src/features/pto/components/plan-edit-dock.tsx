@@ -48,6 +48,7 @@ export function PlanEditDock({ plan, data, onClose }: { plan: PtoPlan; data: Pto
           editing={edit.editing}
           setEditing={edit.setEditing}
           planId={plan.id}
+          refusals={edit.refusals}
         />
         <Group grow align="flex-start">
           <Select label="Year" allowDeselect={false} data={years.map(String)} value={edit.year} onChange={edit.chooseYear} />

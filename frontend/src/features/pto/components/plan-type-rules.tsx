@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { ruleFor, ruleProblems, ruleSummary, type PtoManageData, type RuleForm } from '../api/plans';
+import { standingErrors, type RuleRefusal } from '../api/rules';
 import { RuleWithLaw, useLawChoices } from './rule-law';
 
 interface PlanTypeRulesProps {
@@ -14,6 +15,8 @@ interface PlanTypeRulesProps {
   setEditing: (id: number | null) => void;
   /** The saved plan: its rules start checked against the laws its compliance names. */
   planId?: number;
+  /** The server's messages about the rules the last save sent, by type: each shows until its field changes. */
+  refusals?: Record<number, RuleRefusal>;
 }
 
 /**
@@ -22,12 +25,13 @@ interface PlanTypeRulesProps {
  * with 'Done with <type>'. An open rule may start from a sick-leave law, and is checked against the
  * law its plan's compliance names (issue 38).
  */
-export function PlanTypeRules({ payable, rules, setRules, editing, setEditing, planId }: PlanTypeRulesProps) {
+export function PlanTypeRules({ payable, rules, setRules, editing, setEditing, planId, refusals = {} }: PlanTypeRulesProps) {
   const laws = useLawChoices(planId ?? null, (id) => payable.find((type) => type.id === id)?.name ?? '');
   return (
     <>
       {payable.map((type) => {
         const rule = rules[type.id];
+        const refusal = refusals[type.id];
         return (
           <Card key={type.id} withBorder radius="md" p="sm" data-testid="plan-edit-type">
             <Stack gap="xs">
@@ -42,7 +46,7 @@ export function PlanTypeRules({ payable, rules, setRules, editing, setEditing, p
                   <RuleWithLaw
                     typeName={type.name}
                     rule={rule}
-                    problems={ruleProblems(rule)}
+                    problems={{ ...ruleProblems(rule), ...(refusal ? standingErrors(refusal.errors, refusal.rule, rule) : {}) }}
                     onChange={(next) => setRules((current) => ({ ...current, [type.id]: next }))}
                     choice={laws.choiceOf(type.id)}
                     onChoice={(choice) => laws.choose(type.id, choice)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleFor } from '../api/plans';
-import { planBody, STEP, stepProblems, WIZARD_TEXTS, type PlanWizardValues } from './plan-wizard-form';
+import { carryoverText, planBody, STEP, stepProblems, WIZARD_TEXTS, type PlanWizardValues } from './plan-wizard-form';
 
 const EMPTY: PlanWizardValues = { name: '', typeIds: [], year: '2026', rules: {}, assignType: '', assignIds: [], balanceEdits: {} };
 
@@ -23,5 +23,13 @@ describe('the plan wizard form (002 §2, §5)', () => {
     const balances = [{ employeeId: 9, ptoTypeId: 6, startingBalance: '4' }];
     expect(planBody({ ...values, assignType: 'teamMembers' }, balances)).toMatchObject({ assignType: 'teamMembers', assignIds: [3], startingBalances: balances });
     expect(planBody({ ...values, assignType: '' }, [])).toMatchObject({ assignType: 'none', assignIds: [] });
+  });
+
+  it("says when carried-over hours expire in the recap's carryover", () => {
+    const rule = ruleFor(5, 'PER_PAY_PERIOD');
+    expect(carryoverText(rule)).toBe('Carryover, no cap');
+    expect(carryoverText({ ...rule, carryoverExpiresAfter: '90' })).toBe('Carryover, no cap, expiring after 90 days');
+    expect(carryoverText({ ...rule, maxCarryoverEnabled: true, maxCarryover: '16', carryoverExpiresAfter: '1', carryoverExpiryUnit: 'months' })).toBe('Carryover up to 16 hrs, expiring after 1 month');
+    expect(carryoverText({ ...rule, carryoverPolicy: 'useItOrLoseIt', carryoverExpiresAfter: '90' })).toBe('Use it or lose it');
   });
 });

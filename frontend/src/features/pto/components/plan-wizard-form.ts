@@ -100,12 +100,19 @@ export const usePlanWizardForm = (currentYear: number): PlanWizardForm =>
 
 /**
  * What happens to a rule's unused hours at the end of the year, for the recap. 'No cap' is said
- * too: a cap left unticked looks the same as one forgotten.
+ * too: a cap left unticked looks the same as one forgotten. An expiry of the carried-over hours
+ * follows ('…, expiring after 90 days').
  */
-export function carryoverText(rule: Pick<RuleForm, 'carryoverPolicy' | 'maxCarryoverEnabled' | 'maxCarryover'>): string {
+export function carryoverText(
+  rule: Pick<RuleForm, 'carryoverPolicy' | 'maxCarryoverEnabled' | 'maxCarryover'> & Partial<Pick<RuleForm, 'carryoverExpiresAfter' | 'carryoverExpiryUnit'>>,
+): string {
   if (rule.carryoverPolicy === 'useItOrLoseIt') return 'Use it or lose it';
   const cap = rule.maxCarryoverEnabled ? rule.maxCarryover.trim() : '';
-  return cap ? `Carryover up to ${cap} hrs` : 'Carryover, no cap';
+  const carried = cap ? `Carryover up to ${cap} hrs` : 'Carryover, no cap';
+  const expiry = rule.carryoverExpiresAfter?.trim() ?? '';
+  if (!expiry) return carried;
+  const unit = rule.carryoverExpiryUnit === 'months' ? 'month' : 'day';
+  return `${carried}, expiring after ${expiry} ${unit}${expiry === '1' ? '' : 's'}`;
 }
 
 /**

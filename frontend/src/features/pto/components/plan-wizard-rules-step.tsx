@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { FormAlert } from '@/components/form-alert';
 import { ruleProblems, type RuleForm } from '../api/plans';
+import { standingErrors, type RuleRefusal } from '../api/rules';
 import { emptyRule, isRuleDone, type PlanWizardForm } from './plan-wizard-form';
 import { RuleWithLaw } from './rule-law';
 
@@ -15,6 +16,8 @@ interface RulesStepProps {
   onShowProblems: (show: boolean) => void;
   /** Back from the open rule, keeping what was typed in it. */
   onBack: () => void;
+  /** The server's messages about the rules Submit sent, by type: each shows until its field changes. */
+  refusals?: Record<number, RuleRefusal>;
 }
 
 /**
@@ -22,18 +25,20 @@ interface RulesStepProps {
  * 'Edit', or the open rule (which may start from a sick-leave law, issue 38) with Back and
  * 'Done with <type>', which checks it first.
  */
-export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems, onBack }: RulesStepProps) {
+export function RulesStep({ form, typeName, editing, onEdit, showProblems, onShowProblems, onBack, refusals = {} }: RulesStepProps) {
   const { rules, typeIds } = form.values;
   const setRule = (id: number, rule: RuleForm) => form.setFieldValue('rules', (current) => ({ ...current, [id]: rule }));
 
   if (editing !== null) {
     const rule = rules[editing];
+    const refusal = refusals[editing];
+    const refused = rule && refusal ? standingErrors(refusal.errors, refusal.rule, rule) : {};
     return (
       <Stack gap="md">
         <RuleWithLaw
           typeName={typeName(editing)}
           rule={rule ?? emptyRule(editing)}
-          problems={showProblems && rule ? ruleProblems(rule) : {}}
+          problems={{ ...(showProblems && rule ? ruleProblems(rule) : {}), ...refused }}
           onChange={(next) => setRule(editing, next)}
           choice={form.values.lawChoices?.[editing] ?? null}
           onChoice={(choice) => form.setFieldValue('lawChoices', (current) => ({ ...current, [editing]: choice }))}

@@ -336,6 +336,17 @@ describe('the plan wizard, steps 1 and 8–9: what Next checks (002 §2, §5)', 
           usableAfterDays: '',
           usableCounting: 'afterDays',
           minIncrement: '',
+          // The accrual settings' defaults.
+          accrualPeriod: 'months',
+          rateBasis: 'perPeriod',
+          periodAnchor: 'joining',
+          creditOn: 'periodEnd',
+          rounding: 'none',
+          carryoverExpiresAfter: '',
+          carryoverExpiryUnit: 'days',
+          yearStart: 'default',
+          fiscalYearStart: '',
+          serviceTiers: [],
         },
       ],
     });
@@ -470,5 +481,69 @@ describe('the plan wizard in a company without job roles (issue 36)', () => {
     expect(link).toHaveAttribute('href', '/admin/manage/settings?tab=4&return=%2Fadmin%2Fptomanage');
     await user.click(link);
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("the plan wizard: a rule's accrual settings", () => {
+  it("sends the settings chosen, and takes a rule the server refuses back to its field", async () => {
+    const onClose = vi.fn();
+    const { fetch, state } = server({ refuse: { 'rules[0].fiscalYearStart': ["Please input the fiscal year's first day as MM-DD (any day but 29 February)"] } });
+    renderWithApp(<PlanWizard data={DATA} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(within(wizard).getByRole('textbox', { name: /Plan name/ }), 'Flex');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Vacation' }));
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'Accrued per month employed' }));
+    await user.click(screen.getByRole('button', { name: 'Accrual settings' }));
+    const settings = screen.getByTestId('accrual-settings');
+    await user.click(within(settings).getByRole('radio', { name: 'Every two weeks' }));
+    await user.type(screen.getByRole('textbox', { name: /Hours per period/ }), '3');
+    await user.click(within(settings).getByRole('radio', { name: 'Fiscal year' }));
+    await user.type(within(settings).getByRole('textbox', { name: /Fiscal year's first day/ }), '02-29');
+    await user.click(within(settings).getByRole('button', { name: 'Add tier' }));
+    await user.type(within(settings).getByRole('textbox', { name: 'Tier 1: year of service' }), '5');
+    await user.type(within(settings).getByRole('textbox', { name: 'Tier 1: hours' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Done with Vacation' }));
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: "Don't assign yet" }));
+    await next(user);
+    expect(await screen.findByTestId('wizard-recap')).toHaveTextContent('3 hrs per 2 weeks');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    // Back on the rule, open, the server's message under the field; no alert.
+    const fiscal = await screen.findByRole('textbox', { name: /Fiscal year's first day/ });
+    expect(fiscal).toHaveAccessibleDescription("Please input the fiscal year's first day as MM-DD (any day but 29 February)");
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((bodyOf(callsTo(fetch, '/settings/save-pto-plan')[0]!.init) as { rules: unknown[] }).rules[0]).toMatchObject({
+      ptoTypeId: 5,
+      method: 'PER_PAY_PERIOD',
+      rate: '3',
+      rateUnit: '1',
+      accrualPeriod: 'biweekly',
+      rateBasis: 'perPeriod',
+      periodAnchor: 'joining',
+      creditOn: 'periodEnd',
+      rounding: 'none',
+      carryoverExpiresAfter: '',
+      carryoverExpiryUnit: 'days',
+      yearStart: 'fiscal',
+      fiscalYearStart: '02-29',
+      serviceTiers: [{ fromYear: '5', rate: '4' }],
+    });
+
+    // A new day drops the message; the plan then saves.
+    state.refuse = null;
+    await user.clear(fiscal);
+    await user.type(fiscal, '03-01');
+    expect(fiscal).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Done with Vacation' }));
+    await next(user);
+    await next(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((bodyOf(callsTo(fetch, '/settings/save-pto-plan')[1]!.init) as { rules: unknown[] }).rules[0]).toMatchObject({ yearStart: 'fiscal', fiscalYearStart: '03-01' });
   });
 });

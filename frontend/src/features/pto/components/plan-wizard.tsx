@@ -42,6 +42,7 @@ export function PlanWizard({ data, opened, onClose }: { data: PtoManageData; ope
         showProblems={wizard.showRuleProblems}
         onShowProblems={wizard.setShowRuleProblems}
         onBack={wizard.backFromRule}
+        refusals={wizard.refusals}
       />
     ),
     [STEP.assign]: <AssignStep key="assign" form={form} jobRoles={data.jobRoles} people={people.data?.employees ?? []} onLeave={onClose} />,

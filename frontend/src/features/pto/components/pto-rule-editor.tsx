@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDiscardGuard } from '@/components/close-guard';
 import { FormAlert } from '@/components/form-alert';
 import { ruleFor, ruleFromSaved, ruleProblems, type PlanRule, type PtoManageData, type PtoPlan, type RuleForm } from '../api/plans';
-import { PTO_RULE_SAVED, ruleSaveFailure, shownRuleFields, useUpdatePtoRule } from '../api/rules';
+import { PTO_RULE_SAVED, ruleSaveFailure, shownRuleFields, standingErrors, useUpdatePtoRule } from '../api/rules';
 import { RuleWithLaw, useLawChoices } from './rule-law';
 
 export const RULE_TYPE_REQUIRED = 'Please choose the PTO type';
@@ -47,7 +47,7 @@ export function RuleEditor({ target, data, onSaved, onCancel }: { target: RuleTa
 
   /** A field the person changed drops the server's message about it. */
   const change = (next: RuleForm) => {
-    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => rule && next[field as keyof RuleForm] === rule[field as keyof RuleForm])));
+    setServerErrors((current) => (rule ? standingErrors(current, rule, next) : current));
     setRule(next);
   };
 

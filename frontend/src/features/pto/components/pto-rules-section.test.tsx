@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { LAST_RULE, PTO_RULE_SAVED, RULE_CHANGE_INFO } from '../api/rules';
-import { callsTo, ptoManageServer } from '../testing/pto-manage-server';
+import { callsTo, PLANS, planRule, ptoManageServer, ptoPlan } from '../testing/pto-manage-server';
 import { PtoRulesSection, RULE_TYPE_REQUIRED } from './pto-rules-section';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -94,9 +94,117 @@ describe('Settings, PTO Rules (002 §2, §7)', () => {
       usableAfterDays: '',
       usableCounting: 'afterDays',
       minIncrement: '',
+      // The accrual settings' defaults.
+      accrualPeriod: 'months',
+      rateBasis: 'perPeriod',
+      periodAnchor: 'joining',
+      creditOn: 'periodEnd',
+      rounding: 'none',
+      carryoverExpiresAfter: '',
+      carryoverExpiryUnit: 'days',
+      yearStart: 'default',
+      fiscalYearStart: '',
+      serviceTiers: [],
     });
     // The list is fetched again and shows the server's new summary.
     await waitFor(() => expect(rowsOf('Standard')[0]).toHaveTextContent('120 hrs/year'));
+  });
+
+  it("loads a rule's accrual settings, sends them back untouched, and puts the server's messages under their fields", async () => {
+    const accruing = planRule({
+      id: 41,
+      ptoPolicyId: 4,
+      method: 'PER_PAY_PERIOD',
+      rate: 80,
+      rateUnit: 1,
+      accrualPeriod: 'semiMonthly',
+      rateBasis: 'perYear',
+      periodAnchor: 'calendar',
+      creditOn: 'periodStart',
+      rounding: 'quarterHour',
+      carryoverExpiresAfter: 3,
+      carryoverExpiryUnit: 'months',
+      yearStart: 'hireAnniversary',
+      fiscalYearStart: null,
+      serviceTiers: [
+        { fromYear: 3, rate: 120 },
+        { fromYear: 10, rate: 160.5 },
+      ],
+      summary: '80 hrs/year, credited per half month',
+    });
+    const { fetch, state } = ptoManageServer({ plans: [PLANS[0]!, ptoPlan({ id: 4, name: 'Part-time', kind: 'Accrued', rules: [accruing] })] });
+    renderWithApp(<PtoRulesSection canEdit />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('80 hrs/year, credited per half month')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit the Vacation rule of Part-time' }));
+    const dock = await screen.findByRole('dialog', { name: 'PTO Rule' });
+    // Settings of its own: the group starts open, each as saved.
+    expect(within(dock).getByRole('button', { name: 'Accrual settings' })).toHaveAttribute('aria-expanded', 'true');
+    const settings = within(dock).getByTestId('accrual-settings');
+    expect(within(dock).getByRole('textbox', { name: /Hours a year/ })).toHaveValue('80');
+    expect(within(dock).queryByRole('textbox', { name: /For every/ })).toBeNull();
+    expect(within(settings).getByRole('radio', { name: 'Twice a month' })).toBeChecked();
+    expect(within(settings).getByRole('radio', { name: 'Hours a year, split across the periods' })).toBeChecked();
+    expect(within(settings).getByRole('radio', { name: 'Calendar periods (the joining period prorated)' })).toBeChecked();
+    expect(within(settings).getByRole('radio', { name: /First day of the period/ })).toBeChecked();
+    expect(within(settings).getByRole('combobox', { name: 'Rounding' })).toHaveValue('Nearest 0.25 h');
+    expect(within(settings).getByRole('textbox', { name: /Carried-over hours expire after/ })).toHaveValue('3');
+    expect(within(within(settings).getByRole('radiogroup', { name: 'Counted in' })).getByRole('radio', { name: 'Months' })).toBeChecked();
+    expect(within(settings).getByRole('radio', { name: 'Hire anniversary' })).toBeChecked();
+    expect(within(settings).getAllByTestId('service-tier')).toHaveLength(2);
+    expect(within(settings).getByRole('textbox', { name: 'Tier 2: year of service' })).toHaveValue('10');
+    expect(within(settings).getByRole('textbox', { name: 'Tier 2: hours' })).toHaveValue('160.5');
+
+    state.refuse = {
+      carryoverExpiresAfter: ['Please input whole months from 1 to 24'],
+      'serviceTiers[1].rate': ['Please input a number of hours, 0 or more, with at most 2 decimals'],
+    };
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+    const expiry = within(settings).getByRole('textbox', { name: /Carried-over hours expire after/ });
+    const tierRate = within(settings).getByRole('textbox', { name: 'Tier 2: hours' });
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Please input whole months from 1 to 24')));
+    expect(tierRate).toHaveAccessibleDescription('Please input a number of hours, 0 or more, with at most 2 decimals');
+    expect(within(settings).getByRole('textbox', { name: 'Tier 1: hours' })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dock).queryByTestId('form-error')).toBeNull();
+    // Untouched, the settings went as they came.
+    expect(bodyOf(callsTo(fetch, '/settings/update-pto-rule')[0]!.init)).toMatchObject({
+      id: 41,
+      ptoPolicyId: 4,
+      method: 'PER_PAY_PERIOD',
+      rate: '80',
+      rateUnit: '1',
+      accrualPeriod: 'semiMonthly',
+      rateBasis: 'perYear',
+      periodAnchor: 'calendar',
+      creditOn: 'periodStart',
+      rounding: 'quarterHour',
+      carryoverExpiresAfter: '3',
+      carryoverExpiryUnit: 'months',
+      yearStart: 'hireAnniversary',
+      fiscalYearStart: '',
+      serviceTiers: [
+        { fromYear: '3', rate: '120' },
+        { fromYear: '10', rate: '160.5' },
+      ],
+    });
+
+    // A changed tier drops its message; the other stays until its field changes.
+    await user.clear(tierRate);
+    await user.type(tierRate, '16');
+    expect(tierRate).not.toHaveAttribute('aria-invalid', 'true');
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+
+    // A fiscal year's first day is the server's to check: its message goes under the field.
+    state.refuse = { fiscalYearStart: ["Please input the fiscal year's first day as MM-DD (any day but 29 February)"] };
+    await user.click(within(settings).getByRole('radio', { name: 'Fiscal year' }));
+    await user.type(within(settings).getByRole('textbox', { name: /Fiscal year's first day/ }), '02-29');
+    await user.click(within(dock).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(settings).getByRole('textbox', { name: /Fiscal year's first day/ })).toHaveAccessibleDescription(
+        "Please input the fiscal year's first day as MM-DD (any day but 29 February)",
+      ),
+    );
+    expect(bodyOf(callsTo(fetch, '/settings/update-pto-rule')[1]!.init)).toMatchObject({ yearStart: 'fiscal', fiscalYearStart: '02-29', serviceTiers: [{ fromYear: '3', rate: '120' }, { fromYear: '10', rate: '16' }] });
   });
 
   it("shows a refusal for a field the panel has no input for in the 'Sorry' alert", async () => {

@@ -1,5 +1,6 @@
 import { Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { FIXED_METHODS, ruleFor, type RuleForm } from '../api/plans';
+import { FIXED_METHODS, hasOtherPeriods, ruleFor, type RuleForm } from '../api/plans';
+import { AccrualSettings } from './accrual-settings';
 
 /** The rule methods as the wizard offers them (002 §2 steps 4–5). */
 export const METHODS = [
@@ -74,10 +75,19 @@ function LimitFields({ rule, problems, set }: { rule: RuleForm; problems: Record
   );
 }
 
+/** The rate's label: a year's hours for fixed methods and year-based periods, a period's for weeks and half months. */
+function rateLabel(rule: RuleForm): string {
+  if (FIXED_METHODS.includes(rule.method)) return 'Hours per year';
+  if (rule.method === 'PER_PAY_PERIOD' && rule.rateBasis === 'perYear') return 'Hours a year';
+  if (hasOtherPeriods(rule)) return 'Hours per period';
+  return 'Hours';
+}
+
 /**
  * One PTO type's rule (002 §3, §5): how it is given, the rate, proration, a waiting period,
- * carryover, the caps and the sick-leave limits. Choosing another method resets the rule to the
- * spec's defaults.
+ * carryover, the caps, the sick-leave limits and the accrual settings (folded away). Choosing
+ * another method resets the rule to the spec's defaults. Weeks, two weeks and half months credit
+ * the rate once a period: they have no unit.
  */
 export function RuleFields({
   typeName,
@@ -111,7 +121,7 @@ export function RuleFields({
         <>
           <Group grow align="flex-start">
             <TextInput
-              label={fixed ? 'Hours per year' : 'Hours'}
+              label={rateLabel(rule)}
               withAsterisk
               inputMode="decimal"
               placeholder={fixed ? '120' : '1'}
@@ -119,7 +129,7 @@ export function RuleFields({
               error={problems.rate}
               onChange={(event) => set({ rate: event.currentTarget.value })}
             />
-            {fixed ? null : (
+            {fixed || hasOtherPeriods(rule) ? null : (
               <TextInput
                 label={rule.method === 'PER_HOUR_WORKED' ? 'For every (worked hours)' : 'For every (months)'}
                 withAsterisk
@@ -211,6 +221,7 @@ export function RuleFields({
             </Text>
           ) : null}
           <LimitFields rule={rule} problems={problems} set={set} />
+          <AccrualSettings rule={rule} problems={problems} set={set} />
         </>
       ) : null}
     </Stack>

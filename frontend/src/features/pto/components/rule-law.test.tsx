@@ -5,7 +5,8 @@ import { bodyOf, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import type { PtoManageData } from '../api/plans';
 import { callsTo, PLANS, planRule, ptoManageServer, ptoPlan, TYPES } from '../testing/pto-manage-server';
-import { COMPLIANCE, sickLeaveRoutes } from '../testing/sick-leave';
+import type { Law } from '../api/sick-leave';
+import { CALIFORNIA, COMPLIANCE, LAWS, sickLeaveRoutes } from '../testing/sick-leave';
 import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
 
@@ -91,6 +92,37 @@ describe("the plan wizard's 'Start from a law' (issue 38)", () => {
     expect(within(wizard).getByTestId('law-chosen')).toHaveTextContent("Checked against California's law (Every employer)");
     expect(within(wizard).queryByTestId('law-picker')).toBeNull();
     expect(await within(wizard).findByText("Balance cap 40 h is below California's 80 h")).toBeInTheDocument();
+  });
+
+  it("fills a rule from a preset without accrual settings (an older law's) with the defaults", async () => {
+    const SETTINGS = ['accrualPeriod', 'rateBasis', 'periodAnchor', 'creditOn', 'rounding', 'carryoverExpiresAfter', 'carryoverExpiryUnit', 'yearStart', 'fiscalYearStart', 'serviceTiers'];
+    const tier = CALIFORNIA.tiers[0]!;
+    const preset = Object.fromEntries(Object.entries(tier.preset).filter(([key]) => !SETTINGS.includes(key)));
+    const bare = { ...CALIFORNIA, tiers: [{ ...tier, preset }] } as unknown as Law;
+    const { fetch } = ptoManageServer({ extra: sickLeaveRoutes({ laws: { ...LAWS, laws: [bare] } }) });
+    renderWithApp(<PlanWizard data={DATA} opened onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    const wizard = await screen.findByRole('dialog', { name: 'Create New PTO Plan' });
+    await user.type(textbox(wizard, /Plan name/), 'Sick leave');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Sick' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(await within(wizard).findByRole('button', { name: 'Start from a law' }));
+    const picker = within(wizard).getByTestId('law-picker');
+    await user.click(within(picker).getByRole('combobox', { name: 'Law' }));
+    await user.click(await screen.findByRole('option', { name: 'California (Cal. Lab. Code §§ 245–249)' }));
+    await user.click(within(picker).getByRole('button', { name: 'Use this law' }));
+
+    expect(textbox(wizard, /For every \(worked hours\)/)).toHaveValue('30');
+    await user.click(within(wizard).getByRole('button', { name: 'Accrual settings' }));
+    const settings = within(wizard).getByTestId('accrual-settings');
+    expect(within(settings).getByRole('combobox', { name: 'Rounding' })).toHaveValue('No rounding (exact, to the minute)');
+    expect(within(settings).getByRole('radio', { name: '1 January' })).toBeChecked();
+    expect(within(settings).queryAllByTestId('service-tier')).toHaveLength(0);
+    await within(wizard).findByTestId('law-met');
+    expect(bodyOf(callsTo(fetch, '/pto-manage/sick-leave-check')[0]!.init)).toMatchObject({
+      rule: { method: 'PER_HOUR_WORKED', rateUnit: '30', accrualPeriod: 'months', rounding: 'none', carryoverExpiresAfter: '', yearStart: 'default', serviceTiers: [] },
+    });
   });
 
   it('says when the law does not cover an employer of the size typed, and checks nothing then', async () => {

@@ -14,18 +14,21 @@ import {
   type RuleForm,
   type StartingBalance,
 } from '../api/plans';
+import { refusedRules, type RuleRefusal } from '../api/rules';
 
 /**
  * The plan edit panel's state and save (002 §2, §4): the name, the rules by type, the year, the
  * people added and taken off for it. Save asks first when people are taken off, then opens
  * 'Adjust starting balances' when people are added for the current year or one before it, else
- * sends the panel.
+ * sends the panel. A rule the server refuses opens again with the messages under its fields.
  */
 export function usePlanEdit(plan: PtoPlan, data: PtoManageData, onClose: () => void) {
   const update = useUpdatePlan();
   const [name, setName] = useState(plan.name);
   const [rules, setRules] = useState<Record<number, RuleForm>>(() => Object.fromEntries(plan.rules.map((rule) => [rule.ptoTypeId, ruleFromSaved(rule)])));
   const [editing, setEditing] = useState<number | null>(null);
+  /** The server's messages about the rules of the last save, by type. */
+  const [refusals, setRefusals] = useState<Record<number, RuleRefusal>>({});
   const [year, setYear] = useState(String(data.currentYear));
   const [adding, setAdding] = useState<string[]>([]);
   /** Enrolled people to take off the plan for the year. */
@@ -56,7 +59,11 @@ export function usePlanEdit(plan: PtoPlan, data: PtoManageData, onClose: () => v
     setRemoving([]);
   };
 
-  /** Sends the panel (with the adjusted starting balances, if any); rejects with the server's failure. */
+  /**
+   * Sends the panel (with the adjusted starting balances, if any); rejects with the server's
+   * failure, but for its messages about the rules: those open the first refused rule (closing the
+   * balances), anything else beside them goes in the panel's alert.
+   */
   const send = async (startingBalances?: StartingBalance[]) => {
     const form: PlanForm = {
       id: plan.id,
@@ -67,7 +74,18 @@ export function usePlanEdit(plan: PtoPlan, data: PtoManageData, onClose: () => v
       ...(removing.length > 0 ? { removeIds: removing } : {}),
       ...(startingBalances && startingBalances.length > 0 ? { startingBalances } : {}),
     };
-    await update.mutateAsync(form);
+    try {
+      await update.mutateAsync(form);
+    } catch (err) {
+      const { refusals: refused, rest } = refusedRules(err, included);
+      const firstRefused = included.find((rule) => refused[rule.ptoTypeId])?.ptoTypeId;
+      if (firstRefused === undefined) throw err;
+      setRefusals(refused);
+      setAdjusting(false);
+      setEditing(firstRefused);
+      setError(rest === null ? null : sorry(rest));
+      return;
+    }
     notifications.show({ color: 'green', message: PLAN_SAVED });
     onClose();
   };
@@ -101,6 +119,7 @@ export function usePlanEdit(plan: PtoPlan, data: PtoManageData, onClose: () => v
     setRules,
     editing,
     setEditing,
+    refusals,
     year,
     chooseYear,
     candidates,

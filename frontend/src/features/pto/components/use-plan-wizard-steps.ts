@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { sorry } from '@/lib/form-errors';
 import { PLAN_SAVED, useSavePlan } from '../api/plans';
+import { refusedRules, type RuleRefusal } from '../api/rules';
 import { hasPeople, invalidBalances, startingBalanceFailure } from '../api/starting-balances';
 import { chosenRules, isAssigned, isRuleDone, planBody, STEP, stepProblems, type PlanWizardForm } from './plan-wizard-form';
 import { firstPart, lastPart, type useWizardBalances } from './use-wizard-balances';
@@ -10,7 +11,7 @@ import { firstPart, lastPart, type useWizardBalances } from './use-wizard-balanc
  * The wizard's way through its steps: Back and Next (each step checks its own fields first; leaving
  * Assign loads the balance detail; step 10 has a sub-step for the people coming from another plan
  * and one for those without one), the Stepper's clicks back, and Submit, whose refused starting
- * balance leads back to its field.
+ * balance or rule leads back to its field (a rule's messages in the open rule, until changed).
  */
 export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<typeof useWizardBalances>, onClose: () => void) {
   const save = useSavePlan();
@@ -18,6 +19,8 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
   /** The type whose rule is open (steps 3–7). */
   const [editing, setEditing] = useState<number | null>(null);
   const [showRuleProblems, setShowRuleProblems] = useState(false);
+  /** The server's messages about the rules of the last Submit, by type. */
+  const [refusals, setRefusals] = useState<Record<number, RuleRefusal>>({});
   const [error, setError] = useState<string | null>(null);
 
   const { values } = form;
@@ -111,7 +114,10 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
         onClose();
       },
       onError: (err) => {
-        const { fields, general } = startingBalanceFailure(err, sent);
+        const rules = chosenRules(values);
+        const { refusals: refused, rest } = refusedRules(err, rules);
+        setRefusals(refused);
+        const { fields, general } = rest === null ? { fields: {}, general: null } : startingBalanceFailure(rest, sent);
         const keys = Object.keys(fields);
         if (keys.length > 0 && groups) {
           // Back to the sub-step of the first refused field, its message under it.
@@ -119,6 +125,13 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
           const inMoving = groups.moving.some((person) => keys.some((key) => key.startsWith(`${person.employeeId}:`)));
           balances.setPart(inMoving ? 'moving' : 'joining');
           setStep(STEP.balances);
+        }
+        // A refused rule comes first: back to it, open, its messages under its fields.
+        const firstRefused = rules.find((rule) => refused[rule.ptoTypeId])?.ptoTypeId;
+        if (firstRefused !== undefined) {
+          setShowRuleProblems(true);
+          setEditing(firstRefused);
+          setStep(STEP.rules);
         }
         if (general !== null) setError(sorry(general));
       },
@@ -131,6 +144,7 @@ export function usePlanWizardSteps(form: PlanWizardForm, balances: ReturnType<ty
     setEditing,
     showRuleProblems,
     setShowRuleProblems,
+    refusals,
     error,
     saving: save.isPending,
     /** Next is refused: a rule is not done (steps 3–7), or a typed balance is wrong (step 10). */
