@@ -1,4 +1,7 @@
 import './manage-styles';
+// The PTO card's 'Exempt from overtime' (an assumed week): a Switch and a NumberInput.
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
 import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EmployeeFolderScreen } from '@/features/manage/components/employee-folder-screen';

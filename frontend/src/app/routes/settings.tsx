@@ -1,5 +1,7 @@
 import './manage-styles';
 import '@mantine/core/styles/NumberInput.css';
+// The overtime rules' switches.
+import '@mantine/core/styles/Switch.css';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
 import { isAdmin } from '@/lib/identity';
 import { useIdentity } from '@/lib/session';

@@ -82,6 +82,11 @@ export const employeePtoSchema = z.object({
   history: z.array(historyEntrySchema),
   /** Changes to the rules of the plans the employee was in, newest first. */
   ruleChanges: z.array(ruleChangeSchema),
+  /**
+   * Someone exempt from overtime: the hours a week (1 to 40) their per-hour-worked accrual assumes,
+   * spread over the weekdays, instead of the clock's hours; null: hours worked count.
+   */
+  assumedWeeklyHours: z.number().int().nullable().optional(),
 });
 export type EmployeePto = z.output<typeof employeePtoSchema>;
 
@@ -99,11 +104,19 @@ export const MANUAL_HOURS_MESSAGE = 'Please input a number of hours other than 0
 export const isManualHours = (text: string): boolean =>
   /^-?\d+(\.\d{1,2})?$/.test(text.trim()) && Number(text) !== 0 && Math.abs(Number(text)) <= 8784;
 
+/** The most a manual addition's reason may hold (the server's count of characters). */
+export const MANUAL_REASON_MAX = 200;
+
+/** Characters as the server counts them (code points, not UTF-16 units). */
+export const reasonLength = (text: string): number => [...text.trim()].length;
+
 export interface ManualAddition {
   employeeId: number;
   ptoTypeId: number;
   year: number;
   hours: string;
+  /** Why (optional): 'Why this balance?' shows it after the admin's name. */
+  reason?: string;
 }
 
 function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promise<EmployeePto>) {
@@ -121,10 +134,26 @@ function useEmployeePtoMutation<T>(employeeId: number, call: (value: T) => Promi
   });
 }
 
-/** POST /manage/manually-add-pto (admins, for others). */
+/** POST /manage/manually-add-pto (admins, for others); an empty reason is left out. */
 export const useManuallyAddPto = (employeeId: number) =>
-  useEmployeePtoMutation(employeeId, (value: ManualAddition) =>
-    api.post('/manage/manually-add-pto', { ...value, hours: value.hours.trim() }, { schema: employeePtoSchema }),
+  useEmployeePtoMutation(employeeId, ({ reason, ...value }: ManualAddition) => {
+    const why = reason?.trim() ?? '';
+    return api.post('/manage/manually-add-pto', { ...value, hours: value.hours.trim(), ...(why ? { reason: why } : {}) }, { schema: employeePtoSchema });
+  });
+
+/** The server's words for an assumed week out of range. */
+export const ASSUMED_HOURS_MESSAGE = 'Please input whole hours from 1 to 40, or leave it empty for hours worked';
+
+export interface AssumedWeek {
+  employeeId: number;
+  /** Whole hours from 1 to 40; '' goes back to hours worked. */
+  weeklyHours: number | '';
+}
+
+/** POST /manage/employee-pto-assumed-hours (admins, for others): answers the employee's PTO. */
+export const useSaveAssumedWeek = (employeeId: number) =>
+  useEmployeePtoMutation(employeeId, (value: AssumedWeek) =>
+    api.post('/manage/employee-pto-assumed-hours', value, { schema: employeePtoSchema }),
   );
 
 /** POST /manage/remove-manual-pto-addition {id}. */

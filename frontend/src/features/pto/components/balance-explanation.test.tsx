@@ -60,6 +60,25 @@ describe("'Why this balance?' (issue 38)", () => {
     expect(screen.getByTestId('explanation-total-hours')).toHaveTextContent('10 h');
   });
 
+  it("shows the reason an admin gave for hours added or removed by hand, after the admin's name", () => {
+    const type = explainedVacation({
+      balance: 4860,
+      lines: [
+        explanationLine({ minutes: 4560, balanceAfter: 4560, text: 'The period opened at 76 h' }),
+        explanationLine({ date: '2026-11-10', kind: 'MANUALLY_ADDITION', minutes: 360, balanceAfter: 4920, text: '6 h added by hand by Ada Admin: Worked the holiday weekend' }),
+        explanationLine({ date: '2026-11-11', kind: 'MANUALLY_ADDITION', minutes: -60, balanceAfter: 4860, text: '1 h removed by hand by Ada Admin: Counted twice' }),
+      ],
+    });
+    renderWithApp(<BalanceExplanationTable type={type} />);
+    expect(rowsOf(screen.getByRole('table', { name: 'Since 01/01/2026' }))).toEqual([
+      ['Date', 'What', 'Change', 'Balance'],
+      ['01/01/2026', 'The period opened at 76 h', '+76 h', '76 h'],
+      ['11/10/2026', '6 h added by hand by Ada Admin: Worked the holiday weekend', '+6 h', '82 h'],
+      ['11/11/2026', '1 h removed by hand by Ada Admin: Counted twice', '−1 h', '81 h'],
+      ['Balance', '81 h'],
+    ]);
+  });
+
   it("opens from the employee's PTO card: her own lines (no eid), titled with her balance", async () => {
     const fetch = timeOffServer();
     renderWithApp(<TimeOffScreen identity={identity()} />);

@@ -37,7 +37,7 @@ export function BalanceExplanationTable({ type }: { type: ExplainedType }) {
           {type.lines.map((line, index) => (
             <Table.Tr key={`${line.date}-${line.kind}-${index}`} data-testid="explanation-line" data-kind={line.kind}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{lineDate(line)}</Table.Td>
-              <Table.Td>{line.text}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-line' }}>{line.text}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {signedHours(line.minutes)}
               </Table.Td>

@@ -66,6 +66,51 @@ describe("the folder's PTO card (001 §2)", () => {
     expect(bodyOf(posts[0]![1] as RequestInit)).toEqual({ employeeId: 9, ptoTypeId: 5, year: 2026, hours: '2.5' });
   });
 
+  it('sends the reason with the hours, counts its characters and shows the server\'s error under it', async () => {
+    const REASON_TOO_LONG = 'Please keep the reason to 200 characters';
+    const fetch = mockFetch({
+      'GET /manage/employee-pto': () => response({ json: pto() }),
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [VACATION] } }),
+      'POST /manage/manually-add-pto': (init) => {
+        const body = bodyOf(init) as { reason?: string };
+        // The server's rule: at most 200 characters once trimmed.
+        if ([...(body.reason ?? '')].length > 200) {
+          return response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'Invalid input', errors: { reason: [REASON_TOO_LONG] } } });
+        }
+        return response({ json: pto({ types: [{ ...row, manuallyAddedHours: 120, balance: 4920 }] }) });
+      },
+    });
+    renderWithApp(<EmployeePtoCard employeeId={9} canAddManually />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Manually Add PTO' }));
+    const modal = await screen.findByRole('dialog', { name: 'Manually Add PTO' });
+    await user.click(within(modal).getByLabelText('PTO Type', { selector: 'input', exact: false }));
+    await user.click(await screen.findByRole('option', { name: 'Vacation' }));
+    await user.type(within(modal).getByRole('textbox', { name: 'Hours' }), '2');
+    const reason = within(modal).getByRole('textbox', { name: 'Reason (optional)' });
+    expect(reason).toHaveAccessibleDescription('0 / 200 characters');
+    // Too long: the server refuses it, and says so under the field.
+    await user.click(reason);
+    await user.paste('x'.repeat(201));
+    expect(reason).toHaveAccessibleDescription('201 / 200 characters');
+    await user.click(within(modal).getByRole('button', { name: 'Add' }));
+    expect(await within(modal).findByText(REASON_TOO_LONG)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason.getAttribute('aria-describedby')).toContain(within(modal).getByText(REASON_TOO_LONG).id);
+    expect(within(modal).queryByText(/^Sorry/)).toBeNull();
+    // A reason over two lines, trimmed, is sent with the hours.
+    await user.clear(reason);
+    await user.type(reason, '  Worked the holiday weekend{Enter}(Nov 28-29)  ');
+    expect(reason).toHaveAccessibleDescription('38 / 200 characters');
+    await user.click(within(modal).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getByTestId('pto-balance-row')).toHaveTextContent('82.00 hrs'));
+    const posts = fetch.mock.calls.filter(([url]) => String(url).includes('manually-add-pto')).map(([, init]) => bodyOf(init as RequestInit));
+    expect(posts).toEqual([
+      { employeeId: 9, ptoTypeId: 5, year: 2026, hours: '2', reason: 'x'.repeat(201) },
+      { employeeId: 9, ptoTypeId: 5, year: 2026, hours: '2', reason: 'Worked the holiday weekend\n(Nov 28-29)' },
+    ]);
+  });
+
   it('lists the history and removes a manual addition after the confirmation', async () => {
     const entry = { id: 7, type: 'MANUALLY_ADDITION', date: '2026-11-24', year: 2026, ptoTypeId: 5, ptoTypeName: 'Vacation', policyName: null, minutes: 150 };
     mockFetch({

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Divider, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { sorry } from '@/lib/form-errors';
 import { formatHistoryDate, hours, PTO_NOT_SET_UP, useEmployeePto } from '../api/employee-pto';
+import { AssumedWeekForm } from './assumed-week';
 import { EmployeeHolidaysTile } from './employee-holidays-tile';
 import { EmployeePtoSetupDock } from './employee-pto-setup';
 import { ManualAddModal } from './manual-add-modal';
@@ -12,7 +13,7 @@ import { HistoryDock } from './pto-history-dock';
 /**
  * The folder's PTO card (001 §2): the plan in force with each type's balance (the engine's, in hours
  * with two decimals) or 'Setup'; the PTO history; 'Manually Add PTO' for admins viewing someone else;
- * the 'Holidays' hours tile.
+ * the 'Holidays' hours tile; and, for the same admins, 'Exempt from overtime' (an assumed week).
  */
 export function EmployeePtoCard({
   employeeId,
@@ -115,6 +116,13 @@ export function EmployeePtoCard({
         </Group>
         {/* Holiday hours are changed by the same people who add PTO by hand: admins, for others. */}
         <EmployeeHolidaysTile employeeId={employeeId} canEdit={canAddManually} />
+        {/* The assumed week is set by the same people: the server refuses one's own. */}
+        {canAddManually && pto.data ? (
+          <>
+            <Divider />
+            <AssumedWeekForm pto={pto.data} />
+          </>
+        ) : null}
       </Stack>
       {pto.data ? (
         <>
