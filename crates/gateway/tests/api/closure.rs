@@ -240,7 +240,15 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         .post_as(
             &admin,
             "/server/v1/manage/manually-add-pto",
-            json!({"employeeId": employee_id, "ptoTypeId": vacation, "year": year, "hours": "2.5"}),
+            json!({"employeeId": employee_id, "ptoTypeId": vacation, "year": year, "hours": "2.5",
+                   "reason": "Hours from the old system"}),
+        )
+        .await);
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/manage/employee-pto-assumed-hours",
+            json!({"employeeId": employee_id, "weeklyHours": 40}),
         )
         .await);
     let holiday = ok(app
