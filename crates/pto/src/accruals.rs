@@ -125,9 +125,6 @@ impl Pto {
         through: NaiveDate,
     ) -> Result<Ledgers, PtoError> {
         let ids: Vec<UserId> = people.iter().map(|person| person.id).collect();
-        // An assumed week depends on holidays the clock's change log does not follow: those
-        // people are computed from the start (crate::assumed_hours).
-        let assumed = self.assumed_minutes(ctx, &ids).await?;
         let stored: Vec<checkpoints::Model> = checkpoints::Entity::find()
             .filter(kernel::tenancy::same_company::<checkpoints::Entity>(ctx.company()))
             .filter(checkpoints::Column::EmployeeId.is_in(ids))
@@ -145,7 +142,6 @@ impl Pto {
         let usable: HashMap<UserId, checkpoints::Model> = stored
             .into_iter()
             .filter(|row| changed.get(&row.employee_id).is_none_or(|day| *day > row.through))
-            .filter(|row| !assumed.contains_key(&row.employee_id))
             .map(|row| (row.employee_id, row))
             .collect();
         let worked_after: HashMap<UserId, NaiveDate> =
@@ -159,8 +155,13 @@ impl Pto {
         // one buffer serves every computation (a page or a job's batch in little memory).
         let mut entries = Vec::new();
         for (id, input) in &inputs.0 {
+            // An assumed week depends on holidays the clock's change log does not follow: those
+            // people's inputs hold every day from the start, computed from there
+            // (crate::assumed_hours).
+            let assumed = input.assumed_day_minutes.is_some();
             let from = usable
                 .get(id)
+                .filter(|_| !assumed)
                 .filter(|row| row.inputs_digest == inputs_digest(input, row.through))
                 .and_then(|row| serde_json::from_str::<Checkpoint>(&row.state).ok());
             match from {
@@ -173,7 +174,7 @@ impl Pto {
                         None => failed.push(*id),
                     }
                 }
-                None if worked_after.contains_key(id) => stale.push(*id),
+                None if worked_after.contains_key(id) && !assumed => stale.push(*id),
                 None => match guarded(input, &Checkpoint::start(input), through, &mut entries) {
                     Some(ledger) => {
                         ledgers.insert(*id, ledger);

@@ -290,6 +290,17 @@ async fn an_exempt_employee_accrues_on_the_assumed_week() {
         day += Duration::days(1);
     }
     assert_eq!(vacation_balance(&after, &c), weekdays * 16);
+    // The employee list reads balances through the accrual job's checkpoints: the same total,
+    // before and after the job has run (an assumed week is never resumed from a checkpoint).
+    let list_total = || async {
+        let page = ok(app.get_as(&c.admin, "/server/v1/manage/employees?q=Silva").await);
+        page["employees"].as_array().unwrap().iter().find(|row| row["id"] == c.employee).unwrap()["ptoAvailable"]
+            .clone()
+    };
+    assert_eq!(list_total().await, after["available"]);
+    let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    pto.post_accruals(Utc::now()).await.unwrap();
+    assert_eq!(list_total().await, after["available"]);
     let token = app.token_of(&c.employee_email).await;
     let why = ok(app.get_as(&token, "/server/v1/pto/balance-explanation").await);
     assert!(why.to_string().contains("h worked (1 h per 30 h), week of"), "{why}");
