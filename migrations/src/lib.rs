@@ -53,6 +53,7 @@ mod m20261202_000045_pto_rule_schedule;
 mod m20261202_000046_sick_leave_statements;
 mod m20261202_000047_manual_addition_reason;
 mod m20261202_000048_pto_assumed_hours;
+mod m20261203_000049_offline_presses;
 
 pub struct Migrator;
 
@@ -106,6 +107,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000046_sick_leave_statements::Migration),
             Box::new(m20261202_000047_manual_addition_reason::Migration),
             Box::new(m20261202_000048_pto_assumed_hours::Migration),
+            Box::new(m20261203_000049_offline_presses::Migration),
         ]
     }
 }

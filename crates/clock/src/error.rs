@@ -12,6 +12,13 @@ pub enum ClockError {
     Forbidden,
     #[error("invalid settings")]
     Validation(FieldErrors),
+    /// An `Idempotency-Key` sent again with another press.
+    #[error("This Idempotency-Key was already used for another press.")]
+    KeyReused,
+    /// The press under this key was already made: its receipt answers (never leaves the crate's
+    /// service, which answers from the receipt).
+    #[error("already pressed")]
+    AlreadyPressed,
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
 }

@@ -52,6 +52,24 @@ pub enum ClockAction {
     End,
 }
 
+impl ClockAction {
+    /// The name a press is stored and sent under, as in the presses' history.
+    pub fn code(self) -> &'static str {
+        match self {
+            ClockAction::Start => "start",
+            ClockAction::TakeBreak => "break",
+            ClockAction::Resume => "resume",
+            ClockAction::End => "end",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [ClockAction::Start, ClockAction::TakeBreak, ClockAction::Resume, ClockAction::End]
+            .into_iter()
+            .find(|action| action.code() == code)
+    }
+}
+
 /// Why an action does not fit the state; the message is shown to the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {

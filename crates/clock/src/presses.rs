@@ -13,6 +13,7 @@
 use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
+use crate::receipts::{self, NewReceipt, PressKey};
 use crate::shift::{Shift, WorkedTime};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, Utc};
@@ -34,14 +35,25 @@ pub enum PressKind {
     OnShift { tracking_number: EntryId, action: ClockAction },
 }
 
-/// One press: who, in which company and zone, which button, when.
-#[derive(Debug, Clone, Copy)]
+/// One press: who, in which company and zone, which button, when; with its receipt when it was
+/// sent with an `Idempotency-Key` (written with the press, in its transaction).
+#[derive(Debug, Clone)]
 pub struct Press {
     pub company: CompanyId,
     pub actor: UserId,
     pub tz: chrono_tz::Tz,
     pub kind: PressKind,
     pub now: DateTime<Utc>,
+    pub receipt: Option<NewReceipt>,
+}
+
+impl PressKind {
+    pub fn action(self) -> ClockAction {
+        match self {
+            PressKind::Start => ClockAction::Start,
+            PressKind::OnShift { action, .. } => action,
+        }
+    }
 }
 
 /// A press's outcome: `Ok(Some(card))` applied, with the presser's clock card as the group left
@@ -60,11 +72,15 @@ pub fn apply<'t>(
     Box::pin(apply_all(txn, presses))
 }
 
-async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<Outcome>, ClockError> {
+/// Applies presses in `txn` (the group's, or an offline press's own), receipts first.
+pub(crate) async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<Outcome>, ClockError> {
     let mut decisions: Vec<Option<Decision>> = presses.iter().map(|_| None).collect();
+    let claimed = claim_receipts(txn, presses, &mut decisions).await?;
     // The shift each person ended last in this group.
     let mut ended: HashMap<UserId, EntryId> = HashMap::new();
     for round in rounds(presses) {
+        let round: Vec<usize> =
+            round.into_iter().filter(|index| decisions.get(*index).is_some_and(Option::is_none)).collect();
         for (actor, entry_id) in apply_round(txn, presses, &round, &mut decisions).await? {
             ended.insert(actor, entry_id);
         }
@@ -85,6 +101,19 @@ async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<O
         })
         .collect();
     let cards = store::cards(txn, &card_of).await?;
+    // A refused press is not made: its key may come again (only the press that claimed a key
+    // gives it back; a second send of it was answered from the receipt).
+    let mut refused: HashMap<CompanyId, Vec<PressKey>> = HashMap::new();
+    for (index, (press, decision)) in presses.iter().zip(&decisions).enumerate() {
+        if let (Some(receipt), false) = (&press.receipt, matches!(decision, Some(Ok(true)))) {
+            if claimed.contains(&index) {
+                refused.entry(press.company).or_default().push(receipt.key.clone());
+            }
+        }
+    }
+    for (company, keys) in refused {
+        receipts::forget(txn, company, &keys).await?;
+    }
     Ok(presses
         .iter()
         .zip(decisions)
@@ -94,6 +123,38 @@ async fn apply_all(txn: &DatabaseTransaction, presses: &[Press]) -> Result<Vec<O
             Some(Ok(false)) | None => Ok(None),
         })
         .collect())
+}
+
+/// Writes the receipts of the presses sent with a key; a press whose key is already stored (or
+/// comes twice in the group) is not made again: it is answered from its receipt. The presses
+/// that claimed their key here.
+async fn claim_receipts(
+    txn: &DatabaseTransaction,
+    presses: &[Press],
+    decisions: &mut [Option<Decision>],
+) -> Result<HashSet<usize>, ClockError> {
+    let mut first: HashMap<(CompanyId, PressKey), usize> = HashMap::new();
+    let mut new = Vec::new();
+    for (index, press) in presses.iter().enumerate() {
+        let Some(receipt) = &press.receipt else { continue };
+        match first.entry((press.company, receipt.key.clone())) {
+            std::collections::hash_map::Entry::Occupied(_) => set(decisions, index, Err(ClockError::AlreadyPressed)),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(index);
+                new.push(receipt.clone());
+            }
+        }
+    }
+    let stored: HashSet<PressKey> = receipts::record(txn, &new).await?.into_iter().collect();
+    let mut claimed = HashSet::new();
+    for ((_, key), index) in &first {
+        if stored.contains(key) {
+            claimed.insert(*index);
+        } else {
+            set(decisions, *index, Err(ClockError::AlreadyPressed));
+        }
+    }
+    Ok(claimed)
 }
 
 /// The presses in rounds in which each person presses at most once, keeping each person's order:
@@ -157,9 +218,9 @@ async fn apply_round(
 ) -> Result<Vec<(UserId, EntryId)>, ClockError> {
     let mut actions: Vec<time_entry_actions::ActiveModel> = Vec::new();
     let members: Vec<(usize, Press)> =
-        round.iter().filter_map(|index| presses.get(*index).map(|press| (*index, *press))).collect();
+        round.iter().filter_map(|index| presses.get(*index).map(|press| (*index, press.clone()))).collect();
     let starts: Vec<(usize, Press)> =
-        members.iter().filter(|(_, press)| press.kind == PressKind::Start).copied().collect();
+        members.iter().filter(|(_, press)| press.kind == PressKind::Start).cloned().collect();
     if !starts.is_empty() {
         open_shifts(txn, &starts, outcomes, &mut actions).await?;
     }
@@ -324,7 +385,7 @@ async fn plan_moves(
     let pressed: Vec<(usize, Press, EntryId, ClockAction)> = members
         .iter()
         .filter_map(|(index, press)| match press.kind {
-            PressKind::OnShift { tracking_number, action } => Some((*index, *press, tracking_number, action)),
+            PressKind::OnShift { tracking_number, action } => Some((*index, press.clone(), tracking_number, action)),
             PressKind::Start => None,
         })
         .collect();
@@ -457,6 +518,7 @@ mod tests {
             tz: chrono_tz::America::New_York,
             kind: PressKind::Start,
             now: Utc::now(),
+            receipt: None,
         }
     }
 

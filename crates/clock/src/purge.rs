@@ -2,8 +2,8 @@
 //! has erased the comments, changes and edit requests that point at these shifts).
 
 use crate::entities::{
-    employee_overtime_rules, overtime_policies, time_entries, time_entry_actions, time_entry_breaks, time_settings,
-    weekly_worked_minutes, worked_changes,
+    clock_press_receipts, employee_overtime_rules, overtime_policies, time_entries, time_entry_actions,
+    time_entry_breaks, time_settings, weekly_worked_minutes, worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -19,6 +19,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr};
 pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Result<Vec<Erased>, DbErr> {
     let shifts = || ids_in_company::<time_entries::Entity>(time_entries::Column::Id, company);
     Ok(vec![
+        erase_in_company::<clock_press_receipts::Entity, C>(conn, company).await?,
         erase::<time_entry_breaks::Entity, C>(conn, time_entry_breaks::Column::EntryId.in_subquery(shifts())).await?,
         erase::<time_entry_actions::Entity, C>(conn, time_entry_actions::Column::EntryId.in_subquery(shifts())).await?,
         erase_in_company::<time_entries::Entity, C>(conn, company).await?,

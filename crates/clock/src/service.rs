@@ -9,6 +9,7 @@ use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
 use crate::overtime_policy::{self, OvertimePolicy, PolicyChange};
 use crate::presses::{self, Press, PressKind};
+use crate::receipts::{self, NewReceipt, PressKey};
 use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
 use chrono::{DateTime, SubsecRound, Utc};
@@ -29,7 +30,7 @@ pub enum Device {
 }
 
 /// The clock card's data (spec 000 §3 'Clock status').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ClockStatus {
@@ -50,6 +51,16 @@ pub struct ClockStatus {
     pub errors: Vec<String>,
 }
 
+/// What became of a press sent to the group.
+enum Made {
+    /// Made now: the presser's clock card as the group left it.
+    Now(CardFacts),
+    /// Made before under the same key: its first answer.
+    Before(ClockStatus),
+    /// Not the person's shift, or not a state the button fits.
+    Refused,
+}
+
 #[derive(Clone)]
 pub struct ClockService {
     db: DatabaseConnection,
@@ -61,6 +72,17 @@ pub struct ClockService {
 /// Instants are kept to the second: nobody's pay depends on the milliseconds.
 pub fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(0)
+}
+
+/// What an online press's key stands for: who, the button and the shift (a key another person of
+/// the company sent is never answered with their press).
+fn fingerprint(ctx: &TenantCtx, kind: PressKind) -> String {
+    match kind {
+        PressKind::Start => format!("{}:start", ctx.actor().0),
+        PressKind::OnShift { tracking_number, action } => {
+            format!("{}:{}:{}", ctx.actor().0, action.code(), tracking_number.0)
+        }
+    }
 }
 
 /// "9:00 AM" for 09:00.
@@ -128,21 +150,25 @@ impl ClockService {
     }
 
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).
-    pub async fn start(&self, ctx: &TenantCtx, device: Device) -> Result<ClockStatus, ClockError> {
+    pub async fn start(
+        &self,
+        ctx: &TenantCtx,
+        device: Device,
+        key: Option<PressKey>,
+    ) -> Result<ClockStatus, ClockError> {
+        let kind = PressKind::Start;
+        if let Some(answer) = self.replay(ctx, &key, kind, device).await? {
+            return Ok(answer);
+        }
         let now = now();
         let settings = self.settings.get(&self.db, ctx.company()).await?;
-        if device == Device::Mobile && settings.mobile_clock_in_disabled {
-            return Err(ClockError::MobileClockInDisabled);
-        }
-        if let Some(start) = settings.day_start_at {
-            if now.with_timezone(&ctx.time_zone()).time() < start {
-                return Err(ClockError::Refused(format!("Clock in starts at {}", twelve_hour(start))));
-            }
-        }
-        match self.presses.write(self.press(ctx, PressKind::Start, now)).await? {
-            Some(facts) => Ok(card(&facts, ctx.time_zone(), device, &settings, now)),
+        start_allowed(ctx, device, &settings, now)?;
+        let outcome = self.presses.write(self.press(ctx, kind, now, &key)).await;
+        match self.answered(ctx, &key, kind, device, outcome).await? {
+            Made::Now(facts) => self.keep(ctx, &key, card(&facts, ctx.time_zone(), device, &settings, now)).await,
+            Made::Before(first) => Ok(first),
             // A clock-in is refused only for an open shift, which the group reports as such.
-            None => Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())),
+            Made::Refused => Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())),
         }
     }
 
@@ -151,8 +177,9 @@ impl ClockService {
         ctx: &TenantCtx,
         tracking_number: EntryId,
         device: Device,
+        key: Option<PressKey>,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::TakeBreak, device).await
+        self.act(ctx, tracking_number, ClockAction::TakeBreak, device, key).await
     }
 
     pub async fn resume(
@@ -160,8 +187,9 @@ impl ClockService {
         ctx: &TenantCtx,
         tracking_number: EntryId,
         device: Device,
+        key: Option<PressKey>,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::Resume, device).await
+        self.act(ctx, tracking_number, ClockAction::Resume, device, key).await
     }
 
     pub async fn end(
@@ -169,8 +197,9 @@ impl ClockService {
         ctx: &TenantCtx,
         tracking_number: EntryId,
         device: Device,
+        key: Option<PressKey>,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::End, device).await
+        self.act(ctx, tracking_number, ClockAction::End, device, key).await
     }
 
     /// Break, resume and end on the caller's open shift `tracking_number`.
@@ -180,19 +209,98 @@ impl ClockService {
         tracking_number: EntryId,
         action: ClockAction,
         device: Device,
+        key: Option<PressKey>,
     ) -> Result<ClockStatus, ClockError> {
+        let kind = PressKind::OnShift { tracking_number, action };
+        if let Some(answer) = self.replay(ctx, &key, kind, device).await? {
+            return Ok(answer);
+        }
         let now = now();
-        match self.presses.write(self.press(ctx, PressKind::OnShift { tracking_number, action }, now)).await? {
-            Some(facts) => {
+        let outcome = self.presses.write(self.press(ctx, kind, now, &key)).await;
+        match self.answered(ctx, &key, kind, device, outcome).await? {
+            Made::Now(facts) => {
                 let settings = self.settings.get(&self.db, ctx.company()).await?;
-                Ok(card(&facts, ctx.time_zone(), device, &settings, now))
+                self.keep(ctx, &key, card(&facts, ctx.time_zone(), device, &settings, now)).await
             }
-            None => Err(self.refusal(ctx, tracking_number, action).await?),
+            Made::Before(first) => Ok(first),
+            Made::Refused => Err(self.refusal(ctx, tracking_number, action).await?),
         }
     }
 
-    fn press(&self, ctx: &TenantCtx, kind: PressKind, now: DateTime<Utc>) -> Press {
-        Press { company: ctx.company(), actor: ctx.actor(), tz: ctx.time_zone(), kind, now }
+    fn press(&self, ctx: &TenantCtx, kind: PressKind, now: DateTime<Utc>, key: &Option<PressKey>) -> Press {
+        let receipt = key.as_ref().map(|key| NewReceipt {
+            company: ctx.company(),
+            employee: ctx.actor(),
+            key: key.clone(),
+            fingerprint: fingerprint(ctx, kind),
+            action: kind.action(),
+            entry: match kind {
+                PressKind::OnShift { tracking_number, .. } => Some(tracking_number),
+                PressKind::Start => None,
+            },
+            offline: None,
+            recorded_at: now,
+            received_at: now,
+            held: None,
+        });
+        Press { company: ctx.company(), actor: ctx.actor(), tz: ctx.time_zone(), kind, now, receipt }
+    }
+
+    /// The first answer of a key already used for this press; refused when it was used for
+    /// another.
+    async fn replay(
+        &self,
+        ctx: &TenantCtx,
+        key: &Option<PressKey>,
+        kind: PressKind,
+        device: Device,
+    ) -> Result<Option<ClockStatus>, ClockError> {
+        let Some(key) = key else { return Ok(None) };
+        let Some(receipt) = receipts::find(&self.db, ctx.company(), key).await? else { return Ok(None) };
+        if receipt.fingerprint != fingerprint(ctx, kind) {
+            return Err(ClockError::KeyReused);
+        }
+        match receipt.response.as_deref().map(serde_json::from_str::<ClockStatus>) {
+            Some(Ok(first)) => Ok(Some(first)),
+            // Made, but its answer was not kept (the server stopped in between): the clock as it
+            // stands answers.
+            _ => Ok(Some(self.status(ctx, device).await?)),
+        }
+    }
+
+    /// A group's outcome, with a press already made under its key (a racing second send)
+    /// answered from its receipt.
+    async fn answered(
+        &self,
+        ctx: &TenantCtx,
+        key: &Option<PressKey>,
+        kind: PressKind,
+        device: Device,
+        outcome: Result<Option<CardFacts>, ClockError>,
+    ) -> Result<Made, ClockError> {
+        match outcome {
+            Err(ClockError::AlreadyPressed) => match self.replay(ctx, key, kind, device).await? {
+                Some(first) => Ok(Made::Before(first)),
+                None => Err(ClockError::Refused("The clock changed meanwhile. Please reload the page.".to_owned())),
+            },
+            Ok(Some(facts)) => Ok(Made::Now(facts)),
+            Ok(None) => Ok(Made::Refused),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Keeps the answer with the press's receipt.
+    async fn keep(
+        &self,
+        ctx: &TenantCtx,
+        key: &Option<PressKey>,
+        answer: ClockStatus,
+    ) -> Result<ClockStatus, ClockError> {
+        if let Some(key) = key {
+            let json = serde_json::to_string(&answer).map_err(|err| sea_orm::DbErr::Custom(err.to_string()))?;
+            receipts::keep_response(&self.db, ctx.company(), key, json).await?;
+        }
+        Ok(answer)
     }
 
     /// Why an action was refused, read after the fact.
@@ -213,6 +321,45 @@ impl ClockService {
         };
         Ok(ClockError::Refused(message))
     }
+}
+
+/// The person's clock card now, read with the settings from the database (for a caller without
+/// the service's cache: an offline press's answer).
+pub async fn status_now(
+    db: &impl sea_orm::ConnectionTrait,
+    ctx: &TenantCtx,
+    device: Device,
+) -> Result<ClockStatus, ClockError> {
+    let settings = settings::load(db, ctx.company()).await?;
+    let now = now();
+    let of = CardOf {
+        company: ctx.company(),
+        employee: ctx.actor(),
+        tz: ctx.time_zone(),
+        today: local_date(ctx.time_zone(), now),
+        just_ended: None,
+    };
+    let facts = store::cards(db, &[of]).await?.remove(&ctx.actor()).unwrap_or_default();
+    Ok(card(&facts, ctx.time_zone(), device, &settings, now))
+}
+
+/// The company's rules for a clock-in at `at`: phones may be turned off, and the clock may open
+/// at a set time of day.
+pub(crate) fn start_allowed(
+    ctx: &TenantCtx,
+    device: Device,
+    settings: &TimeSettings,
+    at: DateTime<Utc>,
+) -> Result<(), ClockError> {
+    if device == Device::Mobile && settings.mobile_clock_in_disabled {
+        return Err(ClockError::MobileClockInDisabled);
+    }
+    if let Some(start) = settings.day_start_at {
+        if at.with_timezone(&ctx.time_zone()).time() < start {
+            return Err(ClockError::Refused(format!("Clock in starts at {}", twelve_hour(start))));
+        }
+    }
+    Ok(())
 }
 
 /// The clock card from what is stored, at `now`. Its cost does not grow with the week's shifts:

@@ -103,7 +103,7 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
         );
         requests::ActiveModel {
             company_id: Set(company.id),
-            entry_id: Set(shift.id),
+            entry_id: Set(Some(shift.id)),
             employee_id: Set(shift.employee_id),
             requester_id: Set(shift.employee_id),
             change_type: Set("in".to_owned()),
@@ -112,6 +112,7 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
             status: Set(RequestStatus::Raised),
             pending_entry_id: Set(Some(shift.id)),
             created_at: Set(now),
+            origin: Set(0),
             ..Default::default()
         }
         .insert(db)

@@ -85,7 +85,7 @@ async fn seed(db: &DatabaseConnection, tag: &str, size: usize) -> String {
     for shift in shifts.iter().step_by(shifts.len() / 40).take(40) {
         requests::ActiveModel {
             company_id: Set(company.id),
-            entry_id: Set(shift.id),
+            entry_id: Set(Some(shift.id)),
             employee_id: Set(shift.employee_id),
             requester_id: Set(shift.employee_id),
             change_type: Set("in".to_owned()),

@@ -27,6 +27,8 @@ pub enum ErrorCode {
     /// What the request names existed and was deleted (the system area's deleted companies).
     Gone,
     MobileClockInDisabled,
+    /// An `Idempotency-Key` sent again with another request.
+    IdempotencyKeyReused,
     /// Billing: a checkout session that cannot activate or update anything.
     ActivationFailed,
     /// Billing: the card was declined.
@@ -70,6 +72,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => ("method_not_allowed", StatusCode::METHOD_NOT_ALLOWED),
             ErrorCode::EmailTaken => ("email_taken", StatusCode::CONFLICT),
             ErrorCode::Conflict => ("conflict", StatusCode::CONFLICT),
+            ErrorCode::IdempotencyKeyReused => ("idempotency_key_reused", StatusCode::UNPROCESSABLE_ENTITY),
             ErrorCode::Gone => ("gone", StatusCode::GONE),
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
@@ -289,6 +292,13 @@ impl From<clock::ClockError> for ApiError {
             }
             clock::ClockError::Forbidden => ApiError::forbidden(),
             clock::ClockError::Validation(errors) => ApiError::validation(errors),
+            clock::ClockError::KeyReused => ApiError::new(
+                ErrorCode::IdempotencyKeyReused,
+                "This Idempotency-Key was already used for another press.",
+            ),
+            clock::ClockError::AlreadyPressed => {
+                ApiError::new(ErrorCode::Conflict, "This press is still being recorded. Please try again.")
+            }
             clock::ClockError::Database(err) => ApiError::database(err),
         }
     }
@@ -303,6 +313,7 @@ impl From<timesheet::TimesheetError> for ApiError {
             timesheet::TimesheetError::Forbidden => ApiError::forbidden(),
             timesheet::TimesheetError::OwnRequest => ApiError::new(ErrorCode::Forbidden, kernel::OWN_REQUEST_MESSAGE),
             timesheet::TimesheetError::NotFound => ApiError::not_found(),
+            timesheet::TimesheetError::Clock(err) => err.into(),
             timesheet::TimesheetError::Database(err) => ApiError::database(err),
             timesheet::TimesheetError::Internal(message) => ApiError::internal(message),
         }

@@ -38,7 +38,7 @@ impl TimesheetService {
         });
         requests::ActiveModel {
             company_id: Set(company),
-            entry_id: Set(shift.id),
+            entry_id: Set(Some(shift.id)),
             employee_id: Set(report.id),
             requester_id: Set(report.id),
             change_type: Set("out".to_owned()),
@@ -47,6 +47,7 @@ impl TimesheetService {
             status: Set(RequestStatus::Raised),
             pending_entry_id: Set(Some(shift.id)),
             created_at: Set(now),
+            origin: Set(0),
             ..Default::default()
         }
         .insert(&self.db)

@@ -19,6 +19,9 @@ pub enum TimesheetError {
     /// Not in the caller's company or reach: the same answer as an id that does not exist.
     #[error("not found")]
     NotFound,
+    /// The clock refused a press (an offline press the clock's state does not fit).
+    #[error("{0}")]
+    Clock(#[from] clock::ClockError),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]

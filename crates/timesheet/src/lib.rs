@@ -27,5 +27,6 @@ pub mod views;
 pub use error::TimesheetError;
 pub use purge::purge_company;
 pub use service::{
-    TimesheetService, FUTURE_END_MESSAGE, FUTURE_START_MESSAGE, MAX_LIST_DAYS, NO_CHANGE_MESSAGE, PAGE_SIZE,
+    OfflinePressAnswer, TimesheetService, ADD_SHIFT, FUTURE_END_MESSAGE, FUTURE_START_MESSAGE, MAX_LIST_DAYS,
+    NO_CHANGE_MESSAGE, PAGE_SIZE,
 };

@@ -28,7 +28,8 @@ pub const INBOX_PAGE_SIZE: u64 = 10;
 #[serde(rename_all = "camelCase")]
 pub struct InboxTimesheetRow {
     pub id: i64,
-    pub entry_id: i64,
+    /// `null`: a request to add a shift (change type `add`, a held offline clock-in).
+    pub entry_id: Option<i64>,
     pub request_date: DateTime<Utc>,
     /// JSON text: `{"start", "end", "breaks": [[start], [start, end]], "boptype"}` (times in UTC).
     pub payload: String,
@@ -234,7 +235,7 @@ impl TimesheetService {
                 let employee = people.get(&row.employee_id);
                 Ok(InboxTimesheetRow {
                     id: row.id.0,
-                    entry_id: row.entry_id.0,
+                    entry_id: row.entry_id.map(|id| id.0),
                     request_date: row.created_at,
                     payload: inbox_payload(&row.payload)?,
                     request_comments: row.comment,

@@ -42,6 +42,9 @@ pub struct EntryView {
     pub entry_status: i16,
     pub current_clock_status: i16,
     pub history: Vec<ActionView>,
+    /// Presses of this shift made on a phone without a network (issue 39), oldest first: when
+    /// each counts, the phone's own time and how far its clock was off.
+    pub offline_presses: Vec<clock::receipts::OfflinePress>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -123,7 +126,8 @@ pub struct RequestPayload {
 #[serde(rename_all = "camelCase")]
 pub struct EditRequestView {
     pub id: i64,
-    pub entry_id: i64,
+    /// `null`: a request to add a shift (change type `add`, a held offline clock-in).
+    pub entry_id: Option<i64>,
     pub employee_id: i64,
     /// Who asked (the employee, or their manager or admin).
     pub requester_id: i64,

@@ -1,5 +1,6 @@
 //! sea-orm entities of the clock's tables (schema in the `migrations` crate).
 
+pub mod clock_press_receipts;
 pub mod employee_overtime_rules;
 pub mod overtime_policies;
 pub mod time_entries;

@@ -2,11 +2,29 @@
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::Member;
+use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
+use clock::offline::{OfflinePressCommand, OfflinePressInput, KEY_MESSAGE};
+use clock::receipts::PressKey;
 use clock::{ClockStatus, Device};
 use serde::Deserialize;
-use utoipa::IntoParams;
+use timesheet::OfflinePressAnswer;
+use utoipa::{IntoParams, ToSchema};
+
+/// The header that makes a press once (issue 39).
+const KEY_HEADER: &str = "Idempotency-Key";
+
+/// The press's `Idempotency-Key`, if sent; a malformed one is refused (400).
+fn press_key(req: &HttpRequest) -> Result<Option<PressKey>, ApiError> {
+    let Some(value) = req.headers().get(KEY_HEADER) else { return Ok(None) };
+    value
+        .to_str()
+        .ok()
+        .and_then(PressKey::parse)
+        .map(Some)
+        .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single(KEY_HEADER, KEY_MESSAGE)))
+}
 
 crate::routes::route_table! {
     get "/clock/status" => status,
@@ -14,6 +32,7 @@ crate::routes::route_table! {
     post "/clock/take-break" => take_break,
     post "/clock/resume-from-break" => resume_from_break,
     post "/clock/end" => end,
+    post "/clock/offline-press" => offline_press,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -48,9 +67,10 @@ pub async fn status(
     Ok(web::Json(state.clock.status(&member.ctx, device(&req)).await?))
 }
 
-#[utoipa::path(post, path = "/server/v1/clock/start", tag = "clock", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/clock/start", tag = "clock", security(("bearer" = [])), params(PressHeaders),
     responses(
         (status = 200, body = ClockStatus),
+        (status = 422, description = "`idempotency_key_reused`: the key was sent with another press", body = ErrorBody),
         (status = 409, description = "`conflict`: already clocked in, or before the day's start time", body = ErrorBody),
         (status = 403, description = "`mobile_clock_in_disabled`", body = ErrorBody),
     ))]
@@ -59,38 +79,109 @@ pub async fn start(
     member: Member,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.start(&member.ctx, device(&req)).await?))
+    Ok(web::Json(state.clock.start(&member.ctx, device(&req), press_key(&req)?).await?))
 }
 
-#[utoipa::path(post, path = "/server/v1/clock/take-break", tag = "clock", security(("bearer" = [])), params(Tracking),
-    responses((status = 200, body = ClockStatus), (status = 409, description = "Not clocked in, or already on a break", body = ErrorBody)))]
+#[utoipa::path(post, path = "/server/v1/clock/take-break", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
+    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in, or already on a break", body = ErrorBody)))]
 pub async fn take_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.take_break(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
+    Ok(web::Json(
+        state
+            .clock
+            .take_break(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?)
+            .await?,
+    ))
 }
 
-#[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking),
-    responses((status = 200, body = ClockStatus), (status = 409, description = "Not on a break", body = ErrorBody)))]
+#[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
+    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not on a break", body = ErrorBody)))]
 pub async fn resume_from_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.resume(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
+    Ok(web::Json(
+        state.clock.resume(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?).await?,
+    ))
 }
 
-#[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking),
-    responses((status = 200, body = ClockStatus), (status = 409, description = "Not clocked in", body = ErrorBody)))]
+#[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
+    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in", body = ErrorBody)))]
 pub async fn end(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.end(&member.ctx, kernel::EntryId(query.tracking_number), device(&req)).await?))
+    Ok(web::Json(
+        state.clock.end(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?).await?,
+    ))
+}
+
+/// The optional header of the four presses: the same key sent again answers the first press's
+/// answer instead of pressing again; with another press it is refused (422).
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct PressHeaders {
+    /// 1–128 letters, digits, `-`, `_`, `.` or `:` (a UUID).
+    #[param(rename = "Idempotency-Key")]
+    #[allow(dead_code)]
+    pub idempotency_key: Option<String>,
+}
+
+/// A press made on a phone without a network, sent when it is back.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflinePressBody {
+    /// `start`, `break`, `resume` or `end`.
+    pub action: Option<String>,
+    /// The shift the phone knew was open; absent when it knew none.
+    pub tracking_number: Option<i64>,
+    /// The phone's clock at the press (ISO 8601).
+    pub device_time: Option<String>,
+    /// The server's clock minus the phone's, last measured, in milliseconds (0 if never).
+    pub server_offset_ms: Option<i64>,
+}
+
+/// The header of an offline press: required.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct OfflinePressHeaders {
+    /// The press's own id, made on the phone (a UUIDv7): the press is recorded once.
+    #[param(rename = "Idempotency-Key")]
+    #[allow(dead_code)]
+    pub idempotency_key: String,
+}
+
+#[utoipa::path(post, path = "/server/v1/clock/offline-press", tag = "clock", security(("bearer" = [])),
+    params(OfflinePressHeaders), request_body = OfflinePressBody,
+    responses(
+        (status = 200, description = "Applied at the phone's corrected time, or held for a manager as an edit request", body = OfflinePressAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 403, description = "`mobile_clock_in_disabled`", body = ErrorBody),
+        (status = 409, description = "`conflict`: the clock's state refuses the press", body = ErrorBody),
+        (status = 422, description = "`idempotency_key_reused`: the key was sent with another press", body = ErrorBody),
+    ))]
+pub async fn offline_press(
+    state: web::Data<AppState>,
+    member: Member,
+    req: HttpRequest,
+    body: Body<OfflinePressBody>,
+) -> Result<web::Json<OfflinePressAnswer>, ApiError> {
+    let body = body.into_inner();
+    let input = OfflinePressInput {
+        action: body.action,
+        tracking_number: body.tracking_number,
+        device_time: body.device_time,
+        server_offset_ms: body.server_offset_ms,
+    };
+    let key = req.headers().get(KEY_HEADER).and_then(|value| value.to_str().ok());
+    let command = OfflinePressCommand::parse(&input, key).map_err(ApiError::validation)?;
+    Ok(web::Json(state.timesheet.offline_press(&member.ctx, command, device(&req)).await?))
 }

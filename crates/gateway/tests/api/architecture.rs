@@ -228,6 +228,7 @@ const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
     ("sso_signups.id", "a sign-up handshake, found by its state"),
     ("activities.record_id", "an event, a document or a request, as the entry's type says: several tables"),
     ("time_entry_actions.id", "a shift's presses, read with their shift (EntryId)"),
+    ("clock_press_receipts.id", "a press's receipt is found by its Idempotency-Key"),
     ("time_entry_breaks.id", "a shift's breaks, read and replaced with their shift (EntryId)"),
     ("worked_changes.id", "a position in the log the week totals replay, not a record's id"),
     ("agencyzoom_links.id", "the partner CRM's link of a person, found by the partner's id"),

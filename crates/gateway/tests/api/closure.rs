@@ -139,9 +139,20 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         )
         .await);
     let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
-    for action in ["take-break", "resume-from-break", "end"] {
+    for action in ["take-break", "resume-from-break"] {
         ok(app.post_as(&employee, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await);
     }
+    // The clock-out made on a phone without a network (a press receipt), and one with a key.
+    // A second after the resume (a press before the shift's last one would be held).
+    let device_time = (Utc::now() + Duration::seconds(2)).to_rfc3339();
+    ok(app
+        .post_keyed_as(
+            &employee,
+            &format!("offline-end-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-")),
+            "/server/v1/clock/offline-press",
+            json!({"action": "end", "trackingNumber": tracking, "deviceTime": device_time, "serverOffsetMs": 0}),
+        )
+        .await);
     let day = today - Duration::days(3);
     let shift = app
         .post_as(

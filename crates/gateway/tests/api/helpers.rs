@@ -633,6 +633,20 @@ impl TestApp {
         Self::finish(self.client.post(self.url(path)).bearer_auth(token).send_json(&body).await.unwrap()).await
     }
 
+    /// A signed-in POST with an `Idempotency-Key` header.
+    pub async fn post_keyed_as(&self, token: &str, key: &str, path: &str, body: Value) -> Reply {
+        Self::finish(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .insert_header(("Idempotency-Key", key))
+                .send_json(&body)
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
     pub async fn get(&self, path: &str) -> Reply {
         Self::finish(self.client.get(self.url(path)).send().await.unwrap()).await
     }

@@ -25,6 +25,7 @@ mod jobs;
 mod mail_outbox;
 mod matrix;
 mod object_storage;
+mod offline_clock;
 mod overtime;
 mod overview;
 mod people;

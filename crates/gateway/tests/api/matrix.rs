@@ -72,6 +72,7 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/clock/take-break", "{}", "UAAAAAUEFA"),
     ("post", "/clock/resume-from-break", "{}", "UAAAAAUEFA"),
     ("post", "/clock/end", "{}", "UAAAAAUEFA"),
+    ("post", "/clock/offline-press", "{}", "UAAAAAUEFA"),
     ("get", "/timesheet/list?start=2026-10-01&end=2026-10-07&employeeId={emp}", "", "UNPNPNUPFP"),
     ("get", "/timesheet/details?ts=999999", "", "UAAAAAUAFA"),
     ("get", "/timesheet/comments?ts=999999", "", "UAAAAAUAFA"),

@@ -1,7 +1,7 @@
 //! Edit requests: raised by anyone who can reach the shift, canceled by the person who asked,
 //! approved (the change and its history applied in one transaction) or rejected by an approver.
 
-use super::changes::{apply_change, check_shift, proposed_shift};
+use super::changes::{apply_change, break_changes, check_shift, proposed_shift, record_changes};
 use super::{Names, TimesheetService, NO_CHANGE_MESSAGE};
 use crate::commands::{BreakOperation, EditRequestCommand};
 use crate::entities::timesheet_edit_requests as requests;
@@ -72,7 +72,7 @@ impl TimesheetService {
         let payload = serde_json::to_string(&payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
         let saved = requests::ActiveModel {
             company_id: Set(ctx.company()),
-            entry_id: Set(shift.entry.id),
+            entry_id: Set(Some(shift.entry.id)),
             employee_id: Set(employee.id),
             requester_id: Set(ctx.actor()),
             change_type: Set(command.change_type.code().to_owned()),
@@ -84,6 +84,7 @@ impl TimesheetService {
             act_comment: Set(None),
             acted_at: Set(None),
             created_at: Set(clock::now()),
+            origin: Set(super::offline::ORIGIN_PERSON),
             ..Default::default()
         }
         .insert(&self.db)
@@ -182,11 +183,18 @@ impl TimesheetService {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
-        let shift =
-            store::find_in_company(&txn, ctx.company(), request.entry_id).await?.ok_or(TimesheetError::NotFound)?;
-        apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
+        let entry = match request.entry_id {
+            Some(entry) => {
+                let shift =
+                    store::find_in_company(&txn, ctx.company(), entry).await?.ok_or(TimesheetError::NotFound)?;
+                apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
+                entry
+            }
+            // A held offline clock-in: the shift it asks for is added now.
+            None => add_requested_shift(&txn, ctx, &request, &payload).await?,
+        };
         txn.commit().await?;
-        self.view_of(ctx, request.entry_id).await
+        self.view_of(ctx, entry).await
     }
 
     /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
@@ -202,6 +210,34 @@ impl TimesheetService {
     }
 }
 
+/// Adds the shift an entry-less request asks for ('Add Shift' on the approver's authority, with
+/// its history): it needs a clock-out, and the payroll clerk's rules hold as for any shift.
+async fn add_requested_shift(
+    txn: &impl ConnectionTrait,
+    ctx: &TenantCtx,
+    request: &requests::Model,
+    payload: &RequestPayload,
+) -> Result<EntryId, TimesheetError> {
+    let (Some(start), Some(end)) = (payload.start, payload.end) else {
+        return Err(TimesheetError::Conflict(NO_CLOCK_OUT_MESSAGE.to_owned()));
+    };
+    let breaks: Vec<Interval> =
+        payload.breaks.iter().map(|b| Interval { start: b.from, end: b.to.or(Some(end)) }).collect();
+    let shift = clock::shift::Shift { start, end: Some(end), breaks };
+    check_shift(txn, ctx, request.employee_id, None, &shift).await?;
+    let entry =
+        clock::writes::create_shift(txn, ctx.company(), request.employee_id, &shift, ctx.actor(), ctx.time_zone())
+            .await?;
+    let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
+    changes.extend(break_changes(&[], &shift.breaks));
+    record_changes(txn, ctx, entry, changes).await?;
+    Ok(entry)
+}
+
+/// Approving a request to add a shift whose clock-out never arrived.
+pub const NO_CLOCK_OUT_MESSAGE: &str =
+    "This shift has no clock-out yet: reject the request, or add the shift with its clock-out.";
+
 fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, TimesheetError> {
     let payload: RequestPayload =
         serde_json::from_str(&row.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
@@ -209,7 +245,7 @@ fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, 
     let actor = row.actor_id.and_then(|id| names.get(&id).cloned());
     Ok(EditRequestView {
         id: row.id.0,
-        entry_id: row.entry_id.0,
+        entry_id: row.entry_id.map(|id| id.0),
         employee_id: row.employee_id.0,
         requester_id: row.requester_id.0,
         request_date: row.created_at,

@@ -13,8 +13,11 @@
 mod changes;
 mod comments;
 mod edit_requests;
+mod offline;
 mod pay_cycle;
 mod shifts;
+
+pub use offline::{OfflinePressAnswer, ADD_SHIFT};
 
 use crate::entities::timesheet_edit_requests as requests;
 use crate::error::TimesheetError;
@@ -23,6 +26,7 @@ use accounts::people::read::{self, PeopleFilter};
 use accounts::{Accounts, Person};
 use chrono::{NaiveDate, Utc};
 use clock::machine::ClockState;
+use clock::receipts::OfflinePress;
 use clock::store::{self, StoredShift};
 use kernel::time::{local_date, start_of_day};
 use kernel::{EntryId, FieldErrors, RequestStatus, TenantCtx, UserId, WriteGate};
@@ -82,7 +86,7 @@ impl TimesheetService {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|request| request.entry_id)
+            .filter_map(|request| request.entry_id)
             .collect())
     }
 
@@ -98,6 +102,7 @@ impl TimesheetService {
         employee: &Person,
         pending: bool,
         current: ClockState,
+        offline: &HashMap<EntryId, Vec<OfflinePress>>,
     ) -> EntryView {
         let totalmins = shift.shift().worked_minutes(clock::now());
         EntryView {
@@ -119,6 +124,7 @@ impl TimesheetService {
                 .iter()
                 .map(|action| ActionView { action_type: action.action_type.clone(), action_date: action.action_at })
                 .collect(),
+            offline_presses: offline.get(&shift.entry.id).cloned().unwrap_or_default(),
         }
     }
 
@@ -126,7 +132,8 @@ impl TimesheetService {
         let (shift, employee) = self.shift_in_scope(ctx, entry_id).await?;
         let pending = self.pending_entries(&[shift.entry.id]).await?.contains(&shift.entry.id);
         let current = self.clock_state(ctx, employee.id).await?;
-        Ok(Self::entry_view(ctx, &shift, &employee, pending, current))
+        let offline = clock::receipts::offline_presses(&self.db, ctx.company(), &[shift.entry.id]).await?;
+        Ok(Self::entry_view(ctx, &shift, &employee, pending, current, &offline))
     }
 }
 

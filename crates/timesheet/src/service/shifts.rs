@@ -63,12 +63,15 @@ impl TimesheetService {
         let ids: Vec<EntryId> = shown.iter().map(|shift| shift.entry.id).collect();
         let pending = self.pending_entries(&ids).await?;
         let current = self.clock_state(ctx, employee.id).await?;
+        let offline = clock::receipts::offline_presses(&self.db, ctx.company(), &ids).await?;
         let reviews = self.reviews_of(ctx, employee.id, start, end).await?;
         Ok(EntryList {
             reviews,
             entries: shown
                 .into_iter()
-                .map(|shift| Self::entry_view(ctx, shift, &employee, pending.contains(&shift.entry.id), current))
+                .map(|shift| {
+                    Self::entry_view(ctx, shift, &employee, pending.contains(&shift.entry.id), current, &offline)
+                })
                 .collect(),
             total_count,
             employee: EmployeeSummary {
