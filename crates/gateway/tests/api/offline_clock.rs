@@ -81,6 +81,17 @@ async fn a_press_sent_twice_with_its_key_is_made_once_and_the_key_cannot_change_
         ended.body
     );
     assert_eq!(shifts_of(&app, &admin, employee).await.len(), 1);
+    // A press sent online whose answer was lost, then queued on the phone under its key: the
+    // queued copy is answered with what the online one did, and nothing is pressed again.
+    let online = app.post_keyed_as(&token, "k-start-2", "/server/v1/clock/start", json!({})).await;
+    assert_eq!(online.status, 200, "{:?}", online.body);
+    let queued = offline(&app, &token, "k-start-2", press("start", &Value::Null, Utc::now(), 0)).await;
+    assert_eq!((queued.status, queued.body["outcome"].as_str()), (200, Some("applied")), "{:?}", queued.body);
+    assert_eq!(queued.body["status"]["trackingNumber"], online.body["trackingNumber"]);
+    // Not for another button.
+    let other_button = offline(&app, &token, "k-start-2", press("end", &Value::Null, Utc::now(), 0)).await;
+    assert_eq!(other_button.status, 422, "{:?}", other_button.body);
+    assert_eq!(shifts_of(&app, &admin, employee).await.len(), 2);
     // Keys are the company's: another company's press under the same key is its own.
     let (_, other_token, _) = company_with_employee(&app).await;
     let theirs = app.post_keyed_as(&other_token, "k-start-1", "/server/v1/clock/start", json!({})).await;
