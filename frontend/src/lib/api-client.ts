@@ -58,6 +58,8 @@ export interface RequestOptions<T> {
   /** Validates (and types) the response body. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. a press's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientDeps {
@@ -74,7 +76,7 @@ export function createApiClient({ session, fetch: fetchImpl }: ApiClientDeps) {
   /** Sends one request and returns the OK response; a failure becomes an ApiError. */
   async function send(path: string, options: Omit<RequestOptions<unknown>, 'schema'>, accept: string): Promise<Response> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    const headers = new Headers({ Accept: accept });
+    const headers = new Headers({ ...options.headers, Accept: accept });
 
     // session.get() drops an expired token from storage, so it is never sent.
     const current = session.get();

@@ -6,6 +6,7 @@ import { useInterval } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useOutboxSync } from '@/features/clock/api/outbox';
 import { useMyTasks } from '@/features/hr/api/get-my-tasks';
 import { TaskDock } from '@/features/hr/components/task-dock';
 import { TasksBanner } from '@/features/hr/components/tasks-banner';
@@ -51,6 +52,9 @@ function SignedInShell({ identity, children }: { identity: Identity; children?: 
   // The task dock and its count on the bell: every member of a company (not the system admin, not while suspended).
   const companyMember = !isSysadmin(identity) && !identity.suspended;
   const tasks = useMyTasks({ enabled: companyMember });
+  // Clock presses made offline on this phone (issue 39) are sent on any screen: when the app opens,
+  // after signing in, back online or back to the tab.
+  useOutboxSync(companyMember ? identity.eid : null);
   const { pathname } = useLocation();
   const onClock = pathname === CLOCK_PATH;
   // The welcome tour and the task dock never show at once: the tour first, the dock after it.

@@ -12,6 +12,9 @@ export const logout = (): Promise<void> => api.post('/auth/logout', {});
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline too (the app opens without a network, issue 39): a paused logout would never end;
+    // the server's part is skipped when it cannot be reached.
+    networkMode: 'always',
     mutationFn: async () => {
       if (sessionStore.get()) {
         await logout().catch(() => undefined);

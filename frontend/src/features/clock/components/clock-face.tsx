@@ -1,5 +1,5 @@
 import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formatHoursMinutes, wallClockIn, wholeHours } from '@/lib/company-time';
 import { greetingForHour, isoDateIn } from '@/lib/dates';
@@ -39,6 +39,10 @@ interface ClockFaceProps {
   pending: ClockAction | null;
   error: string | null;
   onAction: (action: ClockAction) => void;
+  /** Under the counters: offline, and what became of presses sent from the phone (issue 39). */
+  notes?: ReactNode;
+  /** Under the buttons: the presses waiting on the phone. */
+  queue?: ReactNode;
 }
 
 /**
@@ -46,7 +50,7 @@ interface ClockFaceProps {
  * the week's worked time, since when the shift is in overtime (issue 37), the notices, and one big
  * button per action of the current state.
  */
-export function ClockFace({ identity, snapshot, pending, error, onAction }: ClockFaceProps) {
+export function ClockFace({ identity, snapshot, pending, error, onAction, notes, queue }: ClockFaceProps) {
   const browserNow = useNow(1000);
   const isPhone = useIsPhone();
   const now = serverNow(snapshot, browserNow);
@@ -129,6 +133,7 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
         timeZone={identity.timezone}
       />
 
+      {notes}
       {error ? <FormAlert>{error}</FormAlert> : null}
       {notices.map((message) => (
         <FormAlert key={message} color="yellow">
@@ -164,6 +169,7 @@ export function ClockFace({ identity, snapshot, pending, error, onAction }: Cloc
           ))}
         </Stack>
       )}
+      {queue}
     </Stack>
   );
 }

@@ -13,7 +13,11 @@ export const REQUEST_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 
 export const inboxTimesheetRowSchema = z.object({
   id: z.number().int(),
-  entryId: z.number().int(),
+  /**
+   * The shift it changes; null on a request to add a shift that does not exist yet (changeType
+   * 'add': a clock-in made offline and held for a manager, issue 39).
+   */
+  entryId: z.number().int().nullable().optional().transform((v) => v ?? null),
   requestDate: z.string(),
   payload: text,
   requestComments: text,

@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/company-time';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
+import { shortDate, shortTime } from '@/lib/outbox-texts';
 import { REQUEST_STATUS } from '../api/schemas';
 
 /** Spec 001 §2: the inbox's empty states. */
@@ -20,7 +21,19 @@ export const CHANGE_TYPE_LABELS: Readonly<Record<string, string>> = {
   in: 'Clock In',
   out: 'Clock Out',
   inout: 'Clock In and Clock Out',
+  /** Breaks only (presses made offline and held for a manager, issue 39). */
+  breaks: 'Breaks',
+  add: 'New shift',
 };
+
+/** A request to add a shift (issue 39): 'New shift: Tue, Nov 24 9:02 AM – 5:00 PM' (an open end: '…'). */
+export function newShiftText(start: string | null, end: string | null, timeZone: string): string {
+  if (!start) return 'New shift';
+  const from = `${shortDate(start, timeZone)} ${shortTime(start, timeZone)}`;
+  if (!end) return `New shift: ${from} – …`;
+  const sameDay = shortDate(start, timeZone) === shortDate(end, timeZone);
+  return `New shift: ${from} – ${sameDay ? shortTime(end, timeZone) : `${shortDate(end, timeZone)} ${shortTime(end, timeZone)}`}`;
+}
 
 /** Spec 001 §2, 001 §8: the question before cancelling a responded time-off request. */
 export const CANCEL_TIMEOFF = { title: 'Are you sure?', message: "Once you hit cancel there's no going back!" } as const;

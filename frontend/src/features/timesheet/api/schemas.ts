@@ -13,6 +13,20 @@ export type Break = z.output<typeof breakSchema>;
 export const ACTION_TYPES = ['start', 'break', 'resume', 'end'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
+/**
+ * A press of the shift made offline on a phone and sent later (issue 39): when it was recorded (the
+ * phone's time corrected by its measured offset), what the phone's clock said, how far off it was
+ * (seconds, positive: fast) and when the server received it.
+ */
+export const offlinePressSchema = z.object({
+  action: z.string(),
+  recordedAt: z.string(),
+  deviceTime: z.string(),
+  skewSeconds: z.number().nullable().optional().transform((v) => v ?? 0),
+  receivedAt: z.string(),
+});
+export type OfflinePress = z.output<typeof offlinePressSchema>;
+
 /** A timesheet row: one shift with its breaks and action history. entryStatus 2 = Pending Approval. */
 export const entrySchema = z.object({
   id: z.number().int(),
@@ -30,6 +44,12 @@ export const entrySchema = z.object({
   currentClockStatus: z.number().int().nullable().optional().transform((v) => v ?? null),
   history: z
     .array(z.object({ actionType: z.string(), actionDate: z.string() }))
+    .optional()
+    .transform((v) => v ?? []),
+  /** Its presses made offline (none from an older server). */
+  offlinePresses: z
+    .array(offlinePressSchema)
+    .nullable()
     .optional()
     .transform((v) => v ?? []),
 });
@@ -55,7 +75,8 @@ export const REQUEST_STATUS_LABELS: Record<number, string> = {
 
 export const editRequestSchema = z.object({
   id: z.number().int(),
-  entryId: z.number().int(),
+  /** Null on a request to add a shift that does not exist yet (a held offline clock-in, issue 39). */
+  entryId: z.number().int().nullable().optional().transform((v) => v ?? null),
   /** Whose shift it is. */
   employeeId: z.number().int(),
   /** Who raised it, when the server says (only they may cancel). */

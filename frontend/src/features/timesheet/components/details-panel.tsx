@@ -2,6 +2,7 @@ import { Badge, Divider, Group, List, Loader, Stack, Text, Title } from '@mantin
 import { FormAlert } from '@/components/form-alert';
 import { useTimesheetDetails } from '../api/get-timesheet-details';
 import { ENTRY_PENDING_APPROVAL, fullName, PENDING_APPROVAL_TEXT, type Entry } from '../api/schemas';
+import { OfflinePressList } from './offline-marker';
 import { ACTION_LABELS, BADGE_COLORS, breakLabel, dateTimeOrDash, dayLabel, failureMessage, formatHoursMinutes, TEXTS } from './labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -65,6 +66,15 @@ export function DetailsPanel({ entry: row, timeZone }: { entry: Entry; timeZone:
           </List.Item>
         ))}
       </List>
+      {entry.offlinePresses.length > 0 ? (
+        <>
+          <Divider />
+          <Title order={3} fz="md">
+            Made offline
+          </Title>
+          <OfflinePressList entry={entry} timeZone={timeZone} />
+        </>
+      ) : null}
     </Stack>
   );
 }

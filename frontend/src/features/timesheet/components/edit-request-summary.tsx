@@ -3,6 +3,9 @@ import { formatDateTime } from '@/lib/company-time';
 import { REQUEST_STATUS_LABELS, type ChangeType, type EditRequest } from '../api/schemas';
 import { BADGE_COLORS, BREAK_OPERATION_LABELS, breakLabel, CHANGE_TYPE_LABELS } from './labels';
 
+/** Change types only the server makes (issue 39: presses made offline and held for a manager). */
+const EXTRA_CHANGE_LABELS: Readonly<Record<string, string>> = { add: 'New shift', breaks: 'Breaks' };
+
 /** A person's name as the requests show it. */
 export const person = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -15,7 +18,7 @@ export function RequestSummary({ request, timeZone }: { request: EditRequest; ti
         <Text span fw={600}>
           Change:
         </Text>{' '}
-        {CHANGE_TYPE_LABELS[changeType] ?? request.changeType}
+        {CHANGE_TYPE_LABELS[changeType] ?? EXTRA_CHANGE_LABELS[request.changeType] ?? request.changeType}
       </Text>
       {request.payload.start ? (
         <Text size="sm">

@@ -4,6 +4,7 @@ import type { PayDay } from '../api/get-pay-hours';
 import { ENTRY_PENDING_APPROVAL, PENDING_APPROVAL_TEXT, type Entry } from '../api/schemas';
 import { BADGE_COLORS, breakMinutes, dayLabel, formatHoursMinutes } from './labels';
 import type { RowAction, Viewer } from './row-actions';
+import { OfflineBadge } from './offline-marker';
 import { RowMenu } from './row-menu';
 
 interface WeekEntriesProps {
@@ -93,7 +94,10 @@ export function WeekTable({ entries, viewer, timeZone, onAction, payDays }: Week
               <Table.Td>{formatHoursMinutes(breakMinutes(entry.breaks))}</Table.Td>
               <Table.Td>{formatHoursMinutes(entry.totalmins)}</Table.Td>
               <Table.Td>
-                <PendingBadge entry={entry} />
+                <Group gap={4}>
+                  <PendingBadge entry={entry} />
+                  <OfflineBadge entry={entry} timeZone={timeZone} />
+                </Group>
               </Table.Td>
               <Table.Td ta="right">
                 <RowMenu entry={entry} viewer={viewer} onAction={onAction} />
@@ -124,6 +128,7 @@ export function WeekCards({ entries, viewer, timeZone, onAction, payDays }: Week
                   {formatHoursMinutes(entry.totalmins)}
                 </Text>
                 <PendingBadge entry={entry} />
+                <OfflineBadge entry={entry} timeZone={timeZone} />
               </Group>
             </Stack>
             <RowMenu entry={entry} viewer={viewer} onAction={onAction} />
