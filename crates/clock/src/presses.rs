@@ -145,10 +145,10 @@ async fn claim_receipts(
             }
         }
     }
-    let stored: HashSet<PressKey> = receipts::record(txn, &new).await?.into_iter().collect();
+    let stored: HashSet<(CompanyId, PressKey)> = receipts::record(txn, &new).await?.into_iter().collect();
     let mut claimed = HashSet::new();
-    for ((_, key), index) in &first {
-        if stored.contains(key) {
+    for (company_key, index) in &first {
+        if stored.contains(company_key) {
             claimed.insert(*index);
         } else {
             set(decisions, *index, Err(ClockError::AlreadyPressed));

@@ -132,9 +132,9 @@ pub async fn find(db: &impl ConnectionTrait, company: CompanyId, key: &PressKey)
         .map(receipt))
 }
 
-/// Writes receipts in the caller's transaction; the keys that were new (a key already stored,
-/// or stored meanwhile by a racing send, is skipped: that press is already made).
-pub async fn record(db: &impl ConnectionTrait, new: &[NewReceipt]) -> Result<Vec<PressKey>, DbErr> {
+/// Writes receipts in the caller's transaction; the (company, key) pairs that were new (a key
+/// already stored, or stored meanwhile by a racing send, is skipped: that press is already made).
+pub async fn record(db: &impl ConnectionTrait, new: &[NewReceipt]) -> Result<Vec<(CompanyId, PressKey)>, DbErr> {
     if new.is_empty() {
         return Ok(Vec::new());
     }
@@ -145,11 +145,12 @@ pub async fn record(db: &impl ConnectionTrait, new: &[NewReceipt]) -> Result<Vec
                 .to_owned(),
         )
         .into_query();
-    insert.returning(Query::returning().column(receipts::Column::IdempotencyKey));
+    insert.returning(Query::returning().columns([receipts::Column::CompanyId, receipts::Column::IdempotencyKey]));
     let mut stored = Vec::new();
     for found in db.query_all(db.get_database_backend().build(&insert)).await? {
+        let company: CompanyId = found.try_get("", "company_id")?;
         let key: String = found.try_get("", "idempotency_key")?;
-        stored.extend(PressKey::parse(&key));
+        stored.extend(PressKey::parse(&key).map(|key| (company, key)));
     }
     Ok(stored)
 }
