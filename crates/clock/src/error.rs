@@ -10,6 +10,12 @@ pub enum ClockError {
     MobileClockInDisabled,
     #[error("not allowed")]
     Forbidden,
+    /// A clock-in refused by a work location's rule in block mode: why, and what to do.
+    #[error("{0}")]
+    OutsideWorkLocation(String),
+    /// Not in the company (a location, a person).
+    #[error("not found")]
+    NotFound,
     #[error("invalid settings")]
     Validation(FieldErrors),
     /// An `Idempotency-Key` sent again with another press.

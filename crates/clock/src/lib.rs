@@ -14,6 +14,7 @@ mod error;
 pub mod machine;
 pub mod offline;
 pub mod overtime_policy;
+pub mod places;
 pub mod presses;
 mod purge;
 pub mod receipts;

@@ -17,6 +17,7 @@
 use crate::entities::time_entries;
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, Refusal};
+use crate::places::{self, PressSource, Whereabouts};
 use crate::presses::{self, Press, PressKind};
 use crate::receipts::{DeviceClock, NewReceipt, PressKey};
 use crate::service::{start_allowed, Device};
@@ -39,6 +40,8 @@ pub struct OfflinePressCommand {
     /// The shift the phone knew was open; `None` when it did not know one.
     pub tracking_number: Option<EntryId>,
     pub device: DeviceClock,
+    /// Where the phone was at the press, when the person allowed it (issue 40).
+    pub position: Option<crate::places::Position>,
 }
 
 /// An offline press as sent, before it is checked.
@@ -48,6 +51,8 @@ pub struct OfflinePressInput {
     pub tracking_number: Option<i64>,
     pub device_time: Option<String>,
     pub server_offset_ms: Option<i64>,
+    /// The phone's position at the press (its time by the phone's clock).
+    pub position: Option<crate::places::PositionInput>,
 }
 
 /// The largest offset accepted: a phone's clock a year off is not a clock.
@@ -87,10 +92,25 @@ impl OfflinePressCommand {
         if offset_ms.abs() > MAX_OFFSET_MS {
             errors.add("serverOffsetMs", "The phone's clock is more than a year off: please set its date and time");
         }
+        // The fix's time and the press's are both the phone's clock.
+        let position = match (&input.position, device_time) {
+            (Some(position), Some(device_time)) => match position.parse(device_time) {
+                Ok(position) => position,
+                Err(position_errors) => {
+                    errors.extend(position_errors);
+                    None
+                }
+            },
+            _ => None,
+        };
         match (errors.is_empty(), key, action, device_time) {
-            (true, Some(key), Some(action), Some(device_time)) => {
-                Ok(OfflinePressCommand { key, action, tracking_number, device: DeviceClock { device_time, offset_ms } })
-            }
+            (true, Some(key), Some(action), Some(device_time)) => Ok(OfflinePressCommand {
+                key,
+                action,
+                tracking_number,
+                device: DeviceClock { device_time, offset_ms },
+                position,
+            }),
             _ => Err(errors),
         }
     }
@@ -242,6 +262,12 @@ pub async fn apply(
         kind,
         now: command.recorded_at(),
         receipt: Some(command.receipt(ctx, shift, None)),
+        source: PressSource::Offline,
+        // No address that means anything: the press was sent later, from wherever the phone was.
+        place: places::judge(
+            &places::store::places_of(txn, ctx.company(), ctx.actor()).await?,
+            &Whereabouts { position: command.position, ip: None, kiosk_at: None },
+        ),
     };
     let outcome = presses::apply_all(txn, std::slice::from_ref(&press)).await?.pop();
     match (outcome, shift) {

@@ -13,6 +13,7 @@
 use crate::entities::{time_entries, time_entry_actions, time_entry_breaks};
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
+use crate::places::{PlaceVerdict, PressSource};
 use crate::receipts::{self, NewReceipt, PressKey};
 use crate::shift::{Shift, WorkedTime};
 use crate::store::{self, CardFacts, CardOf, StoredShift};
@@ -45,6 +46,9 @@ pub struct Press {
     pub kind: PressKind,
     pub now: DateTime<Utc>,
     pub receipt: Option<NewReceipt>,
+    /// Where it came from, and the verdict on its place for a person held to locations.
+    pub source: PressSource,
+    pub place: Option<PlaceVerdict>,
 }
 
 impl PressKind {
@@ -182,11 +186,23 @@ fn set(outcomes: &mut [Option<Decision>], index: usize, outcome: Decision) {
 }
 
 fn history(entry_id: EntryId, action_type: &str, press: &Press) -> time_entry_actions::ActiveModel {
+    let place = press.place.as_ref();
+    let position = place.and_then(|place| place.position);
     time_entry_actions::ActiveModel {
         entry_id: Set(entry_id),
         action_type: Set(action_type.to_owned()),
         action_at: Set(press.now),
         actor_id: Set(press.actor),
+        source: Set(press.source.code().to_owned()),
+        location_id: Set(place.map(|place| place.location)),
+        place_verdict: Set(place.and_then(|place| place.geo).map(|verdict| verdict.code().to_owned())),
+        ip_verdict: Set(place.and_then(|place| place.ip).map(|verdict| verdict.code().to_owned())),
+        place_note: Set(place.and_then(|place| place.note.clone())),
+        latitude: Set(position.map(|position| position.latitude)),
+        longitude: Set(position.map(|position| position.longitude)),
+        // Metres: a fix's accuracy is far inside an i32.
+        accuracy_m: Set(position.map(|position| position.accuracy_m.round() as i32)),
+        client_ip: Set(place.and_then(|place| place.ip_address).map(|ip| ip.to_string())),
         ..Default::default()
     }
 }
@@ -519,6 +535,8 @@ mod tests {
             kind: PressKind::Start,
             now: Utc::now(),
             receipt: None,
+            source: PressSource::Web,
+            place: None,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::entities::{
     clock_press_receipts, employee_overtime_rules, overtime_policies, time_entries, time_entry_actions,
-    time_entry_breaks, time_settings, weekly_worked_minutes, worked_changes,
+    time_entry_breaks, time_settings, weekly_worked_minutes, work_location_people, work_locations, worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -28,5 +28,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<time_settings::Entity, C>(conn, company).await?,
         erase_in_company::<overtime_policies::Entity, C>(conn, company).await?,
         erase_in_company::<employee_overtime_rules::Entity, C>(conn, company).await?,
+        erase_in_company::<work_location_people::Entity, C>(conn, company).await?,
+        erase_in_company::<work_locations::Entity, C>(conn, company).await?,
     ])
 }

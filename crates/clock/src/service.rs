@@ -8,6 +8,7 @@
 use crate::error::ClockError;
 use crate::machine::{transition, ClockAction, ClockState, Refusal};
 use crate::overtime_policy::{self, OvertimePolicy, PolicyChange};
+use crate::places::{self, Place, PlaceVerdict, PressSource, Whereabouts};
 use crate::presses::{self, Press, PressKind};
 use crate::receipts::{self, NewReceipt, PressKey};
 use crate::settings::{self, SettingsCache, TimeSettings, TimeSettingsChange};
@@ -49,6 +50,13 @@ pub struct ClockStatus {
     pub break_start: Option<DateTime<Utc>>,
     pub server_time: DateTime<Utc>,
     pub errors: Vec<String>,
+    /// The work locations whose rules the person's presses are judged by (issue 40); empty:
+    /// none, and nothing about where they press is kept.
+    #[serde(default)]
+    pub work_locations: Vec<String>,
+    /// One of them has a geofence: the browser should send its position with each press.
+    #[serde(default)]
+    pub asks_position: bool,
 }
 
 /// What became of a press sent to the group.
@@ -83,6 +91,13 @@ fn fingerprint(ctx: &TenantCtx, kind: PressKind) -> String {
             format!("{}:{}:{}", ctx.actor().0, action.code(), tracking_number.0)
         }
     }
+}
+
+/// The card with the locations the person is held to.
+fn with_places(mut status: ClockStatus, places: &[Place]) -> ClockStatus {
+    status.work_locations = places.iter().map(|place| place.name.clone()).collect();
+    status.asks_position = places.iter().any(|place| place.geofence.is_some());
+    status
 }
 
 /// "9:00 AM" for 09:00.
@@ -146,7 +161,8 @@ impl ClockService {
             just_ended: None,
         };
         let facts = store::cards(&self.db, &[of]).await?.remove(&ctx.actor()).unwrap_or_default();
-        Ok(card(&facts, ctx.time_zone(), device, &settings, now))
+        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        Ok(with_places(card(&facts, ctx.time_zone(), device, &settings, now), &places))
     }
 
     /// Starts a shift ('Clock In', or 'Start a New Shift' after clocking out).
@@ -155,6 +171,7 @@ impl ClockService {
         ctx: &TenantCtx,
         device: Device,
         key: Option<PressKey>,
+        whereabouts: &Whereabouts,
     ) -> Result<ClockStatus, ClockError> {
         let kind = PressKind::Start;
         if let Some(answer) = self.replay(ctx, &key, kind, device).await? {
@@ -163,9 +180,17 @@ impl ClockService {
         let now = now();
         let settings = self.settings.get(&self.db, ctx.company()).await?;
         start_allowed(ctx, device, &settings, now)?;
-        let outcome = self.presses.write(self.press(ctx, kind, now, &key)).await;
+        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        let place = places::judge(&places, whereabouts);
+        if let Some(block) = place.as_ref().and_then(|place| place.block.clone()) {
+            return Err(ClockError::OutsideWorkLocation(block));
+        }
+        let outcome = self.presses.write(self.press(ctx, kind, now, &key, whereabouts, place)).await;
         match self.answered(ctx, &key, kind, device, outcome).await? {
-            Made::Now(facts) => self.keep(ctx, &key, card(&facts, ctx.time_zone(), device, &settings, now)).await,
+            Made::Now(facts) => {
+                let answer = with_places(card(&facts, ctx.time_zone(), device, &settings, now), &places);
+                self.keep(ctx, &key, answer).await
+            }
             Made::Before(first) => Ok(first),
             // A clock-in is refused only for an open shift, which the group reports as such.
             Made::Refused => Err(ClockError::Refused(Refusal::AlreadyClockedIn.to_string())),
@@ -178,8 +203,9 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
         key: Option<PressKey>,
+        whereabouts: &Whereabouts,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::TakeBreak, device, key).await
+        self.act(ctx, tracking_number, ClockAction::TakeBreak, device, key, whereabouts).await
     }
 
     pub async fn resume(
@@ -188,8 +214,9 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
         key: Option<PressKey>,
+        whereabouts: &Whereabouts,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::Resume, device, key).await
+        self.act(ctx, tracking_number, ClockAction::Resume, device, key, whereabouts).await
     }
 
     pub async fn end(
@@ -198,8 +225,9 @@ impl ClockService {
         tracking_number: EntryId,
         device: Device,
         key: Option<PressKey>,
+        whereabouts: &Whereabouts,
     ) -> Result<ClockStatus, ClockError> {
-        self.act(ctx, tracking_number, ClockAction::End, device, key).await
+        self.act(ctx, tracking_number, ClockAction::End, device, key, whereabouts).await
     }
 
     /// Break, resume and end on the caller's open shift `tracking_number`.
@@ -210,24 +238,37 @@ impl ClockService {
         action: ClockAction,
         device: Device,
         key: Option<PressKey>,
+        whereabouts: &Whereabouts,
     ) -> Result<ClockStatus, ClockError> {
         let kind = PressKind::OnShift { tracking_number, action };
         if let Some(answer) = self.replay(ctx, &key, kind, device).await? {
             return Ok(answer);
         }
         let now = now();
-        let outcome = self.presses.write(self.press(ctx, kind, now, &key)).await;
+        // Only a clock-in is refused for its place: the rest are judged and flagged.
+        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        let place = places::judge(&places, whereabouts);
+        let outcome = self.presses.write(self.press(ctx, kind, now, &key, whereabouts, place)).await;
         match self.answered(ctx, &key, kind, device, outcome).await? {
             Made::Now(facts) => {
                 let settings = self.settings.get(&self.db, ctx.company()).await?;
-                self.keep(ctx, &key, card(&facts, ctx.time_zone(), device, &settings, now)).await
+                let answer = with_places(card(&facts, ctx.time_zone(), device, &settings, now), &places);
+                self.keep(ctx, &key, answer).await
             }
             Made::Before(first) => Ok(first),
             Made::Refused => Err(self.refusal(ctx, tracking_number, action).await?),
         }
     }
 
-    fn press(&self, ctx: &TenantCtx, kind: PressKind, now: DateTime<Utc>, key: &Option<PressKey>) -> Press {
+    fn press(
+        &self,
+        ctx: &TenantCtx,
+        kind: PressKind,
+        now: DateTime<Utc>,
+        key: &Option<PressKey>,
+        whereabouts: &Whereabouts,
+        place: Option<PlaceVerdict>,
+    ) -> Press {
         let receipt = key.as_ref().map(|key| NewReceipt {
             company: ctx.company(),
             employee: ctx.actor(),
@@ -243,7 +284,8 @@ impl ClockService {
             received_at: now,
             held: None,
         });
-        Press { company: ctx.company(), actor: ctx.actor(), tz: ctx.time_zone(), kind, now, receipt }
+        let source = if whereabouts.kiosk_at.is_some() { PressSource::Kiosk } else { PressSource::Web };
+        Press { company: ctx.company(), actor: ctx.actor(), tz: ctx.time_zone(), kind, now, receipt, source, place }
     }
 
     /// The first answer of a key already used for this press; refused when it was used for
@@ -400,5 +442,7 @@ fn card(
         } else {
             Vec::new()
         },
+        work_locations: Vec::new(),
+        asks_position: false,
     }
 }

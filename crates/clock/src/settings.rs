@@ -56,7 +56,12 @@ pub struct TimeSettings {
     pub weekly_overtime_minutes: i64,
     /// Managers are mailed when their people are in overtime, or will be by their usual end.
     pub overtime_alert_emails: bool,
+    /// Days a press's position and network address are kept; then only its verdict remains.
+    pub position_retention_days: i64,
 }
+
+/// Positions are kept this long unless the company chooses otherwise.
+pub const DEFAULT_POSITION_RETENTION_DAYS: i64 = 90;
 
 impl Default for TimeSettings {
     /// Weekly pay from a Sunday, the 2,400-minute week, clock open all day, phones allowed.
@@ -68,6 +73,7 @@ impl Default for TimeSettings {
             pay_cycle_anchor: NaiveDate::from_ymd_opt(2023, 1, 1).unwrap_or_default(),
             weekly_overtime_minutes: DEFAULT_WEEKLY_OVERTIME_MINUTES,
             overtime_alert_emails: false,
+            position_retention_days: DEFAULT_POSITION_RETENTION_DAYS,
         }
     }
 }
@@ -124,6 +130,7 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
             pay_cycle_anchor: row.pay_cycle_anchor,
             weekly_overtime_minutes: i64::from(row.weekly_overtime_minutes),
             overtime_alert_emails: row.overtime_alert_emails,
+            position_retention_days: i64::from(row.position_retention_days),
         })
         .unwrap_or_default())
 }
@@ -155,6 +162,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
         pay_cycle_anchor: Set(settings.pay_cycle_anchor),
         weekly_overtime_minutes: Set(i32::try_from(settings.weekly_overtime_minutes).unwrap_or(i32::MAX)),
         overtime_alert_emails: Set(settings.overtime_alert_emails),
+        position_retention_days: Set(i32::try_from(settings.position_retention_days).unwrap_or(i32::MAX)),
     })
     .on_conflict(
         OnConflict::column(Column::CompanyId)
@@ -165,6 +173,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
                 Column::PayCycleAnchor,
                 Column::WeeklyOvertimeMinutes,
                 Column::OvertimeAlertEmails,
+                Column::PositionRetentionDays,
             ])
             .to_owned(),
     )
@@ -186,6 +195,7 @@ pub struct TimeSettingsChange {
     pub pay_cycle_anchor: Option<String>,
     pub weekly_overtime_minutes: Option<i64>,
     pub overtime_alert_emails: Option<bool>,
+    pub position_retention_days: Option<i64>,
 }
 
 impl TimeSettingsChange {
@@ -225,6 +235,13 @@ impl TimeSettingsChange {
                 next.weekly_overtime_minutes = minutes;
             } else {
                 errors.add("weeklyOvertimeMinutes", "Please enter minutes between 60 and 10080");
+            }
+        }
+        if let Some(days) = self.position_retention_days {
+            if (1..=3650).contains(&days) {
+                next.position_retention_days = days;
+            } else {
+                errors.add("positionRetentionDays", "Please enter between 1 and 3650 days");
             }
         }
         errors.into_result(next)

@@ -27,6 +27,8 @@ pub enum ErrorCode {
     /// What the request names existed and was deleted (the system area's deleted companies).
     Gone,
     MobileClockInDisabled,
+    /// A clock-in refused by a work location's rule in block mode (issue 40).
+    OutsideWorkLocation,
     /// An `Idempotency-Key` sent again with another request.
     IdempotencyKeyReused,
     /// Billing: a checkout session that cannot activate or update anything.
@@ -75,6 +77,7 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyReused => ("idempotency_key_reused", StatusCode::UNPROCESSABLE_ENTITY),
             ErrorCode::Gone => ("gone", StatusCode::GONE),
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
+            ErrorCode::OutsideWorkLocation => ("outside_work_location", StatusCode::FORBIDDEN),
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
             ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
             ErrorCode::InvalidSignature => ("invalid_signature", StatusCode::BAD_REQUEST),
@@ -291,6 +294,8 @@ impl From<clock::ClockError> for ApiError {
                 ApiError::new(ErrorCode::MobileClockInDisabled, clock::MOBILE_DISABLED_MESSAGE)
             }
             clock::ClockError::Forbidden => ApiError::forbidden(),
+            clock::ClockError::OutsideWorkLocation(message) => ApiError::new(ErrorCode::OutsideWorkLocation, message),
+            clock::ClockError::NotFound => ApiError::not_found(),
             clock::ClockError::Validation(errors) => ApiError::validation(errors),
             clock::ClockError::KeyReused => ApiError::new(
                 ErrorCode::IdempotencyKeyReused,

@@ -209,6 +209,37 @@ impl<T: DeserializeOwned + 'static> actix_web::FromRequest for Body<T> {
     }
 }
 
+/// A JSON body that may be left out: an empty body reads as `T::default()` (the presses, whose
+/// position is optional and which older clients send bodiless).
+pub struct OptionalBody<T>(pub T);
+
+impl<T> OptionalBody<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + Default + 'static> actix_web::FromRequest for OptionalBody<T> {
+    type Error = ApiError;
+    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        let payload = <web::Payload as actix_web::FromRequest>::from_request(&req, payload);
+        Box::pin(async move {
+            let payload = payload.await.map_err(|_| unreadable())?;
+            let body = read_body(payload, BODY_LIMIT).await?;
+            if body.iter().all(u8::is_ascii_whitespace) {
+                return Ok(OptionalBody(T::default()));
+            }
+            let value: Value = serde_json::from_slice(&body).map_err(|err| {
+                ApiError::new(ErrorCode::Validation, format!("The request body is not valid JSON: {err}"))
+            })?;
+            decode(value).map(OptionalBody)
+        })
+    }
+}
+
 pub use kernel::validation::lenient_i64;
 
 /// An image upload as the OpenAPI document describes it: `multipart/form-data` with the file.

@@ -296,6 +296,17 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let places = state.places.clone();
+    scheduler.add(clock::places::retention::POSITION_RETENTION_JOB, chrono::Duration::hours(6), move |now| {
+        let places = places.clone();
+        async move {
+            places
+                .forget_positions(now)
+                .await
+                .map(|cleared| format!("{cleared} presses' positions forgotten"))
+                .map_err(|err| err.to_string())
+        }
+    });
     // Every quarter hour, so each company's mail goes out soon after 08:00 in its own zone.
     let hr = state.hr.clone();
     scheduler.add(hr::celebrations::CELEBRATIONS_JOB, chrono::Duration::minutes(15), move |now| {

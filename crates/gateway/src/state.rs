@@ -16,6 +16,8 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub accounts: Accounts,
     pub clock: ClockService,
+    /// Work locations and their rules (issue 40).
+    pub places: clock::places::PlacesService,
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub pto: Pto,
@@ -59,6 +61,7 @@ impl AppState {
             closure,
             billing: None,
             clock: ClockService::new(db.clone(), gate.clone()),
+            places: clock::places::PlacesService::new(db.clone(), gate.clone()),
             gate,
             reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone()),
             timesheet,

@@ -156,3 +156,7 @@ typed_id!(
     /// A version of one person's own overtime rules (from a date on).
     EmployeeOvertimeRuleId
 );
+typed_id!(
+    /// A company's work location: where presses are expected from (geofence, network).
+    LocationId
+);

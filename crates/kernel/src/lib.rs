@@ -25,8 +25,8 @@ pub mod write_gate;
 pub use ids::{
     ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
     DocRequestId, EditRequestId, EmployeeOvertimeRuleId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId,
-    HrEventId, HrTypeId, JobRoleId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId,
-    PtoPlanId, PtoRequestId, PtoRuleId, PtoTypeId, TimesheetReviewId, UserId,
+    HrEventId, HrTypeId, JobRoleId, LocationId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId,
+    PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId, PtoTypeId, TimesheetReviewId, UserId,
 };
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};

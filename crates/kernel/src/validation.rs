@@ -28,6 +28,13 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// Adds every problem of `other`.
+    pub fn extend(&mut self, other: FieldErrors) {
+        for (field, messages) in other.0 {
+            self.0.entry(field).or_default().extend(messages);
+        }
+    }
+
     pub fn has(&self, field: &str) -> bool {
         self.0.contains_key(field)
     }

@@ -17,6 +17,11 @@ pub struct ActionView {
     /// start, break, resume or end.
     pub action_type: String,
     pub action_date: DateTime<Utc>,
+    /// Where the press came from: `web`, `kiosk`, `offline` or `edit` (issue 40).
+    pub source: String,
+    /// Why the press is flagged by a work location's rule ("412 m outside Main Office, ±35 m");
+    /// `null` when it passed or no rule applies.
+    pub place_flag: Option<String>,
 }
 
 /// A timesheet row: one shift.

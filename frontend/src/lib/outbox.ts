@@ -22,6 +22,18 @@ export const PRESS_LABELS: Readonly<Record<PressAction, string>> = {
   end: 'Clock Out',
 };
 
+/**
+ * Where the phone was at a press, when the company asks for it and the person allowed it (issue
+ * 40): the Geolocation API's fix, `takenAt` by the phone's clock (ISO UTC).
+ */
+export interface PressPosition {
+  latitude: number;
+  longitude: number;
+  /** Metres: the radius of 95 % confidence. */
+  accuracy: number;
+  takenAt: string;
+}
+
 export interface OutboxEntry {
   /** The press's identity (a UUIDv7): its Idempotency-Key. */
   key: string;
@@ -37,6 +49,8 @@ export interface OutboxEntry {
   deviceTime: string;
   /** Server clock minus device clock as measured before the press; null when never measured. */
   serverOffsetMs: number | null;
+  /** Where the phone was at the press; absent when not asked, refused or unavailable. */
+  position?: PressPosition | null;
   /** When it was stored (device clock, ms). */
   createdAt: number;
   /** Order of the outbox: the order the presses were made in. */
@@ -242,6 +256,8 @@ export interface OutgoingPress {
   trackingNumber: number | null;
   deviceTime: string;
   serverOffsetMs: number;
+  /** Where the phone was at the press, when it was asked and known. */
+  position?: PressPosition;
 }
 
 /**
@@ -392,6 +408,7 @@ export function createOutboxEngine<S extends PressStatus>(deps: OutboxEngineDeps
             deviceTime: entry.deviceTime,
             // Never measured before the press: the first measurement since is the best there is.
             serverOffsetMs: entry.serverOffsetMs ?? offset.get() ?? 0,
+            ...(entry.position ? { position: entry.position } : {}),
           });
         } catch (error) {
           const kind = failureKind(error);

@@ -25,9 +25,13 @@ export const ptoTypeSchema = z.object({
 });
 export type PtoType = z.output<typeof ptoTypeSchema>;
 
+/** Days a press's position and network address are kept when the company has not chosen (issue 40). */
+export const DEFAULT_POSITION_RETENTION_DAYS = 90;
+
 /**
- * The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold, and
- * whether managers are mailed about overtime (an older server does not send it: off).
+ * The company's time settings: clock-in opening time, phones, pay cycle and overtime threshold,
+ * whether managers are mailed about overtime (an older server does not send it: off), and how many
+ * days the positions and network addresses of presses are kept (issue 40; unsent: the default 90).
  */
 export const timeSettingsSchema = z.object({
   dayStartAt: z.string().nullable(),
@@ -36,6 +40,7 @@ export const timeSettingsSchema = z.object({
   payCycleAnchor: z.string(),
   weeklyOvertimeMinutes: z.number().int(),
   overtimeAlertEmails: z.boolean().optional().default(false),
+  positionRetentionDays: z.number().int().optional().default(DEFAULT_POSITION_RETENTION_DAYS),
 });
 export type TimeSettings = z.output<typeof timeSettingsSchema>;
 

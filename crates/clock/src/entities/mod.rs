@@ -8,4 +8,6 @@ pub mod time_entry_actions;
 pub mod time_entry_breaks;
 pub mod time_settings;
 pub mod weekly_worked_minutes;
+pub mod work_location_people;
+pub mod work_locations;
 pub mod worked_changes;

@@ -12,6 +12,8 @@ pub struct Model {
     pub weekly_overtime_minutes: i32,
     /// Managers are mailed when their people are in or near overtime (issue 37).
     pub overtime_alert_emails: bool,
+    /// Days a press's position and address are kept (issue 40).
+    pub position_retention_days: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,11 +1,12 @@
 //! `/clock/*`: the signed-in employee's own clock.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::Member;
-use crate::forms::Body;
+use crate::extractors::{ClientMeta, Member};
+use crate::forms::{Body, OptionalBody};
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
 use clock::offline::{OfflinePressCommand, OfflinePressInput, KEY_MESSAGE};
+use clock::places::{PositionInput, Whereabouts};
 use clock::receipts::PressKey;
 use clock::{ClockStatus, Device};
 use serde::Deserialize;
@@ -24,6 +25,51 @@ fn press_key(req: &HttpRequest) -> Result<Option<PressKey>, ApiError> {
         .and_then(PressKey::parse)
         .map(Some)
         .ok_or_else(|| ApiError::validation(kernel::FieldErrors::single(KEY_HEADER, KEY_MESSAGE)))
+}
+
+/// A browser's position at a press (the Geolocation API's fields).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionBody {
+    /// Degrees, -90 to 90.
+    pub latitude: Option<f64>,
+    /// Degrees, -180 to 180.
+    pub longitude: Option<f64>,
+    /// Metres: the radius of 95 % confidence.
+    pub accuracy: Option<f64>,
+    /// When the fix was taken (ISO 8601): a fix from the future is refused, one older than two
+    /// minutes (a cached fix) counts as no position.
+    pub taken_at: Option<String>,
+}
+
+impl PositionBody {
+    fn input(&self) -> PositionInput {
+        PositionInput {
+            latitude: self.latitude,
+            longitude: self.longitude,
+            accuracy: self.accuracy,
+            taken_at: self.taken_at.clone(),
+        }
+    }
+}
+
+/// A press's optional body: where the browser is, when the person allowed it (issue 40). The
+/// status says when one is asked for (`asksPosition`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PressBody {
+    pub position: Option<PositionBody>,
+}
+
+/// Where a press comes from: its position, checked, and the client's address by the
+/// trusted-proxy rule.
+fn whereabouts(body: &PressBody, client: &ClientMeta) -> Result<Whereabouts, ApiError> {
+    let position = match &body.position {
+        Some(position) => position.input().parse(clock::now()).map_err(ApiError::validation)?,
+        None => None,
+    };
+    let ip = client.0.ip.as_deref().and_then(|ip| ip.parse().ok());
+    Ok(Whereabouts { position, ip, kiosk_at: None })
 }
 
 crate::routes::route_table! {
@@ -68,59 +114,82 @@ pub async fn status(
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/start", tag = "clock", security(("bearer" = [])), params(PressHeaders),
+    request_body(content = PressBody, description = "Optional: the browser's position"),
     responses(
         (status = 200, body = ClockStatus),
+        (status = 400, description = "A position out of range, or taken in the future", body = ErrorBody),
         (status = 422, description = "`idempotency_key_reused`: the key was sent with another press", body = ErrorBody),
         (status = 409, description = "`conflict`: already clocked in, or before the day's start time", body = ErrorBody),
-        (status = 403, description = "`mobile_clock_in_disabled`", body = ErrorBody),
+        (status = 403, description = "`mobile_clock_in_disabled`, or `outside_work_location`: a location's rule in block mode refuses the clock-in (the message says why and what to do)", body = ErrorBody),
     ))]
 pub async fn start(
     state: web::Data<AppState>,
     member: Member,
     req: HttpRequest,
+    client: ClientMeta,
+    body: OptionalBody<PressBody>,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
-    Ok(web::Json(state.clock.start(&member.ctx, device(&req), press_key(&req)?).await?))
+    let at = whereabouts(&body.0, &client)?;
+    Ok(web::Json(state.clock.start(&member.ctx, device(&req), press_key(&req)?, &at).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/take-break", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
-    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in, or already on a break", body = ErrorBody)))]
+    request_body(content = PressBody, description = "Optional: the browser's position"),
+    responses((status = 400, description = "A position out of range, or taken in the future", body = ErrorBody), (status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in, or already on a break", body = ErrorBody)))]
 pub async fn take_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
+    client: ClientMeta,
+    body: OptionalBody<PressBody>,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
+    let at = whereabouts(&body.0, &client)?;
     Ok(web::Json(
         state
             .clock
-            .take_break(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?)
+            .take_break(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?, &at)
             .await?,
     ))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/resume-from-break", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
-    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not on a break", body = ErrorBody)))]
+    request_body(content = PressBody, description = "Optional: the browser's position"),
+    responses((status = 400, description = "A position out of range, or taken in the future", body = ErrorBody), (status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not on a break", body = ErrorBody)))]
 pub async fn resume_from_break(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
+    client: ClientMeta,
+    body: OptionalBody<PressBody>,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
+    let at = whereabouts(&body.0, &client)?;
     Ok(web::Json(
-        state.clock.resume(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?).await?,
+        state
+            .clock
+            .resume(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?, &at)
+            .await?,
     ))
 }
 
 #[utoipa::path(post, path = "/server/v1/clock/end", tag = "clock", security(("bearer" = [])), params(Tracking, PressHeaders),
-    responses((status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in", body = ErrorBody)))]
+    request_body(content = PressBody, description = "Optional: the browser's position"),
+    responses((status = 400, description = "A position out of range, or taken in the future", body = ErrorBody), (status = 200, body = ClockStatus), (status = 422, description = "`idempotency_key_reused`", body = ErrorBody), (status = 409, description = "Not clocked in", body = ErrorBody)))]
 pub async fn end(
     state: web::Data<AppState>,
     member: Member,
     query: web::Query<Tracking>,
     req: HttpRequest,
+    client: ClientMeta,
+    body: OptionalBody<PressBody>,
 ) -> Result<web::Json<ClockStatus>, ApiError> {
+    let at = whereabouts(&body.0, &client)?;
     Ok(web::Json(
-        state.clock.end(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?).await?,
+        state
+            .clock
+            .end(&member.ctx, kernel::EntryId(query.tracking_number), device(&req), press_key(&req)?, &at)
+            .await?,
     ))
 }
 
@@ -147,6 +216,9 @@ pub struct OfflinePressBody {
     pub device_time: Option<String>,
     /// The server's clock minus the phone's, last measured, in milliseconds (0 if never).
     pub server_offset_ms: Option<i64>,
+    /// Where the phone was at the press, when the person allowed it (its time by the phone's
+    /// clock).
+    pub position: Option<PositionBody>,
 }
 
 /// The header of an offline press: required.
@@ -180,6 +252,7 @@ pub async fn offline_press(
         tracking_number: body.tracking_number,
         device_time: body.device_time,
         server_offset_ms: body.server_offset_ms,
+        position: body.position.as_ref().map(PositionBody::input),
     };
     let key = req.headers().get(KEY_HEADER).and_then(|value| value.to_str().ok());
     let command = OfflinePressCommand::parse(&input, key).map_err(ApiError::validation)?;

@@ -14,6 +14,7 @@ pub mod files;
 pub mod folder;
 pub mod health;
 pub mod holidays;
+pub mod locations;
 pub mod manage;
 pub mod my_hr;
 pub mod myaccount;
@@ -84,6 +85,7 @@ pub const TABLES: &[Table] = &[
     (manage::ROUTES, manage::document),
     (agencyzoom::ROUTES, agencyzoom::document),
     (clock::ROUTES, clock::document),
+    (locations::ROUTES, locations::document),
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
     (pto_manage::ROUTES, pto_manage::document),
@@ -116,6 +118,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     manage::configure(cfg);
     agencyzoom::configure(cfg);
     clock::configure(cfg);
+    locations::configure(cfg);
     timesheet::configure(cfg);
     settings::configure(cfg);
     pto_manage::configure(cfg);

@@ -50,6 +50,8 @@ pub struct SettingsView {
     pub weekly_overtime_minutes: i64,
     /// Managers are mailed when their people are in overtime, or will be by their usual end.
     pub overtime_alert_emails: bool,
+    /// Days a press's position and network address are kept (then only its place verdict).
+    pub position_retention_days: i64,
 }
 
 impl From<TimeSettings> for SettingsView {
@@ -61,6 +63,7 @@ impl From<TimeSettings> for SettingsView {
             pay_cycle_anchor: settings.pay_cycle_anchor,
             weekly_overtime_minutes: settings.weekly_overtime_minutes,
             overtime_alert_emails: settings.overtime_alert_emails,
+            position_retention_days: settings.position_retention_days,
         }
     }
 }
@@ -120,6 +123,7 @@ pub struct SettingsUpdate {
     pub pay_cycle_anchor: Option<String>,
     pub weekly_overtime_minutes: Option<i64>,
     pub overtime_alert_emails: Option<bool>,
+    pub position_retention_days: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/server/v1/settings/update", tag = "settings", security(("bearer" = [])),
@@ -138,6 +142,7 @@ pub async fn update(
         pay_cycle_anchor: body.pay_cycle_anchor,
         weekly_overtime_minutes: body.weekly_overtime_minutes,
         overtime_alert_emails: body.overtime_alert_emails,
+        position_retention_days: body.position_retention_days,
     };
     let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
     Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))

@@ -423,6 +423,8 @@ async fn a_group_of_presses_keeps_each_ones_instant() {
         kind,
         now: nine + Duration::minutes(minutes),
         receipt: None,
+        source: clock::places::PressSource::Web,
+        place: None,
     };
     // Each group's statements are counted: a group makes a fixed number of round trips to the
     // database, however many presses it holds.

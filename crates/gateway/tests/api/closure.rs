@@ -138,7 +138,18 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
             json!({"employeeId": employee_id, "effectiveFrom": from, "jurisdiction": "us-nv", "underWageLine": true}),
         )
         .await);
-    let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", json!({})).await)["trackingNumber"].clone();
+    // A work location the employee is held to: their presses keep a place verdict and position.
+    let location = ok(app
+        .post_as(
+            &admin,
+            "/server/v1/locations/save",
+            json!({"name": "Main Office", "latitude": 40.0, "longitude": -75.0, "ipAllow": ["127.0.0.0/8", "::1"]}),
+        )
+        .await)["id"]
+        .clone();
+    ok(app.post_as(&admin, &format!("/server/v1/locations/people?id={location}"), json!({"add": [employee_id]})).await);
+    let position = json!({"position": {"latitude": 40.0005, "longitude": -75.0, "accuracy": 20.0, "takenAt": Utc::now().to_rfc3339()}});
+    let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", position).await)["trackingNumber"].clone();
     for action in ["take-break", "resume-from-break"] {
         ok(app.post_as(&employee, &format!("/server/v1/clock/{action}?trackingNumber={tracking}"), json!({})).await);
     }

@@ -29,6 +29,7 @@ mod offline_clock;
 mod overtime;
 mod overview;
 mod people;
+mod places;
 mod policies;
 mod pto_balances;
 mod pto_plans;

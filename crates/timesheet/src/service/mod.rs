@@ -122,7 +122,12 @@ impl TimesheetService {
             history: shift
                 .actions
                 .iter()
-                .map(|action| ActionView { action_type: action.action_type.clone(), action_date: action.action_at })
+                .map(|action| ActionView {
+                    action_type: action.action_type.clone(),
+                    action_date: action.action_at,
+                    source: action.source.clone(),
+                    place_flag: action.place_note.clone(),
+                })
                 .collect(),
             offline_presses: offline.get(&shift.entry.id).cloned().unwrap_or_default(),
         }

@@ -1,4 +1,7 @@
 import './manage-styles';
+// The work locations' picker (issue 40).
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EmployeeEditScreen } from '@/features/manage/components/employee-edit-screen';

@@ -27,6 +27,13 @@ export const clockStatusSchema = z.object({
   breakStart: nullableString,
   serverTime: nullableString,
   errors: z.array(z.string()).optional().transform((v) => v ?? []),
+  /**
+   * The names of the person's work locations (issue 40): their presses are checked against them.
+   * Empty when none (and from an older server, or a status this phone kept from before).
+   */
+  workLocations: z.array(z.string()).nullable().optional().transform((v) => v ?? []),
+  /** One of those locations has a geofence: every press first asks the phone for its position. */
+  asksPosition: z.boolean().nullable().optional().transform((v) => v ?? false),
 });
 export type ClockStatus = z.output<typeof clockStatusSchema>;
 

@@ -32,6 +32,8 @@ export const sendOfflinePress = (press: OutgoingPress): Promise<PressAnswer<Cloc
       trackingNumber: press.trackingNumber,
       deviceTime: press.deviceTime,
       serverOffsetMs: press.serverOffsetMs,
+      // Where the phone was at the press (issue 40), when the company asks and the person allowed it.
+      ...(press.position ? { position: press.position } : {}),
     },
     headers: keyHeader(press.key),
     schema: offlinePressAnswerSchema,

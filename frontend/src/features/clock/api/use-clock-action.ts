@@ -10,22 +10,23 @@ import { takeBreak } from './take-break';
 import { clockKeys } from './keys';
 import { clockOutbox, flushOutbox } from './outbox';
 import { clockOffset } from './offset';
+import { readPressPosition, type PressPosition } from './position';
 
 /** The four changes of the clock (spec 000 §4); 'start' is also 'Start a New Shift'. */
 export type ClockAction = PressAction;
 
-export function runClockAction(action: ClockAction, trackingNumber: number | null, idempotencyKey?: string): Promise<ClockStatus> {
+export function runClockAction(action: ClockAction, trackingNumber: number | null, idempotencyKey?: string, position?: PressPosition | null): Promise<ClockStatus> {
   // The open shift's number; the server refuses a number that is not the open shift (409).
   const ts = trackingNumber ?? 0;
   switch (action) {
     case 'start':
-      return startClock(idempotencyKey);
+      return startClock(idempotencyKey, position);
     case 'break':
-      return takeBreak(ts, idempotencyKey);
+      return takeBreak(ts, idempotencyKey, position);
     case 'resume':
-      return resumeFromBreak(ts, idempotencyKey);
+      return resumeFromBreak(ts, idempotencyKey, position);
     case 'end':
-      return endClock(ts, idempotencyKey);
+      return endClock(ts, idempotencyKey, position);
   }
 }
 
@@ -35,14 +36,15 @@ export const RETRY_DELAY_MS = 500;
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
- * One press sent now, with a fresh Idempotency-Key: a failure on the network is tried once more
- * with the same key (the server presses it once, however many copies arrive). Resolves with the
- * answer and when it was asked and answered (to measure the server's clock).
+ * One press sent now, with a fresh Idempotency-Key (and the phone's position, when asked): a failure
+ * on the network is tried once more with the same key (the server presses it once, however many
+ * copies arrive). Resolves with the answer and when it was asked and answered (to measure the
+ * server's clock).
  */
 export async function pressOnline(
   action: ClockAction,
   trackingNumber: number | null,
-  { key = uuidv7(), retryDelayMs = RETRY_DELAY_MS }: { key?: string; retryDelayMs?: number } = {},
+  { key = uuidv7(), retryDelayMs = RETRY_DELAY_MS, position = null }: { key?: string; retryDelayMs?: number; position?: PressPosition | null } = {},
 ): Promise<{ status: ClockStatus; sentAt: number; receivedAt: number }> {
   let failure: unknown;
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -52,7 +54,7 @@ export async function pressOnline(
     }
     const sentAt = Date.now();
     try {
-      const status = await runClockAction(action, trackingNumber, key);
+      const status = await runClockAction(action, trackingNumber, key, position);
       return { status, sentAt, receivedAt: Date.now() };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
@@ -62,10 +64,27 @@ export async function pressOnline(
   throw failure;
 }
 
-/** The state a press is made in: the shift it is about, and the queued start it came from. */
+/**
+ * The state a press is made in: the shift it is about, the queued start it came from, and whether
+ * the status asks for the phone's position (issue 40).
+ */
 export interface PressContext {
   trackingNumber: number | null;
   startKey: string | null;
+  asksPosition?: boolean;
+  /** Told when the press starts and stops waiting for the phone's position. */
+  onLocating?: (locating: boolean) => void;
+}
+
+/** Asks the phone where it is, when the status says so; null when not asked or not known. */
+async function positionFor(context: PressContext): Promise<PressPosition | null> {
+  if (!context.asksPosition) return null;
+  context.onLocating?.(true);
+  try {
+    return await readPressPosition();
+  } finally {
+    context.onLocating?.(false);
+  }
 }
 
 export type PressOutcome = { kind: 'sent'; status: ClockStatus } | { kind: 'queued'; entry: OutboxEntry };
@@ -77,6 +96,10 @@ export type PressOutcome = { kind: 'sent'; status: ClockStatus } | { kind: 'queu
  * network fails (twice), or behind presses still waiting, it is stored in the phone's outbox first
  * (resolving once stored), and sent from there in order. A refusal of the server is thrown, and the
  * status is read again (the server is the authority).
+ *
+ * When the status asks for it (a work location with a geofence, issue 40), the press first asks the
+ * phone for a fresh position and sends it with the press, online or from the outbox; refused,
+ * unavailable or too slow, the press goes without one and the server decides.
  */
 export function useClockPress(identity: Identity) {
   const queryClient = useQueryClient();
@@ -90,6 +113,8 @@ export function useClockPress(identity: Identity) {
       // One key for the press wherever it goes: sent online, then queued after a network failure
       // (when the online send did reach the server, the queued copy is answered with its result).
       const key = uuidv7();
+      // Where the phone is at the press: asked after the press's time is taken, not counted in it.
+      const position = await positionFor(context);
       const queue = async (): Promise<PressOutcome> => {
         const entry = await clockOutbox.queue({
           key,
@@ -100,6 +125,7 @@ export function useClockPress(identity: Identity) {
           startKey: context.trackingNumber === null ? context.startKey : null,
           deviceTime: new Date(pressedAt).toISOString(),
           serverOffsetMs,
+          position,
         });
         return { kind: 'queued', entry };
       };
@@ -112,7 +138,7 @@ export function useClockPress(identity: Identity) {
         return outcome;
       }
       try {
-        const { status, sentAt, receivedAt } = await pressOnline(action, context.trackingNumber, { key });
+        const { status, sentAt, receivedAt } = await pressOnline(action, context.trackingNumber, { key, position });
         clockOffset.measure(status.serverTime, sentAt, receivedAt);
         const snapshot = snapshotOf(status, receivedAt);
         queryClient.setQueryData(clockKeys.status(eid), snapshot);

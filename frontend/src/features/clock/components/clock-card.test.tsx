@@ -24,6 +24,8 @@ function status(overrides: Partial<ClockStatus> = {}): ClockStatus {
     breakStart: null,
     serverTime: new Date().toISOString(),
     errors: [],
+    workLocations: [],
+    asksPosition: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { formatHoursMinutes, wallClockIn, wholeHours } from '@/lib/company-time';
@@ -37,7 +37,11 @@ interface ClockFaceProps {
   identity: Identity;
   snapshot: ClockSnapshot;
   pending: ClockAction | null;
+  /** The pending press waits for the phone's position (issue 40). */
+  locating?: boolean;
   error: string | null;
+  /** A title above the error, when it has one (a clock-in refused where the person is). */
+  errorTitle?: string | null;
   onAction: (action: ClockAction) => void;
   /** Under the counters: offline, and what became of presses sent from the phone (issue 39). */
   notes?: ReactNode;
@@ -50,7 +54,22 @@ interface ClockFaceProps {
  * the week's worked time, since when the shift is in overtime (issue 37), the notices, and one big
  * button per action of the current state.
  */
-export function ClockFace({ identity, snapshot, pending, error, onAction, notes, queue }: ClockFaceProps) {
+/** What a pressed button says while the phone looks for its position. */
+export const LOCATING_TEXT = 'Getting your location…';
+
+/** The pressed button's loading state while the phone looks for its position: a spinner and why. */
+function LocatingLoader() {
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="clock-locating">
+      <Loader size="sm" color="var(--button-color)" />
+      <Text span fw={600} c="var(--button-color)" fz="md">
+        {LOCATING_TEXT}
+      </Text>
+    </Group>
+  );
+}
+
+export function ClockFace({ identity, snapshot, pending, locating = false, error, errorTitle = null, onAction, notes, queue }: ClockFaceProps) {
   const browserNow = useNow(1000);
   const isPhone = useIsPhone();
   const now = serverNow(snapshot, browserNow);
@@ -134,7 +153,7 @@ export function ClockFace({ identity, snapshot, pending, error, onAction, notes,
       />
 
       {notes}
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {error ? <FormAlert title={errorTitle ?? undefined}>{error}</FormAlert> : null}
       {notices.map((message) => (
         <FormAlert key={message} color="yellow">
           {message}
@@ -161,12 +180,15 @@ export function ClockFace({ identity, snapshot, pending, error, onAction, notes,
               variant={button.primary ? 'filled' : 'outline'}
               color={button.action === 'end' ? 'red.9' : undefined}
               loading={pending === button.action}
+              loaderProps={locating && pending === button.action ? { children: <LocatingLoader /> } : undefined}
               disabled={pending !== null && pending !== button.action}
               onClick={() => press(button.action)}
             >
               {button.label}
             </Button>
           ))}
+          {/* The loader is hidden from screen readers: they hear why the press waits here. */}
+          <VisuallyHidden role="status">{locating ? LOCATING_TEXT : ''}</VisuallyHidden>
         </Stack>
       )}
       {queue}

@@ -22,6 +22,15 @@ export const manageKeys = {
   contacts: (eid: number) => ['manage', 'contacts', eid] as const,
   contact: (eid: number, id: number | null) => ['manage', 'contacts', eid, id] as const,
   importAgencyzoom: ['manage', 'import-agencyzoom'] as const,
+  /**
+   * Every work-location query (issue 40): the settings screen keeps the company's locations at
+   * `['locations']` (read whole there); a location's change there refreshes the ones below.
+   */
+  locations: ['locations'] as const,
+  /** GET /locations read as the choices of a person's locations (id and name), apart from the settings screen's copy. */
+  locationChoices: ['locations', 'choices'] as const,
+  /** GET /locations/of-person: the person's work locations. */
+  personLocations: (id: number) => ['locations', 'of-person', id] as const,
   /** GET /settings/employee-overtime: the person's own overtime rules (issue 37). */
   overtime: (id: number) => ['manage', 'employee', id, 'overtime'] as const,
   /** GET /pto/history of the folder, under the PTO screens' ['pto', 'employee', id]. */

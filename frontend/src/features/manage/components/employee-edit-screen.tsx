@@ -11,6 +11,7 @@ import { fullName } from '../api/schemas';
 import { ContactsEditor } from './contacts-editor';
 import { EmployeeForm } from './employee-form';
 import { failureMessage } from './labels';
+import { PersonLocationsCard } from './person-locations-card';
 
 export const TAB_BASIC = '1';
 export const TAB_CONTACTS = '2';
@@ -26,7 +27,8 @@ interface EmployeeEditScreenProps {
  * information, tab 2 (?tab=2) emergency contacts of an existing employee. After saving: the
  * folder, with ?pto=setup for someone new. An admin of a company integrated with AgencyZoom who
  * adds someone goes to /admin/manage/add-batch?azCheck=1 instead, which starts the import: the
- * company's staff (names and e-mails) comes from AgencyZoom (spec 001 §2).
+ * company's staff (names and e-mails) comes from AgencyZoom (spec 001 §2). An admin editing someone
+ * also finds, under the basic information, the work locations the person is held to (issue 40).
  */
 export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenProps) {
   const navigate = useNavigate();
@@ -93,6 +95,7 @@ export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenP
           </Tabs>
         )}
       </Paper>
+      {admin && employeeId !== null && tab === TAB_BASIC ? <PersonLocationsCard employeeId={employeeId} canEdit /> : null}
     </Stack>
   );
 }

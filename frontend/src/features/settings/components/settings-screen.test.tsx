@@ -200,6 +200,45 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(await screen.findByText('Please enter a date as YYYY-MM-DD')).toBeInTheDocument();
   });
 
+  it('keeps press positions for the days chosen, 1 to 3650, 90 unless the company chose (issue 40)', async () => {
+    const saved: unknown[] = [];
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': (init) => {
+        saved.push(bodyOf(init));
+        return response({ json: { settings: { ...TIME, positionRetentionDays: 30 }, jobroles: [], ptotypes: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const days = await screen.findByRole('textbox', { name: 'Keep press positions for (days)' });
+    expect(days).toHaveValue('90');
+    expect(days).toHaveAccessibleDescription('After this, only whether a press was inside its location is kept.');
+    const user = userEvent.setup();
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter between 1 and 3650 days')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({ positionRetentionDays: 30, weeklyOvertimeMinutes: 2400 });
+  });
+
+  it("puts the server's refusal of the retention on its field", async () => {
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: { ...TIME, positionRetentionDays: 365 }, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': () =>
+        response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { positionRetentionDays: ['Please enter between 1 and 3650 days'] } } }),
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const days = await screen.findByRole('textbox', { name: 'Keep press positions for (days)' });
+    expect(days).toHaveValue('365');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter between 1 and 3650 days')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the overtime rules by jurisdiction below the time settings (issue 37)', async () => {
     mockFetch({
       'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
@@ -227,6 +266,46 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Time & Overtime', selected: true })).toBeInTheDocument();
     expect(await screen.findByTestId('overtime-alert-emails')).toBeDisabled();
+  });
+});
+
+describe('Settings, Work Locations (tab 8, issue 40)', () => {
+  const location = {
+    id: 1,
+    name: 'Main Office',
+    timeZone: 'America/New_York',
+    address: null,
+    latitude: 40.7,
+    longitude: -74,
+    radiusM: 150,
+    geofenceMode: 'flag',
+    ipAllow: [],
+    ipMode: 'flag',
+    people: [9],
+    createdAt: '2026-11-01T12:00:00Z',
+  };
+
+  it('lists the locations on ?tab=8, with a way to add one for admins', async () => {
+    mockFetch({ 'GET /locations': () => response({ json: [location] }) });
+    renderWithApp(<SettingsScreen canEditLocations />, { path: '/admin/manage/settings?tab=8' });
+    expect(screen.getByRole('tab', { name: 'Work Locations', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Work Locations' });
+    expect(await within(panel).findByTestId('work-location')).toHaveTextContent('Main Office');
+    expect(within(panel).getByRole('button', { name: 'Add location' })).toBeInTheDocument();
+  });
+
+  it('shows a manager the locations without a way to change them, and asks for them only once the tab is open', async () => {
+    const fetch = mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'GET /locations': () => response({ json: [location] }),
+    });
+    renderWithApp(<SettingsScreen />, { path: '/admin/manage/settings?tab=1' });
+    await screen.findByLabelText(/Overtime after/);
+    expect(calls(fetch, '/locations')).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Work Locations' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Work Locations' });
+    expect(await within(panel).findByTestId('work-location')).toHaveTextContent('Main Office');
+    expect(within(panel).queryByRole('button')).toBeNull();
   });
 });
 

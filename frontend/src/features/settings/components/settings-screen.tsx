@@ -7,12 +7,13 @@ import { PtoTypesSection } from '@/features/pto/components/pto-types-section';
 import { DocumentEventTypesTab } from '@/features/hr/components/document-event-types-tab';
 import { PolicyTypesTab } from '@/features/hr/components/policy-types-tab';
 import { JobRolesTab } from './job-roles-tab';
+import { LocationsTab } from './locations-tab';
 import { TimeSettingsTab } from './time-settings-tab';
 
 /**
  * Settings tabs by their ?tab= number (spec 002 §2), the one place these numbers live: 1 time and
  * overtime, 2 PTO types, 3 PTO plans, 4 job roles, 5 document and event types, 6 policy types,
- * 7 PTO rules.
+ * 7 PTO rules, 8 work locations (issue 40).
  */
 export const SETTINGS_TABS = {
   time: '1',
@@ -22,6 +23,7 @@ export const SETTINGS_TABS = {
   documentEventTypes: '5',
   policyTypes: '6',
   ptoRules: '7',
+  workLocations: '8',
 } as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 /** The tab Settings opens on when the address names none: the first of the row, whatever its number. */
@@ -31,7 +33,15 @@ const FIRST_TAB = SETTINGS_TABS.time;
 const safeReturn = (value: string | null): string | null => (value && value.startsWith('/') && !value.startsWith('//') ? value : null);
 
 /** /admin/manage/settings (?tab selects the tab, ?return names the page to go back to). */
-export function SettingsScreen({ canEditTime = false, canEditPto = false }: { canEditTime?: boolean; canEditPto?: boolean }) {
+export function SettingsScreen({
+  canEditTime = false,
+  canEditPto = false,
+  canEditLocations = false,
+}: {
+  canEditTime?: boolean;
+  canEditPto?: boolean;
+  canEditLocations?: boolean;
+}) {
   usePageTitle('Settings');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -65,6 +75,7 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
         >
           <Tabs.List mb="md">
             <Tabs.Tab value={SETTINGS_TABS.time}>Time &amp; Overtime</Tabs.Tab>
+            <Tabs.Tab value={SETTINGS_TABS.workLocations}>Work Locations</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoTypes}>PTO Types</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoPlans}>PTO Plans</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoRules}>PTO Rules</Tabs.Tab>
@@ -75,6 +86,8 @@ export function SettingsScreen({ canEditTime = false, canEditPto = false }: { ca
           <Tabs.Panel value={SETTINGS_TABS.time}>
             <TimeSettingsTab canEdit={canEditTime} />
           </Tabs.Panel>
+          {/* The locations and the people picker are asked for only once their tab is open. */}
+          <Tabs.Panel value={SETTINGS_TABS.workLocations}>{tab === SETTINGS_TABS.workLocations ? <LocationsTab canEdit={canEditLocations} /> : null}</Tabs.Panel>
           <Tabs.Panel value={SETTINGS_TABS.ptoTypes}>
             <PtoTypesSection canEdit={canEditPto} />
           </Tabs.Panel>

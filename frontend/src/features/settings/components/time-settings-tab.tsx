@@ -9,7 +9,18 @@ import { useUpdateTimeSettings } from '../api/update-time-settings';
 import { OvertimeRulesSection } from './overtime-rules-section';
 
 export const TIME_SETTINGS_SAVED = 'The time settings have been saved.';
-const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes'] as const;
+const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes', 'positionRetentionDays'] as const;
+/** The days a press's position and network address may be kept (issue 40). */
+export const RETENTION_MIN_DAYS = 1;
+export const RETENTION_MAX_DAYS = 3650;
+export const RETENTION_RANGE = `Please enter between ${RETENTION_MIN_DAYS} and ${RETENTION_MAX_DAYS} days`;
+export const RETENTION_HELP = 'After this, only whether a press was inside its location is kept.';
+
+/** The typed number of days, or null when it is not a whole number of days in range. */
+const retentionDays = (value: number | string): number | null => {
+  const days = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isInteger(days) && days >= RETENTION_MIN_DAYS && days <= RETENTION_MAX_DAYS ? days : null;
+};
 const PAY_CYCLES = [
   { value: 'weekly', label: 'Weekly' },
   { value: 'biweekly', label: 'Every two weeks' },
@@ -18,9 +29,10 @@ const PAY_CYCLES = [
 ];
 
 /**
- * Settings, 'Time & Overtime': when the clock opens, phones, the pay cycle and the weekly overtime
- * threshold (shown in hours, kept in minutes), then the overtime rules by jurisdiction (issue 37).
- * Admins change them; managers see them.
+ * Settings, 'Time & Overtime': when the clock opens, phones, the pay cycle, the weekly overtime
+ * threshold (shown in hours, kept in minutes) and how long the positions of presses are kept
+ * (issue 40), then the overtime rules by jurisdiction (issue 37). Admins change them; managers see
+ * them.
  */
 export function TimeSettingsTab({ canEdit }: { canEdit: boolean }) {
   const data = useSettingsData();
@@ -42,6 +54,8 @@ export function TimeSettingsTab({ canEdit }: { canEdit: boolean }) {
 function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit: boolean }) {
   const save = useUpdateTimeSettings();
   const [values, setValues] = useState<TimeSettings>(initial);
+  /** The retention as typed: the field may be empty while it is changed. */
+  const [retention, setRetention] = useState<number | string>(initial.positionRetentionDays);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const set = <K extends keyof TimeSettings>(key: K, value: TimeSettings[K]) => {
@@ -56,7 +70,12 @@ function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit
         event.preventDefault();
         setErrors({});
         setMessage(null);
-        save.mutate(values, {
+        const positionRetentionDays = retentionDays(retention);
+        if (positionRetentionDays === null) {
+          setErrors({ positionRetentionDays: RETENTION_RANGE });
+          return;
+        }
+        save.mutate({ ...values, positionRetentionDays }, {
           onSuccess: () => setMessage(TIME_SETTINGS_SAVED),
           onError: (err) => {
             const failure = formFailure(err, FIELDS, { useServerMessage: true });
@@ -115,6 +134,21 @@ function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit
           checked={values.mobileClockInDisabled}
           onChange={(event) => set('mobileClockInDisabled', event.currentTarget.checked)}
           error={errors.mobileClockInDisabled}
+        />
+        <NumberInput
+          label="Keep press positions for (days)"
+          description={RETENTION_HELP}
+          min={RETENTION_MIN_DAYS}
+          max={RETENTION_MAX_DAYS}
+          allowDecimal={false}
+          allowNegative={false}
+          readOnly={!canEdit}
+          value={retention}
+          onChange={(value) => {
+            setRetention(value);
+            setMessage(null);
+          }}
+          error={errors.positionRetentionDays}
         />
         {canEdit ? (
           <Group>

@@ -27,6 +27,31 @@ export const offlinePressSchema = z.object({
 });
 export type OfflinePress = z.output<typeof offlinePressSchema>;
 
+/** Where a press came from (issue 40): the web clock, a kiosk, a phone offline, or a manager's edit. */
+export const PRESS_SOURCES = ['web', 'kiosk', 'offline', 'edit'] as const;
+export type PressSource = (typeof PRESS_SOURCES)[number];
+
+/**
+ * One press of the shift's history: its source (an older server sends none: 'web'), and why a work
+ * location's rule flagged it ("412 m outside Main Office, ±35 m"), or null when it passed or no rule
+ * applies (issue 40).
+ */
+export const historyEntrySchema = z.object({
+  actionType: z.string(),
+  actionDate: z.string(),
+  source: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v): PressSource => ((PRESS_SOURCES as readonly string[]).includes(v ?? '') ? (v as PressSource) : 'web')),
+  placeFlag: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null)),
+});
+export type HistoryEntry = z.output<typeof historyEntrySchema>;
+
 /** A timesheet row: one shift with its breaks and action history. entryStatus 2 = Pending Approval. */
 export const entrySchema = z.object({
   id: z.number().int(),
@@ -43,7 +68,7 @@ export const entrySchema = z.object({
   entryStatus: z.number().int().optional().transform((v) => v ?? 0),
   currentClockStatus: z.number().int().nullable().optional().transform((v) => v ?? null),
   history: z
-    .array(z.object({ actionType: z.string(), actionDate: z.string() }))
+    .array(historyEntrySchema)
     .optional()
     .transform((v) => v ?? []),
   /** Its presses made offline (none from an older server). */

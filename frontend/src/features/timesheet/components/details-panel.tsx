@@ -3,6 +3,7 @@ import { FormAlert } from '@/components/form-alert';
 import { useTimesheetDetails } from '../api/get-timesheet-details';
 import { ENTRY_PENDING_APPROVAL, fullName, PENDING_APPROVAL_TEXT, type Entry } from '../api/schemas';
 import { OfflinePressList } from './offline-marker';
+import { PressMarks } from './place-marker';
 import { ACTION_LABELS, BADGE_COLORS, breakLabel, dateTimeOrDash, dayLabel, failureMessage, formatHoursMinutes, TEXTS } from './labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -61,8 +62,9 @@ export function DetailsPanel({ entry: row, timeZone }: { entry: Entry; timeZone:
       {details.isLoading && entry.history.length === 0 ? <Loader size="sm" /> : null}
       <List size="sm" spacing={4} data-testid="details-history">
         {entry.history.map((h) => (
-          <List.Item key={`${h.actionType}-${h.actionDate}`}>
+          <List.Item key={`${h.actionType}-${h.actionDate}`} data-testid="details-press" data-flagged={h.placeFlag !== null || undefined}>
             {ACTION_LABELS[h.actionType] ?? h.actionType}: {dateTimeOrDash(h.actionDate, timeZone)}
+            <PressMarks press={h} />
           </List.Item>
         ))}
       </List>

@@ -5,6 +5,7 @@ import { ENTRY_PENDING_APPROVAL, PENDING_APPROVAL_TEXT, type Entry } from '../ap
 import { BADGE_COLORS, breakMinutes, dayLabel, formatHoursMinutes } from './labels';
 import type { RowAction, Viewer } from './row-actions';
 import { OfflineBadge } from './offline-marker';
+import { FlaggedBadge } from './place-marker';
 import { RowMenu } from './row-menu';
 
 interface WeekEntriesProps {
@@ -97,6 +98,7 @@ export function WeekTable({ entries, viewer, timeZone, onAction, payDays }: Week
                 <Group gap={4}>
                   <PendingBadge entry={entry} />
                   <OfflineBadge entry={entry} timeZone={timeZone} />
+                  <FlaggedBadge entry={entry} timeZone={timeZone} />
                 </Group>
               </Table.Td>
               <Table.Td ta="right">
@@ -129,6 +131,7 @@ export function WeekCards({ entries, viewer, timeZone, onAction, payDays }: Week
                 </Text>
                 <PendingBadge entry={entry} />
                 <OfflineBadge entry={entry} timeZone={timeZone} />
+                <FlaggedBadge entry={entry} timeZone={timeZone} />
               </Group>
             </Stack>
             <RowMenu entry={entry} viewer={viewer} onAction={onAction} />
