@@ -55,6 +55,7 @@ mod m20261202_000047_manual_addition_reason;
 mod m20261202_000048_pto_assumed_hours;
 mod m20261203_000049_offline_presses;
 mod m20261204_000050_work_locations;
+mod m20261205_000051_kiosks;
 
 pub struct Migrator;
 
@@ -110,6 +111,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000048_pto_assumed_hours::Migration),
             Box::new(m20261203_000049_offline_presses::Migration),
             Box::new(m20261204_000050_work_locations::Migration),
+            Box::new(m20261205_000051_kiosks::Migration),
         ]
     }
 }

@@ -176,6 +176,20 @@ impl Accounts {
         self
     }
 
+    /// Hashes a short secret of another crate (a kiosk PIN) as passwords are, on the bounded
+    /// pool of password hashes.
+    pub async fn hash_secret(&self, plain: String) -> Result<String, AccountsError> {
+        self.hashing
+            .run(move || password::hash_password(&plain))
+            .await?
+            .map_err(|err| AccountsError::Internal(err.to_string()))
+    }
+
+    /// Whether `plain` matches a hash made by [`Accounts::hash_secret`].
+    pub async fn verify_secret(&self, plain: String, stored: String) -> Result<bool, AccountsError> {
+        self.hashing.run(move || password::verify_password(&plain, &stored)).await
+    }
+
     pub fn config(&self) -> &AccountsConfig {
         &self.config
     }

@@ -12,7 +12,7 @@ use kernel::{CompanyId, EmploymentStatus, Role, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult,
-    QueryFilter, QueryTrait, Statement,
+    QueryFilter, QueryOrder, QueryTrait, Statement,
 };
 use std::sync::OnceLock;
 
@@ -189,6 +189,27 @@ impl Accounts {
             return Ok(None);
         }
         Ok(Some(Member { user_id, company, role, time_zone: company_time_zone(company_row.as_ref()) }))
+    }
+
+    /// The company's zone, if it exists (a kiosk's guard: days are the company's).
+    pub async fn company_zone(&self, company: CompanyId) -> Result<Option<Tz>, AccountsError> {
+        let row = companies::Entity::find_by_id(company.0).one(&self.db).await?;
+        Ok(row.as_ref().map(|row| company_time_zone(Some(row))))
+    }
+
+    /// The active people of a company who may press (a kiosk's list), by last name.
+    pub async fn active_people_of(&self, company: CompanyId) -> Result<Vec<crate::Person>, AccountsError> {
+        Ok(users::Entity::find()
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
+            .filter(users::Column::Role.ne(Role::SysAdmin))
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(crate::Person::from)
+            .collect())
     }
 
     /// `POST /auth/login` in its three forms. `embed_origin` is the page embedding the product
@@ -602,6 +623,25 @@ impl Accounts {
     }
 
     /// Ends the session at once: its token is refused from now on.
+    /// An admin of `company` signs in to let a shared kiosk leave kiosk mode (issue 40): the
+    /// checks and throttles of a sign-in, and no session is kept. Anyone else, or an admin of
+    /// another company, hears what a wrong password hears.
+    pub async fn confirm_admin(
+        &self,
+        company: CompanyId,
+        email: &str,
+        password: String,
+        meta: &RequestMeta,
+    ) -> Result<UserId, AccountsError> {
+        let signed = self.login_with_password(email, password, meta).await?;
+        let auth = self.authenticate(&signed.token).await?;
+        self.logout(&auth).await?;
+        if auth.company_id() != Some(company) || auth.role != Role::Admin {
+            return Err(AccountsError::InvalidCredentials { suggest_reset: false });
+        }
+        Ok(auth.user_id())
+    }
+
     pub async fn logout(&self, auth: &Authenticated) -> Result<(), AccountsError> {
         sessions::Entity::update_many()
             .col_expr(sessions::Column::RevokedAt, Expr::value(Utc::now()))

@@ -13,6 +13,15 @@ pub enum ClockError {
     /// A clock-in refused by a work location's rule in block mode: why, and what to do.
     #[error("{0}")]
     OutsideWorkLocation(String),
+    /// A kiosk PIN that is not right (or not set): what to tell the person.
+    #[error("{0}")]
+    WrongPin(String),
+    /// Too many wrong PINs: the person, or the kiosk, waits.
+    #[error("{0}")]
+    TooManyTries(String),
+    /// From the accounts (an admin's sign-in at a kiosk, a PIN hashed on its pool).
+    #[error("{0}")]
+    Accounts(accounts::AccountsError),
     /// Not in the company (a location, a person).
     #[error("not found")]
     NotFound,

@@ -11,6 +11,7 @@
 pub mod demo;
 pub mod entities;
 mod error;
+pub mod kiosk;
 pub mod machine;
 pub mod offline;
 pub mod overtime_policy;

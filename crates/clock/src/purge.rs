@@ -2,8 +2,9 @@
 //! has erased the comments, changes and edit requests that point at these shifts).
 
 use crate::entities::{
-    clock_press_receipts, employee_overtime_rules, overtime_policies, time_entries, time_entry_actions,
-    time_entry_breaks, time_settings, weekly_worked_minutes, work_location_people, work_locations, worked_changes,
+    clock_press_receipts, employee_overtime_rules, kiosk_pins, kiosks, overtime_policies, time_entries,
+    time_entry_actions, time_entry_breaks, time_settings, weekly_worked_minutes, work_location_people, work_locations,
+    worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -28,6 +29,8 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<time_settings::Entity, C>(conn, company).await?,
         erase_in_company::<overtime_policies::Entity, C>(conn, company).await?,
         erase_in_company::<employee_overtime_rules::Entity, C>(conn, company).await?,
+        erase_in_company::<kiosk_pins::Entity, C>(conn, company).await?,
+        erase_in_company::<kiosks::Entity, C>(conn, company).await?,
         erase_in_company::<work_location_people::Entity, C>(conn, company).await?,
         erase_in_company::<work_locations::Entity, C>(conn, company).await?,
     ])

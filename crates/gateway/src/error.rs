@@ -29,6 +29,8 @@ pub enum ErrorCode {
     MobileClockInDisabled,
     /// A clock-in refused by a work location's rule in block mode (issue 40).
     OutsideWorkLocation,
+    /// A kiosk PIN that is not right, or not set.
+    WrongPin,
     /// An `Idempotency-Key` sent again with another request.
     IdempotencyKeyReused,
     /// Billing: a checkout session that cannot activate or update anything.
@@ -78,6 +80,7 @@ impl ErrorCode {
             ErrorCode::Gone => ("gone", StatusCode::GONE),
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::OutsideWorkLocation => ("outside_work_location", StatusCode::FORBIDDEN),
+            ErrorCode::WrongPin => ("wrong_pin", StatusCode::FORBIDDEN),
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
             ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
             ErrorCode::InvalidSignature => ("invalid_signature", StatusCode::BAD_REQUEST),
@@ -296,6 +299,9 @@ impl From<clock::ClockError> for ApiError {
             clock::ClockError::Forbidden => ApiError::forbidden(),
             clock::ClockError::OutsideWorkLocation(message) => ApiError::new(ErrorCode::OutsideWorkLocation, message),
             clock::ClockError::NotFound => ApiError::not_found(),
+            clock::ClockError::WrongPin(message) => ApiError::new(ErrorCode::WrongPin, message),
+            clock::ClockError::TooManyTries(message) => ApiError::new(ErrorCode::TooManyRequests, message),
+            clock::ClockError::Accounts(err) => err.into(),
             clock::ClockError::Validation(errors) => ApiError::validation(errors),
             clock::ClockError::KeyReused => ApiError::new(
                 ErrorCode::IdempotencyKeyReused,

@@ -12,7 +12,7 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use kernel::{AdminCtx, ManagerCtx, Role, SystemCtx, TenantCtx};
+use kernel::{AdminCtx, KioskCtx, ManagerCtx, Role, SystemCtx, TenantCtx};
 use std::net::IpAddr;
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
@@ -194,6 +194,35 @@ tenant_guard_type!(
     AdminCtx,
     |ctx| ctx.manager().and_then(|manager| manager.admin())
 );
+
+/// A shared kiosk (issue 40): `Authorization: Kiosk <secret>`, a device an admin registered
+/// and has not revoked. Builds the [`KioskCtx`] the kiosk's routes take, the only proof they
+/// accept. Any other credential, or none, is 401; and since a kiosk's credential is no session,
+/// every other route answers it 401 too.
+pub struct KioskDevice {
+    pub ctx: KioskCtx,
+}
+
+fn kiosk_secret(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, secret) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("kiosk").then(|| secret.trim().to_owned()).filter(|secret| !secret.is_empty())
+}
+
+impl FromRequest for KioskDevice {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let secret = kiosk_secret(req);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let (Some(secret), Some(state)) = (secret, state) else { return Err(ApiError::unauthorized()) };
+            let auth = state.kiosks.authenticate(&secret).await?.ok_or_else(ApiError::unauthorized)?;
+            Ok(KioskDevice { ctx: KioskCtx::new(auth.company, auth.kiosk, auth.location, auth.time_zone) })
+        })
+    }
+}
 
 /// The platform operator, signed in as themselves: builds the [`SystemCtx`] every service of
 /// the system area takes. Anyone else — a company admin however privileged, and an operator's

@@ -21,6 +21,16 @@ impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        // A shared kiosk's device credential (issue 40): `Authorization: Kiosk <secret>`.
+        components.add_security_scheme(
+            "kiosk",
+            SecurityScheme::ApiKey(utoipa::openapi::security::ApiKey::Header(
+                utoipa::openapi::security::ApiKeyValue::with_description(
+                    "Authorization",
+                    "`Kiosk <secret>`: the credential shown once when an admin registers the kiosk",
+                ),
+            )),
+        );
     }
 }
 

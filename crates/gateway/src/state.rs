@@ -18,6 +18,8 @@ pub struct AppState {
     pub clock: ClockService,
     /// Work locations and their rules (issue 40).
     pub places: clock::places::PlacesService,
+    /// Shared kiosks and PINs (issue 40).
+    pub kiosks: clock::kiosk::KioskService,
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub pto: Pto,
@@ -56,11 +58,14 @@ impl AppState {
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
         let hr = Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
         let closure = closure::Closure::new(db.clone(), files.clone(), gate.clone());
+        // One clock for the people's own presses and the kiosks' (one group of presses).
+        let clock = ClockService::new(db.clone(), gate.clone());
         Self {
             system: system_admin::SystemAdmin::new(db.clone(), gate.clone(), accounts.clone(), closure.clone()),
             closure,
             billing: None,
-            clock: ClockService::new(db.clone(), gate.clone()),
+            kiosks: clock::kiosk::KioskService::new(db.clone(), gate.clone(), accounts.clone(), clock.clone()),
+            clock,
             places: clock::places::PlacesService::new(db.clone(), gate.clone()),
             gate,
             reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone()),

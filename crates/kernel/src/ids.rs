@@ -160,3 +160,7 @@ typed_id!(
     /// A company's work location: where presses are expected from (geofence, network).
     LocationId
 );
+typed_id!(
+    /// A shared kiosk: a device registered for one work location.
+    KioskId
+);

@@ -8,6 +8,7 @@
 //! company shares ([`purge`]): they live below them all.
 
 pub mod ids;
+pub mod kiosk;
 pub mod purge;
 pub mod rich_text;
 pub mod role;
@@ -25,9 +26,10 @@ pub mod write_gate;
 pub use ids::{
     ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
     DocRequestId, EditRequestId, EmployeeOvertimeRuleId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId,
-    HrEventId, HrTypeId, JobRoleId, LocationId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId,
+    HrEventId, HrTypeId, JobRoleId, KioskId, LocationId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId,
     PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId, PtoTypeId, TimesheetReviewId, UserId,
 };
+pub use kiosk::KioskCtx;
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};
 pub use status::{EmploymentStatus, RequestStatus};

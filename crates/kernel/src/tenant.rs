@@ -78,6 +78,11 @@ impl TenantCtx {
         Self { company, actor: UserId(0), role: Role::Admin, time_zone }
     }
 
+    /// A person pressing at a kiosk after their PIN was checked ([`crate::KioskCtx::as_person`]).
+    pub(crate) fn at_kiosk(company: CompanyId, person: UserId, time_zone: Tz) -> Self {
+        Self { company, actor: person, role: Role::Employee, time_zone }
+    }
+
     pub fn company(&self) -> CompanyId {
         self.company
     }

@@ -2,6 +2,8 @@
 
 pub mod clock_press_receipts;
 pub mod employee_overtime_rules;
+pub mod kiosk_pins;
+pub mod kiosks;
 pub mod overtime_policies;
 pub mod time_entries;
 pub mod time_entry_actions;

@@ -14,6 +14,7 @@ pub mod files;
 pub mod folder;
 pub mod health;
 pub mod holidays;
+pub mod kiosk;
 pub mod locations;
 pub mod manage;
 pub mod my_hr;
@@ -86,6 +87,7 @@ pub const TABLES: &[Table] = &[
     (agencyzoom::ROUTES, agencyzoom::document),
     (clock::ROUTES, clock::document),
     (locations::ROUTES, locations::document),
+    (kiosk::ROUTES, kiosk::document),
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
     (pto_manage::ROUTES, pto_manage::document),
@@ -119,6 +121,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     agencyzoom::configure(cfg);
     clock::configure(cfg);
     locations::configure(cfg);
+    kiosk::configure(cfg);
     timesheet::configure(cfg);
     settings::configure(cfg);
     pto_manage::configure(cfg);

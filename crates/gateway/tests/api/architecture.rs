@@ -44,6 +44,25 @@ fn only_the_guards_build_a_tenant_context() {
     );
 }
 
+/// A kiosk's proof has one builder, the `KioskDevice` guard; and only the clock's kiosk service
+/// turns it into a person's context, after checking their PIN.
+#[test]
+fn only_the_kiosk_guard_builds_a_kiosk_context_and_only_a_pin_makes_it_a_person() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut files = Vec::new();
+    rust_files(crates, &mut files);
+    let calls = |needle: &str| -> Vec<String> {
+        files
+            .iter()
+            .filter(|file| !file.components().any(|part| part.as_os_str() == "tests"))
+            .filter(|file| std::fs::read_to_string(file).unwrap().contains(needle))
+            .map(|file| file.strip_prefix(crates).unwrap().display().to_string())
+            .collect()
+    };
+    assert_eq!(calls("KioskCtx::new("), ["gateway/src/extractors.rs"]);
+    assert_eq!(calls(".as_person("), ["clock/src/kiosk/service.rs"]);
+}
+
 /// The system area's proof has one builder too: the `Operator` guard.
 #[test]
 fn only_the_operator_guard_builds_a_system_context() {

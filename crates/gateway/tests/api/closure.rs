@@ -148,6 +148,9 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         .await)["id"]
         .clone();
     ok(app.post_as(&admin, &format!("/server/v1/locations/people?id={location}"), json!({"add": [employee_id]})).await);
+    // A kiosk there, and the employee's kiosk PIN.
+    ok(app.post_as(&admin, "/server/v1/kiosks/register", json!({"name": "Front desk", "locationId": location})).await);
+    ok(app.post_as(&employee, "/server/v1/clock/pin", json!({"pin": "4711"})).await);
     let position = json!({"position": {"latitude": 40.0005, "longitude": -75.0, "accuracy": 20.0, "takenAt": Utc::now().to_rfc3339()}});
     let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", position).await)["trackingNumber"].clone();
     for action in ["take-break", "resume-from-break"] {

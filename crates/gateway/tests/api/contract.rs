@@ -61,10 +61,11 @@ fn parameters_are_where_the_server_reads_them() {
         assert_eq!(in_path, template, "{method} {path}: path parameters must be the template's");
         for parameter in &parameters {
             // Headers only where the server reads one (the provider's webhook signature, a
-            // press's key).
+            // press's key, at the clock or a kiosk).
             let header = parameter["in"] == "header"
                 && (parameter["name"] == "Stripe-Signature"
-                    || (parameter["name"] == "Idempotency-Key" && path.starts_with("/server/v1/clock/")));
+                    || (parameter["name"] == "Idempotency-Key"
+                        && (path.starts_with("/server/v1/clock/") || path == "/server/v1/kiosk/press")));
             assert!(
                 ["path", "query"].contains(&parameter["in"].as_str().unwrap()) || header,
                 "{method} {path}: {parameter}"

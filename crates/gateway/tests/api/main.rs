@@ -22,6 +22,7 @@ mod helpers;
 mod holidays;
 mod hr_records;
 mod jobs;
+mod kiosks;
 mod mail_outbox;
 mod matrix;
 mod object_storage;
