@@ -4,7 +4,9 @@
 //! 1. Clock cycles (start, break, resume, end) by 64 employees at once for `BENCH_SECONDS`
 //!    (default 30) each: acknowledged actions per second, p50 and p99; on SQLite first paced at
 //!    3,200 presses a second offered (so that at least the target's 3,000 a second are
-//!    acknowledged), then flat out (see [`Presses::run`]).
+//!    acknowledged), then flat out (see [`Presses::run`]); then flat out again with everyone held
+//!    to a work location with a geofence and an IP allow-list, each press sending a position
+//!    (issue 40).
 //! 2. `GET /timesheet/list` of one week for random employees of a 500-employee company with a
 //!    week of shifts each, 16 at once.
 //!
@@ -142,6 +144,8 @@ struct Presses<'a> {
     base: &'a str,
     tokens: &'a [String],
     seconds: u64,
+    /// Each press's JSON body.
+    body: Value,
 }
 
 impl Presses<'_> {
@@ -162,8 +166,14 @@ impl Presses<'_> {
         let interval = rate.map(|rate| Duration::from_secs_f64(employees as f64 / rate));
         let mut workers = Vec::new();
         for (index, token) in self.tokens.iter().enumerate() {
-            let (client, base, token, samples, errors) =
-                (self.client.clone(), self.base.to_owned(), token.clone(), samples.clone(), errors.clone());
+            let (client, base, token, samples, errors, body) = (
+                self.client.clone(),
+                self.base.to_owned(),
+                token.clone(),
+                samples.clone(),
+                errors.clone(),
+                self.body.clone(),
+            );
             let first =
                 started + interval.map_or(Duration::ZERO, |interval| interval * index as u32 / employees as u32);
             workers.push(actix_web::rt::spawn(async move {
@@ -183,7 +193,7 @@ impl Presses<'_> {
                         2 => format!("/server/v1/clock/resume-from-break?trackingNumber={tracking}"),
                         _ => format!("/server/v1/clock/end?trackingNumber={tracking}"),
                     };
-                    let response = client.post(format!("{base}{path}")).bearer_auth(&token).send_json(&json!({})).await;
+                    let response = client.post(format!("{base}{path}")).bearer_auth(&token).send_json(&body).await;
                     match response {
                         Ok(mut response) if response.status().is_success() => {
                             let body: Value = response.json().await.unwrap_or(Value::Null);
@@ -278,7 +288,7 @@ async fn run(label: &str) {
     );
 
     let seconds: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
-    let presses = Presses { client: &client, base: &base, tokens: &tokens, seconds };
+    let presses = Presses { client: &client, base: &base, tokens: &tokens, seconds, body: json!({}) };
     // The target is SQLite's; PostgreSQL on these machines takes about a third of that rate,
     // so it runs flat out only.
     if label == "sqlite" {
@@ -293,6 +303,44 @@ async fn run(label: &str) {
     let before = Usage::now();
     let (mut samples, errors, elapsed) = presses.run(None).await;
     let flat_out = format!("[{label}] clock actions, {CLOCK_EMPLOYEES} flat out");
+    support::report(&flat_out, &mut samples, errors, elapsed);
+    Usage::report(&flat_out, before, samples.len());
+
+    // The same with place rules on (issue 40): everyone held to a location with a geofence and
+    // an IP allow-list, each press sending its position, judged and stored with its verdict.
+    let location = client
+        .post(format!("{base}/server/v1/locations/save"))
+        .bearer_auth(&admin_token)
+        .send_json(&json!({"name": "Bench Office", "latitude": 40.0, "longitude": -75.0,
+                           "ipAllow": ["127.0.0.0/8", "::1"]}))
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["id"]
+        .clone();
+    let clock_ids: Vec<i64> = users::Entity::find()
+        .all(&db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|user| user.email.starts_with("clock"))
+        .map(|user| user.id.0)
+        .collect();
+    let held = client
+        .post(format!("{base}/server/v1/locations/people?id={location}"))
+        .bearer_auth(&admin_token)
+        .send_json(&json!({"add": clock_ids}))
+        .await
+        .unwrap()
+        .status();
+    assert!(held.is_success());
+    let position = json!({"position": {"latitude": 40.0003, "longitude": -75.0, "accuracy": 15,
+                                       "takenAt": Utc::now().to_rfc3339()}});
+    let ruled = Presses { body: position, ..presses };
+    let before = Usage::now();
+    let (mut samples, errors, elapsed) = ruled.run(None).await;
+    let flat_out = format!("[{label}] clock actions, {CLOCK_EMPLOYEES} flat out, geofence and IP rules on");
     support::report(&flat_out, &mut samples, errors, elapsed);
     Usage::report(&flat_out, before, samples.len());
 

@@ -1,7 +1,7 @@
 //! Many writers at once (issue 35, finding 0): four companies' admins, managers and employees
 //! writing together, eight requests in flight at any time, across every family of writes —
 //! people, settings, PTO types, HR settings, timesheet edits, time-off requests and their
-//! answers. On SQLite a transaction that began as a reader used to fail at once with "database
+//! answers, work locations and kiosks. On SQLite a transaction that began as a reader used to fail at once with "database
 //! is locked" when another writer got there first; every call must now succeed, and every write
 //! must be there afterwards.
 
@@ -83,6 +83,19 @@ async fn calls_of(app: &TestApp, s: &Setup, tag: usize) -> Vec<Call> {
     for id in pending {
         calls.push(call(&s.manager, "/server/v1/pto/approve-timeoff", json!({"request": id})));
     }
+    // Work locations, who is held to them, a kiosk and a PIN (issue 40).
+    let office = app.post_as(&s.admin, "/server/v1/locations/save", json!({"name": format!("Office {tag}")})).await;
+    let office = office.body["id"].as_i64().unwrap();
+    for n in 0..2 {
+        calls.push(call(
+            &s.admin,
+            "/server/v1/locations/save",
+            json!({"name": format!("Site {tag}-{n}"), "latitude": 40, "longitude": -75, "ipAllow": ["10.0.0.0/8"]}),
+        ));
+    }
+    calls.push(call(&s.admin, &format!("/server/v1/locations/people?id={office}"), json!({"add": [s.employee_id]})));
+    calls.push(call(&s.admin, "/server/v1/kiosks/register", json!({"name": "Tablet", "locationId": office})));
+    calls.push(call(&s.employee, "/server/v1/clock/pin", json!({"pin": "4711"})));
     calls
 }
 
@@ -133,6 +146,13 @@ async fn eight_writers_at_once_lose_nothing_and_fail_nothing() {
         assert_eq!(types, 3, "PTO types (Vacation and two more)");
         let versions = count(&app, "SELECT COUNT(*) FROM overtime_policies WHERE company_id = $1", company_id).await;
         assert_eq!(versions, 2, "overtime rules: one version per date");
+        let locations = count(&app, "SELECT COUNT(*) FROM work_locations WHERE company_id = $1", company_id).await;
+        assert_eq!(locations, 3, "work locations");
+        let held = count(&app, "SELECT COUNT(*) FROM work_location_people WHERE company_id = $1", company_id).await;
+        assert_eq!(held, 1, "people held to a location");
+        let kiosks = count(&app, "SELECT COUNT(*) FROM kiosks WHERE company_id = $1", company_id).await;
+        let pins = count(&app, "SELECT COUNT(*) FROM kiosk_pins WHERE company_id = $1", company_id).await;
+        assert_eq!((kiosks, pins), (1, 1), "a kiosk and a PIN");
         let settings = app.get_as(&s.admin, "/server/v1/clock/status").await;
         assert_eq!(settings.body["dayStartAt"], "06:00");
     }
