@@ -56,6 +56,7 @@ mod m20261202_000048_pto_assumed_hours;
 mod m20261203_000049_offline_presses;
 mod m20261204_000050_work_locations;
 mod m20261205_000051_kiosks;
+mod m20261206_000052_missed_punches;
 
 pub struct Migrator;
 
@@ -112,6 +113,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000049_offline_presses::Migration),
             Box::new(m20261204_000050_work_locations::Migration),
             Box::new(m20261205_000051_kiosks::Migration),
+            Box::new(m20261206_000052_missed_punches::Migration),
         ]
     }
 }

@@ -13,6 +13,7 @@ pub mod entities;
 mod error;
 pub mod kiosk;
 pub mod machine;
+pub mod missed;
 pub mod offline;
 pub mod overtime_policy;
 pub mod places;

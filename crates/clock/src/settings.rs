@@ -58,7 +58,12 @@ pub struct TimeSettings {
     pub overtime_alert_emails: bool,
     /// Days a press's position and network address are kept; then only its verdict remains.
     pub position_retention_days: i64,
+    /// A shift still open this long is closed provisionally, as a missed clock-out.
+    pub max_shift_minutes: i64,
 }
+
+/// The longest shift unless the company says otherwise: 14 hours.
+pub const DEFAULT_MAX_SHIFT_MINUTES: i64 = 14 * 60;
 
 /// Positions are kept this long unless the company chooses otherwise.
 pub const DEFAULT_POSITION_RETENTION_DAYS: i64 = 90;
@@ -74,6 +79,7 @@ impl Default for TimeSettings {
             weekly_overtime_minutes: DEFAULT_WEEKLY_OVERTIME_MINUTES,
             overtime_alert_emails: false,
             position_retention_days: DEFAULT_POSITION_RETENTION_DAYS,
+            max_shift_minutes: DEFAULT_MAX_SHIFT_MINUTES,
         }
     }
 }
@@ -131,6 +137,7 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
             weekly_overtime_minutes: i64::from(row.weekly_overtime_minutes),
             overtime_alert_emails: row.overtime_alert_emails,
             position_retention_days: i64::from(row.position_retention_days),
+            max_shift_minutes: i64::from(row.max_shift_minutes),
         })
         .unwrap_or_default())
 }
@@ -163,6 +170,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
         weekly_overtime_minutes: Set(i32::try_from(settings.weekly_overtime_minutes).unwrap_or(i32::MAX)),
         overtime_alert_emails: Set(settings.overtime_alert_emails),
         position_retention_days: Set(i32::try_from(settings.position_retention_days).unwrap_or(i32::MAX)),
+        max_shift_minutes: Set(i32::try_from(settings.max_shift_minutes).unwrap_or(i32::MAX)),
     })
     .on_conflict(
         OnConflict::column(Column::CompanyId)
@@ -174,6 +182,7 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
                 Column::WeeklyOvertimeMinutes,
                 Column::OvertimeAlertEmails,
                 Column::PositionRetentionDays,
+                Column::MaxShiftMinutes,
             ])
             .to_owned(),
     )
@@ -196,6 +205,7 @@ pub struct TimeSettingsChange {
     pub weekly_overtime_minutes: Option<i64>,
     pub overtime_alert_emails: Option<bool>,
     pub position_retention_days: Option<i64>,
+    pub max_shift_minutes: Option<i64>,
 }
 
 impl TimeSettingsChange {
@@ -242,6 +252,16 @@ impl TimeSettingsChange {
                 next.position_retention_days = days;
             } else {
                 errors.add("positionRetentionDays", "Please enter between 1 and 3650 days");
+            }
+        }
+        if let Some(minutes) = self.max_shift_minutes {
+            if (4 * 60..=24 * 60).contains(&minutes) {
+                next.max_shift_minutes = minutes;
+            } else {
+                errors.add(
+                    "maxShiftMinutes",
+                    "Please enter a longest shift between 4 and 24 hours (240 to 1440 minutes)",
+                );
             }
         }
         errors.into_result(next)

@@ -296,6 +296,17 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let timesheet = state.timesheet.clone();
+    scheduler.add(timesheet::missed::MISSED_PUNCH_JOB, chrono::Duration::minutes(5), move |now| {
+        let timesheet = timesheet.clone();
+        async move {
+            timesheet
+                .close_missed_punches(now)
+                .await
+                .map(|run| format!("{} shifts closed as missed punches, {} mails queued", run.closed, run.queued))
+                .map_err(|err| err.to_string())
+        }
+    });
     let places = state.places.clone();
     scheduler.add(clock::places::retention::POSITION_RETENTION_JOB, chrono::Duration::hours(6), move |now| {
         let places = places.clone();

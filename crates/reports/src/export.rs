@@ -306,6 +306,31 @@ impl Reports {
         layout: PayrollLayout,
     ) -> Result<ExportFile, ReportsError> {
         let (start, end) = self.payroll_period(ctx, period).await?;
+        // A shift closed provisionally (a missed punch) is paid in no file until a manager
+        // corrects it or accepts it: the file waits, and says for whom (issue 40).
+        let zone = ctx.time_zone();
+        let people: Option<Vec<kernel::UserId>> =
+            employees.as_ref().map(|ids| ids.iter().copied().map(kernel::UserId).collect());
+        let waiting = self
+            .timesheet
+            .unsettled_missed(
+                ctx,
+                people.as_deref(),
+                kernel::time::start_of_day(zone, start),
+                kernel::time::start_of_day(zone, end + chrono::Duration::days(1)),
+            )
+            .await?;
+        if !waiting.is_empty() {
+            let list: Vec<String> = waiting
+                .iter()
+                .map(|(name, at)| format!("{name} ({})", at.with_timezone(&zone).format("%b %-d")))
+                .collect();
+            return Err(timesheet::TimesheetError::Conflict(format!(
+                "This pay period has missed punches waiting for a decision: {}. Correct them or accept them as is (Inbox → Missed punches), then make the payroll file.",
+                list.join(", ")
+            ))
+            .into());
+        }
         let query = ReportQuery { start, end, employees };
         let data = self.gather(ctx, &query).await?;
         if layout == PayrollLayout::Gusto {

@@ -14,6 +14,7 @@ pub mod commands;
 pub mod demo;
 pub mod entities;
 mod error;
+pub mod missed;
 pub mod overtime_alerts;
 pub mod overview;
 pub mod pay_hours;

@@ -50,6 +50,11 @@ pub struct EntryView {
     /// Presses of this shift made on a phone without a network (issue 39), oldest first: when
     /// each counts, the phone's own time and how far its clock was off.
     pub offline_presses: Vec<clock::receipts::OfflinePress>,
+    /// `clock_out` or `break_end` when Timekeep closed the shift provisionally at its longest
+    /// (a missed punch, issue 40); `null` otherwise.
+    pub missed_punch: Option<String>,
+    /// The missed punch still waits for a correction or an "accept as is".
+    pub missed_open: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

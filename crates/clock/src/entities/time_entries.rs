@@ -23,6 +23,12 @@ pub struct Model {
     pub worked_minutes: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// 0, or how the missed-punch job closed it provisionally: 1 a missed clock-out, 2 a break
+    /// never ended (issue 40).
+    pub missed: i16,
+    /// Who corrected or accepted the provisional close, and when.
+    pub missed_settled_by: Option<kernel::UserId>,
+    pub missed_settled_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

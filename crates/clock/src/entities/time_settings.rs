@@ -14,6 +14,8 @@ pub struct Model {
     pub overtime_alert_emails: bool,
     /// Days a press's position and address are kept (issue 40).
     pub position_retention_days: i32,
+    /// A shift still open this long is closed provisionally as a missed punch.
+    pub max_shift_minutes: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -52,6 +52,8 @@ pub struct SettingsView {
     pub overtime_alert_emails: bool,
     /// Days a press's position and network address are kept (then only its place verdict).
     pub position_retention_days: i64,
+    /// Minutes: a shift still open this long is closed provisionally as a missed clock-out.
+    pub max_shift_minutes: i64,
 }
 
 impl From<TimeSettings> for SettingsView {
@@ -64,6 +66,7 @@ impl From<TimeSettings> for SettingsView {
             weekly_overtime_minutes: settings.weekly_overtime_minutes,
             overtime_alert_emails: settings.overtime_alert_emails,
             position_retention_days: settings.position_retention_days,
+            max_shift_minutes: settings.max_shift_minutes,
         }
     }
 }
@@ -124,6 +127,7 @@ pub struct SettingsUpdate {
     pub weekly_overtime_minutes: Option<i64>,
     pub overtime_alert_emails: Option<bool>,
     pub position_retention_days: Option<i64>,
+    pub max_shift_minutes: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/server/v1/settings/update", tag = "settings", security(("bearer" = [])),
@@ -143,6 +147,7 @@ pub async fn update(
         weekly_overtime_minutes: body.weekly_overtime_minutes,
         overtime_alert_emails: body.overtime_alert_emails,
         position_retention_days: body.position_retention_days,
+        max_shift_minutes: body.max_shift_minutes,
     };
     let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
     Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))

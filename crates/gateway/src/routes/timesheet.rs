@@ -36,6 +36,8 @@ crate::routes::route_table! {
     get "/timesheet/pay-hours" => pay_hours,
     get "/timesheet/team" => team,
     post "/timesheet/approve-period" => approve_period,
+    get "/timesheet/missed" => missed,
+    post "/timesheet/missed-accept" => missed_accept,
 }
 
 /// Edit forms are small: a few times and comments.
@@ -295,6 +297,30 @@ pub async fn edit(
         }
         ShiftEditCommand::Add(add) => HttpResponse::Created().json(state.timesheet.add_shift(&guard.ctx, add).await?),
     })
+}
+
+/// The missed punches of the caller's people (issue 40): shifts Timekeep closed provisionally at
+/// the company's longest shift, waiting for a correction or an "accept as is".
+#[utoipa::path(get, path = "/server/v1/timesheet/missed", tag = "timesheet", security(("bearer" = [])),
+    responses((status = 200, body = timesheet::missed::MissedPunches), (status = 403, body = ErrorBody)))]
+pub async fn missed(
+    state: web::Data<AppState>,
+    guard: Privileged,
+) -> Result<web::Json<timesheet::missed::MissedPunches>, ApiError> {
+    Ok(web::Json(state.timesheet.missed_punches(&guard.ctx).await?))
+}
+
+/// "Accept as is": the provisional close stands and the shift is paid as it is. Correcting it
+/// instead ('Edit Now', or approving the person's edit request) settles it too.
+#[utoipa::path(post, path = "/server/v1/timesheet/missed-accept", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+    responses((status = 200, body = EntryView), (status = 403, description = "Nobody settles their own", body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, description = "No missed punch waits on this shift", body = ErrorBody)))]
+pub async fn missed_accept(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    query: web::Query<ShiftQuery>,
+) -> Result<web::Json<EntryView>, ApiError> {
+    Ok(web::Json(state.timesheet.accept_missed(&guard.ctx, EntryId(query.ts)).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/remove", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),

@@ -39,6 +39,7 @@ fn only_the_guards_build_a_tenant_context() {
             "hr/src/celebrations/job.rs",
             "hr/src/records/onboarding.rs",
             "pto/src/accruals.rs",
+            "timesheet/src/missed.rs",
             "timesheet/src/overtime_alerts.rs"
         ]
     );

@@ -25,6 +25,7 @@ mod jobs;
 mod kiosks;
 mod mail_outbox;
 mod matrix;
+mod missed_punches;
 mod object_storage;
 mod offline_clock;
 mod overtime;

@@ -117,6 +117,8 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/timesheet/pay-hours?start=2026-10-04&end=2026-10-10&employeeId={emp}", "", "UNPNPNUPFPU"),
     ("get", "/timesheet/team?span=payPeriod", "", "UFPPPPUPFPU"),
     ("post", "/timesheet/approve-period", r#"{"employeeIds": [{emp}], "date": "2026-10-05"}"#, "UFPNPNUEFPU"),
+    ("get", "/timesheet/missed", "", "UFPPPPUPFPU"),
+    ("post", "/timesheet/missed-accept?ts=999999", "", "UFAAAAUEFAU"),
     ("get", "/settings/data", "", "UFPPPPUPFPU"),
     ("post", "/settings/update", "{}", "UFFFPPUEFPU"),
     ("get", "/settings/overtime", "", "UFPPPPUPFPU"),

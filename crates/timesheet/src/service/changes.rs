@@ -113,6 +113,8 @@ pub(super) async fn apply_change(
     old_breaks.sort_by_key(|pause| pause.start);
     let breaks_changed = old_breaks != new.breaks;
     clock::writes::change_shift(txn, current.entry.id, &new, breaks_changed, ctx.time_zone()).await?;
+    // A shift closed provisionally (a missed punch) is settled by its correction.
+    clock::missed::settle(txn, ctx.company(), current.entry.id, ctx.actor(), clock::now()).await?;
     let mut changes = Vec::new();
     if old.start != new.start {
         changes.push(("start", Some(old.start), Some(new.start)));

@@ -53,7 +53,7 @@ impl TimesheetService {
     }
 
     /// A shift of the company that the caller may reach, with its employee.
-    async fn shift_in_scope(
+    pub(crate) async fn shift_in_scope(
         &self,
         ctx: &TenantCtx,
         entry_id: EntryId,
@@ -130,10 +130,12 @@ impl TimesheetService {
                 })
                 .collect(),
             offline_presses: offline.get(&shift.entry.id).cloned().unwrap_or_default(),
+            missed_punch: clock::missed::MissedPunch::from_code(shift.entry.missed).map(|kind| kind.key().to_owned()),
+            missed_open: shift.entry.missed != 0 && shift.entry.missed_settled_at.is_none(),
         }
     }
 
-    async fn view_of(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<EntryView, TimesheetError> {
+    pub(crate) async fn view_of(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<EntryView, TimesheetError> {
         let (shift, employee) = self.shift_in_scope(ctx, entry_id).await?;
         let pending = self.pending_entries(&[shift.entry.id]).await?.contains(&shift.entry.id);
         let current = self.clock_state(ctx, employee.id).await?;
