@@ -66,7 +66,7 @@ pub struct JobsRunArgs {
     pub service: JobsServiceArgs,
     /// FOR TESTS AND STAGING ONLY, NEVER IN PRODUCTION: run as of this instant (RFC 3339), to
     /// make a reminder or an escalation due without waiting. Refused unless the deployment sets
-    /// TIMEKEEP_ALLOW_JOB_CLOCK=1.
+    /// TIMEKEEP_ALLOW_JOB_CLOCK=true.
     #[arg(long)]
     pub now: Option<chrono::DateTime<chrono::Utc>>,
     /// Allows `--now` (tests and staging only).

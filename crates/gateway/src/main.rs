@@ -427,7 +427,7 @@ async fn jobs_list(args: JobsServiceArgs) -> Result<(), BoxError> {
 async fn jobs_run(args: JobsRunArgs) -> Result<(), BoxError> {
     if args.now.is_some() && !args.allow_job_clock {
         return Err(
-            "--now is for tests and staging only: set TIMEKEEP_ALLOW_JOB_CLOCK=1 to allow it (never in production)"
+            "--now is for tests and staging only: set TIMEKEEP_ALLOW_JOB_CLOCK=true to allow it (never in production)"
                 .into(),
         );
     }

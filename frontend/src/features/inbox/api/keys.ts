@@ -7,6 +7,8 @@ import type { InboxParams } from './get-inbox';
 export const inboxKeys = {
   all: ['inbox'] as const,
   data: (params: InboxParams) => ['inbox', 'data', params] as const,
+  /** GET /timesheet/missed: the missed punches waiting for a decision (issue 40). */
+  missed: ['inbox', 'missed'] as const,
 };
 
 /** Keys of other screens a response refreshes, named here by their keys only. */

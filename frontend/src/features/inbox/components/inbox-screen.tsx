@@ -5,6 +5,7 @@ import type { Identity } from '@/lib/identity';
 import { useInbox } from '../api/get-inbox';
 import { PendingSection, RespondedSection } from './inbox-sections';
 import { ALL_EMPLOYEES } from './labels';
+import { MissedSection } from './missed-section';
 import { RejectForm, RejectPanel, rejectTargetKey, type RejectTarget } from './reject-panel';
 
 interface InboxScreenProps {
@@ -20,8 +21,9 @@ interface InboxScreenProps {
 
 /**
  * /admin/inbox (spec 001 §2): pending requests to approve or reject (time off first, then
- * timesheet edits), and the responded ones with an employee filter; responded time-off requests
- * may still be cancelled. A manager sees their reports and themselves.
+ * timesheet edits), the missed punches to correct or accept as is (issue 40), and the responded
+ * ones with an employee filter; responded time-off requests may still be cancelled. A manager
+ * sees their reports and themselves (their own missed punches aside: someone else settles them).
  */
 export function InboxScreen({ identity, page, includesTerminated, moreHref, onIncludesTerminatedChange }: InboxScreenProps) {
   const timeZone = identity.timezone;
@@ -63,6 +65,8 @@ export function InboxScreen({ identity, page, includesTerminated, moreHref, onIn
         onReject={openReject}
         whoAnswers={data?.whoAnswers ?? []}
       />
+
+      <MissedSection timeZone={timeZone} />
 
       <RespondedSection
         completed={data?.completed}

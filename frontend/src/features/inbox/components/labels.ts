@@ -1,14 +1,54 @@
 import { ApiError } from '@/lib/api-client';
-import { formatTime } from '@/lib/company-time';
+import { formatTime, weekOf } from '@/lib/company-time';
+import { isoDateIn } from '@/lib/dates';
 import { GENERIC_FORM_ERROR } from '@/lib/form-errors';
 import { shortDate, shortTime } from '@/lib/outbox-texts';
+import type { MissedKind, MissedPunch } from '../api/missed';
 import { REQUEST_STATUS } from '../api/schemas';
 
 /** Spec 001 §2: the inbox's empty states. */
 export const INBOX_TEXTS = {
   noPending: 'Woohoo! No requests to worry about!',
   noResponded: "This is where you'll see a history of your request responses.",
+  noMissed: 'No missed punches.',
+  missedIntro: 'Timekeep closed these shifts at their last known activity. Each is paid in no payroll file until you correct it or accept it as is.',
 } as const;
+
+/** What a missed punch missed (issue 40). */
+export const MISSED_LABELS: Readonly<Record<MissedKind, string>> = {
+  clock_out: 'Missed clock-out',
+  break_end: 'Missed break end',
+};
+
+/** 'Started Tue, Nov 24 9:02 AM' on the company clock. */
+export const missedStartText = (row: Pick<MissedPunch, 'start'>, timeZone: string): string =>
+  `Started ${shortDate(row.start, timeZone)} ${shortTime(row.start, timeZone)}`;
+
+/**
+ * Where Timekeep closed the shift: 'closed at 5:02 PM' on the day it began, 'closed at Wed, Nov 25
+ * 1:00 AM' on another; empty when the server gives no end.
+ */
+export function missedClosedText(row: Pick<MissedPunch, 'start' | 'end'>, timeZone: string): string {
+  if (!row.end) return '';
+  const sameDay = shortDate(row.start, timeZone) === shortDate(row.end, timeZone);
+  return `closed at ${sameDay ? '' : `${shortDate(row.end, timeZone)} `}${shortTime(row.end, timeZone)}`;
+}
+
+/** 'Missed clock-out, closed at 5:02 PM'. */
+export function missedWhatText(row: Pick<MissedPunch, 'kind' | 'start' | 'end'>, timeZone: string): string {
+  const closed = missedClosedText(row, timeZone);
+  return closed ? `${MISSED_LABELS[row.kind]}, ${closed}` : MISSED_LABELS[row.kind];
+}
+
+/** The person's timesheet week (Sunday–Saturday on the company calendar) that holds the shift, where it is corrected. */
+export function missedCorrectPath(row: Pick<MissedPunch, 'employeeId' | 'start'>, timeZone: string): string {
+  const week = weekOf(isoDateIn(new Date(row.start), timeZone));
+  return `/timesheet/employee/${row.employeeId}?start=${week.start}&end=${week.end}`;
+}
+
+/** The notification after 'Accept as is'. */
+export const missedAcceptedText = (name: string, row: Pick<MissedPunch, 'start'>, timeZone: string): string =>
+  `Accepted as is: ${name}'s shift of ${shortDate(row.start, timeZone)} stands as Timekeep closed it.`;
 
 /** The employee filter's first choice. */
 export const ALL_EMPLOYEES = { value: 'all', label: '-- All --' } as const;

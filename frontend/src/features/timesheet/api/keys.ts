@@ -21,3 +21,12 @@ export const timesheetKeys = {
   /** GET /timesheet/pay-hours: minutes by rate of one person over a range. */
   payHours: (params: PayHoursParams) => ['timesheet', 'pay-hours', params] as const,
 };
+
+/**
+ * Keys of other screens a timesheet write refreshes, named here by their keys only: settling a
+ * missed punch takes it off the inbox's list and the dashboard's counts.
+ */
+export const otherKeys = {
+  inbox: ['inbox'] as const,
+  dashboard: ['dashboard'] as const,
+};

@@ -52,6 +52,10 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
+/** What a missed punch missed (issue 40). */
+export const MISSED_PUNCH_KINDS = ['clock_out', 'break_end'] as const;
+export type MissedPunchKind = (typeof MISSED_PUNCH_KINDS)[number];
+
 /** A timesheet row: one shift with its breaks and action history. entryStatus 2 = Pending Approval. */
 export const entrySchema = z.object({
   id: z.number().int(),
@@ -77,6 +81,21 @@ export const entrySchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? []),
+  /**
+   * What Timekeep found missing when it closed the shift at the company's longest shift (issue 40):
+   * a clock-out or a break's end; null on a shift it never closed (and from an older server).
+   */
+  missedPunch: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v): MissedPunchKind | null => (v ? ((MISSED_PUNCH_KINDS as readonly string[]).includes(v) ? (v as MissedPunchKind) : 'clock_out') : null)),
+  /** The missed punch still waits for a correction or an 'accept as is': paid in no payroll file until then. */
+  missedOpen: z
+    .boolean()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? false),
 });
 export type Entry = z.output<typeof entrySchema>;
 

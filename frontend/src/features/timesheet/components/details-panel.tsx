@@ -2,8 +2,10 @@ import { Badge, Divider, Group, List, Loader, Stack, Text, Title } from '@mantin
 import { FormAlert } from '@/components/form-alert';
 import { useTimesheetDetails } from '../api/get-timesheet-details';
 import { ENTRY_PENDING_APPROVAL, fullName, PENDING_APPROVAL_TEXT, type Entry } from '../api/schemas';
+import { MissedPunchDetails } from './missed-marker';
 import { OfflinePressList } from './offline-marker';
 import { PressMarks } from './place-marker';
+import type { Viewer } from './row-actions';
 import { ACTION_LABELS, BADGE_COLORS, breakLabel, dateTimeOrDash, dayLabel, failureMessage, formatHoursMinutes, TEXTS } from './labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -19,13 +21,17 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The timesheet info dock: one shift with its breaks and clock actions (GET /timesheet/details). */
-export function DetailsPanel({ entry: row, timeZone }: { entry: Entry; timeZone: string }) {
+/**
+ * The timesheet info dock: one shift with its breaks and clock actions (GET /timesheet/details),
+ * and its missed punch (issue 40), which a manager or admin may accept as is on someone else's shift.
+ */
+export function DetailsPanel({ entry: row, timeZone, viewer }: { entry: Entry; timeZone: string; viewer: Viewer }) {
   const details = useTimesheetDetails(row.id);
   const entry = details.data ?? row;
   return (
     <Stack gap="md" data-testid="details-panel">
       {details.isError ? <FormAlert>{failureMessage(details.error)}</FormAlert> : null}
+      <MissedPunchDetails entry={entry} viewer={viewer} />
       <Stack gap={6}>
         <Field label="Employee">{fullName(entry)}</Field>
         <Field label="Date">{dayLabel(entry.day)}</Field>

@@ -66,7 +66,7 @@ describe("a shift's presses and their places (issue 40)", () => {
 
   it("shows each flagged press's reason, and a kiosk press as such, in the details", async () => {
     mockFetch({ 'GET /timesheet/details': () => response({ json: raw(flaggedShift) }) });
-    renderWithApp(<DetailsPanel entry={entry(flaggedShift)} timeZone={zone} />);
+    renderWithApp(<DetailsPanel entry={entry(flaggedShift)} timeZone={zone} viewer={viewer} />);
     const [start, end] = await screen.findAllByTestId('details-press');
     expect(start).toHaveAttribute('data-flagged', 'true');
     expect(within(start!).getByTestId('press-flagged')).toHaveTextContent('Flagged');

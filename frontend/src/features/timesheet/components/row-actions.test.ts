@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/identity';
-import { canAddShift, canPickEmployee, canReviewRequest, isRequester, rowActionsFor } from './row-actions';
+import { canAcceptMissedPunch, canAddShift, canPickEmployee, canReviewRequest, isRequester, rowActionsFor } from './row-actions';
 
 const viewer = (role: Role, eid = 1) => ({ eid, roles: [role] });
 const own = { employeeId: 1, entryStatus: 0 };
@@ -50,5 +50,14 @@ describe('timesheet row actions by role (spec 000 §6)', () => {
     expect(isRequester(viewer('manager', 2), { employeeId: 9, requesterId: null })).toBe(false);
     expect(isRequester(viewer('manager', 2), { employeeId: 9, requesterId: 2 })).toBe(true);
     expect(isRequester(viewer('employee', 9), { employeeId: 9, requesterId: 2 })).toBe(false);
+  });
+
+  it("lets admins and managers accept someone else's missed punch as is, nobody their own (issue 40)", () => {
+    expect(canAcceptMissedPunch(viewer('manager'), report)).toBe(true);
+    expect(canAcceptMissedPunch(viewer('admin'), report)).toBe(true);
+    expect(canAcceptMissedPunch(viewer('manager'), own)).toBe(false);
+    expect(canAcceptMissedPunch(viewer('admin'), own)).toBe(false);
+    expect(canAcceptMissedPunch(viewer('employee'), own)).toBe(false);
+    expect(canAcceptMissedPunch(viewer('employee'), report)).toBe(false);
   });
 });

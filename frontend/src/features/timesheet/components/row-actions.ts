@@ -63,3 +63,10 @@ export const canReviewRequest = (viewer: Viewer, employeeId: number): boolean =>
  */
 export const isRequester = (viewer: Viewer, request: { employeeId: number; requesterId: number | null }): boolean =>
   viewer.eid !== null && viewer.eid === (request.requesterId ?? request.employeeId);
+
+/**
+ * 'Accept as is' of a missed punch (issue 40): admins and managers on someone else's shift (the
+ * server decides who is in whose reach); nobody settles their own.
+ */
+export const canAcceptMissedPunch = (viewer: Viewer, entry: Pick<Entry, 'employeeId'>): boolean =>
+  isPrivileged(viewer) && !isOwnEntry(viewer, entry);

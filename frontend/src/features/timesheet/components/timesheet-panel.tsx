@@ -60,7 +60,7 @@ export function TimesheetPanel({ panel, opened, onClose, entries, viewer, employ
     const p = 'entry' in shown ? { ...shown, entry: entries.find((e) => e.id === shown.entry.id) ?? shown.entry } : shown;
     switch (p.kind) {
       case 'details':
-        return <DetailsPanel entry={p.entry} timeZone={timeZone} />;
+        return <DetailsPanel entry={p.entry} timeZone={timeZone} viewer={viewer} />;
       case 'comments':
         return <CommentsPanel entry={p.entry} timeZone={timeZone} />;
       case 'history':

@@ -4,6 +4,7 @@ import type { PayDay } from '../api/get-pay-hours';
 import { ENTRY_PENDING_APPROVAL, PENDING_APPROVAL_TEXT, type Entry } from '../api/schemas';
 import { BADGE_COLORS, breakMinutes, dayLabel, formatHoursMinutes } from './labels';
 import type { RowAction, Viewer } from './row-actions';
+import { MissedPunchBadge } from './missed-marker';
 import { OfflineBadge } from './offline-marker';
 import { FlaggedBadge } from './place-marker';
 import { RowMenu } from './row-menu';
@@ -97,6 +98,7 @@ export function WeekTable({ entries, viewer, timeZone, onAction, payDays }: Week
               <Table.Td>
                 <Group gap={4}>
                   <PendingBadge entry={entry} />
+                  <MissedPunchBadge entry={entry} />
                   <OfflineBadge entry={entry} timeZone={timeZone} />
                   <FlaggedBadge entry={entry} timeZone={timeZone} />
                 </Group>
@@ -130,6 +132,7 @@ export function WeekCards({ entries, viewer, timeZone, onAction, payDays }: Week
                   {formatHoursMinutes(entry.totalmins)}
                 </Text>
                 <PendingBadge entry={entry} />
+                <MissedPunchBadge entry={entry} />
                 <OfflineBadge entry={entry} timeZone={timeZone} />
                 <FlaggedBadge entry={entry} timeZone={timeZone} />
               </Group>
