@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
       // Unknown paths: inside the app's shell for a signed-in user, the visitors' frame otherwise.
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
       { path: 'logout', lazy: () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute })) },
+      // A shared kiosk (issue 40): no visitor frame, no shell; the device's credential, nobody's session.
+      { path: 'kiosk', lazy: () => import('./routes/kiosk').then((m) => ({ Component: m.KioskRoute })) },
       {
         // The signed-in shell: top bar, side bar, banners. Screens render inside it.
         loader: guard('signedIn'),

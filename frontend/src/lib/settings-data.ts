@@ -41,6 +41,8 @@ export const timeSettingsSchema = z.object({
   weeklyOvertimeMinutes: z.number().int(),
   overtimeAlertEmails: z.boolean().optional().default(false),
   positionRetentionDays: z.number().int().optional().default(DEFAULT_POSITION_RETENTION_DAYS),
+  /** Minutes: a shift still open this long is closed provisionally as a missed punch (issue 40). */
+  maxShiftMinutes: z.number().int().optional().default(14 * 60),
 });
 export type TimeSettings = z.output<typeof timeSettingsSchema>;
 

@@ -11,9 +11,10 @@ import { useIdentity } from '@/lib/session';
 
 /**
  * /admin/manage/settings (?tab= numbers: SETTINGS_TABS). Admins change the time settings, the PTO
- * setup and the work locations; managers see them.
+ * setup and the work locations, and keep the kiosks; managers see the rest.
  */
 export function SettingsRoute() {
   const identity = useIdentity();
-  return <SettingsScreen canEditTime={isAdmin(identity)} canEditPto={isAdmin(identity)} canEditLocations={isAdmin(identity)} />;
+  const admin = isAdmin(identity);
+  return <SettingsScreen canEditTime={admin} canEditPto={admin} canEditLocations={admin} canManageKiosks={admin} />;
 }

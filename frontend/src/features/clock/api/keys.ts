@@ -13,6 +13,8 @@ export const clockKeys = {
    */
   overtimeSince: (eid: number | null, trackingNumber: number | null, date: string) =>
     ['clock', 'overtime-since', { eid, trackingNumber, date }] as const,
+  /** GET /clock/pin: whether the person has a kiosk PIN (issue 40), keyed by who asks. */
+  pin: (eid: number | null) => ['clock', 'pin', { eid }] as const,
   /** Every timesheet query. */
   timesheets: ['timesheet'] as const,
 };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Loader, Paper, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -11,6 +11,7 @@ import { fullName } from '../api/schemas';
 import { ContactsEditor } from './contacts-editor';
 import { EmployeeForm } from './employee-form';
 import { failureMessage } from './labels';
+import { PersonKioskPinCard } from './person-kiosk-pin-card';
 import { PersonLocationsCard } from './person-locations-card';
 
 export const TAB_BASIC = '1';
@@ -28,7 +29,8 @@ interface EmployeeEditScreenProps {
  * folder, with ?pto=setup for someone new. An admin of a company integrated with AgencyZoom who
  * adds someone goes to /admin/manage/add-batch?azCheck=1 instead, which starts the import: the
  * company's staff (names and e-mails) comes from AgencyZoom (spec 001 §2). An admin editing someone
- * also finds, under the basic information, the work locations the person is held to (issue 40).
+ * also finds, under the basic information, the work locations the person is held to and a way to
+ * set them a new kiosk PIN (issue 40).
  */
 export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenProps) {
   const navigate = useNavigate();
@@ -95,7 +97,12 @@ export function EmployeeEditScreen({ identity, employeeId }: EmployeeEditScreenP
           </Tabs>
         )}
       </Paper>
-      {admin && employeeId !== null && tab === TAB_BASIC ? <PersonLocationsCard employeeId={employeeId} canEdit /> : null}
+      {admin && employeeId !== null && tab === TAB_BASIC ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+          <PersonLocationsCard employeeId={employeeId} canEdit />
+          <PersonKioskPinCard employeeId={employeeId} />
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

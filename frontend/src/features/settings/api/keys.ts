@@ -26,6 +26,8 @@ export const settingsKeys = {
   reports: ['reports'] as const,
   /** GET /locations: the company's work locations (issue 40), and under it every person's. */
   locations: ['locations'] as const,
+  /** GET /kiosks: the company's kiosks (issue 40), revoked ones too. */
+  kiosks: ['kiosks'] as const,
   /** Every page of GET /manage/employees (active people): the work locations' people picker. Under the employee lists' key, which every write of an employee invalidates. */
   activePeople: [...employeesKeys.all, 'all-active'] as const,
 };

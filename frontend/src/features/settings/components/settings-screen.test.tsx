@@ -225,6 +225,32 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(saved[0]).toMatchObject({ positionRetentionDays: 30, weeklyOvertimeMinutes: 2400 });
   });
 
+  it('closes forgotten shifts after the hours chosen, 14 unless the company chose, and shows the server\'s refusal (issue 40)', async () => {
+    const saved: unknown[] = [];
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': (init) => {
+        saved.push(bodyOf(init));
+        return saved.length === 1
+          ? response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { maxShiftMinutes: ['Please enter a longest shift between 4 and 24 hours (240 to 1440 minutes)'] } } })
+          : response({ json: { settings: { ...TIME, maxShiftMinutes: 720 }, jobroles: [], ptotypes: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const hours = await screen.findByRole('textbox', { name: 'Close a forgotten shift after (hours)' });
+    expect(hours).toHaveValue('14');
+    const user = userEvent.setup();
+    await user.clear(hours);
+    await user.type(hours, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a longest shift between 4 and 24 hours (240 to 1440 minutes)')).toBeInTheDocument();
+    expect(hours).toHaveAttribute('aria-invalid', 'true');
+    expect(saved[0]).toMatchObject({ maxShiftMinutes: 720 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(saved[1]).toMatchObject({ maxShiftMinutes: 720 });
+  });
+
   it("puts the server's refusal of the retention on its field", async () => {
     mockFetch({
       'GET /settings/data': () => response({ json: { settings: { ...TIME, positionRetentionDays: 365 }, jobroles: [], ptotypes: [] } }),

@@ -7,13 +7,14 @@ import { PtoTypesSection } from '@/features/pto/components/pto-types-section';
 import { DocumentEventTypesTab } from '@/features/hr/components/document-event-types-tab';
 import { PolicyTypesTab } from '@/features/hr/components/policy-types-tab';
 import { JobRolesTab } from './job-roles-tab';
+import { KiosksTab } from './kiosks-tab';
 import { LocationsTab } from './locations-tab';
 import { TimeSettingsTab } from './time-settings-tab';
 
 /**
  * Settings tabs by their ?tab= number (spec 002 §2), the one place these numbers live: 1 time and
  * overtime, 2 PTO types, 3 PTO plans, 4 job roles, 5 document and event types, 6 policy types,
- * 7 PTO rules, 8 work locations (issue 40).
+ * 7 PTO rules, 8 work locations and 9 kiosks (issue 40; admins only).
  */
 export const SETTINGS_TABS = {
   time: '1',
@@ -24,6 +25,7 @@ export const SETTINGS_TABS = {
   policyTypes: '6',
   ptoRules: '7',
   workLocations: '8',
+  kiosks: '9',
 } as const;
 const KNOWN_TABS: string[] = Object.values(SETTINGS_TABS);
 /** The tab Settings opens on when the address names none: the first of the row, whatever its number. */
@@ -37,15 +39,19 @@ export function SettingsScreen({
   canEditTime = false,
   canEditPto = false,
   canEditLocations = false,
+  canManageKiosks = false,
 }: {
   canEditTime?: boolean;
   canEditPto?: boolean;
   canEditLocations?: boolean;
+  /** Admins: the Kiosks tab (managers do not see it). */
+  canManageKiosks?: boolean;
 }) {
   usePageTitle('Settings');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested && KNOWN_TABS.includes(requested) ? requested : FIRST_TAB;
+  const known = requested && KNOWN_TABS.includes(requested) && (requested !== SETTINGS_TABS.kiosks || canManageKiosks);
+  const tab = known ? requested : FIRST_TAB;
   const back = safeReturn(search.get('return'));
   return (
     <Stack gap="md">
@@ -76,6 +82,7 @@ export function SettingsScreen({
           <Tabs.List mb="md">
             <Tabs.Tab value={SETTINGS_TABS.time}>Time &amp; Overtime</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.workLocations}>Work Locations</Tabs.Tab>
+            {canManageKiosks ? <Tabs.Tab value={SETTINGS_TABS.kiosks}>Kiosks</Tabs.Tab> : null}
             <Tabs.Tab value={SETTINGS_TABS.ptoTypes}>PTO Types</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoPlans}>PTO Plans</Tabs.Tab>
             <Tabs.Tab value={SETTINGS_TABS.ptoRules}>PTO Rules</Tabs.Tab>
@@ -88,6 +95,7 @@ export function SettingsScreen({
           </Tabs.Panel>
           {/* The locations and the people picker are asked for only once their tab is open. */}
           <Tabs.Panel value={SETTINGS_TABS.workLocations}>{tab === SETTINGS_TABS.workLocations ? <LocationsTab canEdit={canEditLocations} /> : null}</Tabs.Panel>
+          {canManageKiosks ? <Tabs.Panel value={SETTINGS_TABS.kiosks}>{tab === SETTINGS_TABS.kiosks ? <KiosksTab /> : null}</Tabs.Panel> : null}
           <Tabs.Panel value={SETTINGS_TABS.ptoTypes}>
             <PtoTypesSection canEdit={canEditPto} />
           </Tabs.Panel>

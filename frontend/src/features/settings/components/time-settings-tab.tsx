@@ -9,7 +9,9 @@ import { useUpdateTimeSettings } from '../api/update-time-settings';
 import { OvertimeRulesSection } from './overtime-rules-section';
 
 export const TIME_SETTINGS_SAVED = 'The time settings have been saved.';
-const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes', 'positionRetentionDays'] as const;
+const FIELDS = ['dayStartAt', 'mobileClockInDisabled', 'payCycle', 'payCycleAnchor', 'weeklyOvertimeMinutes', 'positionRetentionDays', 'maxShiftMinutes'] as const;
+export const MAX_SHIFT_HELP =
+  'A shift still open this long is closed at its last known activity and marked as a missed punch, for a manager to correct or accept.';
 /** The days a press's position and network address may be kept (issue 40). */
 export const RETENTION_MIN_DAYS = 1;
 export const RETENTION_MAX_DAYS = 3650;
@@ -134,6 +136,17 @@ function TimeSettingsForm({ initial, canEdit }: { initial: TimeSettings; canEdit
           checked={values.mobileClockInDisabled}
           onChange={(event) => set('mobileClockInDisabled', event.currentTarget.checked)}
           error={errors.mobileClockInDisabled}
+        />
+        <NumberInput
+          label="Close a forgotten shift after (hours)"
+          description={MAX_SHIFT_HELP}
+          min={4}
+          max={24}
+          decimalScale={2}
+          readOnly={!canEdit}
+          value={values.maxShiftMinutes / 60}
+          onChange={(value) => set('maxShiftMinutes', Math.round(Number(value || 0) * 60))}
+          error={errors.maxShiftMinutes}
         />
         <NumberInput
           label="Keep press positions for (days)"
