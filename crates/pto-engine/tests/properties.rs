@@ -974,14 +974,22 @@ proptest! {
                 unique.push(ServiceTier { from_year, rate: Hours::from_centi(centi) });
             }
         }
-        rule.schedule.tiers = ServiceTiers::new(unique).unwrap();
+        // The rate of each year of service, 1-based.
+        let rate_of = |year: u32| {
+            unique.iter().filter(|tier| tier.from_year <= year).max_by_key(|tier| tier.from_year).map_or(base, |tier| tier.rate.centi())
+        };
+        rule.schedule.tiers = ServiceTiers::new(unique.clone()).unwrap();
         let input = pay_period_world(rule, start, None);
         let ledger = compute(&input, plus(start, years * 366));
-        // Sub-minute remainders carry from one grant to the next (the crate's rounding rule).
-        let (mut exact, mut credited) = (Hours::from_centi(0).exact_minutes(), 0);
+        // Sub-minute remainders carry from one grant to the next (the crate's rounding rule),
+        // also across a grant too small to credit a minute (which leaves no entry): after the
+        // grant of year N, the credits add up to the floor of years 1 to N's exact amounts.
+        let mut credited = 0;
         for e in ledger.entries.iter().filter(|e| e.kind == EntryKind::Accrued) {
-            exact = exact.plus(rule.rate_on(start, e.date).exact_minutes());
             credited += e.minutes;
+            let year = pto_engine::schedule::service_year(start, e.date);
+            let exact = (1..=year)
+                .fold(Hours::from_centi(0).exact_minutes(), |sum, y| sum.plus(Hours::from_centi(rate_of(y)).exact_minutes()));
             prop_assert_eq!(credited, exact.floor(), "{:?}", e);
         }
     }
