@@ -186,6 +186,8 @@ async function textsDrawn(page, path, { withApp }) {
   await page.goto(path);
   if (withApp) await expect(page.locator('.tk-boot')).toHaveCount(0);
   else await expect(page.locator('html[data-boot]')).toHaveCount(1);
+  // The clock's card draws its greeting once the status has come (a loaded server answers late).
+  if (withApp && path === '/clockin') await expect(page.getByTestId('clock-time')).toBeVisible();
   const texts = await page.evaluate(() => {
     const found = {};
     const walker = document.createTreeWalker(document.getElementById('root'), NodeFilter.SHOW_TEXT);
