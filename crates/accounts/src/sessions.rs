@@ -197,6 +197,17 @@ impl Accounts {
         Ok(row.as_ref().map(|row| company_time_zone(Some(row))))
     }
 
+    /// One active person of a company who may press (a kiosk's press), if there is one.
+    pub async fn active_person(&self, company: CompanyId, id: UserId) -> Result<Option<crate::Person>, AccountsError> {
+        Ok(users::Entity::find_by_id(id.0)
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
+            .filter(users::Column::Status.eq(EmploymentStatus::Active))
+            .filter(users::Column::Role.ne(Role::SysAdmin))
+            .one(&self.db)
+            .await?
+            .map(crate::Person::from))
+    }
+
     /// The active people of a company who may press (a kiosk's list), by last name.
     pub async fn active_people_of(&self, company: CompanyId) -> Result<Vec<crate::Person>, AccountsError> {
         Ok(users::Entity::find()

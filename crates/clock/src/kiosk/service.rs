@@ -384,18 +384,13 @@ impl KioskService {
                 "Too many wrong PINs on this kiosk: it takes PINs again in {DEVICE_PAUSE_SECONDS} seconds."
             )));
         }
-        let member = self.accounts.active_member(kiosk.company(), employee).await.map_err(accounts_error)?;
-        let person = match member {
-            Some(_) => self
-                .accounts
-                .active_people_of(kiosk.company())
-                .await
-                .map_err(accounts_error)?
-                .into_iter()
-                .find(|person| person.id == employee)
-                .ok_or(ClockError::NotFound)?,
-            None => return Err(ClockError::NotFound),
-        };
+        // One read of the person, never the whole company's list on a press.
+        let person = self
+            .accounts
+            .active_person(kiosk.company(), employee)
+            .await
+            .map_err(accounts_error)?
+            .ok_or(ClockError::NotFound)?;
         let name = person.first_name.clone();
         let stored = kiosk_pins::Entity::find_by_id(employee)
             .filter(same_company::<kiosk_pins::Entity>(kiosk.company()))
