@@ -57,6 +57,7 @@ mod m20261203_000049_offline_presses;
 mod m20261204_000050_work_locations;
 mod m20261205_000051_kiosks;
 mod m20261206_000052_missed_punches;
+mod m20261207_000053_pay_period_locks;
 
 pub struct Migrator;
 
@@ -114,6 +115,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000050_work_locations::Migration),
             Box::new(m20261205_000051_kiosks::Migration),
             Box::new(m20261206_000052_missed_punches::Migration),
+            Box::new(m20261207_000053_pay_period_locks::Migration),
         ]
     }
 }

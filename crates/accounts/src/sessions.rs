@@ -191,6 +191,20 @@ impl Accounts {
         Ok(Some(Member { user_id, company, role, time_zone: company_time_zone(company_row.as_ref()) }))
     }
 
+    /// The company's zone and standing, if it exists (a kiosk's guard: days are the company's,
+    /// and an expired or suspended company's kiosks press nothing, like its people).
+    pub async fn company_zone_and_standing(
+        &self,
+        company: CompanyId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(Tz, AccountStanding)>, AccountsError> {
+        let row = companies::Entity::find_by_id(company.0).one(&self.db).await?;
+        Ok(row.as_ref().map(|row| {
+            let zone = company_time_zone(Some(row));
+            (zone, company_standing(Some(row), zone, now))
+        }))
+    }
+
     /// The company's zone, if it exists (a kiosk's guard: days are the company's).
     pub async fn company_zone(&self, company: CompanyId) -> Result<Option<Tz>, AccountsError> {
         let row = companies::Entity::find_by_id(company.0).one(&self.db).await?;

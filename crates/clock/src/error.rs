@@ -34,6 +34,9 @@ pub enum ClockError {
     /// service, which answers from the receipt).
     #[error("already pressed")]
     AlreadyPressed,
+    /// A change to a day of a closed pay period, refused until an admin reopens it.
+    #[error("{0}")]
+    PeriodClosed(String),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
 }

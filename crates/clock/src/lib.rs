@@ -16,6 +16,7 @@ pub mod machine;
 pub mod missed;
 pub mod offline;
 pub mod overtime_policy;
+pub mod periods;
 pub mod places;
 pub mod presses;
 mod purge;

@@ -197,3 +197,79 @@ pub async fn unsettled(
     }
     store::with_details(db, query.all(db).await?).await
 }
+
+/// The open shifts not yet reminded of, in the companies that remind people still clocked in
+/// after their usual end, with the company's minutes (the reminder job's candidates).
+pub async fn unreminded_open(
+    db: &impl ConnectionTrait,
+) -> Result<Vec<(CompanyId, EntryId, UserId, DateTime<Utc>, i64)>, DbErr> {
+    use crate::entities::time_settings;
+    let reminding: std::collections::HashMap<CompanyId, i64> = time_settings::Entity::find()
+        .filter(time_settings::Column::EndReminderMinutes.is_not_null())
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|row| Some((row.company_id, i64::from(row.end_reminder_minutes?))))
+        .collect();
+    if reminding.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(time_entries::Entity::find()
+        .filter(time_entries::Column::OpenEmployeeId.is_not_null())
+        .filter(time_entries::Column::EndRemindedAt.is_null())
+        .filter(time_entries::Column::CompanyId.is_in(reminding.keys().copied()))
+        .order_by_asc(time_entries::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|entry| {
+            let minutes = *reminding.get(&entry.company_id)?;
+            Some((entry.company_id, entry.id, entry.employee_id, entry.start_at, minutes))
+        })
+        .collect())
+}
+
+/// How long the person's shifts usually last: the median length (first start to end) of their
+/// last 20 ended shifts that started in the five weeks before `before`; `None` without any.
+pub async fn usual_length(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    employee: UserId,
+    before: DateTime<Utc>,
+) -> Result<Option<chrono::Duration>, DbErr> {
+    use sea_orm::QuerySelect;
+    let mut lengths: Vec<chrono::Duration> = time_entries::Entity::find()
+        .filter(same_company::<time_entries::Entity>(company))
+        .filter(time_entries::Column::EmployeeId.eq(employee))
+        .filter(time_entries::Column::EndAt.is_not_null())
+        .filter(time_entries::Column::StartAt.gte(before - chrono::Duration::days(35)))
+        .filter(time_entries::Column::StartAt.lt(before))
+        .order_by_desc(time_entries::Column::StartAt)
+        .limit(20)
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|entry| Some(entry.end_at? - entry.start_at))
+        .collect();
+    lengths.sort();
+    Ok(lengths.get(lengths.len() / 2).copied())
+}
+
+/// Marks the reminder of a still-open shift as sent; `false` when it was (or the shift ended):
+/// a compare-and-set, so two servers send it once.
+pub async fn mark_end_reminded(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    entry: EntryId,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = time_entries::Entity::update_many()
+        .col_expr(time_entries::Column::EndRemindedAt, sea_orm::sea_query::Expr::value(now))
+        .filter(same_company::<time_entries::Entity>(company))
+        .filter(time_entries::Column::Id.eq(entry))
+        .filter(time_entries::Column::OpenEmployeeId.is_not_null())
+        .filter(time_entries::Column::EndRemindedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected > 0)
+}

@@ -156,7 +156,7 @@ pub enum Verdict {
     Apply(Option<EntryId>),
     /// Hold it for a manager: why, and the shift it is about (none: a clock-in, or a press on a
     /// shift whose clock-in was itself held).
-    Hold { reason: String, shift: Option<StoredShift> },
+    Hold { reason: String, shift: Option<Box<StoredShift>> },
 }
 
 /// "Tue, Nov 24 9:02 AM" in the company's zone.
@@ -185,7 +185,7 @@ pub async fn judge(
             "Made at {} by the phone's corrected clock, which is in the future: the phone's clock changed after it was last checked.",
             local(ctx, at)
         );
-        return Ok(Verdict::Hold { reason, shift });
+        return Ok(Verdict::Hold { reason, shift: shift.map(Box::new) });
     }
     if at < now - Duration::hours(MAX_AGE_HOURS) {
         let days = (now - at).num_hours() / 24;
@@ -194,7 +194,7 @@ pub async fn judge(
             local(ctx, at),
             if days == 1 { "1 day".to_owned() } else { format!("{days} days") }
         );
-        return Ok(Verdict::Hold { reason, shift });
+        return Ok(Verdict::Hold { reason, shift: shift.map(Box::new) });
     }
     if command.action == ClockAction::Start {
         let settings = settings::load(txn, ctx.company()).await?;
@@ -225,7 +225,7 @@ pub async fn judge(
     };
     if let Some(end) = shift.entry.end_at {
         let reason = format!("The shift was already ended at {} when this press arrived.", local(ctx, end));
-        return Ok(Verdict::Hold { reason, shift: Some(shift) });
+        return Ok(Verdict::Hold { reason, shift: Some(Box::new(shift)) });
     }
     transition(shift.state(), command.action).map_err(|refusal| ClockError::Refused(refusal.to_string()))?;
     let last = shift
@@ -238,7 +238,7 @@ pub async fn judge(
     if let Some(last) = last.filter(|last| at < *last) {
         let reason =
             format!("Made at {}, before the shift's last recorded press ({}).", local(ctx, at), local(ctx, last));
-        return Ok(Verdict::Hold { reason, shift: Some(shift) });
+        return Ok(Verdict::Hold { reason, shift: Some(Box::new(shift)) });
     }
     Ok(Verdict::Apply(Some(shift.entry.id)))
 }
@@ -251,6 +251,13 @@ pub async fn apply(
     command: &OfflinePressCommand,
     shift: Option<EntryId>,
 ) -> Result<EntryId, ClockError> {
+    // A press sent late may belong to a closed pay period: it is written (it happened), and the
+    // period is marked so that the difference is carried into the next open period's file.
+    let mut days = vec![kernel::time::local_date(ctx.time_zone(), command.recorded_at())];
+    if let Some(entry) = shift {
+        days.extend(crate::writes::stored_day(txn, ctx.company(), entry, ctx.time_zone()).await?);
+    }
+    crate::periods::guard(txn, ctx.company(), &days, crate::periods::Late::Adjust).await?;
     let kind = match shift {
         Some(tracking_number) => PressKind::OnShift { tracking_number, action: command.action },
         None => PressKind::Start,

@@ -2,9 +2,9 @@
 //! has erased the comments, changes and edit requests that point at these shifts).
 
 use crate::entities::{
-    clock_press_receipts, employee_overtime_rules, kiosk_pins, kiosks, overtime_policies, time_entries,
-    time_entry_actions, time_entry_breaks, time_settings, weekly_worked_minutes, work_location_people, work_locations,
-    worked_changes,
+    clock_press_receipts, employee_overtime_rules, kiosk_pins, kiosks, overtime_policies, pay_period_adjustments,
+    pay_period_events, pay_period_locks, time_entries, time_entry_actions, time_entry_breaks, time_settings,
+    weekly_worked_minutes, work_location_people, work_locations, worked_changes,
 };
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
 use kernel::CompanyId;
@@ -33,5 +33,8 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
         erase_in_company::<kiosks::Entity, C>(conn, company).await?,
         erase_in_company::<work_location_people::Entity, C>(conn, company).await?,
         erase_in_company::<work_locations::Entity, C>(conn, company).await?,
+        erase_in_company::<pay_period_adjustments::Entity, C>(conn, company).await?,
+        erase_in_company::<pay_period_events::Entity, C>(conn, company).await?,
+        erase_in_company::<pay_period_locks::Entity, C>(conn, company).await?,
     ])
 }

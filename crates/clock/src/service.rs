@@ -144,6 +144,7 @@ impl ClockService {
         let now = now();
         let created = overtime_policy::company_since(&self.db, ctx.company(), ctx.time_zone()).await?;
         let version = change.validate(created, local_date(ctx.time_zone(), now)).map_err(ClockError::Validation)?;
+        crate::periods::refuse_rules_from(&self.db, ctx.company(), version.effective_from).await?;
         overtime_policy::save(&self.db, ctx.company(), &version, now).await?;
         self.overtime_policy(ctx).await
     }

@@ -60,6 +60,10 @@ pub struct TimeSettings {
     pub position_retention_days: i64,
     /// A shift still open this long is closed provisionally, as a missed clock-out.
     pub max_shift_minutes: i64,
+    /// A pay period closes by itself this many days after its last day (`None`: by hand only).
+    pub auto_lock_days: Option<i64>,
+    /// A person still clocked in this many minutes after their usual end is reminded (`None`: off).
+    pub end_reminder_minutes: Option<i64>,
 }
 
 /// The longest shift unless the company says otherwise: 14 hours.
@@ -80,6 +84,8 @@ impl Default for TimeSettings {
             overtime_alert_emails: false,
             position_retention_days: DEFAULT_POSITION_RETENTION_DAYS,
             max_shift_minutes: DEFAULT_MAX_SHIFT_MINUTES,
+            auto_lock_days: None,
+            end_reminder_minutes: None,
         }
     }
 }
@@ -138,6 +144,8 @@ pub async fn load(db: &impl ConnectionTrait, company: CompanyId) -> Result<TimeS
             overtime_alert_emails: row.overtime_alert_emails,
             position_retention_days: i64::from(row.position_retention_days),
             max_shift_minutes: i64::from(row.max_shift_minutes),
+            auto_lock_days: row.auto_lock_days.map(i64::from),
+            end_reminder_minutes: row.end_reminder_minutes.map(i64::from),
         })
         .unwrap_or_default())
 }
@@ -171,6 +179,8 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
         overtime_alert_emails: Set(settings.overtime_alert_emails),
         position_retention_days: Set(i32::try_from(settings.position_retention_days).unwrap_or(i32::MAX)),
         max_shift_minutes: Set(i32::try_from(settings.max_shift_minutes).unwrap_or(i32::MAX)),
+        auto_lock_days: Set(settings.auto_lock_days.and_then(|days| i32::try_from(days).ok())),
+        end_reminder_minutes: Set(settings.end_reminder_minutes.and_then(|minutes| i32::try_from(minutes).ok())),
     })
     .on_conflict(
         OnConflict::column(Column::CompanyId)
@@ -183,6 +193,8 @@ pub async fn save(db: &impl ConnectionTrait, company: CompanyId, settings: &Time
                 Column::OvertimeAlertEmails,
                 Column::PositionRetentionDays,
                 Column::MaxShiftMinutes,
+                Column::AutoLockDays,
+                Column::EndReminderMinutes,
             ])
             .to_owned(),
     )
@@ -206,6 +218,10 @@ pub struct TimeSettingsChange {
     pub overtime_alert_emails: Option<bool>,
     pub position_retention_days: Option<i64>,
     pub max_shift_minutes: Option<i64>,
+    /// `Some(0)` turns closing by itself off.
+    pub auto_lock_days: Option<i64>,
+    /// `Some(0)` turns the reminder off.
+    pub end_reminder_minutes: Option<i64>,
 }
 
 impl TimeSettingsChange {
@@ -262,6 +278,22 @@ impl TimeSettingsChange {
                     "maxShiftMinutes",
                     "Please enter a longest shift between 4 and 24 hours (240 to 1440 minutes)",
                 );
+            }
+        }
+        if let Some(days) = self.auto_lock_days {
+            match days {
+                0 => next.auto_lock_days = None,
+                1..=60 => next.auto_lock_days = Some(days),
+                _ => {
+                    errors.add("autoLockDays", "Please enter between 1 and 60 days, or 0 to close pay periods by hand")
+                }
+            }
+        }
+        if let Some(minutes) = self.end_reminder_minutes {
+            match minutes {
+                0 => next.end_reminder_minutes = None,
+                5..=720 => next.end_reminder_minutes = Some(minutes),
+                _ => errors.add("endReminderMinutes", "Please enter between 5 and 720 minutes, or 0 for no reminder"),
             }
         }
         errors.into_result(next)

@@ -2,9 +2,14 @@
 //! 'Edit Now', an approved edit request and 'Delete'. The clock owns `time_entries` and
 //! `time_entry_breaks`; other crates change them only through these functions, inside their own
 //! transaction (which also records their history of the change).
+//!
+//! Each asks [`crate::periods::guard`] first: a shift of a closed pay period is changed only by
+//! a late change the caller names as such ([`Late::Adjust`]), never directly.
 
 use crate::entities::{time_entries, time_entry_breaks};
+use crate::error::ClockError;
 use crate::machine::ClockState;
+use crate::periods::{self, Late};
 use crate::shift::{Interval, Shift};
 use crate::store::store_worked_time;
 use kernel::{CompanyId, EntryId, UserId};
@@ -33,6 +38,25 @@ pub async fn overlaps_another(
     Ok(others.one(db).await?.is_some())
 }
 
+/// The company day a shift belongs to: the day it started on.
+fn day_of(tz: chrono_tz::Tz, start: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDate {
+    kernel::time::local_date(tz, start)
+}
+
+/// The day a stored shift belongs to, if the company has it.
+pub(crate) async fn stored_day(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    entry: EntryId,
+    tz: chrono_tz::Tz,
+) -> Result<Option<chrono::NaiveDate>, DbErr> {
+    Ok(time_entries::Entity::find_by_id(entry)
+        .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))
+        .one(db)
+        .await?
+        .map(|row| row.work_day.unwrap_or_else(|| day_of(tz, row.start_at))))
+}
+
 /// Stores an ended shift made by hand for `employee` (by `made_by`), with its breaks and its
 /// worked time in the company's zone `tz`.
 pub async fn create_shift(
@@ -42,7 +66,9 @@ pub async fn create_shift(
     shift: &Shift,
     made_by: UserId,
     tz: chrono_tz::Tz,
-) -> Result<EntryId, DbErr> {
+    late: Late,
+) -> Result<EntryId, ClockError> {
+    periods::guard(db, company, &[day_of(tz, shift.start)], late).await?;
     let now = crate::now();
     let entry = time_entries::ActiveModel {
         company_id: Set(company),
@@ -67,11 +93,16 @@ pub async fn create_shift(
 /// changed, its breaks; then its worked time.
 pub async fn change_shift(
     db: &impl ConnectionTrait,
+    company: CompanyId,
     entry: EntryId,
     new: &Shift,
     breaks_changed: bool,
     tz: chrono_tz::Tz,
-) -> Result<(), DbErr> {
+    late: Late,
+) -> Result<(), ClockError> {
+    let mut days = vec![day_of(tz, new.start)];
+    days.extend(stored_day(db, company, entry, tz).await?);
+    periods::guard(db, company, &days, late).await?;
     let state = match new.end {
         Some(_) => ClockState::ClockedOut,
         None if new.breaks.iter().any(|pause| pause.end.is_none()) => ClockState::OnBreak,
@@ -90,11 +121,19 @@ pub async fn change_shift(
         time_entry_breaks::Entity::delete_many().filter(time_entry_breaks::Column::EntryId.eq(entry)).exec(db).await?;
         insert_breaks(db, entry, &new.breaks).await?;
     }
-    store_worked_time(db, entry, tz).await
+    Ok(store_worked_time(db, entry, tz).await?)
 }
 
 /// Deletes a shift of the company with everything hanging from it; `false` when there was none.
-pub async fn delete_shift(db: &impl ConnectionTrait, company: CompanyId, entry: EntryId) -> Result<bool, DbErr> {
+pub async fn delete_shift(
+    db: &impl ConnectionTrait,
+    company: CompanyId,
+    entry: EntryId,
+    tz: chrono_tz::Tz,
+    late: Late,
+) -> Result<bool, ClockError> {
+    let days: Vec<_> = stored_day(db, company, entry, tz).await?.into_iter().collect();
+    periods::guard(db, company, &days, late).await?;
     let deleted = time_entries::Entity::delete_many()
         .filter(time_entries::Column::Id.eq(entry))
         .filter(kernel::tenancy::same_company::<time_entries::Entity>(company))

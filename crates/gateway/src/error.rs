@@ -31,6 +31,8 @@ pub enum ErrorCode {
     OutsideWorkLocation,
     /// A kiosk PIN that is not right, or not set.
     WrongPin,
+    /// A change to a day of a closed pay period (issue 40).
+    PeriodClosed,
     /// An `Idempotency-Key` sent again with another request.
     IdempotencyKeyReused,
     /// Billing: a checkout session that cannot activate or update anything.
@@ -81,6 +83,7 @@ impl ErrorCode {
             ErrorCode::MobileClockInDisabled => ("mobile_clock_in_disabled", StatusCode::FORBIDDEN),
             ErrorCode::OutsideWorkLocation => ("outside_work_location", StatusCode::FORBIDDEN),
             ErrorCode::WrongPin => ("wrong_pin", StatusCode::FORBIDDEN),
+            ErrorCode::PeriodClosed => ("period_closed", StatusCode::CONFLICT),
             ErrorCode::ActivationFailed => ("activation_failed", StatusCode::BAD_REQUEST),
             ErrorCode::PaymentFailed => ("payment_failed", StatusCode::PAYMENT_REQUIRED),
             ErrorCode::InvalidSignature => ("invalid_signature", StatusCode::BAD_REQUEST),
@@ -310,6 +313,7 @@ impl From<clock::ClockError> for ApiError {
             clock::ClockError::AlreadyPressed => {
                 ApiError::new(ErrorCode::Conflict, "This press is still being recorded. Please try again.")
             }
+            clock::ClockError::PeriodClosed(message) => ApiError::new(ErrorCode::PeriodClosed, message),
             clock::ClockError::Database(err) => ApiError::database(err),
         }
     }
@@ -408,6 +412,7 @@ impl From<reports::ReportsError> for ApiError {
             reports::ReportsError::NotFound => ApiError::not_found(),
             reports::ReportsError::Timesheet(err) => err.into(),
             reports::ReportsError::Pto(err) => err.into(),
+            reports::ReportsError::Clock(err) => err.into(),
             reports::ReportsError::Hr(err) => err.into(),
             reports::ReportsError::Database(err) => ApiError::database(err),
             reports::ReportsError::Export(message) => ApiError::internal(message),
@@ -420,6 +425,7 @@ impl From<pto::PtoError> for ApiError {
         match err {
             pto::PtoError::Validation(errors) => ApiError::validation(errors),
             pto::PtoError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            pto::PtoError::PeriodClosed(message) => ApiError::new(ErrorCode::PeriodClosed, message),
             pto::PtoError::NotFound => ApiError::not_found(),
             pto::PtoError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
             pto::PtoError::Database(err) => ApiError::database(err),

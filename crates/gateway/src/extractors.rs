@@ -95,6 +95,20 @@ fn is_write(method: &Method, path: &str) -> bool {
     by_get || !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
+/// An expired trial or a suspended company changes nothing (the spec's two messages).
+fn writes_allowed(standing: AccountStanding) -> Result<(), ApiError> {
+    match standing {
+        AccountStanding::Active => Ok(()),
+        AccountStanding::TrialExpired => {
+            Err(ApiError::new(ErrorCode::AccountExpired, "This account has expired! Please active your subscription."))
+        }
+        AccountStanding::Suspended => Err(ApiError::new(
+            ErrorCode::AccountSuspended,
+            "This account has been suspended, please notify account admin to login and update your company's payment method.",
+        )),
+    }
+}
+
 /// Any signed-in user, system admins included. Refuses writes of an expired or suspended
 /// company, except the few the spec allows.
 pub struct SignedIn(pub Authenticated);
@@ -113,21 +127,7 @@ impl FromRequest for SignedIn {
             };
             let exempt = write_allowed_when_blocked(req.path());
             if is_write(req.method(), req.path()) && !exempt {
-                match auth.standing(chrono::Utc::now()) {
-                    AccountStanding::Active => {}
-                    AccountStanding::TrialExpired => {
-                        return Err(ApiError::new(
-                            ErrorCode::AccountExpired,
-                            "This account has expired! Please active your subscription.",
-                        ))
-                    }
-                    AccountStanding::Suspended => {
-                        return Err(ApiError::new(
-                            ErrorCode::AccountSuspended,
-                            "This account has been suspended, please notify account admin to login and update your company's payment method.",
-                        ))
-                    }
-                }
+                writes_allowed(auth.standing(chrono::Utc::now()))?;
             }
             Ok(SignedIn(auth))
         })
@@ -216,9 +216,15 @@ impl FromRequest for KioskDevice {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let secret = kiosk_secret(req);
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        // A press is a write: refused, like a person's, while the company's trial has expired or
+        // it is suspended. Leaving kiosk mode stays open (it changes nothing of the company's).
+        let press = is_write(req.method(), req.path()) && !req.path().ends_with("/kiosk/leave");
         Box::pin(async move {
             let (Some(secret), Some(state)) = (secret, state) else { return Err(ApiError::unauthorized()) };
             let auth = state.kiosks.authenticate(&secret).await?.ok_or_else(ApiError::unauthorized)?;
+            if press {
+                writes_allowed(auth.standing)?;
+            }
             Ok(KioskDevice { ctx: KioskCtx::new(auth.company, auth.kiosk, auth.location, auth.time_zone) })
         })
     }

@@ -303,7 +303,23 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
             timesheet
                 .close_missed_punches(now)
                 .await
-                .map(|run| format!("{} shifts closed as missed punches, {} mails queued", run.closed, run.queued))
+                .map(|run| {
+                    format!(
+                        "{} shifts closed as missed punches, {} people reminded, {} mails queued",
+                        run.closed, run.reminded, run.queued
+                    )
+                })
+                .map_err(|err| err.to_string())
+        }
+    });
+    let reports = state.reports.clone();
+    scheduler.add(reports::closing::job::AUTO_CLOSE_JOB, chrono::Duration::hours(1), move |now| {
+        let reports = reports.clone();
+        async move {
+            reports
+                .auto_close_pay_periods(now)
+                .await
+                .map(|run| format!("{} pay periods closed, {} waiting", run.closed, run.waiting))
                 .map_err(|err| err.to_string())
         }
     });

@@ -60,6 +60,7 @@ impl AppState {
         let closure = closure::Closure::new(db.clone(), files.clone(), gate.clone());
         // One clock for the people's own presses and the kiosks' (one group of presses).
         let clock = ClockService::new(db.clone(), gate.clone());
+        let periods = clock::periods::PeriodsService::new(db.clone(), gate.clone());
         Self {
             system: system_admin::SystemAdmin::new(db.clone(), gate.clone(), accounts.clone(), closure.clone()),
             closure,
@@ -68,7 +69,7 @@ impl AppState {
             clock,
             places: clock::places::PlacesService::new(db.clone(), gate.clone()),
             gate,
-            reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone()),
+            reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone(), periods),
             timesheet,
             hr,
             pto,

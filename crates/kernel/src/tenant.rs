@@ -152,6 +152,14 @@ impl TenantCtx {
 pub struct ManagerCtx(TenantCtx);
 
 impl ManagerCtx {
+    /// A scheduled job reading a whole company as its payroll clerk would (the auto-close of pay
+    /// periods makes their payroll files): no person, the whole company in reach. Like
+    /// [`TenantCtx::for_job`], never an [`AdminCtx`]; the gateway's architecture test lists the
+    /// jobs that build one.
+    pub fn for_job(company: CompanyId, time_zone: Tz) -> Self {
+        ManagerCtx(TenantCtx { company, actor: UserId(0), role: Role::Admin, time_zone })
+    }
+
     /// The admin's proof, when this manager is in fact a company admin (who may do more on the
     /// same screens: set permissions, change e-mails, edit other admins).
     pub fn admin(&self) -> Option<AdminCtx> {

@@ -14,6 +14,9 @@ pub enum PtoError {
     /// Not in the caller's company or reach: the same answer as an id that does not exist.
     #[error("not found")]
     NotFound,
+    /// Time off on a day of a closed pay period (issue 40), refused until an admin reopens it.
+    #[error("{0}")]
+    PeriodClosed(String),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]
@@ -23,6 +26,22 @@ pub enum PtoError {
 impl PtoError {
     pub(crate) fn field(field: &str, message: impl Into<String>) -> Self {
         PtoError::Validation(FieldErrors::single(field, message))
+    }
+}
+
+impl PtoError {
+    /// Time off on any day of `first..=last` is refused while one of them is in a closed pay
+    /// period: approving or cancelling it would change hours already paid.
+    pub(crate) async fn refuse_closed_days(
+        db: &impl sea_orm::ConnectionTrait,
+        company: kernel::CompanyId,
+        first: chrono::NaiveDate,
+        last: chrono::NaiveDate,
+    ) -> Result<(), PtoError> {
+        match clock::periods::locked_between(db, company, first, last).await?.first() {
+            Some(period) => Err(PtoError::PeriodClosed(clock::periods::closed_message(period.start, period.end))),
+            None => Ok(()),
+        }
     }
 }
 

@@ -378,6 +378,10 @@ impl Pto {
             Some(id) => Some(self.holiday_row(ctx, id).await?),
             None => None,
         };
+        // A holiday pays its day: none is added to, moved out of or into a closed pay period.
+        for day in existing.iter().map(|row| row.holiday).chain([command.holiday]) {
+            PtoError::refuse_closed_days(&self.db, ctx.company(), day, day).await?;
+        }
         let now = Utc::now();
         let _permit = self.gate.enter().await;
         let saved = match existing {
@@ -416,6 +420,7 @@ impl Pto {
     /// `POST /holiday/delete`: the holiday no longer shows or pays; its row records who deleted it.
     pub async fn delete_holiday(&self, ctx: &AdminCtx, id: HolidayId) -> Result<PaidHoliday, PtoError> {
         let row = self.holiday_row(ctx, id).await?;
+        PtoError::refuse_closed_days(&self.db, ctx.company(), row.holiday, row.holiday).await?;
         let _permit = self.gate.enter().await;
         let mut row: holidays::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));
@@ -440,9 +445,14 @@ impl Pto {
                 .into_iter()
                 .map(|row| row.holiday)
                 .collect();
+            // Days of closed pay periods are left as they were paid.
+            let first = NaiveDate::from_ymd_opt(year, 1, 1).unwrap_or_default();
+            let last = NaiveDate::from_ymd_opt(year, 12, 31).unwrap_or_default();
+            let closed = clock::periods::locked_between(&txn, ctx.company(), first, last).await?;
             let rows: Vec<holidays::ActiveModel> = us_federal_holidays(year)
                 .into_iter()
                 .filter(|(_, day)| !taken.contains(day))
+                .filter(|(_, day)| !closed.iter().any(|period| (period.start..=period.end).contains(day)))
                 .map(|(name, day)| holidays::ActiveModel {
                     company_id: Set(ctx.company()),
                     name: Set(name),

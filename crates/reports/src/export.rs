@@ -12,7 +12,7 @@
 use crate::payroll::{PayrollLayout, PayrollPeriod};
 use crate::tables::{PtoReport, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use crate::{hours_text, Reports, ReportsError};
-use kernel::{EmploymentStatus, ManagerCtx};
+use kernel::ManagerCtx;
 use rust_xlsxwriter::{Format, Workbook};
 
 /// The file formats of a report.
@@ -297,7 +297,9 @@ impl Reports {
     }
 
     /// `GET /report/payroll-export`: the payroll CSV of one pay period (see
-    /// `docs/payroll-export.md` and [`crate::payroll`]).
+    /// `docs/payroll-export.md` and [`crate::payroll`]). A closed period's file is the one stored
+    /// when it closed ([`crate::closing`]); an open one's is made now, with the adjustments of
+    /// earlier closed periods it pays.
     pub async fn payroll_export(
         &self,
         ctx: &ManagerCtx,
@@ -306,133 +308,46 @@ impl Reports {
         layout: PayrollLayout,
     ) -> Result<ExportFile, ReportsError> {
         let (start, end) = self.payroll_period(ctx, period).await?;
-        // A shift closed provisionally (a missed punch) is paid in no file until a manager
-        // corrects it or accepts it: the file waits, and says for whom (issue 40).
-        let zone = ctx.time_zone();
-        let people: Option<Vec<kernel::UserId>> =
-            employees.as_ref().map(|ids| ids.iter().copied().map(kernel::UserId).collect());
-        let waiting = self
-            .timesheet
-            .unsettled_missed(
-                ctx,
-                people.as_deref(),
-                kernel::time::start_of_day(zone, start),
-                kernel::time::start_of_day(zone, end + chrono::Duration::days(1)),
-            )
-            .await?;
-        if !waiting.is_empty() {
-            let list: Vec<String> = waiting
-                .iter()
-                .map(|(name, at)| format!("{name} ({})", at.with_timezone(&zone).format("%b %-d")))
-                .collect();
-            return Err(timesheet::TimesheetError::Conflict(format!(
-                "This pay period has missed punches waiting for a decision: {}. Correct them or accept them as is (Inbox → Missed punches), then make the payroll file.",
-                list.join(", ")
-            ))
-            .into());
-        }
-        let query = ReportQuery { start, end, employees };
-        let data = self.gather(ctx, &query).await?;
-        if layout == PayrollLayout::Gusto {
-            return gusto_hours(&query, data);
-        }
-        let types = data.types.clone();
-        // The balance of each paid type at the period's end, as pay statements show it.
-        let balances = self.pto.balances_on(ctx, &data.people, end).await?;
-        let statuses: std::collections::HashMap<i64, (EmploymentStatus, String)> =
-            data.people.iter().map(|person| (person.id.0, (person.status, person.email.clone()))).collect();
-        let report = crate::tables::summary_of(&query, data);
-        let mut header: Vec<String> = [
-            "Employee ID",
-            "Last Name",
-            "First Name",
-            "Email",
-            "Pay Period Start",
-            "Pay Period End",
-            "Regular Hours",
-            "Overtime Hours",
-            "Double Time Hours",
-            "Holiday Hours",
-        ]
-        .map(String::from)
-        .to_vec();
-        header.extend(types.iter().map(|kind| {
-            if kind.payable {
-                format!("PTO {} Hours", kind.name)
-            } else {
-                format!("Unpaid {} Hours", kind.name)
+        let people: Option<Vec<i64>> = match employees {
+            // The people asked for, among those the caller reaches.
+            Some(ids) => {
+                Some(self.report_people(ctx, Some(&ids)).await?.into_iter().map(|person| person.id.0).collect())
             }
-        }));
-        header.push("Total Paid Hours".to_owned());
-        header.extend(types.iter().filter(|kind| kind.payable).map(|kind| format!("{} Balance Hours", kind.name)));
-        let mut rows = Vec::new();
-        for row in &report.rows {
-            let Some(id) = row.employee_id else { continue };
-            let email = statuses.get(&id).map(|(_, email)| email.clone()).unwrap_or_default();
-            let paid_pto: i64 =
-                types.iter().zip(&row.pto).filter(|(kind, _)| kind.payable).map(|(_, amount)| amount.centi).sum();
-            let mut cells = vec![
-                Cell::Number(id),
-                text(row.lastname.clone().unwrap_or_default()),
-                text(row.firstname.clone().unwrap_or_default()),
-                text(email),
-                text(start.to_string()),
-                text(end.to_string()),
-                Cell::Hours(row.centi.regular),
-                Cell::Hours(row.centi.overtime),
-                Cell::Hours(row.centi.double_time),
-                Cell::Hours(row.centi.holiday),
-            ];
-            cells.extend(row.pto.iter().map(|amount| Cell::Hours(amount.centi)));
-            cells.push(Cell::Hours(
-                row.centi.regular + row.centi.overtime + row.centi.double_time + row.centi.holiday + paid_pto,
-            ));
-            let own = balances.get(&id);
-            cells.extend(types.iter().filter(|kind| kind.payable).map(|kind| {
-                let minutes = own.and_then(|balances| balances.get(&kind.id)).copied().unwrap_or(0);
-                // Hundredths of an hour, to the nearest (the file's hours have two decimals).
-                Cell::Hours((minutes * 100 + minutes.signum() * 30) / 60)
-            }));
-            rows.push(cells);
+            None if !ctx.reach().is_company() => {
+                Some(self.report_people(ctx, None).await?.into_iter().map(|person| person.id.0).collect())
+            }
+            None => None,
+        };
+        let closed = self.periods.locked(ctx, start, end).await?.into_iter().any(|lock| lock.start == start);
+        if !closed {
+            // A shift closed provisionally (a missed punch) is paid in no file until a manager
+            // corrects it or accepts it: the file waits, and says for whom (issue 40).
+            let zone = ctx.time_zone();
+            let ids: Option<Vec<kernel::UserId>> =
+                people.as_ref().map(|ids| ids.iter().copied().map(kernel::UserId).collect());
+            let waiting = self
+                .timesheet
+                .unsettled_missed(
+                    ctx,
+                    ids.as_deref(),
+                    kernel::time::start_of_day(zone, start),
+                    kernel::time::start_of_day(zone, end + chrono::Duration::days(1)),
+                )
+                .await?;
+            if !waiting.is_empty() {
+                let list: Vec<String> = waiting
+                    .iter()
+                    .map(|(name, at)| format!("{name} ({})", at.with_timezone(&zone).format("%b %-d")))
+                    .collect();
+                return Err(timesheet::TimesheetError::Conflict(format!(
+                    "This pay period has missed punches waiting for a decision: {}. Correct them or accept them as is (Inbox → Missed punches), then make the payroll file.",
+                    list.join(", ")
+                ))
+                .into());
+            }
         }
-        let sheet = Sheet { name: "Payroll", header, rows };
-        Ok(ExportFile {
-            file_name: format!("timekeep-payroll-{start}-{end}.csv"),
-            content_type: ExportFormat::Csv.content_type(),
-            bytes: write_csv(&sheet)?,
-        })
+        self.payroll_file(ctx, start, end).await?.export(layout, people.as_deref())
     }
-}
-
-/// Gusto's hours import ("Upload payroll data with a CSV", regular payrolls): one row per person,
-/// named by `last_name` and `first_name` (how Gusto matches people), with regular, overtime and
-/// double-overtime hours. Time off and holidays are left out: Gusto keeps its own time-off
-/// balances and holiday pay, and a zero there would overwrite them.
-fn gusto_hours(query: &ReportQuery, data: crate::tables::Gathered) -> Result<ExportFile, ReportsError> {
-    let report = crate::tables::summary_of(query, data);
-    let header: Vec<String> = ["last_name", "first_name", "regular_hours", "overtime_hours", "double_overtime_hours"]
-        .map(String::from)
-        .to_vec();
-    let rows = report
-        .rows
-        .iter()
-        .filter(|row| row.employee_id.is_some())
-        .map(|row| {
-            vec![
-                text(row.lastname.clone().unwrap_or_default()),
-                text(row.firstname.clone().unwrap_or_default()),
-                Cell::Hours(row.centi.regular),
-                Cell::Hours(row.centi.overtime),
-                Cell::Hours(row.centi.double_time),
-            ]
-        })
-        .collect();
-    let sheet = Sheet { name: "Gusto hours", header, rows };
-    Ok(ExportFile {
-        file_name: format!("timekeep-gusto-hours-{}-{}.csv", query.start, query.end),
-        content_type: ExportFormat::Csv.content_type(),
-        bytes: write_csv(&sheet)?,
-    })
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! context, and this crate puts them side by side.
 
 pub mod agenda;
+pub mod closing;
 pub mod export;
 pub mod feed;
 pub mod overview;
@@ -36,6 +37,8 @@ pub enum ReportsError {
     #[error(transparent)]
     Pto(#[from] pto::PtoError),
     #[error(transparent)]
+    Clock(#[from] clock::ClockError),
+    #[error(transparent)]
     Hr(#[from] hr::HrError),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
@@ -51,11 +54,18 @@ pub struct Reports {
     pto: Pto,
     hr: Hr,
     accounts: Accounts,
+    periods: clock::periods::PeriodsService,
 }
 
 impl Reports {
-    pub fn new(timesheet: TimesheetService, pto: Pto, hr: Hr, accounts: Accounts) -> Self {
-        Self { timesheet, pto, hr, accounts }
+    pub fn new(
+        timesheet: TimesheetService,
+        pto: Pto,
+        hr: Hr,
+        accounts: Accounts,
+        periods: clock::periods::PeriodsService,
+    ) -> Self {
+        Self { timesheet, pto, hr, accounts, periods }
     }
 }
 

@@ -23,15 +23,23 @@ pub const DATE_OR_PERIOD: &str = "Please send either a date or a pay period's st
 pub const PERIOD_START_INVALID: &str = "Please choose the first day of one of the company's pay periods";
 pub const PERIOD_END_INVALID: &str = "Please choose the last day of the pay period that starts on the chosen day";
 
-/// One pay period; `closed` once its last day is behind the company's today.
+/// One pay period; `closed` once its last day is behind the company's today, `locked` once an
+/// admin (or the company's auto-close setting) closed it for payroll (issue 40).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
 pub struct PayPeriod {
     #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub start: NaiveDate,
     #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub end: NaiveDate,
     pub closed: bool,
+    pub locked: bool,
+    pub locked_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// Who closed it; `null` while `locked`: it closed by itself.
+    pub locked_by: Option<String>,
+    /// A late change reached it after it closed.
+    pub late_changes: bool,
 }
 
 /// `GET /report/pay-periods`: the period holding the company's today, then the closed ones
@@ -128,12 +136,21 @@ impl Reports {
             .and_then(|count| usize::try_from(count).ok())
             .ok_or_else(|| ReportsError::Validation(FieldErrors::single("count", COUNT_INVALID)))?;
         let periods = self.timesheet.recent_pay_periods(ctx, count).await?;
+        let locks = self.period_locks(ctx, &periods).await?;
         Ok(PayPeriods {
-            pay_periods: periods
+            pay_periods: locks
                 .into_iter()
                 .enumerate()
                 // The first holds today, by construction; every one before it has ended.
-                .map(|(index, (start, end))| PayPeriod { start, end, closed: index > 0 })
+                .map(|(index, lock)| PayPeriod {
+                    start: lock.start,
+                    end: lock.end,
+                    closed: index > 0,
+                    locked: lock.locked,
+                    locked_at: lock.locked_at,
+                    locked_by: lock.locked_by,
+                    late_changes: lock.late_changes,
+                })
                 .collect(),
         })
     }

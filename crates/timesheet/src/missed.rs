@@ -25,10 +25,15 @@ pub const MISSED_PUNCH_JOB: &str = "missed-punches";
 /// No company's longest shift is shorter: open shifts younger than this are not looked at.
 const SHORTEST_MAX_SHIFT_MINUTES: i64 = 4 * 60;
 
+/// A person with no ended shift in the last five weeks is taken to work this long (8 hours).
+pub const USUAL_LENGTH_WITHOUT_HISTORY: i64 = 8 * 60;
+
 /// What a run of the job did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MissedRun {
     pub closed: u64,
+    /// People reminded that they are still clocked in after their usual end.
+    pub reminded: u64,
     /// Mails handed to the outbox.
     pub queued: u64,
 }
@@ -139,10 +144,56 @@ impl TimesheetService {
                 run.queued += mails.len() as u64;
             }
         }
+        self.remind_late_clock_outs(now, &mut run).await?;
         if run.queued > 0 {
             self.accounts.wake_mail_sender();
         }
         Ok(run)
+    }
+
+    /// The reminder of the companies that ask for it: a person still clocked in the company's
+    /// minutes after their usual end ([`USUAL_LENGTH_WITHOUT_HISTORY`] without a history) is
+    /// mailed once per shift (a compare-and-set on the shift, with the mail in its transaction).
+    async fn remind_late_clock_outs(&self, now: DateTime<Utc>, run: &mut MissedRun) -> Result<(), TimesheetError> {
+        let mut due: BTreeMap<CompanyId, Vec<(EntryId, UserId, DateTime<Utc>)>> = BTreeMap::new();
+        for (company, entry, employee, start, minutes) in clock::missed::unreminded_open(&self.db).await? {
+            let usual = clock::missed::usual_length(&self.db, company, employee, start)
+                .await?
+                .unwrap_or(Duration::minutes(USUAL_LENGTH_WITHOUT_HISTORY));
+            if start + usual + Duration::minutes(minutes) <= now {
+                due.entry(company).or_default().push((entry, employee, start + usual));
+            }
+        }
+        let ids: Vec<CompanyId> = due.keys().copied().collect();
+        for company in read::companies(&self.db, Some(&ids)).await? {
+            let Some(shifts) = due.get(&company.id) else { continue };
+            let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
+            let ctx = TenantCtx::for_job(company.id, zone);
+            let people = read::people(&self.db, &ctx, &PeopleFilter::default()).await?;
+            for (entry, employee, usual_end) in shifts {
+                let Some(person) = people.iter().find(|person| person.id == *employee) else { continue };
+                let _permit = self.gate.enter().await;
+                let txn = kernel::begin_write(&self.db).await?;
+                if !clock::missed::mark_end_reminded(&txn, company.id, *entry, now).await? {
+                    continue;
+                }
+                let mail = OutgoingMail {
+                    company: Some(company.id),
+                    to_email: person.email.clone(),
+                    to_name: person.full_name(),
+                    subject: "You are still clocked in".to_owned(),
+                    text: format!(
+                        "You are still clocked in. Your shift usually ends around {}.\n\nIf you have stopped working, clock out now. If you forgot earlier, clock out and send an edit request with the time you really stopped, from your timesheet.",
+                        usual_end.with_timezone(&zone).format("%-I:%M %p")
+                    ),
+                };
+                self.accounts.enqueue_mail_in(&txn, std::slice::from_ref(&mail)).await?;
+                txn.commit().await?;
+                run.reminded += 1;
+                run.queued += 1;
+            }
+        }
+        Ok(())
     }
 
     /// The missed punches of the people the manager reaches (their own aside: nobody settles

@@ -620,6 +620,7 @@ impl TimesheetService {
         let rules = change
             .validate(since, kernel::time::local_date(ctx.time_zone(), now))
             .map_err(TimesheetError::Validation)?;
+        clock::periods::refuse_rules_from(&self.db, ctx.company(), rules.effective_from).await?;
         clock::overtime_policy::save_person_rules(&self.db, ctx.company(), person.id, &rules, now).await?;
         self.person_overtime_view(ctx, person.id).await
     }

@@ -43,6 +43,8 @@ export const timeSettingsSchema = z.object({
   positionRetentionDays: z.number().int().optional().default(DEFAULT_POSITION_RETENTION_DAYS),
   /** Minutes: a shift still open this long is closed provisionally as a missed punch (issue 40). */
   maxShiftMinutes: z.number().int().optional().default(14 * 60),
+  autoLockDays: z.number().int().nullable().optional().transform((v) => v ?? null),
+  endReminderMinutes: z.number().int().nullable().optional().transform((v) => v ?? null),
 });
 export type TimeSettings = z.output<typeof timeSettingsSchema>;
 

@@ -29,6 +29,8 @@ pub struct Model {
     /// Who corrected or accepted the provisional close, and when.
     pub missed_settled_by: Option<kernel::UserId>,
     pub missed_settled_at: Option<DateTimeUtc>,
+    /// When the person was reminded that they are still clocked in past their usual end.
+    pub end_reminded_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,6 +16,10 @@ pub struct Model {
     pub position_retention_days: i32,
     /// A shift still open this long is closed provisionally as a missed punch.
     pub max_shift_minutes: i32,
+    /// Close a pay period this many days after its last day; `None`: only by hand.
+    pub auto_lock_days: Option<i32>,
+    /// Remind a person still clocked in this long after their usual end; `None`: off.
+    pub end_reminder_minutes: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -94,6 +94,8 @@ pub struct KioskAuth {
     pub kiosk: KioskId,
     pub location: LocationId,
     pub time_zone: chrono_tz::Tz,
+    /// The company's standing: an expired or suspended company's kiosk presses nothing.
+    pub standing: accounts::AccountStanding,
 }
 
 #[derive(Clone)]
@@ -123,10 +125,12 @@ impl KioskService {
         else {
             return Ok(None);
         };
-        let Some(time_zone) = self.accounts.company_zone(kiosk.company_id).await.map_err(accounts_error)? else {
+        let now = crate::now();
+        let Some((time_zone, standing)) =
+            self.accounts.company_zone_and_standing(kiosk.company_id, now).await.map_err(accounts_error)?
+        else {
             return Ok(None);
         };
-        let now = crate::now();
         if kiosk.last_used_at.is_none_or(|used| now - used >= Duration::seconds(LAST_USE_EVERY_SECONDS)) {
             let _permit = self.gate.enter().await;
             kiosks::Entity::update_many()
@@ -135,7 +139,13 @@ impl KioskService {
                 .exec(&self.db)
                 .await?;
         }
-        Ok(Some(KioskAuth { company: kiosk.company_id, kiosk: kiosk.id, location: kiosk.location_id, time_zone }))
+        Ok(Some(KioskAuth {
+            company: kiosk.company_id,
+            kiosk: kiosk.id,
+            location: kiosk.location_id,
+            time_zone,
+            standing,
+        }))
     }
 
     /// The company's kiosks, newest first (revoked ones too, marked).

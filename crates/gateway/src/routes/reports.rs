@@ -1,19 +1,22 @@
 //! Reports (spec 002 §7 "Reports"; issue 21's exports): the filter's data, the summary,
 //! timesheet and PTO reports, each as CSV or XLSX, the payroll CSV and the pay periods it can be
-//! made for (issue 36). Managers (the people they reach) and admins; the rules are
+//! made for (issue 36), and closing a pay period for payroll and reopening it (issue 40,
+//! `reports::closing`). Managers (the people they reach) and admins; the rules are
 //! `reports::tables`', `reports::export`'s and `reports::payroll`'s.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::Privileged;
+use crate::extractors::{Admin, Privileged};
+use crate::forms::Body;
 use crate::routes::my_hr::attachment;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use kernel::FieldErrors;
+use reports::closing::PeriodDetail;
 use reports::export::ExportFormat;
 use reports::payroll::{PayPeriods, PayrollInput, PayrollLayout, PayrollPeriod};
 use reports::tables::{PtoReport, ReportData, ReportInput, ReportQuery, ReportType, SummaryReport, TimesheetReport};
 use serde::Deserialize;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 crate::routes::route_table! {
     get "/report/data" => data,
@@ -23,6 +26,9 @@ crate::routes::route_table! {
     get "/report/export" => export,
     get "/report/payroll-export" => payroll,
     get "/report/pay-periods" => pay_periods,
+    get "/report/pay-period" => pay_period,
+    post "/report/pay-periods/close" => close_pay_period,
+    post "/report/pay-periods/reopen" => reopen_pay_period,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -192,4 +198,98 @@ pub async fn pay_periods(
     params: web::Query<PayPeriodsParams>,
 ) -> Result<web::Json<PayPeriods>, ApiError> {
     Ok(web::Json(state.reports.pay_periods(&guard.ctx, params.count).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PeriodParams {
+    /// The pay period's first day (YYYY-MM-DD).
+    pub start: Option<String>,
+    /// The pay period's last day (YYYY-MM-DD).
+    pub end: Option<String>,
+}
+
+/// A whole pay period named by its first and last day, both given.
+fn exact_period(start: Option<&str>, end: Option<&str>) -> Result<(chrono::NaiveDate, chrono::NaiveDate), ApiError> {
+    let mut errors = FieldErrors::new();
+    for (field, value) in [("start", start), ("end", end)] {
+        if value.is_none_or(|value| value.trim().is_empty()) {
+            errors.add(field, reports::tables::DATES_MISSING);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    match PayrollPeriod::parse(&PayrollInput { date: None, start, end }).map_err(ApiError::validation)? {
+        PayrollPeriod::Exactly(start, end) => Ok((start, end)),
+        PayrollPeriod::Holding(_) => {
+            Err(ApiError::validation(FieldErrors::single("start", reports::tables::DATES_MISSING)))
+        }
+    }
+}
+
+/// One pay period: whether it is closed for payroll, its history (closed, closed automatically,
+/// reopened with the reason) and the adjustments it pays and those it passed on.
+#[utoipa::path(get, path = "/server/v1/report/pay-period", tag = "reports", security(("bearer" = [])),
+    params(PeriodParams),
+    responses((status = 200, body = PeriodDetail), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn pay_period(
+    state: web::Data<AppState>,
+    guard: Privileged,
+    params: web::Query<PeriodParams>,
+) -> Result<web::Json<PeriodDetail>, ApiError> {
+    let (start, end) = exact_period(params.start.as_deref(), params.end.as_deref())?;
+    Ok(web::Json(state.reports.pay_period_detail(&guard.ctx, start, end).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct ClosePeriodBody {
+    /// The pay period's first day (YYYY-MM-DD).
+    pub start: Option<String>,
+    /// Its last day.
+    pub end: Option<String>,
+}
+
+/// Closes an ended pay period for payroll (admins): its hours no longer change, and its payroll
+/// file is kept as it is now. 409 while a shift in it is still running or a missed punch waits.
+#[utoipa::path(post, path = "/server/v1/report/pay-periods/close", tag = "reports", security(("bearer" = [])),
+    request_body = ClosePeriodBody,
+    responses((status = 200, body = PeriodDetail), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn close_pay_period(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<ClosePeriodBody>,
+) -> Result<web::Json<PeriodDetail>, ApiError> {
+    let body = body.into_inner();
+    let (start, end) = exact_period(body.start.as_deref(), body.end.as_deref())?;
+    Ok(web::Json(state.reports.close_pay_period(&guard.ctx, start, end).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct ReopenPeriodBody {
+    /// The pay period's first day (YYYY-MM-DD).
+    pub start: Option<String>,
+    /// Its last day.
+    pub end: Option<String>,
+    /// Why it is reopened (kept in its history), up to 500 characters.
+    pub reason: Option<String>,
+}
+
+/// Reopens a closed pay period (admins), with a reason kept in its history.
+#[utoipa::path(post, path = "/server/v1/report/pay-periods/reopen", tag = "reports", security(("bearer" = [])),
+    request_body = ReopenPeriodBody,
+    responses((status = 200, body = PeriodDetail), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn reopen_pay_period(
+    state: web::Data<AppState>,
+    guard: Admin,
+    body: Body<ReopenPeriodBody>,
+) -> Result<web::Json<PeriodDetail>, ApiError> {
+    let body = body.into_inner();
+    let (start, end) = exact_period(body.start.as_deref(), body.end.as_deref())?;
+    let reason = body.reason.unwrap_or_default();
+    Ok(web::Json(state.reports.reopen_pay_period(&guard.ctx, start, end, &reason).await?))
 }

@@ -54,6 +54,10 @@ pub struct SettingsView {
     pub position_retention_days: i64,
     /// Minutes: a shift still open this long is closed provisionally as a missed clock-out.
     pub max_shift_minutes: i64,
+    /// Days after its last day a pay period closes by itself; `null`: closed by hand only.
+    pub auto_lock_days: Option<i64>,
+    /// Minutes after their usual end a person still clocked in is reminded; `null`: off.
+    pub end_reminder_minutes: Option<i64>,
 }
 
 impl From<TimeSettings> for SettingsView {
@@ -67,6 +71,8 @@ impl From<TimeSettings> for SettingsView {
             overtime_alert_emails: settings.overtime_alert_emails,
             position_retention_days: settings.position_retention_days,
             max_shift_minutes: settings.max_shift_minutes,
+            auto_lock_days: settings.auto_lock_days,
+            end_reminder_minutes: settings.end_reminder_minutes,
         }
     }
 }
@@ -128,6 +134,10 @@ pub struct SettingsUpdate {
     pub overtime_alert_emails: Option<bool>,
     pub position_retention_days: Option<i64>,
     pub max_shift_minutes: Option<i64>,
+    /// 1–60 days; 0 closes pay periods by hand only.
+    pub auto_lock_days: Option<i64>,
+    /// 5–720 minutes; 0 turns the reminder off.
+    pub end_reminder_minutes: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/server/v1/settings/update", tag = "settings", security(("bearer" = [])),
@@ -148,6 +158,8 @@ pub async fn update(
         overtime_alert_emails: body.overtime_alert_emails,
         position_retention_days: body.position_retention_days,
         max_shift_minutes: body.max_shift_minutes,
+        auto_lock_days: body.auto_lock_days,
+        end_reminder_minutes: body.end_reminder_minutes,
     };
     let settings = state.clock.update_settings(&guard.ctx, &change).await?.into();
     Ok(web::Json(SettingsData::gather(&state, &guard.ctx, settings).await?))

@@ -227,6 +227,39 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
             .unwrap();
     }
     ok(app.post_as(&admin, "/server/v1/settings/update", json!({"overtimeAlertEmails": true})).await);
+    // Two ended (Sunday–Saturday) pay periods closed, the first with a late change that the
+    // second carries as an adjustment.
+    let sunday =
+        |d: chrono::NaiveDate| d - Duration::days(i64::from(chrono::Datelike::weekday(&d).num_days_from_sunday()));
+    let (first, second) = (sunday(today - Duration::days(20)), sunday(today - Duration::days(13)));
+    let late = app
+        .post_as(
+            &admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": employee_id, "start": format!("{} 09:00:00", first + Duration::days(1)),
+                   "end": format!("{} 12:00:00", first + Duration::days(1)), "breaks": []}),
+        )
+        .await;
+    assert_eq!(late.status, 201, "{:?}", late.body);
+    let close = |start: chrono::NaiveDate| {
+        app.post_as(
+            &admin,
+            "/server/v1/report/pay-periods/close",
+            json!({"start": start, "end": start + Duration::days(6)}),
+        )
+    };
+    ok(close(first).await);
+    let asked = app
+        .post_as(
+            &employee,
+            "/server/v1/timesheet/edit-request",
+            json!({"trackingNumber": late.body["id"], "changeType": "out",
+                   "end": format!("{} 13:00:00", first + Duration::days(1)), "comment": "Forgot"}),
+        )
+        .await;
+    assert_eq!(asked.status, 201, "{:?}", asked.body);
+    ok(app.post_as(&manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": asked.body["id"]})).await);
+    ok(close(second).await);
 
     // The profile and the company.
     ok(app

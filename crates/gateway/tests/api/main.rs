@@ -30,6 +30,7 @@ mod object_storage;
 mod offline_clock;
 mod overtime;
 mod overview;
+mod pay_period_locks;
 mod people;
 mod places;
 mod policies;

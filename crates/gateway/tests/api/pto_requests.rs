@@ -40,7 +40,7 @@ pub(crate) struct Setup {
     pub(crate) employee_id: i64,
     outsider: String,
     pub(crate) vacation: i64,
-    zone: chrono_tz::Tz,
+    pub(crate) zone: chrono_tz::Tz,
 }
 
 /// A Monday at least a week ahead in the company's zone (New York), so requests are in the future.
@@ -374,7 +374,9 @@ async fn the_balance_check_and_the_forms_rules() {
         .post_as(
             &s.employee,
             "/server/v1/pto/request",
-            full_days(&s, next + Duration::days(14), next + Duration::days(14)),
+            // The Friday before: in the plan's year whatever today is (a day two weeks after
+            // `next` falls in the next year in December, with a balance of its own).
+            full_days(&s, monday - Duration::days(3), monday - Duration::days(3)),
         )
         .await;
     assert_eq!(more.field("balance"), [dang_it("4 h available, 8 h requested.")]);
@@ -496,7 +498,9 @@ async fn two_approvals_racing_for_the_last_hours_cannot_both_pass() {
     let addition = extra["history"][0]["id"].clone();
     let first =
         ok(app.post_as(&s.employee, "/server/v1/pto/request", full_days(&s, monday, monday + Duration::days(7))).await);
-    let second_start = monday + Duration::days(14);
+    // Tuesday after the first ends, to the Tuesday after: six weekdays, in the same plan year
+    // whatever today is (two weeks on runs into the next year in December).
+    let second_start = monday + Duration::days(8);
     let second = ok(app
         .post_as(&s.employee, "/server/v1/pto/request", full_days(&s, second_start, second_start + Duration::days(7)))
         .await);

@@ -339,7 +339,8 @@ async fn partial_days_and_holidays_add_up_in_every_format() {
             "Holiday Hours",
             "PTO Vacation Hours",
             "Total Paid Hours",
-            "Vacation Balance Hours"
+            "Vacation Balance Hours",
+            "Adjustment"
         ]
     );
     let emma = reader.records().map(Result::unwrap).find(|record| record[3] == *o.employee_email).unwrap();

@@ -230,6 +230,7 @@ impl Pto {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         lock_employee(&txn, person.id).await?;
+        PtoError::refuse_closed_days(&txn, ctx.company(), command.request.start, command.request.end).await?;
         self.check_overlap(ctx, person.id, &command).await?;
         let (checked, pto_type) = self.check(ctx, &person, &command, true).await?;
         if checked.mins_reqed <= 0 {

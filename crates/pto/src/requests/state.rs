@@ -145,6 +145,10 @@ impl Pto {
                 return Err(PtoError::Conflict(format!("This request was cancelled; it cannot be {done}.")))
             }
         }
+        // Approving time off, or cancelling approved time off, changes the hours of its days.
+        if to == RequestStatus::Approved || from == RequestStatus::Approved {
+            PtoError::refuse_closed_days(&txn, ctx.company(), row.start_date, row.end_date).await?;
+        }
         if to == RequestStatus::Approved {
             let command = TimeOffCommand {
                 id: Some(row.id),

@@ -25,7 +25,7 @@ mod summary;
 mod views;
 
 pub use query::{parse_empids, ReportInput, ReportQuery, ReportType};
-pub(crate) use summary::{summary_of, Gathered};
+pub(crate) use summary::summary_of;
 pub use views::{
     DailyHours, DayHours, PtoEmployee, PtoReport, PtoRequestRow, PtoTotals, PtoTypeRef, ReportData, ReportEmployee,
     ReportTypeOption, ShiftRow, SummaryCenti, SummaryReport, SummaryRow, TimesheetEmployee, TimesheetReport,

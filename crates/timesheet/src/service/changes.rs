@@ -104,6 +104,7 @@ pub(super) async fn apply_change(
     start: Option<DateTime<Utc>>,
     end: Option<DateTime<Utc>>,
     breaks: &BreakOperation,
+    late: clock::periods::Late,
 ) -> Result<(), TimesheetError> {
     let old = current.shift();
     let new = proposed_shift(current, start, end, breaks);
@@ -112,7 +113,8 @@ pub(super) async fn apply_change(
     let mut old_breaks = old.breaks.clone();
     old_breaks.sort_by_key(|pause| pause.start);
     let breaks_changed = old_breaks != new.breaks;
-    clock::writes::change_shift(txn, current.entry.id, &new, breaks_changed, ctx.time_zone()).await?;
+    clock::writes::change_shift(txn, ctx.company(), current.entry.id, &new, breaks_changed, ctx.time_zone(), late)
+        .await?;
     // A shift closed provisionally (a missed punch) is settled by its correction.
     clock::missed::settle(txn, ctx.company(), current.entry.id, ctx.actor(), clock::now()).await?;
     let mut changes = Vec::new();

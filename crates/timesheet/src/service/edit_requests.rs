@@ -187,7 +187,10 @@ impl TimesheetService {
             Some(entry) => {
                 let shift =
                     store::find_in_company(&txn, ctx.company(), entry).await?.ok_or(TimesheetError::NotFound)?;
-                apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks).await?;
+                // What the employee asked for and a manager approved: in a closed pay period it
+                // is written and carried into the next open period's payroll file.
+                apply_change(&txn, ctx, &shift, payload.start, payload.end, &breaks, clock::periods::Late::Adjust)
+                    .await?;
                 entry
             }
             // A held offline clock-in: the shift it asks for is added now.
@@ -225,9 +228,16 @@ async fn add_requested_shift(
         payload.breaks.iter().map(|b| Interval { start: b.from, end: b.to.or(Some(end)) }).collect();
     let shift = clock::shift::Shift { start, end: Some(end), breaks };
     check_shift(txn, ctx, request.employee_id, None, &shift).await?;
-    let entry =
-        clock::writes::create_shift(txn, ctx.company(), request.employee_id, &shift, ctx.actor(), ctx.time_zone())
-            .await?;
+    let entry = clock::writes::create_shift(
+        txn,
+        ctx.company(),
+        request.employee_id,
+        &shift,
+        ctx.actor(),
+        ctx.time_zone(),
+        clock::periods::Late::Adjust,
+    )
+    .await?;
     let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
     changes.extend(break_changes(&[], &shift.breaks));
     record_changes(txn, ctx, entry, changes).await?;

@@ -87,7 +87,7 @@ impl TimesheetService {
                         }
                     },
                     Verdict::Hold { reason, shift } => {
-                        let request = self.hold(&txn, ctx, &command, shift.as_ref(), &reason).await?;
+                        let request = self.hold(&txn, ctx, &command, shift.as_deref(), &reason).await?;
                         let held = Held { reason, request };
                         let entry = shift.map(|shift| shift.entry.id);
                         let receipt = command.receipt(ctx, entry, Some(held.clone()));

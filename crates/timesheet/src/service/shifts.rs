@@ -7,6 +7,7 @@ use crate::commands::{ShiftAdd, ShiftEdit};
 use crate::error::TimesheetError;
 use crate::views::*;
 use chrono::{Duration, NaiveDate};
+use clock::periods::Late;
 use clock::shift::Shift;
 use clock::store::{self, StoredShift};
 use kernel::time::start_of_day;
@@ -95,7 +96,8 @@ impl TimesheetService {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
-        apply_change(&txn, ctx, &shift, Some(start), end, &breaks).await?;
+        // An admin's own edit: refused in a closed pay period (reopen it first).
+        apply_change(&txn, ctx, &shift, Some(start), end, &breaks, Late::Refuse).await?;
         txn.commit().await?;
         self.view_of(ctx, entry_id).await
     }
@@ -112,8 +114,16 @@ impl TimesheetService {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         check_shift(&txn, ctx, employee.id, None, &shift).await?;
-        let entry =
-            clock::writes::create_shift(&txn, ctx.company(), employee.id, &shift, ctx.actor(), ctx.time_zone()).await?;
+        let entry = clock::writes::create_shift(
+            &txn,
+            ctx.company(),
+            employee.id,
+            &shift,
+            ctx.actor(),
+            ctx.time_zone(),
+            Late::Refuse,
+        )
+        .await?;
         let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
         changes.extend(break_changes(&[], &shift.breaks));
         record_changes(&txn, ctx, entry, changes).await?;
@@ -125,7 +135,7 @@ impl TimesheetService {
     /// and requests.
     pub async fn remove(&self, ctx: &AdminCtx, entry_id: EntryId) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
-        clock::writes::delete_shift(&self.db, ctx.company(), shift.entry.id).await?;
+        clock::writes::delete_shift(&self.db, ctx.company(), shift.entry.id, ctx.time_zone(), Late::Refuse).await?;
         Ok(())
     }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileRequest } from './export';
 import { daysCovered, exportQuery, filterErrors, payrollQuery, reportQuery, sameFilter, type ReportFilter } from './filter';
-import { defaultPayrollPeriod } from './pay-periods';
+import { defaultPayrollPeriod, payPeriodsSchema } from './pay-periods';
 import { reportDataSchema } from './schemas';
 
 const filter = (fields: Partial<ReportFilter> = {}): ReportFilter => ({ type: 'summary', start: '2026-11-01', end: '2026-11-14', employeeIds: [], ...fields });
@@ -79,6 +79,19 @@ describe('the pay periods', () => {
     expect(defaultPayrollPeriod([current, last, { start: '2026-10-16', end: '2026-10-31', closed: true }])).toBe(last);
     expect(defaultPayrollPeriod([current])).toBe(current);
     expect(defaultPayrollPeriod([])).toBeNull();
+  });
+
+  it('reads whether a period is closed for payroll, open when the server does not say (issue 40)', () => {
+    const { payPeriods } = payPeriodsSchema.parse({
+      payPeriods: [
+        { start: '2026-11-01', end: '2026-11-15', closed: true, locked: true, lockedAt: '2026-11-18T14:00:00Z', lockedBy: null, lateChanges: true },
+        { start: '2026-10-16', end: '2026-10-31', closed: true },
+      ],
+    });
+    expect(payPeriods).toEqual([
+      { start: '2026-11-01', end: '2026-11-15', closed: true, locked: true, lockedAt: '2026-11-18T14:00:00Z', lockedBy: null, lateChanges: true },
+      { start: '2026-10-16', end: '2026-10-31', closed: true, locked: false, lockedAt: null, lockedBy: null, lateChanges: false },
+    ]);
   });
 });
 

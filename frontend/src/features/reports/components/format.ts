@@ -1,3 +1,4 @@
+import { formatDateTime, wallClockIn } from '@/lib/company-time';
 import { slashDate, timeOffDates } from '@/lib/time-off';
 import type { PtoTypeRef, ReportEmployee, ReportType } from '../api/schemas';
 
@@ -32,6 +33,15 @@ export const formatDay = (isoDate: string): string => slashDate(isoDate.slice(0,
 
 /** 'MM/DD/YYYY – MM/DD/YYYY': a range of days, first and last included. */
 export const formatPeriod = (period: { start: string; end: string }): string => `${formatDay(period.start)} – ${formatDay(period.end)}`;
+
+/** 'MM/DD/YYYY' of an instant (ISO, UTC) on the company's calendar. */
+export function formatInstantDay(instant: string, timeZone?: string): string {
+  const w = wallClockIn(instant, timeZone);
+  return `${w.month}/${w.day}/${w.year}`;
+}
+
+/** 'MM/DD/YYYY hh:mm A' of an instant (ISO, UTC) on the company's clock. */
+export const formatInstant = (instant: string, timeZone?: string): string => formatDateTime(instant, timeZone);
 
 /** 'hh:mm A' of the company's wall time 'YYYY-MM-DD HH:mm:ss'; the date too when it is not the shift's day. */
 export function formatClock(local: string | null, shiftDate: string): string {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PayPeriod } from '../api/pay-periods';
 import { isPresetRange, rangePresets } from './range-presets';
 
-const semimonthly: PayPeriod[] = [
+const semimonthly: Pick<PayPeriod, 'start' | 'end' | 'closed'>[] = [
   { start: '2026-11-16', end: '2026-11-30', closed: false },
   { start: '2026-11-01', end: '2026-11-15', closed: true },
   { start: '2026-10-16', end: '2026-10-31', closed: true },
 ];
 
-const ranges = (today: string, periods: readonly PayPeriod[] = semimonthly) =>
+const ranges = (today: string, periods: readonly Pick<PayPeriod, 'start' | 'end'>[] = semimonthly) =>
   Object.fromEntries(rangePresets(today, periods).map((p) => [p.label, p.range]));
 
 describe('the quick ranges of the report filter', () => {

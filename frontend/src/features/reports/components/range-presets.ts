@@ -25,7 +25,7 @@ function firstOfNextMonth(isoDate: string): string {
  * day before it starts. Months are whole calendar months, as a pay period is whole, so 'This
  * month' also shows time off already approved for its last days; 'Year to date' ends today.
  */
-export function rangePresets(today: string, periods: readonly PayPeriod[]): RangePreset[] {
+export function rangePresets(today: string, periods: readonly Pick<PayPeriod, 'start' | 'end'>[]): RangePreset[] {
   const current = periods.find((p) => p.start <= today && today <= p.end);
   const last = current ? periods.find((p) => p.end === addDays(current.start, -1)) : undefined;
   const thisMonth = firstOfMonth(today);

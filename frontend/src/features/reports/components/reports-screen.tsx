@@ -6,10 +6,12 @@ import { FormAlert } from '@/components/form-alert';
 import { LoadErrorModal } from '@/components/load-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { formFailure, serverMessage } from '@/lib/form-errors';
+import { isAdmin } from '@/lib/identity';
+import { useSession } from '@/lib/session';
 import { useDownloadReportFile } from '../api/export';
 import { filterErrors, sameFilter, type ExportFormat, type PayrollLayout, type ReportFilter } from '../api/filter';
 import { reportKeys } from '../api/keys';
-import { defaultPayrollPeriod, usePayPeriods, type PayPeriod } from '../api/pay-periods';
+import { defaultPayrollPeriod, usePayPeriods } from '../api/pay-periods';
 import { useReport, useReportData } from '../api/reports';
 import type { ReportType } from '../api/schemas';
 import { ExportButtons } from './export-buttons';
@@ -51,17 +53,20 @@ interface ReportsScreenProps {
  * current pay period; quick ranges set it to a pay period, a month or the year so far. 'Export
  * CSV' / 'Export XLSX' download the filter's report, 'Print' prints only the report. The payroll
  * file (Timekeep's, or Gusto's hours import) is for one pay period picked apart from the range
- * (the last closed one by default), for the filter's employees.
+ * (the last closed one by default), for the filter's employees; admins close that period for
+ * payroll there and reopen it (issue 40), which everyone who sees reports can follow.
  */
 export function ReportsScreen({ today }: ReportsScreenProps) {
   const queryClient = useQueryClient();
+  const identity = useSession()?.identity;
   const data = useReportData();
   const payPeriods = usePayPeriods();
   // Until the person picks, the type is the first the server offers and the range its pay period.
   const [pickedType, setType] = useState<ReportType | null>(null);
   const [pickedRange, setRange] = useState<DateRange | null>(null);
   const [employeeIds, setEmployeeIds] = useState<string[]>([]);
-  const [pickedPeriod, setPeriod] = useState<PayPeriod | null>(null);
+  // The picked pay period by its first day: the list's fresh copy says whether it is closed.
+  const [pickedPeriodStart, setPeriodStart] = useState<string | null>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [ran, setRan] = useState<ReportFilter | null>(null);
   const report = useReport(ran);
@@ -72,7 +77,7 @@ export function ReportsScreen({ today }: ReportsScreenProps) {
   const maxDays = data.data?.maxDays ?? 366;
   const filter: ReportFilter = { type, start: range[0], end: range[1], employeeIds: employeeIds.map(Number) };
   const presets = rangePresets(today, payPeriods.data ?? []);
-  const period = pickedPeriod ?? defaultPayrollPeriod(payPeriods.data ?? []);
+  const period = payPeriods.data?.find((p) => p.start === pickedPeriodStart) ?? defaultPayrollPeriod(payPeriods.data ?? []);
 
   /** The filter when it may be sent; otherwise its problems are shown and null returned. */
   const checked = (): ReportFilter | null => {
@@ -138,11 +143,13 @@ export function ReportsScreen({ today }: ReportsScreenProps) {
           <PayrollFile
             periods={payPeriods.data}
             period={period}
-            onPeriodChange={setPeriod}
+            onPeriodChange={(picked) => setPeriodStart(picked.start)}
             onDownload={downloadPayroll}
             isSaving={(layout) => pending?.kind === 'payroll' && (pending.layout ?? 'timekeep') === layout}
             busy={download.isPending}
             error={failure.period}
+            canClose={identity ? isAdmin(identity) : false}
+            timeZone={identity?.timezone}
           />
         </Stack>
       </Paper>

@@ -4,6 +4,7 @@
  */
 import { mockFetch, response } from '@/testing/http';
 import type { PayPeriod } from '../api/pay-periods';
+import type { PeriodDetail } from '../api/period-closing';
 import type { ReportData, PtoReport, SummaryReport, SummaryRow, TimesheetReport } from '../api/schemas';
 
 export const VACATION = { id: 5, name: 'Vacation' };
@@ -30,12 +31,33 @@ export const reportData = (fields: Partial<ReportData> = {}): ReportData => ({
 /** The company's today in these tests: inside the current pay period below. */
 export const TODAY = '2026-11-10';
 
-/** Every two weeks: the current period (the report data's), then the closed ones, newest first. */
+/** A pay period of the list; open for payroll unless `fields` say otherwise. */
+export const payPeriod = (start: string, end: string, closed: boolean, fields: Partial<PayPeriod> = {}): PayPeriod => ({
+  start,
+  end,
+  closed,
+  locked: false,
+  lockedAt: null,
+  lockedBy: null,
+  lateChanges: false,
+  ...fields,
+});
+
+/** Every two weeks: the current period (the report data's), then the ended ones, newest first; none closed for payroll. */
 export const PAY_PERIODS: PayPeriod[] = [
-  { start: '2026-11-01', end: '2026-11-14', closed: false },
-  { start: '2026-10-18', end: '2026-10-31', closed: true },
-  { start: '2026-10-04', end: '2026-10-17', closed: true },
+  payPeriod('2026-11-01', '2026-11-14', false),
+  payPeriod('2026-10-18', '2026-10-31', true),
+  payPeriod('2026-10-04', '2026-10-17', true),
 ];
+
+/** GET /report/pay-period's answer for a period of the list: its lock, no history, no adjustments unless `fields` say. */
+export const periodDetail = (period: PayPeriod, fields: Partial<PeriodDetail> = {}): PeriodDetail => ({
+  period: { start: period.start, end: period.end, locked: period.locked, lockedAt: period.lockedAt, lockedBy: period.lockedBy, lateChanges: period.lateChanges },
+  history: [],
+  adjustmentsIn: [],
+  adjustmentsOut: [],
+  ...fields,
+});
 
 const minutesOf = (hours: number) => Math.round(hours * 60);
 
@@ -193,6 +215,11 @@ export function reportsServer(routes: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /report/data': json(reportData()),
     'GET /report/pay-periods': json({ payPeriods: PAY_PERIODS }),
+    'GET /report/pay-period': ({ url }) => {
+      const start = new URL(url, 'http://x').searchParams.get('start');
+      const period = PAY_PERIODS.find((p) => p.start === start);
+      return period ? response({ json: periodDetail(period) }) : response({ status: 400, statusText: 'Bad Request', json: { code: 'validation', message: 'x', errors: { start: ['Please choose a pay period'] } } });
+    },
     'GET /report/summary-report-data': json(summaryReport()),
     'GET /report/timesheet-report-data': json(timesheetReport()),
     'GET /report/pto-report-data': json(ptoReport()),

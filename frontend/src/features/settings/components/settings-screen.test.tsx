@@ -251,6 +251,84 @@ describe('Settings, Time & Overtime (/admin/manage/settings?tab=1)', () => {
     expect(saved[1]).toMatchObject({ maxShiftMinutes: 720 });
   });
 
+  it('closes pay periods by themselves and reminds people still clocked in after the counts typed, and shows the server\'s refusals (issue 40)', async () => {
+    const saved: Record<string, unknown>[] = [];
+    mockFetch({
+      'GET /settings/data': () => response({ json: { settings: TIME, jobroles: [], ptotypes: [] } }),
+      'POST /settings/update': (init) => {
+        saved.push(bodyOf(init) as Record<string, unknown>);
+        return saved.length === 1
+          ? response({
+              status: 400,
+              statusText: 'Bad Request',
+              json: {
+                code: 'validation',
+                message: 'x',
+                errors: {
+                  autoLockDays: ['Please enter between 1 and 60 days, or 0 to close pay periods by hand'],
+                  endReminderMinutes: ['Please enter between 5 and 720 minutes, or 0 for no reminder'],
+                },
+              },
+            })
+          : response({ json: { settings: { ...TIME, autoLockDays: 3, endReminderMinutes: 30 }, jobroles: [], ptotypes: [] } });
+      },
+    });
+    renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+    const days = await screen.findByRole('textbox', { name: 'Close pay periods automatically (days after they end)' });
+    const minutes = screen.getByRole('textbox', { name: 'Remind people still clocked in after their usual end (minutes)' });
+    // Off unless the company chose: empty.
+    expect(days).toHaveValue('');
+    expect(minutes).toHaveValue('');
+    expect(days).toHaveAccessibleDescription(expect.stringContaining('Empty or 0: an admin closes each pay period by hand'));
+    expect(minutes).toHaveAccessibleDescription(expect.stringContaining('Empty or 0: no reminder'));
+
+    const user = userEvent.setup();
+    // Saving other settings leaves them as the server has them.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter between 1 and 60 days, or 0 to close pay periods by hand')).toBeInTheDocument();
+    expect(saved[0]).not.toHaveProperty('autoLockDays');
+    expect(saved[0]).not.toHaveProperty('endReminderMinutes');
+    expect(screen.getByText('Please enter between 5 and 720 minutes, or 0 for no reminder')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(days, '3');
+    await user.type(minutes, '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+    expect(saved[1]).toMatchObject({ autoLockDays: 3, endReminderMinutes: 30, weeklyOvertimeMinutes: 2400 });
+    expect(days).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Emptied: sent as 0, off.
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(saved[2]).toMatchObject({ autoLockDays: 0 });
+    expect(saved[2]).not.toHaveProperty('endReminderMinutes');
+  });
+
+  it(
+    'shows the days and minutes the company chose, and leaves them as they are when not changed (issue 40)',
+    async () => {
+      const saved: Record<string, unknown>[] = [];
+      const settings = { ...TIME, autoLockDays: 5, endReminderMinutes: 45 };
+      mockFetch({
+        'GET /settings/data': () => response({ json: { settings, jobroles: [], ptotypes: [] } }),
+        'POST /settings/update': (init) => {
+          saved.push(bodyOf(init) as Record<string, unknown>);
+          return response({ json: { settings, jobroles: [], ptotypes: [] } });
+        },
+      });
+      renderWithApp(<SettingsScreen canEditTime />, { path: '/admin/manage/settings?tab=1' });
+      expect(await screen.findByRole('textbox', { name: 'Close pay periods automatically (days after they end)' })).toHaveValue('5');
+      expect(screen.getByRole('textbox', { name: 'Remind people still clocked in after their usual end (minutes)' })).toHaveValue('45');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('The time settings have been saved.')).toBeInTheDocument();
+      expect(saved[0]).not.toHaveProperty('autoLockDays');
+      expect(saved[0]).not.toHaveProperty('endReminderMinutes');
+    },
+  );
+
   it("puts the server's refusal of the retention on its field", async () => {
     mockFetch({
       'GET /settings/data': () => response({ json: { settings: { ...TIME, positionRetentionDays: 365 }, jobroles: [], ptotypes: [] } }),
