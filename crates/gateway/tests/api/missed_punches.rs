@@ -150,3 +150,30 @@ async fn a_manager_never_settles_their_own_missed_punch() {
         200
     );
 }
+
+#[actix_web::test]
+async fn a_person_still_clocked_in_after_their_usual_end_is_reminded_once() {
+    let app = crate::helpers::spawn_app().await;
+    let s = setup(&app).await;
+    let refused = app.post_as(&s.admin, "/server/v1/settings/update", json!({"endReminderMinutes": 2})).await;
+    assert_eq!(
+        refused.body["errors"]["endReminderMinutes"][0],
+        "Please enter between 5 and 720 minutes, or 0 for no reminder"
+    );
+    let started = app.post_as(&s.employee, "/server/v1/clock/start", json!({})).await;
+    let entry = started.body["trackingNumber"].clone();
+    age(&app, &entry, 9).await;
+    let jobs = service(&app);
+    // Off by default: nobody is reminded.
+    assert_eq!(jobs.close_missed_punches(Utc::now()).await.unwrap().reminded, 0);
+    let on = app.post_as(&s.admin, "/server/v1/settings/update", json!({"endReminderMinutes": 30})).await;
+    assert_eq!(on.body["settings"]["endReminderMinutes"], 30, "{:?}", on.body);
+    // No shift before this one: the usual day is 8 hours, so at 9 hours (30 minutes past it) the
+    // person is reminded, once, even with two servers at once.
+    let now = Utc::now();
+    let (a, b) = tokio::join!(jobs.close_missed_punches(now), jobs.close_missed_punches(now));
+    assert_eq!(a.unwrap().reminded + b.unwrap().reminded, 1);
+    app.mail.wait_for(&s.employee_email, "If you have stopped working, clock out now").await;
+    assert_eq!(jobs.close_missed_punches(now + Duration::minutes(5)).await.unwrap().reminded, 0, "once a shift");
+    assert_eq!(app.get_as(&s.employee, "/server/v1/clock/status").await.body["status"], 1, "still clocked in");
+}
