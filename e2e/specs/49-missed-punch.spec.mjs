@@ -116,7 +116,7 @@ test('a forgotten clock-out: closed by Timekeep, accepted as is in the manager\'
 
   // --- Fifteen hours later (the company's longest shift is 14 hours), the job closes it.
   const line = await runJob('missed-punches', new Date(Date.now() + 15 * 3_600_000));
-  expect(line).toMatch(/^missed-punches: [1-9]\d* shifts closed as missed punches, \d+ mails queued$/);
+  expect(line).toMatch(/^missed-punches: [1-9]\d* shifts closed as missed punches, \d+ people reminded, \d+ mails queued$/);
   const shift = await apiCall(request, report.token, 'GET', '/timesheet/details', { params: { ts: entryId } });
   expect(shift).toMatchObject({ missedPunch: 'clock_out', missedOpen: true });
   // Closed at its last known activity: its start.

@@ -11,7 +11,7 @@ const execFileAsync = promisify(execFile);
  * gave it) with TIMEKEEP_ALLOW_JOB_CLOCK=true, which `--now` needs (tests and staging only). The
  * server's own scheduler may hold the job's lease at that moment ('another server is running …'):
  * then it is tried again, a few times. Returns the job's line, e.g.
- * 'missed-punches: 1 shifts closed as missed punches, 2 mails queued'.
+ * 'missed-punches: 1 shifts closed as missed punches, 0 people reminded, 2 mails queued'.
  */
 export async function runJob(name, now) {
   const bin = process.env.TIMEKEEP_BIN;
