@@ -75,6 +75,8 @@ pub struct ClockService {
     /// Presses, applied in groups behind the write gate (see [`crate::presses`]).
     presses: GroupWriter<Press, Option<CardFacts>, ClockError>,
     settings: SettingsCache,
+    /// Who is held to which locations (every press judges them).
+    places: places::cache::PlacesCache,
 }
 
 /// Instants are kept to the second: nobody's pay depends on the milliseconds.
@@ -107,7 +109,17 @@ fn twelve_hour(time: chrono::NaiveTime) -> String {
 
 impl ClockService {
     pub fn new(db: DatabaseConnection, gate: WriteGate) -> Self {
-        Self { presses: GroupWriter::new(gate, db.clone(), presses::apply), settings: SettingsCache::default(), db }
+        Self {
+            presses: GroupWriter::new(gate, db.clone(), presses::apply),
+            settings: SettingsCache::default(),
+            places: places::cache::PlacesCache::default(),
+            db,
+        }
+    }
+
+    /// The memory of places this clock judges presses by, for the places service to share.
+    pub fn places_cache(&self) -> places::cache::PlacesCache {
+        self.places.clone()
     }
 
     pub async fn settings(&self, ctx: &TenantCtx) -> Result<TimeSettings, ClockError> {
@@ -162,7 +174,7 @@ impl ClockService {
             just_ended: None,
         };
         let facts = store::cards(&self.db, &[of]).await?.remove(&ctx.actor()).unwrap_or_default();
-        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        let places = self.places.get(&self.db, ctx.company(), ctx.actor()).await?;
         Ok(with_places(card(&facts, ctx.time_zone(), device, &settings, now), &places))
     }
 
@@ -181,7 +193,7 @@ impl ClockService {
         let now = now();
         let settings = self.settings.get(&self.db, ctx.company()).await?;
         start_allowed(ctx, device, &settings, now)?;
-        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        let places = self.places.get(&self.db, ctx.company(), ctx.actor()).await?;
         let place = places::judge(&places, whereabouts);
         if let Some(block) = place.as_ref().and_then(|place| place.block.clone()) {
             return Err(ClockError::OutsideWorkLocation(block));
@@ -247,7 +259,7 @@ impl ClockService {
         }
         let now = now();
         // Only a clock-in is refused for its place: the rest are judged and flagged.
-        let places = places::store::places_of(&self.db, ctx.company(), ctx.actor()).await?;
+        let places = self.places.get(&self.db, ctx.company(), ctx.actor()).await?;
         let place = places::judge(&places, whereabouts);
         let outcome = self.presses.write(self.press(ctx, kind, now, &key, whereabouts, place)).await;
         match self.answered(ctx, &key, kind, device, outcome).await? {

@@ -61,13 +61,14 @@ impl AppState {
         // One clock for the people's own presses and the kiosks' (one group of presses).
         let clock = ClockService::new(db.clone(), gate.clone());
         let periods = clock::periods::PeriodsService::new(db.clone(), gate.clone());
+        let places = clock::places::PlacesService::new(db.clone(), gate.clone()).with_cache(clock.places_cache());
         Self {
             system: system_admin::SystemAdmin::new(db.clone(), gate.clone(), accounts.clone(), closure.clone()),
             closure,
             billing: None,
             kiosks: clock::kiosk::KioskService::new(db.clone(), gate.clone(), accounts.clone(), clock.clone()),
             clock,
-            places: clock::places::PlacesService::new(db.clone(), gate.clone()),
+            places,
             gate,
             reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone(), periods),
             timesheet,

@@ -14,6 +14,7 @@
 //! Only a clock-in is ever blocked: refusing a clock-out or a break from the wrong place would
 //! only make the shift longer than the work. Every other press is judged and flagged.
 
+pub mod cache;
 mod command;
 pub mod retention;
 mod service;

@@ -62,11 +62,20 @@ pub type PlacesError = ClockError;
 pub struct PlacesService {
     db: DatabaseConnection,
     gate: WriteGate,
+    /// The clock's memory of who is held where: forgotten for the company at every change.
+    cache: super::cache::PlacesCache,
 }
 
 impl PlacesService {
     pub fn new(db: DatabaseConnection, gate: WriteGate) -> Self {
-        Self { db, gate }
+        Self { db, gate, cache: super::cache::PlacesCache::default() }
+    }
+
+    /// Shares the clock's memory of places (`ClockService::places_cache`), so that a change made
+    /// here is judged at once by this process's presses.
+    pub fn with_cache(mut self, cache: super::cache::PlacesCache) -> Self {
+        self.cache = cache;
+        self
     }
 
     /// The company's locations with who is held to each (admins and managers: the timesheet's
@@ -101,6 +110,7 @@ impl PlacesService {
                 None => store::insert(&self.db, ctx.company(), command, crate::now()).await?,
             }
         };
+        self.cache.forget(ctx.company());
         self.view(ctx, id).await
     }
 
@@ -112,6 +122,7 @@ impl PlacesService {
             return Err(ClockError::NotFound);
         }
         txn.commit().await?;
+        self.cache.forget(ctx.company());
         Ok(())
     }
 
@@ -151,6 +162,7 @@ impl PlacesService {
             store::assign(&txn, ctx.company(), id, &add).await?;
             txn.commit().await?;
         }
+        self.cache.forget(ctx.company());
         self.view(ctx, id).await
     }
 
@@ -184,6 +196,7 @@ impl PlacesService {
             store::set_locations_of(&txn, ctx.company(), employee, &wanted).await?;
             txn.commit().await?;
         }
+        self.cache.forget(ctx.company());
         self.of_person(ctx, employee).await
     }
 
