@@ -33,6 +33,27 @@ pub(crate) fn people_in_reach(ctx: &TenantCtx) -> Select<users::Entity> {
 }
 
 impl Accounts {
+    /// The full names of `ids` among the caller's company, whoever the caller reaches: who closed
+    /// a pay period, who reopened it, is shown to everyone who may read the period. Ids of
+    /// another company, or of nobody, are left out.
+    pub async fn names_in_company(
+        &self,
+        ctx: &TenantCtx,
+        ids: &[UserId],
+    ) -> Result<std::collections::HashMap<UserId, String>, AccountsError> {
+        if ids.is_empty() {
+            return Ok(std::collections::HashMap::new());
+        }
+        let mut names = std::collections::HashMap::new();
+        // In chunks, within every database's parameter limit.
+        for chunk in ids.chunks(500) {
+            let people =
+                company_people(ctx).filter(users::Column::Id.is_in(chunk.iter().map(|id| id.0))).all(&self.db).await?;
+            names.extend(people.into_iter().map(Person::from).map(|person| (person.id, person.full_name())));
+        }
+        Ok(names)
+    }
+
     /// The employee `id` if the actor may see them: anyone in the company for an admin; a
     /// manager's reports and the manager; an employee only themselves. Anything else, another
     /// company's employee included, is `NotFound`, exactly like an id that does not exist.

@@ -114,6 +114,9 @@ async fn a_closed_period_refuses_changes_keeps_its_file_and_reopens_with_a_reaso
     let row =
         listed["payPeriods"].as_array().unwrap().iter().find(|p| p["start"] == start.to_string()).unwrap().clone();
     assert_eq!((row["locked"].as_bool(), row["closed"].as_bool()), (Some(true), Some(true)));
+    // The manager, who does not reach the admin, still reads who closed it.
+    assert_eq!(row["lockedBy"], closed["history"][0]["by"]);
+    assert_ne!(row["lockedBy"], "Former user");
 
     // Direct changes to its days are refused, saying so; nothing changes.
     let refused = [

@@ -188,6 +188,19 @@ impl Named {
     fn full(&self) -> String {
         format!("{} {}", self.first, self.last).trim().to_owned()
     }
+
+    /// A person no longer in the period's own rows, named as the adjustment recorded them
+    /// ("Maria Lopez": the last word is the last name).
+    fn from_full(name: &str) -> Self {
+        let mut parts = name.rsplitn(2, ' ');
+        let last = parts.next().unwrap_or_default().to_owned();
+        Named { last, first: parts.next().unwrap_or_default().to_owned(), email: String::new() }
+    }
+}
+
+/// A name from [`Reports::names`], or how a person gone from the company is shown.
+fn name_in(names: &HashMap<UserId, String>, person: UserId) -> String {
+    names.get(&person).cloned().unwrap_or_else(|| "Former user".to_owned())
 }
 
 /// A period's own hours, read live: each person's figures and names, the types and balances.
@@ -495,29 +508,33 @@ impl Reports {
             return Ok(Vec::new());
         };
         let locks = self.periods.locked(ctx, first, last).await?;
-        let mut views = Vec::with_capacity(periods.len());
-        for (start, end) in periods {
-            let lock = locks.iter().find(|lock| lock.start == *start);
-            views.push(PeriodLock {
-                start: *start,
-                end: *end,
-                locked: lock.is_some(),
-                locked_at: lock.map(|lock| lock.locked_at),
-                locked_by: match lock.and_then(|lock| lock.locked_by) {
-                    Some(by) => Some(self.name_of(ctx, by).await),
-                    None => None,
-                },
-                late_changes: lock.is_some_and(|lock| lock.late_changes_at.is_some()),
-            });
-        }
-        Ok(views)
+        let names = self.names(ctx, locks.iter().filter_map(|lock| lock.locked_by)).await?;
+        Ok(periods
+            .iter()
+            .map(|(start, end)| {
+                let lock = locks.iter().find(|lock| lock.start == *start);
+                PeriodLock {
+                    start: *start,
+                    end: *end,
+                    locked: lock.is_some(),
+                    locked_at: lock.map(|lock| lock.locked_at),
+                    locked_by: lock.and_then(|lock| lock.locked_by).map(|by| name_in(&names, by)),
+                    late_changes: lock.is_some_and(|lock| lock.late_changes_at.is_some()),
+                }
+            })
+            .collect())
     }
 
-    async fn name_of(&self, ctx: &ManagerCtx, person: UserId) -> String {
-        match self.accounts.people_of(ctx, Some(&[person])).await.map(|mut people| people.pop()) {
-            Ok(Some(person)) => format!("{} {}", person.first_name, person.last_name).trim().to_owned(),
-            _ => "Former user".to_owned(),
-        }
+    /// The names of the company's people among `ids`, in one read, whoever the caller reaches.
+    async fn names(
+        &self,
+        ctx: &ManagerCtx,
+        ids: impl Iterator<Item = UserId>,
+    ) -> Result<HashMap<UserId, String>, ReportsError> {
+        let mut ids: Vec<UserId> = ids.collect();
+        ids.sort_unstable_by_key(|id| id.0);
+        ids.dedup();
+        Ok(self.accounts.names_in_company(ctx, &ids).await.map_err(timesheet::TimesheetError::from)?)
     }
 
     /// `GET /report/pay-period`: one period's lock, history and adjustments.
@@ -529,18 +546,32 @@ impl Reports {
     ) -> Result<PeriodDetail, ReportsError> {
         let (start, end) = self.payroll_period(ctx, crate::payroll::PayrollPeriod::Exactly(start, end)).await?;
         let period = self.period_locks(ctx, &[(start, end)]).await?.remove(0);
-        let mut history = Vec::new();
-        for event in self.periods.history(ctx, start).await? {
-            history.push(PeriodHistoryLine {
+        let events = self.periods.history(ctx, start).await?;
+        let carried_out = match period.locked {
+            true => self.periods.carried_from(ctx, &[start]).await?,
+            false => Vec::new(),
+        };
+        let names = self
+            .names(
+                ctx,
+                events
+                    .iter()
+                    .filter_map(|event| event.by)
+                    .chain(carried_out.iter().map(|adjustment| adjustment.employee)),
+            )
+            .await?;
+        let history = events
+            .into_iter()
+            .map(|event| PeriodHistoryLine {
                 kind: event.kind.code().to_owned(),
                 at: event.at,
                 by: match (event.kind, event.by) {
                     (PeriodEventKind::AutoClosed, _) | (_, None) => None,
-                    (_, Some(by)) => Some(self.name_of(ctx, by).await),
+                    (_, Some(by)) => Some(name_in(&names, by)),
                 },
                 reason: event.reason,
-            });
-        }
+            })
+            .collect();
         let view = |carried: &Carried,
                     into: Option<(NaiveDate, NaiveDate)>,
                     done: bool,
@@ -576,14 +607,14 @@ impl Reports {
         // Out: carried already, and waiting.
         let mut adjustments_out = Vec::new();
         if period.locked {
-            for adjustment in self.periods.carried_from(ctx, &[start]).await? {
+            for adjustment in carried_out {
                 if !visible(adjustment.employee.0) {
                     continue;
                 }
                 let carried = Carried {
                     source: adjustment.source,
                     employee: adjustment.employee.0,
-                    name: self.name_of(ctx, adjustment.employee).await,
+                    name: name_in(&names, adjustment.employee),
                     figures: serde_json::from_str(&adjustment.figures).unwrap_or_default(),
                 };
                 adjustments_out.push(view(&carried, Some(adjustment.target), true, &types));
@@ -669,11 +700,7 @@ fn build_file(
         timekeep.rows.push((id, cells.iter().map(StoredCell::from).collect()));
     }
     for late in &carried {
-        let named = live.names.get(&late.employee).cloned().unwrap_or_else(|| {
-            let mut parts = late.name.rsplitn(2, ' ');
-            let last = parts.next().unwrap_or_default().to_owned();
-            Named { last, first: parts.next().unwrap_or_default().to_owned(), email: String::new() }
-        });
+        let named = live.names.get(&late.employee).cloned().unwrap_or_else(|| Named::from_full(&late.name));
         let mut cells = hours_cells(late.employee, &named, late.source, &late.figures);
         cells.extend(types.iter().filter(|kind| kind.payable).map(|_| Cell::Empty));
         cells.push(Cell::Text(format!("Late changes to the closed pay period {}", span(late.source))));
@@ -690,12 +717,7 @@ fn build_file(
         in_order(live).into_iter().map(|(id, named)| (id, named.clone())).collect();
     for late in &carried {
         if !gusto_people.iter().any(|(id, _)| *id == late.employee) {
-            let mut parts = late.name.rsplitn(2, ' ');
-            let last = parts.next().unwrap_or_default().to_owned();
-            gusto_people.push((
-                late.employee,
-                Named { last, first: parts.next().unwrap_or_default().to_owned(), email: String::new() },
-            ));
+            gusto_people.push((late.employee, Named::from_full(&late.name)));
         }
     }
     for (id, named) in gusto_people {
