@@ -89,7 +89,7 @@ impl OfflinePressCommand {
             errors.add("deviceTime", "Please send the phone's time of the press as an ISO 8601 instant");
         }
         let offset_ms = input.server_offset_ms.unwrap_or(0);
-        if offset_ms.abs() > MAX_OFFSET_MS {
+        if offset_ms.unsigned_abs() > MAX_OFFSET_MS.unsigned_abs() {
             errors.add("serverOffsetMs", "The phone's clock is more than a year off: please set its date and time");
         }
         // The fix's time and the press's are both the phone's clock.

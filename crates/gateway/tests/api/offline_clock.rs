@@ -262,6 +262,15 @@ async fn a_bad_offline_press_is_refused_field_by_field() {
     for field in ["action", "deviceTime", "serverOffsetMs"] {
         assert!(!bad.body["errors"][field].is_null(), "{field}: {:?}", bad.body);
     }
+    // The most negative offset a number can hold: refused like any other, not an overflow.
+    let lowest = offline(
+        &app,
+        &token,
+        "bad-3",
+        json!({"action": "start", "deviceTime": Utc::now().to_rfc3339(), "serverOffsetMs": i64::MIN}),
+    )
+    .await;
+    assert_eq!((lowest.status, lowest.field("serverOffsetMs").len()), (400, 1), "{:?}", lowest.body);
     // A break with no shift anywhere: the clock's own refusal, nothing kept.
     let lone = offline(&app, &token, "bad-2", press("break", &Value::Null, Utc::now(), 0)).await;
     assert_eq!(lone.status, 409, "{:?}", lone.body);
