@@ -41,9 +41,11 @@ test('an admin adds an HR event needing acknowledgement; the employee acknowledg
   await page.getByRole('button', { name: 'Add HR Event' }).click();
   const form = page.getByRole('form', { name: 'HR Event' });
   await expect(form).toBeVisible();
-  // The empty form is refused with the spec's messages.
+  // The empty form is refused with the spec's messages (once its fields are ready: on a busy
+  // machine the modal shows before its form answers a click).
+  await expect(form.getByRole('textbox', { name: 'Title' })).toBeEditable();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('Please input the Title')).toBeVisible();
+  await expect(form.getByText('Please input the Title')).toBeVisible({ timeout: 15_000 });
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form.getByRole('combobox', { name: 'Type of event' }).click();
   await page.getByRole('option', { name: kind.name }).click();
