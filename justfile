@@ -179,6 +179,10 @@ bench-admin: pg-ready
 bench-team: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench team
 
+# Approval paths (issue 41): an approver's inbox of 2,000 requests, the escalation job over 10,000.
+bench-approvals: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench approvals
+
 # Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
 bench-signin:
     cargo bench -p gateway --bench signin

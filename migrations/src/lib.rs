@@ -58,6 +58,7 @@ mod m20261204_000050_work_locations;
 mod m20261205_000051_kiosks;
 mod m20261206_000052_missed_punches;
 mod m20261207_000053_pay_period_locks;
+mod m20261208_000054_approval_paths;
 
 pub struct Migrator;
 
@@ -116,6 +117,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000051_kiosks::Migration),
             Box::new(m20261206_000052_missed_punches::Migration),
             Box::new(m20261207_000053_pay_period_locks::Migration),
+            Box::new(m20261208_000054_approval_paths::Migration),
         ]
     }
 }

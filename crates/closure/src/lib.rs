@@ -206,6 +206,7 @@ async fn erase_everything(
     let mut erased = Vec::new();
     billing::purge_company(txn, company).await?;
     erased.extend(hr::purge_company(txn, company).await?);
+    erased.extend(approvals::purge::purge_company(txn, company).await?);
     erased.extend(pto::purge_company(txn, company).await?);
     erased.extend(activity::purge_company(txn, company).await?);
     erased.extend(timesheet::purge_company(txn, company).await?);

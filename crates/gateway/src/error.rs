@@ -331,6 +331,21 @@ impl From<timesheet::TimesheetError> for ApiError {
             timesheet::TimesheetError::Clock(err) => err.into(),
             timesheet::TimesheetError::Database(err) => ApiError::database(err),
             timesheet::TimesheetError::Internal(message) => ApiError::internal(message),
+            timesheet::TimesheetError::Approval(err) => err.into(),
+        }
+    }
+}
+
+impl From<approvals::ApprovalError> for ApiError {
+    fn from(err: approvals::ApprovalError) -> Self {
+        match err {
+            approvals::ApprovalError::Validation(errors) => ApiError::validation(errors),
+            approvals::ApprovalError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            approvals::ApprovalError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
+            approvals::ApprovalError::Expired(message) => ApiError::new(ErrorCode::Gone, message),
+            approvals::ApprovalError::NotFound => ApiError::not_found(),
+            approvals::ApprovalError::Database(err) => ApiError::database(err),
+            approvals::ApprovalError::Internal(message) => ApiError::internal(message),
         }
     }
 }
@@ -430,6 +445,7 @@ impl From<pto::PtoError> for ApiError {
             pto::PtoError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
             pto::PtoError::Database(err) => ApiError::database(err),
             pto::PtoError::Internal(message) => ApiError::internal(message),
+            pto::PtoError::Approval(err) => err.into(),
         }
     }
 }

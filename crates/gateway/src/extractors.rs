@@ -355,6 +355,44 @@ impl FromRequest for FeedOwner {
     }
 }
 
+/// The approver an answer link was mailed to (`/approvals/answer/{token}`, issue 41), proven by
+/// the token in the path: approvers answer from their phone without signing in, so the token is
+/// the key. It builds that approver's own [`ManagerCtx`] while they are still an active manager
+/// or admin of the company; what the link allows (one step of one request, once, for seven days)
+/// the approvals service checks. An unknown token is a 404, like a URL that does not exist; an
+/// answer (a POST) is refused, like any write, while the company's trial has expired or it is
+/// suspended.
+pub struct AnswerLink {
+    pub ctx: ManagerCtx,
+    pub grant: approvals::LinkGrant,
+}
+
+/// What an unknown or no longer usable answer link hears.
+pub const LINK_NOT_VALID: &str = "This link is not valid.";
+
+impl FromRequest for AnswerLink {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let token = req.match_info().get("token").map(str::to_owned);
+        let write = is_write(req.method(), req.path());
+        Box::pin(async move {
+            let invalid = || ApiError::new(ErrorCode::NotFound, LINK_NOT_VALID);
+            let (Some(state), Some(token)) = (state, token) else { return Err(invalid()) };
+            let grant = state.approvals.link_grant(&token).await?.ok_or_else(invalid)?;
+            let member = state.accounts.active_member(grant.company, grant.approver).await?.ok_or_else(invalid)?;
+            if write {
+                let standing = state.accounts.company_zone_and_standing(grant.company, chrono::Utc::now()).await?;
+                writes_allowed(standing.map(|(_, standing)| standing).ok_or_else(invalid)?)?;
+            }
+            let ctx = TenantCtx::new(member.company, member.user_id, member.role, member.time_zone);
+            Ok(AnswerLink { ctx: ctx.manager().ok_or_else(invalid)?, grant })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::client_ip;

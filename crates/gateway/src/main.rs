@@ -312,6 +312,22 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let approvals = state.approvals.clone();
+    scheduler.add(approvals::job::ESCALATION_JOB, chrono::Duration::minutes(5), move |now| {
+        let approvals = approvals.clone();
+        async move {
+            approvals
+                .remind_and_escalate(now)
+                .await
+                .map(|run| {
+                    format!(
+                        "{} approval steps reminded, {} escalated, {} with nobody to escalate to",
+                        run.reminded, run.escalated, run.stuck
+                    )
+                })
+                .map_err(|err| err.to_string())
+        }
+    });
     let reports = state.reports.clone();
     scheduler.add(reports::closing::job::AUTO_CLOSE_JOB, chrono::Duration::hours(1), move |now| {
         let reports = reports.clone();

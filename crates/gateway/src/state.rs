@@ -20,6 +20,7 @@ pub struct AppState {
     pub places: clock::places::PlacesService,
     /// Shared kiosks and PINs (issue 40).
     pub kiosks: clock::kiosk::KioskService,
+    pub approvals: approvals::Approvals,
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub pto: Pto,
@@ -67,6 +68,7 @@ impl AppState {
             closure,
             billing: None,
             kiosks: clock::kiosk::KioskService::new(db.clone(), gate.clone(), accounts.clone(), clock.clone()),
+            approvals: approvals::Approvals::new(db.clone(), accounts.clone(), gate.clone()),
             clock,
             places,
             gate,

@@ -164,3 +164,19 @@ typed_id!(
     /// A shared kiosk: a device registered for one work location.
     KioskId
 );
+typed_id!(
+    /// An approval path: the ordered steps a request walks before it is approved.
+    ApprovalPathId
+);
+typed_id!(
+    /// One request's walk along its approval path (its snapshot of the path and where it is).
+    ApprovalFlowId
+);
+typed_id!(
+    /// A stand-in: someone who answers for another person over a period.
+    StandInId
+);
+typed_id!(
+    /// An answer link sent by e-mail to one approver of one step of a request.
+    ApprovalLinkId
+);

@@ -24,10 +24,11 @@ pub mod validation;
 pub mod write_gate;
 
 pub use ids::{
-    ActivityId, CalendarEventId, CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId,
-    DocRequestId, EditRequestId, EmployeeOvertimeRuleId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId,
-    HrEventId, HrTypeId, JobRoleId, KioskId, LocationId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId,
-    PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId, PtoTypeId, TimesheetReviewId, UserId,
+    ActivityId, ApprovalFlowId, ApprovalLinkId, ApprovalPathId, CalendarEventId, CelebrationMessageId, ChargeId,
+    CompanyCelebrationMessageId, CompanyId, ContactId, DocRequestId, EditRequestId, EmployeeOvertimeRuleId,
+    EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId, KioskId, LocationId,
+    OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
+    PtoTypeId, StandInId, TimesheetReviewId, UserId,
 };
 pub use kiosk::KioskCtx;
 pub use role::Role;

@@ -21,6 +21,9 @@ pub enum PtoError {
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]
     Internal(String),
+    /// What the approval path refused (who may answer, a link used or expired, a step moved on).
+    #[error("{0}")]
+    Approval(#[from] approvals::ApprovalError),
 }
 
 impl PtoError {

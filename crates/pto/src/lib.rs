@@ -50,10 +50,11 @@ pub struct Pto {
     db: DatabaseConnection,
     accounts: Accounts,
     gate: WriteGate,
+    approvals: approvals::Approvals,
 }
 
 impl Pto {
     pub fn new(db: DatabaseConnection, accounts: Accounts, gate: WriteGate) -> Self {
-        Self { db, accounts, gate }
+        Self { approvals: approvals::Approvals::new(db.clone(), accounts.clone(), gate.clone()), db, accounts, gate }
     }
 }

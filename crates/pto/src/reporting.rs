@@ -130,6 +130,7 @@ impl Pto {
             people: HashMap::new(),
             types: HashMap::new(),
             holidays: self.holiday_dates(ctx, first, last).await?,
+            approvals: HashMap::new(),
         };
         Ok(rows
             .iter()

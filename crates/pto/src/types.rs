@@ -342,6 +342,27 @@ impl Pto {
     }
 }
 
+impl Pto {
+    /// `POST /approvals/uses` for a PTO type: the approval path its requests take, automatic
+    /// approval (sick time, say), or neither (anyone who reaches the person). The type must be
+    /// one of the company's.
+    pub async fn set_approval_use(
+        &self,
+        ctx: &AdminCtx,
+        pto_type: PtoTypeId,
+        path: Option<kernel::ApprovalPathId>,
+        auto_approve: bool,
+    ) -> Result<Vec<approvals::UseView>, PtoError> {
+        pto_types::Entity::find_by_id(pto_type)
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .filter(pto_types::Column::DeletedAt.is_null())
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| PtoError::field("ptoTypeId", "Choose one of the company's time off types."))?;
+        Ok(self.approvals.set_use(ctx, approvals::Target::PtoType(pto_type), path, auto_approve).await?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,9 @@ pub enum TimesheetError {
     Database(#[from] sea_orm::DbErr),
     #[error("internal: {0}")]
     Internal(String),
+    /// What the approval path refused (who may answer, a link used or expired, a step moved on).
+    #[error("{0}")]
+    Approval(#[from] approvals::ApprovalError),
 }
 
 impl From<accounts::AccountsError> for TimesheetError {

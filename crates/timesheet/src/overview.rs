@@ -49,6 +49,11 @@ pub struct InboxTimesheetRow {
     /// The caller may approve or reject it: false on a request about their own hours or one
     /// they raised ([`kernel::ManagerCtx::may_decide`]), which the inbox shows without the buttons.
     pub may_answer: bool,
+    /// The caller is an admin and the request has an approval path: they may approve every
+    /// remaining step at once.
+    pub may_approve_all_steps: bool,
+    /// Where it stands on its approval path (none without a path).
+    pub approval: Option<approvals::ApprovalView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -202,6 +207,29 @@ impl TimesheetService {
         Ok(read::people_in_reach(&self.db, ctx, &filter.ordered(PersonOrder::LastName)).await?)
     }
 
+    /// Pending requests of the overseen people, and those whose approval step waits for the
+    /// caller (as a named approver, a manager's manager, an escalation or a stand-in).
+    async fn pending_for(
+        &self,
+        ctx: &TenantCtx,
+        scope: &Option<Vec<UserId>>,
+    ) -> Result<sea_orm::Select<requests::Entity>, TimesheetError> {
+        let pending = requests::Entity::find()
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised));
+        Ok(match scope {
+            None => pending,
+            Some(ids) => {
+                let waiting = self.approvals.waiting_for(ctx, approvals::FlowKind::TimesheetEdit).await?;
+                pending.filter(
+                    sea_orm::Condition::any()
+                        .add(requests::Column::EmployeeId.is_in(ids.iter().copied()))
+                        .add(requests::Column::Id.is_in(waiting)),
+                )
+            }
+        })
+    }
+
     /// Requests of the overseen people.
     fn requests_of(ctx: &TenantCtx, scope: &Option<Vec<UserId>>) -> sea_orm::Select<requests::Entity> {
         let query = requests::Entity::find().filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()));
@@ -230,9 +258,13 @@ impl TimesheetService {
                 .map(|user| (user.id, user))
                 .collect()
         };
+        let ids: Vec<i64> = rows.iter().map(|row| row.id.0).collect();
+        let mut flows = self.approvals.views(ctx, approvals::FlowKind::TimesheetEdit, &ids).await?;
         rows.into_iter()
             .map(|row| {
                 let employee = people.get(&row.employee_id);
+                let approval = flows.remove(&row.id.0);
+                let may_decide = ctx.may_decide(row.requester_id, row.employee_id);
                 Ok(InboxTimesheetRow {
                     id: row.id.0,
                     entry_id: row.entry_id.map(|id| id.0),
@@ -247,7 +279,11 @@ impl TimesheetService {
                     employee_id: row.employee_id.0,
                     name: employee.map(|user| format!("{} {}", user.first_name, user.last_name)).unwrap_or_default(),
                     avatar: employee.and_then(|user| user.avatar.clone()),
-                    may_answer: ctx.may_decide(row.requester_id, row.employee_id),
+                    may_answer: approval.as_ref().map_or(may_decide, |approval| approval.may_answer),
+                    may_approve_all_steps: may_decide
+                        && ctx.acts_for_the_company()
+                        && approval.as_ref().is_some_and(|approval| approval.state == approvals::FlowState::Pending),
+                    approval,
                 })
             })
             .collect()
@@ -259,7 +295,7 @@ impl TimesheetService {
         let scope = (!ctx.reach().is_company()).then(|| people.iter().map(|user| user.id).collect::<Vec<_>>());
         let shown = query.page.max(1) * INBOX_PAGE_SIZE;
 
-        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
+        let pending = self.pending_for(ctx, &scope).await?;
         let pending_count = pending.clone().count(&self.db).await?;
         let pending_rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -305,7 +341,7 @@ impl TimesheetService {
     /// `GET /dashboard/pending-requests`: the count (the shell's bell) and the newest few.
     pub async fn pending_requests(&self, ctx: &ManagerCtx) -> Result<PendingRequests, TimesheetError> {
         let scope = read::reach_filter(&self.db, ctx).await?;
-        let pending = Self::requests_of(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
+        let pending = self.pending_for(ctx, &scope).await?;
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
             .order_by_desc(requests::Column::CreatedAt)

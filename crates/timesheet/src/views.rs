@@ -154,6 +154,20 @@ pub struct EditRequestView {
     pub actor_lastname: Option<String>,
     pub requester_firstname: String,
     pub requester_lastname: String,
+    /// Where it stands on its approval path (none without a path).
+    pub approval: Option<approvals::ApprovalView>,
+}
+
+/// The answer to approving an edit request: the shift, and while the request waits on a next
+/// approval step, what the approver is told ("Approved step 1 of 2; now waiting for …").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovedEdit {
+    #[serde(flatten)]
+    pub entry: EntryView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval_message: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/reset-password-now').then((m) => ({ Component: m.ResetPasswordNowRoute })),
           },
           {
+            // Issue 41: an approver answers from the link in their e-mail, without signing in.
+            path: 'answer/:token',
+            lazy: () => import('./routes/answer').then((m) => ({ Component: m.AnswerRoute })),
+          },
+          {
             path: 'verify-email',
             lazy: () => import('./routes/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
           },

@@ -89,6 +89,16 @@ pub fn pto_service(db: &DatabaseConnection) -> pto::Pto {
     .pto
 }
 
+/// The approval service over `db`, as the server builds it (for the escalation job).
+pub fn approvals_service(db: &DatabaseConnection) -> approvals::Approvals {
+    AppState::new(
+        db.clone(),
+        accounts_of(db, accounts::hashing::HashPool::per_core()),
+        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files"))),
+    )
+    .approvals
+}
+
 pub fn serve(db: DatabaseConnection) -> (String, std::thread::JoinHandle<std::io::Result<()>>) {
     serve_with_pool(db, accounts::hashing::HashPool::per_core())
 }

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod agencyzoom;
+pub mod approvals;
 pub mod auth;
 pub mod calendar;
 pub mod celebrations;
@@ -88,6 +89,7 @@ pub const TABLES: &[Table] = &[
     (clock::ROUTES, clock::document),
     (locations::ROUTES, locations::document),
     (kiosk::ROUTES, kiosk::document),
+    (approvals::ROUTES, approvals::document),
     (timesheet::ROUTES, timesheet::document),
     (settings::ROUTES, settings::document),
     (pto_manage::ROUTES, pto_manage::document),
@@ -122,6 +124,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     clock::configure(cfg);
     locations::configure(cfg);
     kiosk::configure(cfg);
+    approvals::configure(cfg);
     timesheet::configure(cfg);
     settings::configure(cfg);
     pto_manage::configure(cfg);

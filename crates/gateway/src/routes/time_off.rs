@@ -167,6 +167,26 @@ pub struct TimeOffDecision {
     pub request: Option<i64>,
     /// Why it is denied (required to deny).
     pub comment: Option<String>,
+    /// Admins, on a request with an approval path: approve (or deny) every remaining step at
+    /// once, recorded as such.
+    #[serde(default, rename = "allSteps")]
+    pub all_steps: bool,
+}
+
+/// Who answers: the approver of a step, or an admin answering every remaining step at once.
+pub(crate) fn answerer<'a>(
+    ctx: &'a kernel::ManagerCtx,
+    admin: &'a Option<kernel::AdminCtx>,
+    all_steps: bool,
+) -> Result<approvals::Answerer<'a>, ApiError> {
+    match (all_steps, admin) {
+        (false, _) => Ok(approvals::Answerer::Approver(ctx)),
+        (true, Some(admin)) => Ok(approvals::Answerer::AllSteps(admin)),
+        (true, None) => Err(ApiError::new(
+            crate::error::ErrorCode::Forbidden,
+            "Only an admin can approve every remaining step at once.",
+        )),
+    }
 }
 
 fn request_id(body: &TimeOffDecision) -> Result<PtoRequestId, ApiError> {
@@ -187,7 +207,8 @@ pub async fn approve(
     guard: Privileged,
     body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
-    Ok(web::Json(state.pto.approve(&guard.ctx, request_id(&body)?).await?))
+    let admin = guard.ctx.admin();
+    Ok(web::Json(state.pto.approve(answerer(&guard.ctx, &admin, body.all_steps)?, request_id(&body)?).await?))
 }
 
 /// Denies a pending request, with the reason.
@@ -202,7 +223,9 @@ pub async fn reject(
     body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     let id = request_id(&body)?;
-    Ok(web::Json(state.pto.reject(&guard.ctx, id, body.comment.as_deref().unwrap_or_default()).await?))
+    let admin = guard.ctx.admin();
+    let comment = body.comment.as_deref().unwrap_or_default();
+    Ok(web::Json(state.pto.reject(answerer(&guard.ctx, &admin, body.all_steps)?, id, comment).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -14,7 +14,8 @@ use timesheet::commands::{
     EditRequestInput, ShiftEditCommand, ShiftEditInput,
 };
 use timesheet::views::{
-    ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime, PeriodReview,
+    ApprovedEdit, ChangeView, CommentView, EditRequestView, EntryList, EntryView, PayCycleHours, PayCycleOvertime,
+    PeriodReview,
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -221,6 +222,9 @@ pub struct EditRequestDecision {
     pub req_id: Option<i64>,
     /// The reason of a rejection.
     pub comment: Option<String>,
+    /// Admins, on a request with an approval path: answer every remaining step at once.
+    #[serde(default)]
+    pub all_steps: bool,
 }
 
 fn request_id(body: &EditRequestDecision) -> Result<EditRequestId, ApiError> {
@@ -231,14 +235,16 @@ fn request_id(body: &EditRequestDecision) -> Result<EditRequestId, ApiError> {
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-approve", tag = "timesheet", security(("bearer" = [])),
     request_body = EditRequestDecision,
-    responses((status = 200, description = "The changed shift", body = EntryView), (status = 400, body = ErrorBody),
+    responses((status = 200, description = "The changed shift; `approvalMessage` while a next approval step waits", body = ApprovedEdit), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn edit_request_approve(
     state: web::Data<AppState>,
     guard: Privileged,
     body: Body<EditRequestDecision>,
-) -> Result<web::Json<EntryView>, ApiError> {
-    Ok(web::Json(state.timesheet.approve(&guard.ctx, request_id(&body)?).await?))
+) -> Result<web::Json<ApprovedEdit>, ApiError> {
+    let admin = guard.ctx.admin();
+    let answerer = crate::routes::time_off::answerer(&guard.ctx, &admin, body.all_steps)?;
+    Ok(web::Json(state.timesheet.approve(answerer, request_id(&body)?).await?))
 }
 
 #[utoipa::path(post, path = "/server/v1/timesheet/edit-request-reject", tag = "timesheet", security(("bearer" = [])),
@@ -252,7 +258,9 @@ pub async fn edit_request_reject(
 ) -> Result<web::Json<EditRequestView>, ApiError> {
     let id = request_id(&body)?;
     let reason = parse_rejection(&body.comment).map_err(ApiError::validation)?;
-    Ok(web::Json(state.timesheet.reject(&guard.ctx, id, reason).await?))
+    let admin = guard.ctx.admin();
+    let answerer = crate::routes::time_off::answerer(&guard.ctx, &admin, body.all_steps)?;
+    Ok(web::Json(state.timesheet.reject(answerer, id, reason).await?))
 }
 
 /// 'Edit Now' with a tracking number (admins), 'Add Shift' without (admins and managers).

@@ -39,6 +39,7 @@ fn only_the_guards_build_a_tenant_context() {
     assert_eq!(
         jobs,
         [
+            "approvals/src/job.rs",
             "hr/src/celebrations/job.rs",
             "hr/src/records/onboarding.rs",
             "pto/src/accruals.rs",
@@ -276,6 +277,11 @@ const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
     ("pay_period_adjustments.id", "a late change carried between two pay periods, read by their first days"),
     ("pto_rule_changes.id", "the history of a plan's rules, listed with the plan"),
     ("pto_type_overrides.id", "a type's allowance per job role: the type and the job role"),
+    ("approval_path_uses.id", "what a PTO type or the timesheet edits use: found by its target"),
+    ("approval_flows.request_id", "a time-off or a timesheet edit request, as the flow's kind says: two tables"),
+    ("approval_waiting.id", "a step's approvers, read with their flow (ApprovalFlowId)"),
+    ("approval_answers.id", "the append-only answers of a flow, read with it (ApprovalFlowId)"),
+    ("approval_events.id", "the reminders and escalations of a flow, read with it (ApprovalFlowId)"),
     ("attempts.id", "a charge's attempts, listed with their charge (ChargeId)"),
     ("checkouts.id", "a checkout is found by the provider's session id"),
     ("audit.id", "the operator's audit trail, listed and exported, never addressed one by one"),

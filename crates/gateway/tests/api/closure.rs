@@ -181,6 +181,38 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     ok(app
         .post_as(&employee, "/server/v1/timesheet/add-comment", json!({"entryId": shift, "comment": "Client visit"}))
         .await);
+    // Timesheet edits take an approval path (the manager, reminded after an hour); the admin
+    // stands in for the manager, who is the company's fallback approver; the edit below walks it.
+    let path = ok(app
+        .post_as(
+            &admin,
+            "/server/v1/approvals/paths",
+            json!({"name": "Edits", "steps": [{"approvers": "manager", "mode": "any", "remindAfterHours": 1}]}),
+        )
+        .await)["id"]
+        .clone();
+    ok(app.post_as(&admin, "/server/v1/approvals/uses", json!({"target": "timesheet_edits", "pathId": path})).await);
+    ok(app.post_as(&admin, "/server/v1/approvals/fallback", json!({"personId": manager_id})).await);
+    let admin_id: i64 = {
+        use sea_orm::ConnectionTrait;
+        let row = app
+            .db
+            .query_one(sea_orm::Statement::from_string(
+                app.db.get_database_backend(),
+                format!("SELECT id FROM users WHERE email = '{admin_email}'"),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        row.try_get("", "id").unwrap()
+    };
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/approvals/stand-ins",
+            json!({"personId": manager_id, "standInId": admin_id, "startsOn": today.to_string(), "endsOn": (today + Duration::days(3)).to_string()}),
+        )
+        .await);
     let request = app
         .post_as(
             &employee,
@@ -189,6 +221,8 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
         )
         .await;
     assert_eq!(request.status, 201, "{:?}", request.body);
+    let reminders = approvals::Approvals::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
+    assert_eq!(reminders.remind_and_escalate(Utc::now() + Duration::hours(2)).await.unwrap().reminded, 1);
     ok(app.post_as(&manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": request.body["id"]})).await);
     // The manager approves the employee's week (a review the team timesheet records).
     ok(app

@@ -7,6 +7,7 @@ mod account;
 mod accrual_settings;
 mod accruals;
 mod agencyzoom;
+mod approval_paths;
 mod architecture;
 mod auth;
 mod billing;

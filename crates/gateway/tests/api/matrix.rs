@@ -265,6 +265,16 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("get", "/calendar-feed/mine", "", "UPPPPPUPFFU"),
     ("post", "/calendar-feed/reset", "{}", "UPPPPPUEFFU"),
     ("get", "/calendar-feed/not-a-feed.ics", "", "NNNNNNNNNNN"),
+    ("get", "/approvals/setup", "", "UFFFPPUPFPU"),
+    ("post", "/approvals/paths", r#"{"name": "", "steps": []}"#, "UFFFPPUEFPU"),
+    ("post", "/approvals/paths/delete", r#"{"id": 999999}"#, "UFFFAAUEFAU"),
+    ("post", "/approvals/uses", r#"{"target": "timesheet_edits", "pathId": null}"#, "UFFFPPUEFPU"),
+    ("post", "/approvals/fallback", r#"{"personId": null}"#, "UFFFPPUEFPU"),
+    ("get", "/approvals/stand-ins", "", "UFPPPPUPFPU"),
+    ("post", "/approvals/stand-ins", r#"{"standInId": 999999, "startsOn": "", "endsOn": ""}"#, "UFPPPPUEFPU"),
+    ("post", "/approvals/stand-ins/delete", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
+    ("get", "/approvals/answer/not-a-link", "", "NNNNNNNNNNN"),
+    ("post", "/approvals/answer/not-a-link", r#"{"decision": "approve"}"#, "NNNNNNNNNNN"),
     ("get", "/celebration/next-celebrations", "", "UPPPPPUPFPU"),
     ("get", "/celebration/get-system-messages", "", "UPPPPPUPFPU"),
     ("get", "/celebration/get-celebration-message?employeeId={emp}&type=BIRTHDAY", "", "UFPNPNUPFPU"),
@@ -453,7 +463,13 @@ async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
     let rows: Vec<(String, String)> = MATRIX
         .iter()
         .map(|(method, path, _, _)| {
-            let bare = path.split('?').next().unwrap().replace("999999", "{id}").replace("not-a-feed.ics", "{secret}");
+            let bare = path
+                .split('?')
+                .next()
+                .unwrap()
+                .replace("999999", "{id}")
+                .replace("not-a-feed.ics", "{secret}")
+                .replace("not-a-link", "{token}");
             (method.to_string(), bare)
         })
         .collect();

@@ -34,7 +34,7 @@ pub(crate) struct Setup {
     pub(crate) admin_email: String,
     pub(crate) manager: String,
     pub(crate) manager_email: String,
-    manager_id: i64,
+    pub(crate) manager_id: i64,
     pub(crate) employee: String,
     pub(crate) employee_email: String,
     pub(crate) employee_id: i64,

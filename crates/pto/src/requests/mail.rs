@@ -92,6 +92,20 @@ impl Pto {
     }
 }
 
+/// What a request asks for, as the approval mails and the answer page say it:
+/// 'Vacation (16 hrs), from 03/09/2026 to 03/10/2026'.
+pub(super) fn summary(type_name: &str, minutes: i64, request: &pto_engine::request::TimeOffRequest) -> String {
+    let day = |date: NaiveDate| date.format("%m/%d/%Y").to_string();
+    let days = match request.partial {
+        Some(partial) => {
+            format!("on {}, {} to {}", day(request.start), partial.start.format("%H:%M"), partial.end.format("%H:%M"))
+        }
+        None if request.start == request.end => format!("on {}", day(request.start)),
+        None => format!("from {} to {}", day(request.start), day(request.end)),
+    };
+    format!("{type_name} ({}), {days}", hours_text(minutes))
+}
+
 /// '8 hrs', '30 mins'.
 fn hours_text(minutes: i64) -> String {
     if minutes < 60 {

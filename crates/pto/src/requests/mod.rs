@@ -55,6 +55,8 @@ pub const MSG_NOT_YOURS_TO_CANCEL: &str = "Only a manager or an admin can cancel
 pub const MSG_DATE_FORMAT: &str = "Please input the date as YYYY-MM-DD";
 pub const MSG_TIME_FORMAT: &str = "Please input the time as HH:mm";
 pub const MSG_REASON_LONG: &str = "Please keep the reason under 500 characters";
+/// The answer kept with a request its type approves by itself.
+pub const MSG_AUTO_APPROVED: &str = "Approved automatically (this type needs no approval).";
 pub const MSG_TOO_LONG: &str = "A request may cover a year at most";
 /// The longest text kept with a request or an answer.
 const MAX_TEXT: usize = 500;

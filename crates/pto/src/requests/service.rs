@@ -5,12 +5,14 @@
 use super::state::lock_employee;
 use super::views::{engine_request, hhmm, hours, usage, BalanceCheckView, DayMinutes, PtoRequestView};
 use super::{
-    overlap_message, TimeOffCommand, MSG_INACTIVE, MSG_NOT_IN_PLAN, MSG_NO_TIME, MSG_ONLY_PENDING, MSG_ONLY_REQUESTER,
+    overlap_message, TimeOffCommand, MSG_AUTO_APPROVED, MSG_INACTIVE, MSG_NOT_IN_PLAN, MSG_NO_TIME, MSG_ONLY_PENDING,
+    MSG_ONLY_REQUESTER,
 };
 use crate::engine_ids::ToEngine;
 use crate::entities::{paid_holidays as holidays, pto_requests as requests, pto_types};
 use crate::{Pto, PtoError};
 use accounts::Person;
+use approvals::{NewRequest, Started, Subject, Target};
 use chrono::{NaiveDate, Utc};
 use kernel::ids::PtoTypeId;
 use kernel::time::local_date;
@@ -286,11 +288,39 @@ impl Pto {
                 .await?
             }
         };
+        // A new request takes its type's approval path (or approves itself, or waits on anyone
+        // who reaches the person, the rule before paths).
+        let started = match command.id {
+            Some(_) => None,
+            None => {
+                let new = NewRequest {
+                    subject: Subject::time_off(saved.id),
+                    target: Target::PtoType(pto_type.id),
+                    employee: person.id,
+                    requester: ctx.actor(),
+                    minutes: checked.mins_reqed,
+                    summary: super::mail::summary(&pto_type.name, checked.mins_reqed, request),
+                    reason: command.reason.clone(),
+                };
+                Some(self.approvals.start(&txn, ctx, new).await?)
+            }
+        };
+        let saved = if started == Some(Started::AutoApproved) {
+            let mut active = saved.into_active_model();
+            active.status = Set(RequestStatus::Approved);
+            active.acted_at = Set(Some(now));
+            active.act_comment = Set(Some(MSG_AUTO_APPROVED.to_owned()));
+            active.update(&txn).await?
+        } else {
+            saved
+        };
         txn.commit().await?;
         drop(_permit);
         let view = self.request_view(ctx, &saved).await?;
-        if command.id.is_none() {
-            self.tell_approvers(ctx, &person, &view).await;
+        match started {
+            Some(Started::NoPath) => self.tell_approvers(ctx, &person, &view).await,
+            Some(Started::Waiting { .. }) => self.approvals.wake_mail(),
+            Some(Started::AutoApproved) | None => {}
         }
         Ok(view)
     }

@@ -7,11 +7,14 @@ use super::{
 };
 use crate::entities::pto_requests as requests;
 use crate::{Pto, PtoError};
+use accounts::people::read;
 use accounts::Person;
+use approvals::{Answerer, Answering, Decision, Subject, Turn};
 use chrono::Utc;
-use kernel::{ManagerCtx, PtoRequestId, RequestStatus, TenantCtx, UserId};
+use kernel::{PtoRequestId, RequestStatus, TenantCtx, UserId};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseBackend, EntityTrait, IntoActiveModel, Statement,
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseBackend, EntityTrait, IntoActiveModel, QueryFilter,
+    Statement,
 };
 
 /// The spec's number of a status on the wire (000 §4): 0 pending, 3 approved, 4 denied and 5
@@ -63,16 +66,21 @@ pub(super) fn may_cancel(ctx: &TenantCtx, row: &requests::Model, employee: Optio
 }
 
 impl Pto {
-    /// `POST /pto/approve-timeoff`: approves a pending request if the balance still covers it
-    /// (checked again inside the transaction, holding the employee's lock).
-    pub async fn approve(&self, ctx: &ManagerCtx, id: PtoRequestId) -> Result<RequestOutcome, PtoError> {
-        let (row, person) = self.request_in_reach(ctx, id).await?;
-        decider_check(ctx, &row)?;
-        self.transition(ctx, row, &person, RequestStatus::Approved, None).await
+    /// `POST /pto/approve-timeoff`: approves the current step of a pending request (or, by an
+    /// admin, every remaining step); the last approval checks the balance again inside the
+    /// transaction, holding the employee's lock.
+    pub async fn approve(&self, answerer: Answerer<'_>, id: PtoRequestId) -> Result<RequestOutcome, PtoError> {
+        let (row, person, turn) = self.answering(&answerer, id).await?;
+        self.transition(answerer.ctx(), row, &person, RequestStatus::Approved, None, Some(&turn)).await
     }
 
-    /// `POST /pto/reject-timeoff`: denies a pending request, with the reason.
-    pub async fn reject(&self, ctx: &ManagerCtx, id: PtoRequestId, comment: &str) -> Result<RequestOutcome, PtoError> {
+    /// `POST /pto/reject-timeoff`: denies a pending request, with the reason; it ends the path.
+    pub async fn reject(
+        &self,
+        answerer: Answerer<'_>,
+        id: PtoRequestId,
+        comment: &str,
+    ) -> Result<RequestOutcome, PtoError> {
         let comment = comment.trim();
         if comment.is_empty() {
             return Err(PtoError::field("comment", MSG_REASON_REQUIRED));
@@ -83,9 +91,37 @@ impl Pto {
         if comment.chars().count() > MAX_TEXT {
             return Err(PtoError::field("comment", MSG_REASON_LONG));
         }
-        let (row, person) = self.request_in_reach(ctx, id).await?;
-        decider_check(ctx, &row)?;
-        self.transition(ctx, row, &person, RequestStatus::Rejected, Some(comment)).await
+        let (row, person, turn) = self.answering(&answerer, id).await?;
+        self.transition(answerer.ctx(), row, &person, RequestStatus::Rejected, Some(comment), Some(&turn)).await
+    }
+
+    /// The request, its employee and the caller's turn on it: an approver of its current step
+    /// (or anyone who reaches the person, without a path), never on their own request.
+    async fn answering(
+        &self,
+        answerer: &Answerer<'_>,
+        id: PtoRequestId,
+    ) -> Result<(requests::Model, Person, Turn), PtoError> {
+        let ctx: &TenantCtx = answerer.ctx();
+        let row = requests::Entity::find_by_id(id)
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(PtoError::NotFound)?;
+        let in_reach = match self.accounts.employee_in_scope(ctx, row.employee_id).await {
+            Ok(_) => true,
+            Err(accounts::AccountsError::NotFound) => false,
+            Err(err) => return Err(err.into()),
+        };
+        let answering = Answering {
+            subject: Subject::time_off(row.id),
+            employee: row.employee_id,
+            requester: row.requested_by.unwrap_or(row.employee_id),
+            in_reach,
+        };
+        let turn = self.approvals.turn(answerer, answering).await?;
+        let person = read::person(&self.db, ctx, row.employee_id).await?.ok_or(PtoError::NotFound)?;
+        Ok((row, person, turn))
     }
 
     /// `POST /pto/cancel-request`: a pending request by the employee or whoever filed it (or an
@@ -102,7 +138,7 @@ impl Pto {
                 _ => MSG_NOT_YOURS_TO_CANCEL.to_owned(),
             }));
         }
-        self.transition(ctx, row, &person, RequestStatus::Canceled, None).await
+        self.transition(ctx, row, &person, RequestStatus::Canceled, None, None).await
     }
 
     /// Moves a request to `to` (approved, denied or cancelled; the caller has checked the right to).
@@ -116,6 +152,7 @@ impl Pto {
         person: &Person,
         to: RequestStatus,
         comment: Option<&str>,
+        turn: Option<&Turn>,
     ) -> Result<RequestOutcome, PtoError> {
         let done = match to {
             RequestStatus::Approved => "approved",
@@ -144,6 +181,21 @@ impl Pto {
             (RequestStatus::Canceled, _) => {
                 return Err(PtoError::Conflict(format!("This request was cancelled; it cannot be {done}.")))
             }
+        }
+        let subject = Subject::time_off(row.id);
+        if let Some(turn) = turn {
+            let decision = if to == RequestStatus::Approved { Decision::Approve } else { Decision::Reject };
+            let answered = self.approvals.answer(&txn, ctx, turn, decision, comment).await?;
+            if let Some(message) = answered.message() {
+                // A step of several: the request waits on the next one.
+                txn.commit().await?;
+                drop(permit);
+                self.approvals.wake_mail();
+                return self.outcome(ctx, row, true, &message).await;
+            }
+        }
+        if to == RequestStatus::Canceled {
+            self.approvals.cancel(&txn, ctx, subject).await?;
         }
         // Approving time off, or cancelling approved time off, changes the hours of its days.
         if to == RequestStatus::Approved || from == RequestStatus::Approved {
@@ -183,6 +235,7 @@ impl Pto {
         let saved = active.update(&txn).await?;
         txn.commit().await?;
         drop(permit);
+        self.approvals.wake_mail();
         let outcome = self.outcome(ctx, saved, true, &format!("The request has been {done}.")).await?;
         self.tell_employee(ctx, person, &outcome.request, done).await;
         Ok(outcome)
@@ -196,15 +249,6 @@ impl Pto {
         message: &str,
     ) -> Result<RequestOutcome, PtoError> {
         Ok(RequestOutcome { request: self.request_view(ctx, &row).await?, changed, message: message.to_owned() })
-    }
-}
-
-/// 'Nobody decides a request they filed or one about themselves.'
-fn decider_check(ctx: &ManagerCtx, row: &requests::Model) -> Result<(), PtoError> {
-    if ctx.may_decide(row.requested_by.unwrap_or(row.employee_id), row.employee_id) {
-        Ok(())
-    } else {
-        Err(PtoError::Forbidden(kernel::OWN_REQUEST_MESSAGE.to_owned()))
     }
 }
 

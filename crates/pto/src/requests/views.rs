@@ -71,6 +71,8 @@ pub struct PtoRequestView {
     pub can_edit: bool,
     /// The caller may cancel it.
     pub can_cancel: bool,
+    /// Where it stands on its approval path (none without a path).
+    pub approval: Option<approvals::ApprovalView>,
 }
 
 /// The answer to approve, deny and cancel: the request after, and whether this call changed it.
@@ -188,6 +190,8 @@ pub(crate) struct ViewData {
     pub people: HashMap<UserId, Person>,
     pub types: HashMap<PtoTypeId, pto_types::Model>,
     pub holidays: Vec<NaiveDate>,
+    /// The approval paths of the requests that have one, by request id.
+    pub approvals: HashMap<i64, approvals::ApprovalView>,
 }
 
 impl ViewData {
@@ -226,6 +230,7 @@ impl ViewData {
             act_comments: row.act_comment.clone(),
             can_edit: row.status == RequestStatus::Raised && row.requested_by == Some(ctx.actor()),
             can_cancel: may_cancel(ctx, row, employee),
+            approval: self.approvals.get(&row.id.0).cloned(),
         }
     }
 
@@ -279,7 +284,9 @@ impl Pto {
             (Some(first), Some(last)) => self.holiday_dates(ctx, first, last).await?,
             _ => Vec::new(),
         };
-        Ok(ViewData { people, types, holidays })
+        let ids: Vec<i64> = rows.iter().map(|row| row.id.0).collect();
+        let approvals = self.approvals.views(ctx, approvals::FlowKind::TimeOff, &ids).await?;
+        Ok(ViewData { people, types, holidays, approvals })
     }
 
     pub(crate) async fn request_views(

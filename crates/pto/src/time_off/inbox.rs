@@ -41,6 +41,11 @@ pub struct InboxTimeOffRow {
     /// The caller may approve or reject it: false on their own request or one they filed
     /// ([`kernel::ManagerCtx::may_decide`]), which the inbox shows without the buttons.
     pub may_answer: bool,
+    /// The caller is an admin and the request has an approval path: they may approve every
+    /// remaining step at once.
+    pub may_approve_all_steps: bool,
+    /// Where it stands on its approval path (none without a path).
+    pub approval: Option<approvals::ApprovalView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -80,6 +85,30 @@ impl Pto {
         }
     }
 
+    /// The pending requests an approver's inbox lists: those of the people they reach, and
+    /// those whose approval step waits for them (as a named approver, a manager's manager, an
+    /// escalation or a stand-in).
+    async fn pending_for(
+        &self,
+        ctx: &TenantCtx,
+        scope: &Option<Vec<UserId>>,
+    ) -> Result<sea_orm::Select<requests::Entity>, PtoError> {
+        let pending = requests::Entity::find()
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .filter(requests::Column::Status.eq(RequestStatus::Raised));
+        Ok(match scope {
+            None => pending,
+            Some(ids) => {
+                let waiting = self.approvals.waiting_for(ctx, approvals::FlowKind::TimeOff).await?;
+                pending.filter(
+                    sea_orm::Condition::any()
+                        .add(requests::Column::EmployeeId.is_in(ids.iter().copied()))
+                        .add(requests::Column::Id.is_in(waiting)),
+                )
+            }
+        })
+    }
+
     async fn inbox_rows(&self, ctx: &TenantCtx, rows: Vec<requests::Model>) -> Result<Vec<InboxTimeOffRow>, PtoError> {
         let data = self.view_data(ctx, &rows).await?;
         Ok(rows
@@ -87,6 +116,7 @@ impl Pto {
             .map(|row| {
                 let view = data.view(ctx, row);
                 let person = data.people.get(&row.employee_id);
+                let requester = row.requested_by.unwrap_or(row.employee_id);
                 InboxTimeOffRow {
                     id: row.id.0,
                     name: format!("{} {}", view.firstname, view.lastname),
@@ -107,7 +137,17 @@ impl Pto {
                     firstname: view.firstname,
                     lastname: view.lastname,
                     avatar: person.and_then(|person| person.avatar.clone()),
-                    may_answer: ctx.may_decide(row.requested_by.unwrap_or(row.employee_id), row.employee_id),
+                    may_answer: match &view.approval {
+                        Some(approval) => approval.may_answer,
+                        None => ctx.may_decide(requester, row.employee_id),
+                    },
+                    may_approve_all_steps: view
+                        .approval
+                        .as_ref()
+                        .is_some_and(|approval| approval.state == approvals::FlowState::Pending)
+                        && ctx.acts_for_the_company()
+                        && ctx.may_decide(requester, row.employee_id),
+                    approval: view.approval,
                 }
             })
             .collect())
@@ -123,7 +163,7 @@ impl Pto {
         employee: Option<UserId>,
     ) -> Result<(TimeOffSection, TimeOffSection), PtoError> {
         let scope = read::reach_filter(&self.db, ctx).await?;
-        let pending = Self::requests_in(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
+        let pending = self.pending_for(ctx, &scope).await?;
         let pending_count = pending.clone().count(&self.db).await?;
         let pending_rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -152,7 +192,7 @@ impl Pto {
     /// Pending time off the approver reaches: the count and the newest `limit`.
     pub async fn pending_time_off(&self, ctx: &ManagerCtx, limit: u64) -> Result<TimeOffSection, PtoError> {
         let scope = read::reach_filter(&self.db, ctx).await?;
-        let pending = Self::requests_in(ctx, &scope).filter(requests::Column::Status.eq(RequestStatus::Raised));
+        let pending = self.pending_for(ctx, &scope).await?;
         let count = pending.clone().count(&self.db).await?;
         let rows = pending
             .order_by_desc(requests::Column::CreatedAt)
@@ -191,7 +231,12 @@ impl Pto {
         let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
         let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
         let holidays = self.holiday_dates(ctx, first, last).await?;
-        let data = crate::requests::ViewData { people: HashMap::new(), types: HashMap::new(), holidays };
+        let data = crate::requests::ViewData {
+            people: HashMap::new(),
+            types: HashMap::new(),
+            holidays,
+            approvals: HashMap::new(),
+        };
         let mut minutes: HashMap<UserId, i64> = HashMap::new();
         for row in &rows {
             let inside: i64 =
@@ -228,7 +273,12 @@ impl Pto {
         let first = rows.iter().map(|row| row.start_date).min().unwrap_or(start);
         let last = rows.iter().map(|row| row.end_date).max().unwrap_or(end);
         let holidays = self.holiday_dates(ctx, first, last).await?;
-        let data = crate::requests::ViewData { people: HashMap::new(), types: HashMap::new(), holidays };
+        let data = crate::requests::ViewData {
+            people: HashMap::new(),
+            types: HashMap::new(),
+            holidays,
+            approvals: HashMap::new(),
+        };
         let mut days: HashMap<UserId, std::collections::BTreeMap<NaiveDate, i64>> = HashMap::new();
         for row in &rows {
             for (day, minutes) in data.days(row).into_iter().filter(|(day, _)| (start..=end).contains(day)) {

@@ -7,6 +7,7 @@ use crate::commands::{BreakOperation, EditRequestCommand};
 use crate::entities::timesheet_edit_requests as requests;
 use crate::error::TimesheetError;
 use crate::views::*;
+use approvals::{Answerer, Answering, Decision, FlowKind, NewRequest, Started, Subject, Target, Turn};
 use clock::shift::Interval;
 use clock::store;
 use kernel::{EditRequestId, EntryId, ManagerCtx, RequestStatus, TenantCtx};
@@ -42,7 +43,14 @@ impl TimesheetService {
             .await?;
         let names =
             self.names(ctx, rows.iter().flat_map(|row| [Some(row.requester_id), row.actor_id]).flatten()).await?;
-        rows.into_iter().map(|row| request_view(row, &names)).collect()
+        let ids: Vec<i64> = rows.iter().map(|row| row.id.0).collect();
+        let mut flows = self.approvals.views(ctx, FlowKind::TimesheetEdit, &ids).await?;
+        rows.into_iter()
+            .map(|row| {
+                let approval = flows.remove(&row.id.0);
+                request_view(row, &names, approval)
+            })
+            .collect()
     }
 
     /// `POST /timesheet/edit-request`: asks for a change of a shift the caller can reach. The
@@ -70,6 +78,9 @@ impl TimesheetService {
             },
         };
         let payload = serde_json::to_string(&payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
+        let minutes = proposed.end.map_or(0, |end| (end - proposed.start).num_minutes());
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
         let saved = requests::ActiveModel {
             company_id: Set(ctx.company()),
             entry_id: Set(Some(shift.entry.id)),
@@ -87,7 +98,7 @@ impl TimesheetService {
             origin: Set(super::offline::ORIGIN_PERSON),
             ..Default::default()
         }
-        .insert(&self.db)
+        .insert(&txn)
         .await
         .map_err(|err| match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => {
@@ -95,8 +106,28 @@ impl TimesheetService {
             }
             _ => TimesheetError::Database(err),
         })?;
-        let names = self.names(ctx, [saved.requester_id]).await?;
-        request_view(saved, &names)
+        let started = self
+            .approvals
+            .start(
+                &txn,
+                ctx,
+                NewRequest {
+                    subject: Subject::timesheet_edit(saved.id),
+                    target: Target::TimesheetEdits,
+                    employee: employee.id,
+                    requester: ctx.actor(),
+                    minutes,
+                    summary: edit_summary(ctx, &proposed),
+                    reason: saved.comment.clone(),
+                },
+            )
+            .await?;
+        txn.commit().await?;
+        drop(_permit);
+        if matches!(started, Started::Waiting { .. }) {
+            self.approvals.wake_mail();
+        }
+        self.request_view_by_id(ctx, saved.id).await
     }
 
     /// Moves a raised request to `status`, if it is still raised. The first statement of the
@@ -137,7 +168,8 @@ impl TimesheetService {
             .await?
             .ok_or(TimesheetError::NotFound)?;
         let names = self.names(ctx, [Some(row.requester_id), row.actor_id].into_iter().flatten()).await?;
-        request_view(row, &names)
+        let approval = self.approvals.views(ctx, FlowKind::TimesheetEdit, &[row.id.0]).await?.remove(&row.id.0);
+        request_view(row, &names, approval)
     }
 
     /// `POST /timesheet/edit-request-cancel`: only the person who asked.
@@ -150,27 +182,58 @@ impl TimesheetService {
         if request.requester_id != ctx.actor() {
             return Err(TimesheetError::Forbidden);
         }
-        Self::close_request(&self.db, ctx, request.id, RequestStatus::Canceled, None).await?;
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        Self::close_request(&txn, ctx, request.id, RequestStatus::Canceled, None).await?;
+        self.approvals.cancel(&txn, ctx, Subject::timesheet_edit(request.id)).await?;
+        txn.commit().await?;
+        drop(_permit);
         self.request_view_by_id(ctx, request.id).await
     }
 
-    /// Admins act on anyone's request, managers on their reports'; nobody on a request they
-    /// raised or one about their own hours ([`ManagerCtx::may_decide`]).
-    async fn approver_check(
+    /// The request and the caller's turn on it: an approver of its current step (or, without a
+    /// path, an admin for anyone, a manager for their reports); nobody on a request they raised
+    /// or one about their own hours.
+    async fn answering(
         &self,
-        ctx: &ManagerCtx,
+        answerer: &Answerer<'_>,
         request_id: EditRequestId,
-    ) -> Result<requests::Model, TimesheetError> {
-        let request = self.request_in_scope(ctx, request_id).await?;
-        if !ctx.may_decide(request.requester_id, request.employee_id) {
-            return Err(TimesheetError::OwnRequest);
-        }
-        Ok(request)
+    ) -> Result<(requests::Model, Turn), TimesheetError> {
+        let ctx: &TenantCtx = answerer.ctx();
+        let request = requests::Entity::find_by_id(request_id)
+            .filter(kernel::tenancy::same_company::<requests::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .ok_or(TimesheetError::NotFound)?;
+        let in_reach = match self.accounts.employee_in_scope(ctx, request.employee_id).await {
+            Ok(_) => true,
+            Err(accounts::AccountsError::NotFound) => false,
+            Err(err) => return Err(err.into()),
+        };
+        let answering = Answering {
+            subject: Subject::timesheet_edit(request.id),
+            employee: request.employee_id,
+            requester: request.requester_id,
+            in_reach,
+        };
+        let turn = self.approvals.turn(answerer, answering).await.map_err(|err| match err {
+            approvals::ApprovalError::Forbidden(message) if message == kernel::OWN_REQUEST_MESSAGE => {
+                TimesheetError::OwnRequest
+            }
+            other => other.into(),
+        })?;
+        Ok((request, turn))
     }
 
-    /// `POST /timesheet/edit-request-approve`: applies the change and its history atomically.
-    pub async fn approve(&self, ctx: &ManagerCtx, request_id: EditRequestId) -> Result<EntryView, TimesheetError> {
-        let request = self.approver_check(ctx, request_id).await?;
+    /// `POST /timesheet/edit-request-approve`: approves the current step; the last one applies
+    /// the change and its history atomically.
+    pub async fn approve(
+        &self,
+        answerer: Answerer<'_>,
+        request_id: EditRequestId,
+    ) -> Result<ApprovedEdit, TimesheetError> {
+        let ctx: &ManagerCtx = answerer.ctx();
+        let (request, turn) = self.answering(&answerer, request_id).await?;
         let payload: RequestPayload =
             serde_json::from_str(&request.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
         let breaks = match payload.boptype.as_str() {
@@ -182,6 +245,18 @@ impl TimesheetService {
         };
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
+        let answered = self.approvals.answer(&txn, ctx, &turn, Decision::Approve, None).await?;
+        if let Some(message) = answered.message() {
+            // A step of several: the request waits on the next one, the shift is unchanged.
+            txn.commit().await?;
+            drop(_permit);
+            self.approvals.wake_mail();
+            let entry = request.entry_id.ok_or(TimesheetError::NotFound)?;
+            return Ok(ApprovedEdit {
+                entry: self.answered_view_of(ctx, entry).await?,
+                approval_message: Some(message),
+            });
+        }
         Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
         let entry = match request.entry_id {
             Some(entry) => {
@@ -197,18 +272,26 @@ impl TimesheetService {
             None => add_requested_shift(&txn, ctx, &request, &payload).await?,
         };
         txn.commit().await?;
-        self.view_of(ctx, entry).await
+        drop(_permit);
+        self.approvals.wake_mail();
+        Ok(ApprovedEdit { entry: self.answered_view_of(ctx, entry).await?, approval_message: None })
     }
 
-    /// `POST /timesheet/edit-request-reject`: the reason is kept with the request.
+    /// `POST /timesheet/edit-request-reject`: the reason is kept with the request; it ends the path.
     pub async fn reject(
         &self,
-        ctx: &ManagerCtx,
+        answerer: Answerer<'_>,
         request_id: EditRequestId,
         reason: String,
     ) -> Result<EditRequestView, TimesheetError> {
-        let request = self.approver_check(ctx, request_id).await?;
-        Self::close_request(&self.db, ctx, request.id, RequestStatus::Rejected, Some(reason)).await?;
+        let ctx: &ManagerCtx = answerer.ctx();
+        let (request, turn) = self.answering(&answerer, request_id).await?;
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        self.approvals.answer(&txn, ctx, &turn, Decision::Reject, Some(&reason)).await?;
+        Self::close_request(&txn, ctx, request.id, RequestStatus::Rejected, Some(reason)).await?;
+        txn.commit().await?;
+        drop(_permit);
         self.request_view_by_id(ctx, request.id).await
     }
 }
@@ -248,7 +331,11 @@ async fn add_requested_shift(
 pub const NO_CLOCK_OUT_MESSAGE: &str =
     "This shift has no clock-out yet: reject the request, or add the shift with its clock-out.";
 
-fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, TimesheetError> {
+fn request_view(
+    row: requests::Model,
+    names: &Names,
+    approval: Option<approvals::ApprovalView>,
+) -> Result<EditRequestView, TimesheetError> {
     let payload: RequestPayload =
         serde_json::from_str(&row.payload).map_err(|err| TimesheetError::Internal(err.to_string()))?;
     let (requester_firstname, requester_lastname) = names.get(&row.requester_id).cloned().unwrap_or_default();
@@ -269,5 +356,14 @@ fn request_view(row: requests::Model, names: &Names) -> Result<EditRequestView, 
         actor_lastname: actor.map(|(_, last)| last),
         requester_firstname,
         requester_lastname,
+        approval,
     })
+}
+
+/// 'a change to the shift of 03/09/2026: 09:00 to 17:30', as the approval mails say it.
+fn edit_summary(ctx: &TenantCtx, shift: &clock::shift::Shift) -> String {
+    let local = |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&ctx.time_zone());
+    let start = local(shift.start);
+    let end = shift.end.map(|end| local(end).format("%H:%M").to_string()).unwrap_or_else(|| "still open".to_owned());
+    format!("a change to the shift of {}: {} to {end}", start.format("%m/%d/%Y"), start.format("%H:%M"))
 }

@@ -43,13 +43,14 @@ pub struct TimesheetService {
     pub(crate) db: DatabaseConnection,
     pub(crate) accounts: Accounts,
     pub(crate) gate: WriteGate,
+    pub(crate) approvals: approvals::Approvals,
 }
 
 type Names = HashMap<UserId, (String, String)>;
 
 impl TimesheetService {
     pub fn new(db: DatabaseConnection, accounts: Accounts, gate: WriteGate) -> Self {
-        Self { db, accounts, gate }
+        Self { approvals: approvals::Approvals::new(db.clone(), accounts.clone(), gate.clone()), db, accounts, gate }
     }
 
     /// A shift of the company that the caller may reach, with its employee.
@@ -137,6 +138,27 @@ impl TimesheetService {
 
     pub(crate) async fn view_of(&self, ctx: &TenantCtx, entry_id: EntryId) -> Result<EntryView, TimesheetError> {
         let (shift, employee) = self.shift_in_scope(ctx, entry_id).await?;
+        self.view_of_shift(ctx, shift, employee).await
+    }
+
+    /// The shift an approver just answered a request about: they may be its step's approver
+    /// (a stand-in, a named approver) without reaching its employee.
+    pub(crate) async fn answered_view_of(
+        &self,
+        ctx: &TenantCtx,
+        entry_id: EntryId,
+    ) -> Result<EntryView, TimesheetError> {
+        let shift = store::find_in_company(&self.db, ctx.company(), entry_id).await?.ok_or(TimesheetError::NotFound)?;
+        let employee = read::person(&self.db, ctx, shift.entry.employee_id).await?.ok_or(TimesheetError::NotFound)?;
+        self.view_of_shift(ctx, shift, employee).await
+    }
+
+    async fn view_of_shift(
+        &self,
+        ctx: &TenantCtx,
+        shift: StoredShift,
+        employee: Person,
+    ) -> Result<EntryView, TimesheetError> {
         let pending = self.pending_entries(&[shift.entry.id]).await?.contains(&shift.entry.id);
         let current = self.clock_state(ctx, employee.id).await?;
         let offline = clock::receipts::offline_presses(&self.db, ctx.company(), &[shift.entry.id]).await?;

@@ -11,8 +11,20 @@ export type RejectFormValues = z.infer<typeof rejectFormSchema>;
 /** Both calls answer with the changed row (the shift, or the request); the inbox reloads instead. */
 const respondedSchema = z.object({ id: z.number().int() });
 
-/** POST /timesheet/edit-request-approve {reqId}. */
-export const approveRequest = (reqId: number) => api.post('/timesheet/edit-request-approve', { reqId }, { schema: respondedSchema });
+/**
+ * An approval answers with the shift; one that completes a step of an approval path but not the
+ * last also says so in `approvalMessage` ('Approved step 1 of 2; now waiting for …', issue 41).
+ */
+const approvedSchema = respondedSchema.extend({
+  approvalMessage: z.string().nullable().optional().transform((v) => v ?? null),
+});
+
+/** Issue 41: `allSteps` (admins only) approves every remaining step of the request's path at once. */
+const allStepsField = (allSteps: boolean | undefined) => (allSteps ? { allSteps: true } : {});
+
+/** POST /timesheet/edit-request-approve {reqId, allSteps?}. */
+export const approveRequest = ({ reqId, allSteps }: { reqId: number; allSteps?: boolean }) =>
+  api.post('/timesheet/edit-request-approve', { reqId, ...allStepsField(allSteps) }, { schema: approvedSchema });
 
 /** POST /timesheet/edit-request-reject {reqId, comment}. */
 export const rejectRequest = ({ reqId, comment }: { reqId: number; comment: string }) =>
@@ -29,8 +41,13 @@ const timeOffAnswerSchema = z.object({
 });
 export type TimeOffAnswer = z.output<typeof timeOffAnswerSchema>;
 
-/** POST /pto/approve-timeoff {request}. 403 for one's own request; 400 `balance` when it no longer fits; 409 once denied or cancelled. */
-export const approveTimeOff = (requestId: number) => api.post('/pto/approve-timeoff', { request: requestId }, { schema: timeOffAnswerSchema });
+/**
+ * POST /pto/approve-timeoff {request, allSteps?}. 403 for one's own request; 400 `balance` when it
+ * no longer fits; 409 once denied or cancelled, or when its path's step moved on (issue 41). A step
+ * that is not the last answers 200 with the request still pending and a message saying so.
+ */
+export const approveTimeOff = ({ requestId, allSteps }: { requestId: number; allSteps?: boolean }) =>
+  api.post('/pto/approve-timeoff', { request: requestId, ...allStepsField(allSteps) }, { schema: timeOffAnswerSchema });
 
 /** POST /pto/reject-timeoff {request, comment}. */
 export const rejectTimeOff = ({ requestId, comment }: { requestId: number; comment: string }) =>

@@ -106,6 +106,9 @@ describe('inboxDataSchema', () => {
       lastname: '',
       avatar: null,
       mayAnswer: true,
+      // Issue 41: no approval path, nothing to approve at once.
+      approval: null,
+      mayApproveAllSteps: false,
     });
   });
 

@@ -1,3 +1,4 @@
+import { optionalApprovalSchema } from '@/lib/approval';
 import { z } from '@/lib/zod';
 
 /**
@@ -10,6 +11,17 @@ const text = z.string().nullable().optional().transform((v) => v ?? '');
 
 /** The inbox's approval status: 0 pending, 1 approved, 2 rejected (spec 001 §4). */
 export const REQUEST_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+
+/**
+ * Issue 41 (docs/contracts/approvals.md "Where a request stands"), on both kinds of rows: where the
+ * request stands on its approval path (null without one, or from a server older than paths), and
+ * whether the viewer, an admin, may approve every remaining step at once. With a path, `mayAnswer`
+ * is true only for an approver of the current step.
+ */
+const approvalFields = {
+  approval: optionalApprovalSchema,
+  mayApproveAllSteps: z.boolean().optional().transform((v) => v ?? false),
+};
 
 export const inboxTimesheetRowSchema = z.object({
   id: z.number().int(),
@@ -33,6 +45,7 @@ export const inboxTimesheetRowSchema = z.object({
   avatar: nullableString,
   /** False on the viewer's own request or one they raised: shown without Approve and Reject. */
   mayAnswer: z.boolean().optional().transform((v) => v ?? true),
+  ...approvalFields,
 });
 export type InboxTimesheetRow = z.output<typeof inboxTimesheetRowSchema>;
 
@@ -73,6 +86,7 @@ export const inboxTimeOffRowSchema = z.object({
   avatar: nullableString,
   /** False on the viewer's own request or one they filed: shown without Approve and Reject. */
   mayAnswer: z.boolean().optional().transform((v) => v ?? true),
+  ...approvalFields,
 });
 export type InboxTimeOffRow = z.output<typeof inboxTimeOffRowSchema>;
 

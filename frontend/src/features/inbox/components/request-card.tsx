@@ -1,5 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
+import { ApprovalLine } from '@/components/approval-line';
 import { PersonAvatar } from '@/components/person-avatar';
 import { FormAlert } from '@/components/form-alert';
 import { formatDateTime } from '@/lib/company-time';
@@ -29,6 +31,7 @@ function CardFrame({ row, timeZone, badge, children, testId }: { row: InboxTimes
           {badge}
         </Group>
         <RequestChanges row={row} timeZone={timeZone} />
+        {row.approval ? <ApprovalLine approval={row.approval} timeZone={timeZone} /> : null}
         {children}
       </Stack>
     </Paper>
@@ -44,10 +47,25 @@ interface PendingRequestCardProps {
   ownApprovers?: readonly string[] | null;
 }
 
-/** A pending timesheet edit request: Approve (a spinner while it runs) or Reject (asks for a reason). */
+/**
+ * A pending timesheet edit request: Approve (a spinner while it runs) or Reject (asks for a reason).
+ * On an approval path (issue 41) it says where the request stands; only the current step's
+ * approvers answer it, and an admin may approve all its steps at once.
+ */
 export function PendingRequestCard({ row, timeZone, onReject, ownApprovers = null }: PendingRequestCardProps) {
   const approve = useApproveRequest();
   const [error, setError] = useState<string | null>(null);
+  const send = (allSteps: boolean) => {
+    setError(null);
+    // As for time off: announced from the promise, the card may leave the list first.
+    approve.mutateAsync({ reqId: row.id, allSteps }).then(
+      (answer) => {
+        if (answer.approvalMessage) notifications.show({ color: 'green', message: answer.approvalMessage });
+      },
+      (err: unknown) => setError(failureText(err)),
+    );
+  };
+  const allStepsPending = approve.isPending && approve.variables?.allSteps === true;
   return (
     <CardFrame
       row={row}
@@ -62,12 +80,12 @@ export function PendingRequestCard({ row, timeZone, onReject, ownApprovers = nul
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
       <AnswerButtons
         ownApprovers={ownApprovers}
-        approving={approve.isPending}
+        waitsForOthers={row.approval !== null && !row.mayAnswer}
+        approving={approve.isPending && !allStepsPending}
+        approvingAllSteps={allStepsPending}
         onReject={() => onReject(row)}
-        onApprove={() => {
-          setError(null);
-          approve.mutate(row.id, { onError: (err) => setError(failureText(err)) });
-        }}
+        onApprove={() => send(false)}
+        onApproveAllSteps={row.mayApproveAllSteps ? () => send(true) : null}
       />
     </CardFrame>
   );

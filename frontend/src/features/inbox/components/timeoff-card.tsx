@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ApprovalLine } from '@/components/approval-line';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -69,6 +70,7 @@ function TimeOffFrame({ row, timeZone, badge, testId, children }: FrameProps) {
           <Line label="Hours">{formatTimeOff(row.minutes)}</Line>
           {row.reason ? <Line label="Reason">{row.reason}</Line> : null}
         </Stack>
+        {row.approval ? <ApprovalLine approval={row.approval} timeZone={timeZone} /> : null}
         {children}
       </Stack>
     </Paper>
@@ -87,11 +89,19 @@ interface PendingTimeOffCardProps {
 /**
  * A pending time-off request: Approve (a spinner while it runs) or Reject (asks for a reason). A
  * refusal (one's own request, a balance that no longer covers it, one already answered) shows the
- * server's message on the card.
+ * server's message on the card. On an approval path (issue 41) it says where the request stands;
+ * only the current step's approvers answer it, and an admin may approve all its steps at once.
  */
 export function PendingTimeOffCard({ row, timeZone, onReject, ownApprovers = null }: PendingTimeOffCardProps) {
   const approve = useApproveTimeOff();
   const [error, setError] = useState<string | null>(null);
+  const send = (allSteps: boolean) => {
+    setError(null);
+    // The answer is announced from the promise: the card leaves the list (and unmounts)
+    // when the inbox refreshes, which would drop a callback given to `mutate`.
+    approve.mutateAsync({ requestId: row.id, allSteps }).then(announce, (err: unknown) => setError(failureText(err)));
+  };
+  const allStepsPending = approve.isPending && approve.variables?.allSteps === true;
   return (
     <TimeOffFrame
       row={row}
@@ -106,14 +116,12 @@ export function PendingTimeOffCard({ row, timeZone, onReject, ownApprovers = nul
       {error && !approve.isPending ? <FormAlert>{error}</FormAlert> : null}
       <AnswerButtons
         ownApprovers={ownApprovers}
-        approving={approve.isPending}
+        waitsForOthers={row.approval !== null && !row.mayAnswer}
+        approving={approve.isPending && !allStepsPending}
+        approvingAllSteps={allStepsPending}
         onReject={() => onReject(row)}
-        onApprove={() => {
-          setError(null);
-          // The answer is announced from the promise: the card leaves the list (and unmounts)
-          // when the inbox refreshes, which would drop a callback given to `mutate`.
-          approve.mutateAsync(row.id).then(announce, (err: unknown) => setError(failureText(err)));
-        }}
+        onApprove={() => send(false)}
+        onApproveAllSteps={row.mayApproveAllSteps ? () => send(true) : null}
       />
     </TimeOffFrame>
   );

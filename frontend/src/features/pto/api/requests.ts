@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { optionalApprovalSchema } from '@/lib/approval';
 import { ptoKeys } from './keys';
 
 /**
@@ -95,6 +96,8 @@ export const ptoRequestSchema = z.object({
   actComments: nullableText,
   canEdit: z.boolean(),
   canCancel: z.boolean(),
+  /** Issue 41: where the request stands on its approval path; null without one. */
+  approval: optionalApprovalSchema,
 });
 export type PtoRequest = z.output<typeof ptoRequestSchema>;
 

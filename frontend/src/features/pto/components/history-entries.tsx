@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ApprovalWaiting } from '@/components/approval-line';
 import { formatDateTime, formatIsoDate } from '@/lib/company-time';
 import { fullName, REQUEST_STATUS, type HistoryItem, type PtoRequest } from '../api/requests';
 import { formatPtoMinutes, statusColor, timeOffDates } from './time-off-labels';
@@ -43,6 +44,8 @@ export function RequestEntry({ item, request, timeZone, onEdit, onConfirm }: His
       <Text size="sm" fw={500} data-testid="history-hours">
         {cancelled ? `${formatPtoMinutes(Math.abs(item.minutes))} returned` : formatPtoMinutes(request.minutes)}
       </Text>
+      {/* Issue 41: a pending request on an approval path says whom it waits for, and since when. */}
+      {!cancelled && request.status === REQUEST_STATUS.pending ? <ApprovalWaiting approval={request.approval} timeZone={timeZone} /> : null}
       {item.reason || request.reason ? (
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Reason: {item.reason ?? request.reason}

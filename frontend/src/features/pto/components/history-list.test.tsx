@@ -140,3 +140,35 @@ describe('Time Off History (spec 000 §2, §4)', () => {
     expect(await screen.findByText('The entry has been removed.')).toBeInTheDocument();
   });
 });
+
+describe('Time Off History on an approval path (issue 41)', () => {
+  const approval = (fields: Record<string, unknown> = {}) => ({
+    step: 2,
+    steps: 2,
+    since: new Date().toISOString(),
+    waitingFor: ['Maria Lopez'],
+    state: 'pending' as const,
+    answers: [{ step: 1, byName: 'Ana Silva', forName: 'Sam Lee', decision: 'approve' as const, comment: null, allSteps: false, at: new Date().toISOString() }],
+    escalations: [],
+    mayAnswer: false,
+    ...fields,
+  });
+
+  it('says whom a pending request waits for, at which step and since when; nothing once answered', async () => {
+    const today = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'America/New_York' }).format(new Date());
+    timeOffServer({
+      'GET /pto/history': json({
+        items: [
+          historyItem({ request: ptoRequest({ approval: approval() }) }),
+          historyItem({ key: 'r15', request: ptoRequest({ id: 15, approval: approval({ since: '2020-02-04T15:00:00Z' }) }) }),
+          historyItem({ key: 'r16', request: ptoRequest({ id: 16, status: 3, statusLabel: 'Approved', approval: approval({ state: 'approved' }) }) }),
+        ],
+      }),
+    });
+    renderWithApp(<TimeOffScreen identity={identity()} />);
+    const [waiting, older, approved] = await screen.findAllByTestId('history-item');
+    expect(within(waiting!).getByTestId('approval-waiting')).toHaveTextContent(`Waiting for Maria Lopez, step 2 of 2, since ${today}`);
+    expect(within(older!).getByTestId('approval-waiting')).toHaveTextContent('Waiting for Maria Lopez, step 2 of 2, since 02/04/2020');
+    expect(within(approved!).queryByTestId('approval-waiting')).toBeNull();
+  });
+});

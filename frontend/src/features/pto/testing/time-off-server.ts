@@ -78,6 +78,7 @@ export const ptoRequest = (fields: Partial<PtoRequest> = {}): PtoRequest => ({
   actComments: null,
   canEdit: true,
   canCancel: true,
+  approval: null,
   ...fields,
 });
 

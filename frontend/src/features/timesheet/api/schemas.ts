@@ -1,3 +1,4 @@
+import { optionalApprovalSchema } from '@/lib/approval';
 import { z } from '@/lib/zod';
 
 /**
@@ -144,6 +145,8 @@ export const editRequestSchema = z.object({
   actorLastname: text,
   requesterFirstname: text,
   requesterLastname: text,
+  /** Issue 41: where the request stands on its approval path; null without one. */
+  approval: optionalApprovalSchema,
 });
 export type EditRequest = z.output<typeof editRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { ApprovalLine } from '@/components/approval-line';
 import { useDiscardGuard } from '@/components/close-guard';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
@@ -43,7 +44,11 @@ export function RaisedRequest({ request, viewer, timeZone, onCanceled }: RaisedR
   // The reason of a rejection, while its form is shown.
   useDiscardGuard(() => rejecting && rejectForm.isDirty());
   const mayCancel = isRequester(viewer, request);
-  const mayReview = canReviewRequest(viewer, request.employeeId);
+  // With an approval path the server says who answers the current step (a stand-in or a named
+  // approver may not reach the person; a manager who reaches them may not be on this step).
+  const mayReview = request.approval
+    ? request.approval.state === 'pending' && request.approval.mayAnswer
+    : canReviewRequest(viewer, request.employeeId);
   const busy = cancel.isPending || approve.isPending || reject.isPending;
 
   return (
@@ -61,6 +66,7 @@ export function RaisedRequest({ request, viewer, timeZone, onCanceled }: RaisedR
           {person(request.requesterFirstname, request.requesterLastname)} · {formatDateTime(request.requestDate, timeZone)}
         </Text>
         <RequestSummary request={request} timeZone={timeZone} />
+        {request.approval ? <ApprovalLine approval={request.approval} timeZone={timeZone} /> : null}
         {error && !busy ? <FormAlert>{error}</FormAlert> : null}
 
         {rejecting ? (
