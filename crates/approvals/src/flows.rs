@@ -21,8 +21,8 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{AdminCtx, ApprovalFlowId, ApprovalLinkId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, SqlErr,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    SqlErr,
 };
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -556,42 +556,39 @@ impl Approvals {
     }
 
     /// The ids of the requests of `kind` whose current step waits for the caller (as an
-    /// approver or a stand-in of one): the approver's inbox beyond the people they reach.
+    /// approver or a stand-in of one): the approver's inbox beyond the people they reach. One
+    /// query: the caller's rows of `approval_waiting` (indexed by company and approver) joined
+    /// to their pending flows at the current step.
     pub async fn waiting_for(&self, ctx: &TenantCtx, kind: FlowKind) -> Result<Vec<i64>, ApprovalError> {
+        use sea_orm::sea_query::Query;
         let today = kernel::time::local_date(ctx.time_zone(), Utc::now());
         let mine = StandIns::on(&self.db, ctx, today).await?.answering_for(ctx.actor());
-        let rows: Vec<(ApprovalFlowId, i32)> = waiting::Entity::find()
-            .filter(kernel::tenancy::same_company::<waiting::Entity>(ctx.company()))
-            .filter(waiting::Column::PrincipalId.is_in(mine.iter().copied()))
-            .select_only()
-            .column(waiting::Column::FlowId)
-            .column(waiting::Column::Step)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let wanted: HashSet<(ApprovalFlowId, i32)> = rows.iter().copied().collect();
-        let mut flow_ids: Vec<ApprovalFlowId> = rows.into_iter().map(|(flow, _)| flow).collect();
-        flow_ids.sort_unstable();
-        flow_ids.dedup();
-        let mut out = Vec::new();
-        for chunk in flow_ids.chunks(kernel::tenancy::IDS_PER_QUERY) {
-            let flows: Vec<(ApprovalFlowId, i32, i64, UserId, UserId)> = flows::Entity::find()
-                .filter(flows::Column::Id.is_in(chunk.iter().copied()))
-                .filter(flows::Column::State.eq(FlowState::Pending))
-                .filter(flows::Column::Kind.eq(kind))
-                .select_only()
-                .column(flows::Column::Id)
-                .column(flows::Column::Step)
-                .column(flows::Column::RequestId)
-                .column(flows::Column::EmployeeId)
-                .column(flows::Column::RequesterId)
-                .into_tuple()
-                .all(&self.db)
-                .await?;
-            out.extend(flows.into_iter().filter_map(|(id, step, request, employee, requester)| {
-                let parties = Parties { employee, requester };
-                (wanted.contains(&(id, step)) && !parties.excludes(ctx.actor())).then_some(request)
-            }));
+        let query = Query::select()
+            .distinct()
+            .column((flows::Entity, flows::Column::RequestId))
+            .column((flows::Entity, flows::Column::EmployeeId))
+            .column((flows::Entity, flows::Column::RequesterId))
+            .from(waiting::Entity)
+            .inner_join(
+                flows::Entity,
+                Expr::col((flows::Entity, flows::Column::Id)).equals((waiting::Entity, waiting::Column::FlowId)).and(
+                    Expr::col((flows::Entity, flows::Column::Step)).equals((waiting::Entity, waiting::Column::Step)),
+                ),
+            )
+            .and_where(Expr::col((waiting::Entity, waiting::Column::CompanyId)).eq(ctx.company().0))
+            .and_where(Expr::col((waiting::Entity, waiting::Column::PrincipalId)).is_in(mine.iter().map(|id| id.0)))
+            .and_where(Expr::col((flows::Entity, flows::Column::State)).eq(FlowState::Pending.to_value()))
+            .and_where(Expr::col((flows::Entity, flows::Column::Kind)).eq(kind.to_value()))
+            .to_owned();
+        let rows = self.db.query_all(self.db.get_database_backend().build(&query)).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let request: i64 = row.try_get_by_index(0)?;
+            let parties =
+                Parties { employee: UserId(row.try_get_by_index(1)?), requester: UserId(row.try_get_by_index(2)?) };
+            if !parties.excludes(ctx.actor()) {
+                out.push(request);
+            }
         }
         Ok(out)
     }

@@ -9,7 +9,10 @@ use crate::setup::MSG_NOT_APPROVER;
 use crate::{ApprovalError, Approvals};
 use chrono::{Duration, NaiveDate, Utc};
 use kernel::{FieldErrors, ManagerCtx, StandInId, UserId};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseBackend, EntityTrait,
+    QueryFilter, QueryOrder, Statement,
+};
 use serde::{Deserialize, Serialize};
 
 /// How far ahead a stand-in period may end.
@@ -126,6 +129,17 @@ impl Approvals {
         }
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
+        // One writer of a company's stand-ins at a time, across servers (PostgreSQL: a lock held
+        // until the transaction ends; SQLite: the write gate), so two people naming each other
+        // at once cannot both pass the circle check.
+        if txn.get_database_backend() == DatabaseBackend::Postgres {
+            txn.execute(Statement::from_sql_and_values(
+                DatabaseBackend::Postgres,
+                "SELECT pg_advisory_xact_lock(1634758259, $1::int4)",
+                [i32::try_from(ctx.company().0 % i64::from(i32::MAX)).unwrap_or_default().into()],
+            ))
+            .await?;
+        }
         // The periods that meet this one: a circle among them would send requests round.
         let overlapping: Vec<(UserId, UserId)> = stand_ins::Entity::find()
             .filter(kernel::tenancy::same_company::<stand_ins::Entity>(ctx.company()))

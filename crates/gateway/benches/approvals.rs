@@ -3,7 +3,8 @@
 //!
 //! A company of 200 employees files 2,000 unpaid time-off requests through the API (the admin
 //! files them on the employees' behalf), half on a path of one named approver ("any"), half on a
-//! path of that approver and the admin ("all", escalated after an hour). The approver reaches
+//! path of that approver and the admin ("all", escalated after an hour to the approver's own
+//! manager). The approver reaches
 //! nobody: every request is in their inbox through the approval tables alone. Measured: the p95
 //! of the approver's inbox (`GET /inbox/data`) and bell (`GET /dashboard/pending-requests`), one
 //! client at a time for `BENCH_SECONDS` (default 10) each; then the flows are copied in SQL to
@@ -56,8 +57,13 @@ async fn seed(db: &DatabaseConnection) -> Seeded {
         .insert(db)
         .await
         .unwrap();
+    // The next level up, where escalations go.
+    let boss = person("boss@approvals.example.com".into(), "Bo".into(), "Boss".into(), Role::Manager)
+        .insert(db)
+        .await
+        .unwrap();
     let mut approver = person("approver@approvals.example.com".into(), "Ana".into(), "Approver".into(), Role::Manager);
-    approver.manager_id = sea_orm::ActiveValue::Set(Some(admin.id));
+    approver.manager_id = sea_orm::ActiveValue::Set(Some(boss.id));
     let approver = approver.insert(db).await.unwrap();
     let rows: Vec<_> = (0..EMPLOYEES)
         .map(|i| {

@@ -552,3 +552,32 @@ async fn a_type_may_approve_itself_and_timesheet_edits_take_their_own_path() {
     assert_eq!(requests["requests"][0]["status"], 1, "{requests}");
     assert_eq!(requests["requests"][0]["approval"]["state"], "approved");
 }
+
+#[actix_web::test]
+async fn two_managers_naming_each_other_at_once_never_make_a_circle() {
+    let app = spawn_app().await;
+    let o = org(&app).await;
+    let s = &o.s;
+    let today = Utc::now().with_timezone(&s.zone).date_naive();
+    let (from, to) = (today.to_string(), (today + Duration::days(5)).to_string());
+    for _ in 0..3 {
+        let (a, b) = futures_util::join!(
+            app.post_as(
+                &s.manager,
+                "/server/v1/approvals/stand-ins",
+                json!({"standInId": o.deputy_id, "startsOn": from, "endsOn": to})
+            ),
+            app.post_as(
+                &o.deputy,
+                "/server/v1/approvals/stand-ins",
+                json!({"standInId": s.manager_id, "startsOn": from, "endsOn": to})
+            ),
+        );
+        let passed = [&a, &b].iter().filter(|reply| reply.status == 200).count();
+        assert_eq!(passed, 1, "{:?} {:?}", a.body, b.body);
+        let listed = ok(app.get_as(&s.admin, "/server/v1/approvals/stand-ins").await);
+        for row in listed.as_array().unwrap() {
+            ok(app.post_as(&s.admin, "/server/v1/approvals/stand-ins/delete", json!({"id": row["id"]})).await);
+        }
+    }
+}
