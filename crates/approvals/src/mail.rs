@@ -10,9 +10,11 @@ use crate::{ApprovalError, Approvals};
 use accounts::mail::OutgoingMail;
 use accounts::people::read::{self, PeopleFilter};
 use accounts::tokens::{hash_token, random_token};
+use accounts::Person;
 use chrono::{DateTime, Duration, Utc};
 use kernel::{TenantCtx, UserId};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait};
+use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
+use std::collections::HashMap;
 
 /// How long an answer link works.
 pub const LINK_DAYS: i64 = 7;
@@ -26,6 +28,31 @@ pub(crate) enum Notice {
     Reminder,
     /// Nobody answered within the step's escalation time: these approvers were added.
     Escalation,
+}
+
+/// What telling a step's approvers writes: their links, their mails, and the event (for a
+/// reminder or an escalation).
+#[derive(Default)]
+pub(crate) struct Told {
+    pub links: Vec<links::ActiveModel>,
+    pub mails: Vec<OutgoingMail>,
+    pub events: Vec<events::ActiveModel>,
+}
+
+impl Told {
+    /// Writes it all in the caller's transaction, a few statements whatever its size.
+    pub async fn write<C: ConnectionTrait>(self, conn: &C, accounts: &accounts::Accounts) -> Result<(), ApprovalError> {
+        for chunk in self.links.chunks(200) {
+            links::Entity::insert_many(chunk.to_vec()).exec(conn).await?;
+        }
+        for chunk in self.events.chunks(200) {
+            events::Entity::insert_many(chunk.to_vec()).exec(conn).await?;
+        }
+        for chunk in self.mails.chunks(200) {
+            accounts.enqueue_mail_in(conn, chunk).await?;
+        }
+        Ok(())
+    }
 }
 
 impl Approvals {
@@ -43,11 +70,40 @@ impl Approvals {
         let parties = Parties { employee: flow.employee_id, requester: flow.requester_id };
         let today = kernel::time::local_date(ctx.time_zone(), now);
         let stand_ins = StandIns::on(conn, ctx, today).await?;
-        let to = recipients(principals, &stand_ins, parties);
-        let mut ids: Vec<UserId> = to.iter().flat_map(|(answerer, principal)| [*answerer, *principal]).collect();
+        let mut ids: Vec<UserId> = recipients(principals, &stand_ins, parties)
+            .iter()
+            .flat_map(|(answerer, principal)| [*answerer, *principal])
+            .collect();
         ids.push(flow.employee_id);
-        let people = read::people(conn, ctx, &PeopleFilter::default().with_ids(ids)).await?;
-        let names = people.iter().map(|person| (person.id, person.full_name())).collect();
+        let people: HashMap<UserId, Person> = read::people(conn, ctx, &PeopleFilter::default().with_ids(ids))
+            .await?
+            .into_iter()
+            .map(|person| (person.id, person))
+            .collect();
+        let mut told = Told::default();
+        let answerers = self.compose(ctx, flow, principals, notice, &people, &stand_ins, now, &mut told);
+        told.write(conn, &self.accounts).await?;
+        Ok(answerers)
+    }
+
+    /// What telling the approvers of the flow's current step writes, added to `told`; whom it
+    /// tells. Each answerer (an approver or a stand-in of one, never a party) gets a link of
+    /// their own.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn compose(
+        &self,
+        ctx: &TenantCtx,
+        flow: &flows::Model,
+        principals: &[UserId],
+        notice: Notice,
+        people: &HashMap<UserId, Person>,
+        stand_ins: &StandIns,
+        now: DateTime<Utc>,
+        told: &mut Told,
+    ) -> Vec<UserId> {
+        let parties = Parties { employee: flow.employee_id, requester: flow.requester_id };
+        let to = recipients(principals, stand_ins, parties);
+        let names: HashMap<UserId, String> = people.iter().map(|(id, person)| (*id, person.full_name())).collect();
         let employee = name(&names, flow.employee_id);
         let what = match flow.kind {
             FlowKind::TimeOff => "Time off request",
@@ -59,14 +115,13 @@ impl Approvals {
             Notice::Escalation => format!("Escalated to you: {what} from {employee}"),
         };
         let inbox = self.accounts.screen_link("/admin/inbox");
-        let mut mails = Vec::new();
-        let mut told = Vec::new();
+        let mut answerers = Vec::new();
         for (answerer, principal) in to {
-            let Some(person) = people.iter().find(|person| person.id == answerer && person.is_active()) else {
+            let Some(person) = people.get(&answerer).filter(|person| person.is_active()) else {
                 continue;
             };
             let token = random_token();
-            links::ActiveModel {
+            told.links.push(links::ActiveModel {
                 company_id: Set(ctx.company()),
                 flow_id: Set(flow.id),
                 step: Set(flow.step),
@@ -76,9 +131,7 @@ impl Approvals {
                 used_at: Set(None),
                 created_at: Set(now),
                 ..Default::default()
-            }
-            .insert(conn)
-            .await?;
+            });
             let link = self.accounts.screen_link(&format!("/answer/{token}"));
             let standing_in = if principal == answerer {
                 String::new()
@@ -87,13 +140,11 @@ impl Approvals {
             };
             let why = match notice {
                 Notice::Step => String::new(),
-                Notice::Reminder => {
-                    "\nIt has been waiting since ".to_owned() + &flow.step_since.format("%m/%d/%Y").to_string() + "."
-                }
+                Notice::Reminder => format!("\nIt has been waiting since {}.", flow.step_since.format("%m/%d/%Y")),
                 Notice::Escalation => "\nNobody answered it in time, so it was escalated to you.".to_owned(),
             };
             let reason = if flow.reason.is_empty() { String::new() } else { format!("\nReason: {}", flow.reason) };
-            mails.push(OutgoingMail {
+            told.mails.push(OutgoingMail {
                 company: Some(ctx.company()),
                 to_email: person.email.clone(),
                 to_name: person.full_name(),
@@ -106,11 +157,10 @@ impl Approvals {
                     person.first_name, flow.summary, flow.step, flow.step_count,
                 ),
             });
-            told.push(answerer);
+            answerers.push(answerer);
         }
-        self.accounts.enqueue_mail_in(conn, &mails).await?;
         if notice != Notice::Step {
-            events::ActiveModel {
+            told.events.push(events::ActiveModel {
                 company_id: Set(ctx.company()),
                 flow_id: Set(flow.id),
                 step: Set(flow.step),
@@ -118,11 +168,9 @@ impl Approvals {
                 to_people: Set(serde_json::to_string(principals).unwrap_or_else(|_| "[]".to_owned())),
                 at: Set(now),
                 ..Default::default()
-            }
-            .insert(conn)
-            .await?;
+            });
         }
-        Ok(told)
+        answerers
     }
 
     /// Tells this server's mail sender that approval mail was queued (after the commit).

@@ -137,29 +137,6 @@ pub(crate) async fn fallback<C: ConnectionTrait>(
     Ok(admins)
 }
 
-/// The next level up from `principals` (their managers), for an escalation.
-pub(crate) async fn managers_of<C: ConnectionTrait>(
-    conn: &C,
-    ctx: &TenantCtx,
-    principals: &[UserId],
-    parties: Parties,
-) -> Result<Vec<UserId>, ApprovalError> {
-    let people = read::people(conn, ctx, &PeopleFilter::active().with_ids(principals.iter().copied())).await?;
-    let mut up = Vec::new();
-    for id in people.iter().filter_map(|person| person.manager_id) {
-        if let Some(manager) = person(conn, ctx, Some(id)).await? {
-            if answers(&manager)
-                && !parties.excludes(manager.id)
-                && !principals.contains(&manager.id)
-                && !up.contains(&manager.id)
-            {
-                up.push(manager.id);
-            }
-        }
-    }
-    Ok(up)
-}
-
 /// Named people who may answer (active managers or admins), in the order given.
 pub(crate) async fn usable_people<C: ConnectionTrait>(
     conn: &C,
@@ -168,6 +145,60 @@ pub(crate) async fn usable_people<C: ConnectionTrait>(
 ) -> Result<Vec<UserId>, ApprovalError> {
     let people = read::people(conn, ctx, &PeopleFilter::active().with_ids(ids.iter().copied())).await?;
     Ok(ids.iter().copied().filter(|id| people.iter().any(|person| person.id == *id && answers(person))).collect())
+}
+
+/// A company's people and its fallback approver, read once for many flows (the reminder and
+/// escalation job), with the same rules as the functions above.
+pub(crate) struct Directory {
+    pub people: HashMap<UserId, Person>,
+    fallback: Option<UserId>,
+}
+
+impl Directory {
+    pub async fn load<C: ConnectionTrait>(conn: &C, ctx: &TenantCtx) -> Result<Self, ApprovalError> {
+        let people = read::people(conn, ctx, &PeopleFilter::default()).await?;
+        let fallback = approval_settings::Entity::find_by_id(ctx.company())
+            .one(conn)
+            .await?
+            .and_then(|settings| settings.fallback_approver_id);
+        Ok(Directory { people: people.into_iter().map(|person| (person.id, person)).collect(), fallback })
+    }
+
+    fn approver(&self, id: UserId) -> Option<&Person> {
+        self.people.get(&id).filter(|person| answers(person))
+    }
+
+    /// The next level up from `principals` (their managers), for an escalation.
+    pub fn managers_of(&self, principals: &[UserId], parties: Parties) -> Vec<UserId> {
+        let mut up = Vec::new();
+        for id in principals.iter().filter_map(|id| self.people.get(id)).filter_map(|person| person.manager_id) {
+            if self.approver(id).is_some() && !parties.excludes(id) && !principals.contains(&id) && !up.contains(&id) {
+                up.push(id);
+            }
+        }
+        up
+    }
+
+    /// [`usable_people`], from memory.
+    pub fn usable(&self, ids: &[UserId]) -> Vec<UserId> {
+        ids.iter().copied().filter(|id| self.approver(*id).is_some()).collect()
+    }
+
+    /// [`fallback`], from memory: empty when there is nobody.
+    pub fn fallback(&self, parties: Parties, already: &[UserId]) -> Vec<UserId> {
+        let usable = |id: UserId| self.approver(id).is_some() && !parties.excludes(id) && !already.contains(&id);
+        if let Some(named) = self.fallback.filter(|id| usable(*id)) {
+            return vec![named];
+        }
+        let mut admins: Vec<UserId> = self
+            .people
+            .values()
+            .filter(|person| person.role == Role::Admin && usable(person.id))
+            .map(|person| person.id)
+            .collect();
+        admins.sort_unstable();
+        admins
+    }
 }
 
 /// The stand-ins in force on one day: who answers for whom.

@@ -61,22 +61,22 @@ pub async fn save_path(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct IdBody {
+pub struct ApprovalIdBody {
     pub id: Option<i64>,
 }
 
-fn id_of(body: &IdBody) -> Result<i64, ApiError> {
+fn id_of(body: &ApprovalIdBody) -> Result<i64, ApiError> {
     body.id.ok_or_else(|| ApiError::validation(FieldErrors::single("id", "Please choose one.")))
 }
 
 /// Deletes a path: what used it falls back to the rule before paths.
 #[utoipa::path(post, path = "/server/v1/approvals/paths/delete", tag = "approvals", security(("bearer" = [])),
-    request_body = IdBody,
+    request_body = ApprovalIdBody,
     responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_path(
     state: web::Data<AppState>,
     guard: Admin,
-    body: Body<IdBody>,
+    body: Body<ApprovalIdBody>,
 ) -> Result<web::Json<Done>, ApiError> {
     state.approvals.delete_path(&guard.ctx, ApprovalPathId(id_of(&body)?)).await?;
     Ok(done("The approval path was deleted."))
@@ -176,12 +176,12 @@ pub async fn add_stand_in(
 
 /// Removes a stand-in.
 #[utoipa::path(post, path = "/server/v1/approvals/stand-ins/delete", tag = "approvals", security(("bearer" = [])),
-    request_body = IdBody,
+    request_body = ApprovalIdBody,
     responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn remove_stand_in(
     state: web::Data<AppState>,
     guard: Privileged,
-    body: Body<IdBody>,
+    body: Body<ApprovalIdBody>,
 ) -> Result<web::Json<Done>, ApiError> {
     state.approvals.remove_stand_in(&guard.ctx, StandInId(id_of(&body)?)).await?;
     Ok(done("The stand-in was removed."))
@@ -196,12 +196,14 @@ pub async fn link(state: web::Data<AppState>, guard: AnswerLink) -> Result<web::
     Ok(web::Json(state.approvals.link_view(&guard.ctx, &guard.grant).await?))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+/// An answer from the link's page. Every field is optional to the body reader, so an unknown
+/// link is a 404 whatever the body (the guard and the body are read side by side).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
 pub struct LinkAnswerBody {
-    pub decision: Decision,
+    /// "approve" or "reject".
+    pub decision: Option<Decision>,
     /// Why it is rejected (required to reject).
-    #[serde(default)]
     pub comment: Option<String>,
 }
 
@@ -218,10 +220,13 @@ pub async fn answer_link(
     guard: AnswerLink,
     body: Body<LinkAnswerBody>,
 ) -> Result<web::Json<Done>, ApiError> {
+    let decision = body
+        .decision
+        .ok_or_else(|| ApiError::validation(FieldErrors::single("decision", "Choose to approve or to reject.")))?;
     let answerer = Answerer::Link(&guard.ctx, &guard.grant);
     let subject = guard.grant.subject;
     let comment = body.comment.as_deref().unwrap_or_default();
-    let message = match (subject.kind, body.decision) {
+    let message = match (subject.kind, decision) {
         (FlowKind::TimeOff, Decision::Approve) => {
             state.pto.approve(answerer, PtoRequestId(subject.request)).await?.message
         }

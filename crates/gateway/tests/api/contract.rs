@@ -116,8 +116,8 @@ fn request_bodies_name_the_fields_the_server_reads() {
         doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect()
     };
     let fields = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<BTreeSet<_>>();
-    assert_eq!(properties("/server/v1/pto/approve-timeoff"), fields(&["request", "comment"]));
-    assert_eq!(properties("/server/v1/pto/reject-timeoff"), fields(&["request", "comment"]));
-    assert_eq!(properties("/server/v1/timesheet/edit-request-approve"), fields(&["reqId", "comment"]));
-    assert_eq!(properties("/server/v1/timesheet/edit-request-reject"), fields(&["reqId", "comment"]));
+    assert_eq!(properties("/server/v1/pto/approve-timeoff"), fields(&["request", "comment", "allSteps"]));
+    assert_eq!(properties("/server/v1/pto/reject-timeoff"), fields(&["request", "comment", "allSteps"]));
+    assert_eq!(properties("/server/v1/timesheet/edit-request-approve"), fields(&["reqId", "comment", "allSteps"]));
+    assert_eq!(properties("/server/v1/timesheet/edit-request-reject"), fields(&["reqId", "comment", "allSteps"]));
 }
