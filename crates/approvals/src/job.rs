@@ -86,11 +86,11 @@ impl Approvals {
                 }
             }
             for (company, ids) in by_company {
-                if !companies.contains_key(&company) {
-                    let loaded = self.company(company, now).await?;
-                    companies.insert(company, loaded);
-                }
-                let Some(Some(company_data)) = companies.get(&company) else { continue };
+                let company_data = match companies.entry(company) {
+                    std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(entry) => entry.insert(self.company(company, now).await?),
+                };
+                let Some(company_data) = company_data.as_ref() else { continue };
                 for batch in ids.chunks(BATCH) {
                     match self.handle_batch(company_data, batch, due, now).await {
                         Ok(done) => {
