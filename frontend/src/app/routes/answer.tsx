@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { AnswerPage } from '@/features/approvals/components/answer-page';
 
@@ -8,9 +8,10 @@ import { AnswerPage } from '@/features/approvals/components/answer-page';
  */
 export function AnswerRoute() {
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
   return (
     <AuthCard title="Answer a request">
-      <AnswerPage key={token} token={token} />
+      <AnswerPage key={token} token={token} decision={search.get('decision')} />
     </AuthCard>
   );
 }

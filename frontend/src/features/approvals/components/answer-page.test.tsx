@@ -71,6 +71,18 @@ describe('answering from the e-mail (/answer/:token)', () => {
     expect(answers(fetch)).toEqual([{ decision: 'reject', comment: 'We are short that week' }]);
   });
 
+  it("opens at the mail link's choice, and sends nothing before the confirmation", async () => {
+    const fetch = server(LINK);
+    renderWithApp(<AnswerPage token="tok-1" decision="reject" />, { path: '/answer/tok-1' });
+    const form = await screen.findByRole('form', { name: 'Reject the request' });
+    expect(answers(fetch)).toHaveLength(0);
+    const user = userEvent.setup();
+    await user.type(within(form).getByRole('textbox', { name: /Reason for rejecting/ }), 'Short-staffed');
+    await user.click(within(form).getByRole('button', { name: 'Confirm rejection' }));
+    expect(await screen.findByTestId('answer-outcome')).toHaveTextContent('The request was rejected.');
+    expect(answers(fetch)).toEqual([{ decision: 'reject', comment: 'Short-staffed' }]);
+  });
+
   it("shows the server's refusal of a reason on the field", async () => {
     server(LINK, failure(400, 'Please check.', { comment: ['Please say why, in at most 500 characters.'] }));
     renderWithApp(<AnswerPage token="tok-1" />, { path: '/answer/tok-1' });

@@ -36,13 +36,16 @@ const expiresText = (expiresAt: string) =>
 /**
  * /answer/:token, without signing in (issue 41): the request an approver's e-mail is about (who,
  * what, the reason, the step) with Approve (then 'Approve this request') and Reject (a required
- * reason, then 'Confirm rejection'). A link that expired, was used, or whose request moved on says
+ * reason, then 'Confirm rejection'); `decision` (the mail link's `?decision=`) opens the page at
+ * that confirmation. A link that expired, was used, or whose request moved on says
  * so, as does the server after an answer.
  */
-export function AnswerPage({ token }: { token: string }) {
+export function AnswerPage({ token, decision }: { token: string; decision?: string | null }) {
   const link = useAnswerLink(token);
   const send = useSendAnswer();
-  const [stage, setStage] = useState<Stage>('choose');
+  // The mail's Approve and Reject links open the page at their confirmation (nothing is sent
+  // until the approver confirms: mail scanners follow links).
+  const [stage, setStage] = useState<Stage>(decision === 'approve' || decision === 'reject' ? decision : 'choose');
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
