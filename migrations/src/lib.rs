@@ -59,6 +59,7 @@ mod m20261205_000051_kiosks;
 mod m20261206_000052_missed_punches;
 mod m20261207_000053_pay_period_locks;
 mod m20261208_000054_approval_paths;
+mod m20261209_000055_licensing;
 
 pub struct Migrator;
 
@@ -118,6 +119,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000052_missed_punches::Migration),
             Box::new(m20261207_000053_pay_period_locks::Migration),
             Box::new(m20261208_000054_approval_paths::Migration),
+            Box::new(m20261209_000055_licensing::Migration),
         ]
     }
 }

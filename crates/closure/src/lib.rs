@@ -207,6 +207,7 @@ async fn erase_everything(
     billing::purge_company(txn, company).await?;
     erased.extend(hr::purge_company(txn, company).await?);
     erased.extend(approvals::purge::purge_company(txn, company).await?);
+    erased.extend(licensing::purge::purge_company(txn, company).await?);
     erased.extend(pto::purge_company(txn, company).await?);
     erased.extend(activity::purge_company(txn, company).await?);
     erased.extend(timesheet::purge_company(txn, company).await?);

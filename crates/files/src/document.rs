@@ -16,6 +16,7 @@ use sea_orm::{EntityTrait, QueryFilter};
 /// Largest HR document accepted.
 pub const MAX_DOCUMENT_BYTES: usize = 10 * 1024 * 1024;
 
+pub const NOT_PDF_OR_IMAGE_MESSAGE: &str = "Please upload a PDF or an image.";
 pub const NOT_A_DOCUMENT_MESSAGE: &str = "Please upload a PDF, a Word, Excel or PowerPoint file, or an image.";
 pub const PATH_IN_NAME_MESSAGE: &str = "The file name may not contain a folder path.";
 pub const BAD_NAME_MESSAGE: &str = "Please give the file a name without control characters, under 255 characters.";
@@ -63,6 +64,29 @@ impl Files {
         bytes: &[u8],
         claimed_name: &str,
     ) -> Result<SavedDocument, FilesError> {
+        self.save_checked(ctx, bytes, claimed_name, |_| true, NOT_A_DOCUMENT_MESSAGE).await
+    }
+
+    /// Checks and stores a private file that must be a PDF or an image (a licence, a CE
+    /// certificate): what a state or a course provider issues, and nothing that runs macros.
+    pub async fn save_pdf_or_image(
+        &self,
+        ctx: &TenantCtx,
+        bytes: &[u8],
+        claimed_name: &str,
+    ) -> Result<SavedDocument, FilesError> {
+        let accepts = |kind: Kind| kind == Kind::Pdf || kind.is_image();
+        self.save_checked(ctx, bytes, claimed_name, accepts, NOT_PDF_OR_IMAGE_MESSAGE).await
+    }
+
+    async fn save_checked(
+        &self,
+        ctx: &TenantCtx,
+        bytes: &[u8],
+        claimed_name: &str,
+        accepts: impl Fn(Kind) -> bool,
+        refusal: &'static str,
+    ) -> Result<SavedDocument, FilesError> {
         let name = clean_file_name(claimed_name).map_err(FilesError::Rejected)?;
         if bytes.is_empty() {
             return Err(FilesError::Rejected(crate::EMPTY_FILE_MESSAGE));
@@ -70,7 +94,7 @@ impl Files {
         if bytes.len() > MAX_DOCUMENT_BYTES {
             return Err(FilesError::TooLarge { max_bytes: MAX_DOCUMENT_BYTES });
         }
-        let kind = sniff_document(bytes, &name).ok_or(FilesError::Rejected(NOT_A_DOCUMENT_MESSAGE))?;
+        let kind = sniff_document(bytes, &name).filter(|kind| accepts(*kind)).ok_or(FilesError::Rejected(refusal))?;
         let file = self.store(ctx, Purpose::HrDocument, kind, bytes).await?;
         Ok(SavedDocument { file, name: with_true_extension(name, kind) })
     }

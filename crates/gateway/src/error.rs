@@ -429,6 +429,7 @@ impl From<reports::ReportsError> for ApiError {
             reports::ReportsError::Pto(err) => err.into(),
             reports::ReportsError::Clock(err) => err.into(),
             reports::ReportsError::Hr(err) => err.into(),
+            reports::ReportsError::Licensing(err) => err.into(),
             reports::ReportsError::Database(err) => ApiError::database(err),
             reports::ReportsError::Export(message) => ApiError::internal(message),
         }
@@ -487,6 +488,18 @@ fn partner_error(err: &hr::agencyzoom::AzError) -> ApiError {
         tracing::warn!(error = %err, "the AgencyZoom import failed");
     }
     ApiError::new(code, hr::agencyzoom::partner_message(err))
+}
+
+impl From<licensing::LicensingError> for ApiError {
+    fn from(err: licensing::LicensingError) -> Self {
+        match err {
+            licensing::LicensingError::Validation(errors) => ApiError::validation(errors),
+            licensing::LicensingError::TooLarge { max_bytes } => files::FilesError::TooLarge { max_bytes }.into(),
+            licensing::LicensingError::NotFound => ApiError::not_found(),
+            licensing::LicensingError::Database(err) => ApiError::database(err),
+            licensing::LicensingError::Internal(message) => ApiError::internal(message),
+        }
+    }
 }
 
 #[cfg(test)]

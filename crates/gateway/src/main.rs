@@ -328,6 +328,22 @@ fn scheduler(state: &AppState) -> kernel::Scheduler {
                 .map_err(|err| err.to_string())
         }
     });
+    let licensing = state.licensing.clone();
+    scheduler.add(licensing::job::REMINDER_JOB, chrono::Duration::hours(1), move |now| {
+        let licensing = licensing.clone();
+        async move {
+            licensing
+                .send_reminders(now)
+                .await
+                .map(|run| {
+                    format!(
+                        "{} licence and CE reminders, {} mails queued, {} companies failed",
+                        run.reminded, run.mails, run.failed_companies
+                    )
+                })
+                .map_err(|err| err.to_string())
+        }
+    });
     let reports = state.reports.clone();
     scheduler.add(reports::closing::job::AUTO_CLOSE_JOB, chrono::Duration::hours(1), move |now| {
         let reports = reports.clone();

@@ -21,6 +21,8 @@ pub struct AppState {
     /// Shared kiosks and PINs (issue 40).
     pub kiosks: clock::kiosk::KioskService,
     pub approvals: approvals::Approvals,
+    /// Producer licences, CE and appointments (issue 42).
+    pub licensing: licensing::Licensing,
     pub timesheet: TimesheetService,
     pub hr: Hr,
     pub pto: Pto,
@@ -58,6 +60,7 @@ impl AppState {
         let timesheet = TimesheetService::new(db.clone(), accounts.clone(), gate.clone());
         let pto = Pto::new(db.clone(), accounts.clone(), gate.clone());
         let hr = Hr::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
+        let licensing = licensing::Licensing::new(db.clone(), accounts.clone(), files.clone(), gate.clone());
         let closure = closure::Closure::new(db.clone(), files.clone(), gate.clone());
         // One clock for the people's own presses and the kiosks' (one group of presses).
         let clock = ClockService::new(db.clone(), gate.clone());
@@ -69,10 +72,11 @@ impl AppState {
             billing: None,
             kiosks: clock::kiosk::KioskService::new(db.clone(), gate.clone(), accounts.clone(), clock.clone()),
             approvals: approvals::Approvals::new(db.clone(), accounts.clone(), gate.clone()),
+            licensing: licensing.clone(),
             clock,
             places,
             gate,
-            reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), accounts.clone(), periods),
+            reports: Reports::new(timesheet.clone(), pto.clone(), hr.clone(), licensing, accounts.clone(), periods),
             timesheet,
             hr,
             pto,

@@ -180,3 +180,35 @@ typed_id!(
     /// An answer link sent by e-mail to one approver of one step of a request.
     ApprovalLinkId
 );
+typed_id!(
+    /// A producer's NPN and resident state (licensing).
+    ProducerId
+);
+typed_id!(
+    /// A company's own continuing-education rule for a state.
+    StateRuleId
+);
+typed_id!(
+    /// A producer's licence in one state.
+    LicenceId
+);
+typed_id!(
+    /// The continuing education one licence cycle requires.
+    CeRequirementId
+);
+typed_id!(
+    /// A continuing-education course a producer completed.
+    CeCreditId
+);
+typed_id!(
+    /// A carrier's appointment of a producer in a state.
+    AppointmentId
+);
+typed_id!(
+    /// An errors-and-omissions insurance policy of the agency.
+    EoPolicyId
+);
+typed_id!(
+    /// The once-only mark of a licensing reminder sent.
+    LicensingReminderId
+);

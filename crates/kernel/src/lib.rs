@@ -30,6 +30,9 @@ pub use ids::{
     OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
     PtoTypeId, StandInId, TimesheetReviewId, UserId,
 };
+pub use ids::{
+    AppointmentId, CeCreditId, CeRequirementId, EoPolicyId, LicenceId, LicensingReminderId, ProducerId, StateRuleId,
+};
 pub use kiosk::KioskCtx;
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};

@@ -21,11 +21,19 @@ pub enum AgendaType {
     Birthday,
     Anniversary,
     Event,
+    /// A producer's licence expiry or CE due date (issue 42), for the people the viewer reaches.
+    Licence,
 }
 
 impl AgendaType {
-    pub const ALL: [AgendaType; 5] =
-        [AgendaType::TimeOff, AgendaType::Holiday, AgendaType::Birthday, AgendaType::Anniversary, AgendaType::Event];
+    pub const ALL: [AgendaType; 6] = [
+        AgendaType::TimeOff,
+        AgendaType::Holiday,
+        AgendaType::Birthday,
+        AgendaType::Anniversary,
+        AgendaType::Event,
+        AgendaType::Licence,
+    ];
 
     /// The spec's `agendaType`.
     pub fn code(self) -> &'static str {
@@ -35,6 +43,7 @@ impl AgendaType {
             AgendaType::Birthday => "BIRTHDAY",
             AgendaType::Anniversary => "ANNIVERSARY",
             AgendaType::Event => "HrCalendarEvent",
+            AgendaType::Licence => "LICENCE",
         }
     }
 
@@ -148,6 +157,53 @@ impl Reports {
                     years: celebration.years,
                     can_edit: false,
                 });
+            }
+        }
+        if types.has(AgendaType::Licence) {
+            let due = self.licensing.due_between(ctx, query.start, query.end, None).await?;
+            if !due.is_empty() {
+                let people: std::collections::HashMap<kernel::UserId, accounts::Person> = self
+                    .accounts
+                    .people_of(ctx, None)
+                    .await
+                    .map_err(hr::HrError::from)?
+                    .into_iter()
+                    .map(|person| (person.id, person))
+                    .collect();
+                for item in due {
+                    if query.excluded_employee == Some(item.employee_id) {
+                        continue;
+                    }
+                    let person = people.get(&item.employee_id);
+                    let offset = kernel::time::utc_offset_minutes(
+                        ctx.time_zone(),
+                        kernel::time::start_of_day(ctx.time_zone(), item.due_on),
+                    );
+                    let (start, end) = whole_day(item.due_on);
+                    // Expiries and CE due dates of one licence share its id space: the kind
+                    // keeps them apart (a requirement's id is negative).
+                    let id = match item.kind {
+                        licensing::agenda::DueKind::LicenceExpiry => item.id,
+                        licensing::agenda::DueKind::CeDue => -item.id,
+                    };
+                    items.push(AgendaItem {
+                        agenda_type: AgendaType::Licence.code().to_owned(),
+                        id,
+                        start,
+                        end,
+                        allday: 1,
+                        soffset: offset,
+                        eoffset: offset,
+                        status: pto::requests::wire_code(kernel::RequestStatus::Approved),
+                        avatar: person.and_then(|person| person.avatar.clone()),
+                        firstname: person.map(|person| person.first_name.clone()),
+                        lastname: person.map(|person| person.last_name.clone()),
+                        name: item.label,
+                        employee_id: Some(item.employee_id.0),
+                        years: None,
+                        can_edit: false,
+                    });
+                }
             }
         }
         items.sort_by(|a, b| a.start.cmp(&b.start).then(a.agenda_type.cmp(&b.agenda_type)).then(a.id.cmp(&b.id)));

@@ -37,6 +37,7 @@ fn summary(item: &AgendaItem) -> String {
         (Some(AgendaType::TimeOff), Some(person)) => format!("{person}: {}", item.name),
         (Some(AgendaType::Event), Some(person)) => format!("{} ({person})", item.name),
         (Some(AgendaType::Holiday), _) => format!("Holiday: {}", item.name),
+        (Some(AgendaType::Licence), Some(person)) => format!("{person}: {}", item.name),
         _ => item.name.clone(),
     }
 }
@@ -53,7 +54,8 @@ impl Reports {
             false,
         )
         .map_err(ReportsError::Validation)?;
-        let types = AgendaTypes::parse(Some("PTO_REQUEST,HOLIDAY,HrCalendarEvent")).unwrap_or_else(AgendaTypes::all);
+        let types =
+            AgendaTypes::parse(Some("PTO_REQUEST,HOLIDAY,HrCalendarEvent,LICENCE")).unwrap_or_else(AgendaTypes::all);
         let agenda = self.agenda(ctx, &query, &types).await?;
         let company = self.accounts.company_name(ctx).await.map_err(hr::HrError::from)?;
         // The product names itself, not the library that writes the text (RFC 5545 §3.7.3).
@@ -69,10 +71,12 @@ impl Reports {
             let prefix = match AgendaType::parse(&item.agenda_type) {
                 Some(AgendaType::TimeOff) => "pto",
                 Some(AgendaType::Holiday) => "holiday",
+                Some(AgendaType::Licence) if item.id < 0 => "ce-due",
+                Some(AgendaType::Licence) => "licence",
                 _ => "event",
             };
             let mut event = Event::new();
-            event.uid(&format!("{prefix}-{}@{host}", item.id)).summary(&summary(item));
+            event.uid(&format!("{prefix}-{}@{host}", item.id.abs())).summary(&summary(item));
             if item.allday == 1 {
                 let first: NaiveDate = start.date();
                 let after: NaiveDate = end.date() + Duration::days(1);

@@ -40,6 +40,8 @@ pub enum ReportsError {
     Clock(#[from] clock::ClockError),
     #[error(transparent)]
     Hr(#[from] hr::HrError),
+    #[error(transparent)]
+    Licensing(#[from] licensing::LicensingError),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     /// Writing an export failed (a bug, not bad input).
@@ -53,6 +55,7 @@ pub struct Reports {
     timesheet: TimesheetService,
     pto: Pto,
     hr: Hr,
+    licensing: licensing::Licensing,
     accounts: Accounts,
     periods: clock::periods::PeriodsService,
 }
@@ -62,10 +65,11 @@ impl Reports {
         timesheet: TimesheetService,
         pto: Pto,
         hr: Hr,
+        licensing: licensing::Licensing,
         accounts: Accounts,
         periods: clock::periods::PeriodsService,
     ) -> Self {
-        Self { timesheet, pto, hr, accounts, periods }
+        Self { timesheet, pto, hr, licensing, accounts, periods }
     }
 }
 

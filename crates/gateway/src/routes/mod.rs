@@ -16,6 +16,7 @@ pub mod folder;
 pub mod health;
 pub mod holidays;
 pub mod kiosk;
+pub mod licensing;
 pub mod locations;
 pub mod manage;
 pub mod my_hr;
@@ -96,6 +97,7 @@ pub const TABLES: &[Table] = &[
     (holidays::ROUTES, holidays::document),
     (time_off::ROUTES, time_off::document),
     (folder::ROUTES, folder::document),
+    (licensing::ROUTES, licensing::document),
     (my_hr::ROUTES, my_hr::document),
     (policy::ROUTES, policy::document),
     (contacts::ROUTES, contacts::document),
@@ -131,6 +133,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     holidays::configure(cfg);
     time_off::configure(cfg);
     folder::configure(cfg);
+    licensing::configure(cfg);
     my_hr::configure(cfg);
     policy::configure(cfg);
     contacts::configure(cfg);

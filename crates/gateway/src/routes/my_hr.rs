@@ -12,7 +12,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hr::policies::{AnswerCommand, AnswerInput, AnswerOutcome, MyPolicy, PolicyReview};
 use hr::records::{Acknowledgement, DocumentView, EventView, MyTasks, UploadCommand, UploadInput};
 use hr::DownloadedFile;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 crate::routes::route_table! {
@@ -30,10 +30,21 @@ crate::routes::route_table! {
     post "/doc/policy" => view_policy_doc,
 }
 
+/// The task dock: HR's tasks and the caller's own licence and CE deadlines (issue 42).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaskDock {
+    #[serde(flatten)]
+    pub tasks: MyTasks,
+    /// Licences expiring and CE due within 90 days (or overdue); not counted in the bell.
+    pub licensing: Vec<licensing::agenda::DueItem>,
+}
+
 #[utoipa::path(get, path = "/server/v1/profile/my-tasks", tag = "my-hr", security(("bearer" = [])),
-    responses((status = 200, body = MyTasks), (status = 403, body = ErrorBody)))]
-pub async fn my_tasks(state: web::Data<AppState>, member: Member) -> Result<web::Json<MyTasks>, ApiError> {
-    Ok(web::Json(state.hr.my_tasks(&member.ctx).await?))
+    responses((status = 200, body = TaskDock), (status = 403, body = ErrorBody)))]
+pub async fn my_tasks(state: web::Data<AppState>, member: Member) -> Result<web::Json<TaskDock>, ApiError> {
+    let tasks = state.hr.my_tasks(&member.ctx).await?;
+    let licensing = state.licensing.my_due(&member.ctx).await?;
+    Ok(web::Json(TaskDock { tasks, licensing }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

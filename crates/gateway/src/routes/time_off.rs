@@ -248,7 +248,7 @@ pub struct AgendaParams {
     /// Accepted for the spec's client.
     pub from: Option<String>,
     /// Only these agenda types (comma-joined: PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY,
-    /// HrCalendarEvent); all when left out.
+    /// HrCalendarEvent, LICENCE); all when left out.
     pub types: Option<String>,
 }
 
@@ -278,7 +278,7 @@ pub async fn agenda(
     let types = AgendaTypes::parse(query.types.as_deref()).unwrap_or_else(|| {
         errors.add(
             "types",
-            "Please choose agenda types among PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY and HrCalendarEvent",
+            "Please choose agenda types among PTO_REQUEST, HOLIDAY, BIRTHDAY, ANNIVERSARY, HrCalendarEvent and LICENCE",
         );
         AgendaTypes::all()
     });

@@ -224,6 +224,86 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     let reminders = approvals::Approvals::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
     assert_eq!(reminders.remind_and_escalate(Utc::now() + Duration::hours(2)).await.unwrap().reminded, 1);
     ok(app.post_as(&manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": request.body["id"]})).await);
+    // Licensing: a producer with a licence (and its document) expiring within 30 days, a CE
+    // requirement, a credit with its certificate, an appointment, an E&O policy, the company's own
+    // rule for a state, and the reminders sent.
+    let pdf: &[u8] = b"%PDF-1.4\n%%EOF\n";
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/licensing/producer",
+            json!({"employeeId": employee_id, "npn": "7654321", "residentState": "TX"}),
+        )
+        .await);
+    let licence = ok(app
+        .post_as(
+            &admin,
+            "/server/v1/licensing/licences",
+            json!({"employeeId": employee_id, "state": "TX", "number": "TX-1", "licenceType": "Producer", "lines": ["life"],
+                   "residency": "resident", "issuedOn": "2020-01-01", "status": "active",
+                   "expiresOn": (today + Duration::days(30)).to_string()}),
+        )
+        .await)["id"]
+        .to_string();
+    ok(app
+        .upload_named_as(
+            &admin,
+            "/server/v1/licensing/licences/document",
+            &[("id", licence.as_str())],
+            "file",
+            "l.pdf",
+            pdf,
+        )
+        .await);
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/licensing/requirements",
+            json!({"licenceId": licence.parse::<i64>().unwrap(), "cycleStart": (today - Duration::days(300)).to_string(), "dueOn": (today + Duration::days(20)).to_string()}),
+        )
+        .await);
+    let employee_id_text = employee_id.to_string();
+    let completed = (today - Duration::days(2)).to_string();
+    ok(app
+        .upload_named_as(
+            &employee,
+            "/server/v1/licensing/credits",
+            &[
+                ("employeeId", employee_id_text.as_str()),
+                ("state", "TX"),
+                ("course", "Ethics"),
+                ("hours", "2"),
+                ("topic", "ethics"),
+                ("completedOn", completed.as_str()),
+            ],
+            "certificate",
+            "c.pdf",
+            pdf,
+        )
+        .await);
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/licensing/appointments",
+            json!({"employeeId": employee_id, "carrier": "Acme", "state": "TX", "effectiveOn": "2021-01-01"}),
+        )
+        .await);
+    ok(app
+        .post_as(&admin, "/server/v1/licensing/eo", json!({"carrier": "Acme E&O", "policyNumber": "EO-1", "perClaimCents": 100000000, "aggregateCents": 200000000, "expiresOn": "2027-01-01"}))
+        .await);
+    ok(app
+        .post_as(&admin, "/server/v1/licensing/states", json!({"state": "TX", "cycleMonths": 24, "hoursTotal": 24, "hoursEthics": 2, "citation": "28 TAC 19.1003", "effectiveFrom": "2026-01-01"}))
+        .await);
+    let licence_job = licensing::Licensing::new(
+        app.db.clone(),
+        app.accounts.clone(),
+        files::Files::new(
+            app.db.clone(),
+            std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-closure-licensing"))),
+        ),
+        kernel::WriteGate::open(),
+    );
+    assert!(licence_job.send_reminders(Utc::now()).await.unwrap().reminded >= 1);
     // The manager approves the employee's week (a review the team timesheet records).
     ok(app
         .post_as(

@@ -24,6 +24,7 @@ mod holidays;
 mod hr_records;
 mod jobs;
 mod kiosks;
+mod licensing;
 mod mail_outbox;
 mod matrix;
 mod missed_punches;

@@ -275,6 +275,44 @@ const MATRIX: &[(&str, &str, &str, &str)] = &[
     ("post", "/approvals/stand-ins/delete", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
     ("get", "/approvals/answer/not-a-link", "", "NNNNNNNNNNN"),
     ("post", "/approvals/answer/not-a-link", r#"{"decision": "approve"}"#, "NNNNNNNNNNN"),
+    ("get", "/licensing/reference", "", "UPPPPPUPFPU"),
+    ("post", "/licensing/states", r#"{"state": "XX"}"#, "UFFFPPUEFPU"),
+    ("post", "/licensing/states/reset", r#"{"state": "TX"}"#, "UFFFPPUEFPU"),
+    ("get", "/licensing/people/{emp}", "", "UNPNPNUPFPU"),
+    ("post", "/licensing/producer", r#"{"employeeId": {emp}, "npn": "1234567", "residentState": "TX"}"#, "UFPNPNUEFPU"),
+    (
+        "post",
+        "/licensing/licences",
+        r#"{"employeeId": {emp}, "state": "TX", "number": "M1", "licenceType": "Agent", "lines": ["life"], "residency": "resident", "issuedOn": "2020-01-01", "status": "active", "expiresOn": "2030-01-01"}"#,
+        "UFPNPNUEFPU",
+    ),
+    ("post", "/licensing/licences/delete", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
+    ("post", "/licensing/licences/document", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
+    ("get", "/licensing/licences/999999/document", "", "UAAAAAUAFAU"),
+    (
+        "post",
+        "/licensing/requirements",
+        r#"{"licenceId": 999999, "cycleStart": "2026-01-01", "dueOn": "2027-01-01"}"#,
+        "UFAAAAUEFAU",
+    ),
+    ("post", "/licensing/requirements/delete", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
+    ("post", "/licensing/credits", r#"{"employeeId": {emp}}"#, "UAAAAAUEFAU"),
+    ("post", "/licensing/credits/delete", r#"{"id": 999999}"#, "UAAAAAUEFAU"),
+    ("get", "/licensing/credits/999999/certificate", "", "UAAAAAUAFAU"),
+    (
+        "post",
+        "/licensing/appointments",
+        r#"{"employeeId": {emp}, "carrier": "Acme Life", "state": "TX", "effectiveOn": "2026-01-01"}"#,
+        "UFPNPNUEFPU",
+    ),
+    ("post", "/licensing/appointments/delete", r#"{"id": 999999}"#, "UFAAAAUEFAU"),
+    ("get", "/licensing/compliance?state=TX", "", "UFPPPPUPFPU"),
+    ("get", "/licensing/compliance/export?format=xlsx", "", "UFPPPPUPFPU"),
+    ("get", "/licensing/may-sell?state=TX&line=life", "", "UFPPPPUPFPU"),
+    ("get", "/licensing/eo", "", "UFPPPPUPFPU"),
+    ("post", "/licensing/eo", r#"{"carrier": ""}"#, "UFFFPPUEFPU"),
+    ("post", "/licensing/eo/delete", r#"{"id": 999999}"#, "UFFFAAUEFAU"),
+    ("post", "/licensing/import", r#"{}"#, "UFFFAAUEFAU"),
     ("get", "/celebration/next-celebrations", "", "UPPPPPUPFPU"),
     ("get", "/celebration/get-system-messages", "", "UPPPPPUPFPU"),
     ("get", "/celebration/get-celebration-message?employeeId={emp}&type=BIRTHDAY", "", "UFPNPNUPFPU"),
@@ -468,6 +506,7 @@ async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
                 .next()
                 .unwrap()
                 .replace("999999", "{id}")
+                .replace("{emp}", "{id}")
                 .replace("not-a-feed.ics", "{secret}")
                 .replace("not-a-link", "{token}");
             (method.to_string(), bare)

@@ -13,10 +13,12 @@ use serde_json::{json, Value};
 fn reports_service(app: &TestApp) -> reports::Reports {
     let gate = kernel::WriteGate::open();
     let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-locks-test")));
+    let files = files::Files::new(app.db.clone(), store);
     reports::Reports::new(
         timesheet::TimesheetService::new(app.db.clone(), app.accounts.clone(), gate.clone()),
         pto::Pto::new(app.db.clone(), app.accounts.clone(), gate.clone()),
-        hr::Hr::new(app.db.clone(), app.accounts.clone(), files::Files::new(app.db.clone(), store), gate.clone()),
+        hr::Hr::new(app.db.clone(), app.accounts.clone(), files.clone(), gate.clone()),
+        licensing::Licensing::new(app.db.clone(), app.accounts.clone(), files, gate.clone()),
         app.accounts.clone(),
         clock::periods::PeriodsService::new(app.db.clone(), gate),
     )
