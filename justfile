@@ -183,6 +183,11 @@ bench-team: pg-ready
 bench-approvals: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench approvals
 
+# Producer licences (issue 42): the compliance page over 2,500 licences and 25,000 CE credits,
+# and the reminder job over 50,000 licences, on SQLite and PostgreSQL.
+bench-licensing: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench licensing
+
 # Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
 bench-signin:
     cargo bench -p gateway --bench signin

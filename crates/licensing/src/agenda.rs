@@ -53,10 +53,9 @@ impl Licensing {
             (None, true) => None,
             (None, false) => Some(accounts::people::read::ids_in_reach(&self.db, ctx).await?),
         };
-        let loaded = self.load(ctx, ids.as_deref()).await?;
+        let loaded = self.load(ctx, ids.as_deref(), crate::records::Credits::Counted).await?;
         let rules = self.rules(ctx).await?;
-        let tallies =
-            count_all(&loaded.licences, &loaded.requirements, &loaded.credits, &loaded.resident_states(), &rules);
+        let tallies = count_all(&loaded.licences, &loaded.requirements, &loaded.sums, &rules);
         let today = today(ctx);
         let mut items = Vec::new();
         for licence in &loaded.licences {

@@ -6,8 +6,8 @@
 //! [`crate::standing`], so the page, the folder and the reminders agree.
 
 use crate::model::{lines_from_text, state_code, Compliance, Line, MSG_STATE};
-use crate::records::{date, today, Loaded};
-use crate::standing::appointed;
+use crate::records::{date, today, Credits, Detail, Loaded};
+use crate::standing::Appointments;
 use crate::{Licensing, LicensingError};
 use chrono::NaiveDate;
 use kernel::{FieldErrors, LicenceId, ManagerCtx, UserId};
@@ -39,7 +39,13 @@ pub struct ComplianceRow {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CompliancePage {
+    /// This page's rows ([`COMPLIANCE_PAGE_SIZE`] at most).
     pub rows: Vec<ComplianceRow>,
+    /// Rows matching the filters, on every page.
+    pub total: u64,
+    /// From 1.
+    pub page: u64,
+    pub page_size: u64,
     /// Rows per status, before the status filter.
     pub counts: BTreeMap<String, u64>,
     pub today: NaiveDate,
@@ -59,7 +65,12 @@ pub struct ComplianceQuery {
     pub line: Option<String>,
     /// Part of a name or an NPN.
     pub q: Option<String>,
+    /// From 1 (the export ignores it).
+    pub page: Option<u64>,
 }
+
+/// Rows per page of the compliance page: a screen's worth; the export has them all.
+pub const COMPLIANCE_PAGE_SIZE: u64 = 100;
 
 #[derive(Debug, Clone, Default)]
 pub struct ComplianceFilter {
@@ -67,6 +78,7 @@ pub struct ComplianceFilter {
     pub status: Option<Compliance>,
     pub line: Option<Line>,
     pub text: Option<String>,
+    pub page: u64,
 }
 
 impl ComplianceFilter {
@@ -96,7 +108,8 @@ impl ComplianceFilter {
             line
         });
         let text = given(&query.q).map(|text| kernel::validation::fold_case(&text));
-        errors.into_result(ComplianceFilter { state, status, line, text })
+        let page = kernel::validation::page_into(&mut errors, query.page);
+        errors.into_result(ComplianceFilter { state, status, line, text, page })
     }
 }
 
@@ -160,27 +173,38 @@ impl Licensing {
         &self,
         ctx: &ManagerCtx,
     ) -> Result<(HashMap<UserId, accounts::Person>, Loaded), LicensingError> {
+        if ctx.reach().is_company() {
+            // The whole company: the people and their records read at once.
+            return futures_util::try_join!(self.names(ctx), self.load(ctx, None, Credits::Counted));
+        }
         let people = self.names(ctx).await?;
-        let loaded = if ctx.reach().is_company() {
-            self.load(ctx, None).await?
-        } else {
-            let ids: Vec<UserId> = people.keys().copied().collect();
-            self.load(ctx, Some(&ids)).await?
-        };
+        let ids: Vec<UserId> = people.keys().copied().collect();
+        let loaded = self.load(ctx, Some(&ids), Credits::Counted).await?;
         Ok((people, loaded))
     }
 
-    /// Every producer × state the caller reaches, filtered, by status (worst first) then name.
+    /// A page of every producer × state the caller reaches, filtered, by status (worst first)
+    /// then name.
     pub async fn compliance(
         &self,
         ctx: &ManagerCtx,
         filter: &ComplianceFilter,
     ) -> Result<CompliancePage, LicensingError> {
+        let mut all = self.all_rows(ctx, filter).await?;
+        let skip = usize::try_from((filter.page.max(1) - 1) * COMPLIANCE_PAGE_SIZE).unwrap_or(usize::MAX);
+        all.rows = all.rows.into_iter().skip(skip).take(COMPLIANCE_PAGE_SIZE as usize).collect();
+        all.page = filter.page.max(1);
+        all.page_size = COMPLIANCE_PAGE_SIZE;
+        Ok(all)
+    }
+
+    /// Every row of the filters, on one page.
+    async fn all_rows(&self, ctx: &ManagerCtx, filter: &ComplianceFilter) -> Result<CompliancePage, LicensingError> {
         let (people, loaded) = self.people_and_records(ctx).await?;
         let today = today(ctx);
         let npns: HashMap<UserId, String> =
             loaded.producers.iter().map(|producer| (producer.employee_id, producer.npn.clone())).collect();
-        let views = self.licence_views(ctx, &loaded, today).await?;
+        let views = self.licence_views(ctx, &loaded, today, Detail::StandingOnly).await?;
         let mut counts: BTreeMap<String, u64> =
             Compliance::ALL.iter().map(|status| (status.code().to_owned(), 0)).collect();
         let mut rows = Vec::new();
@@ -202,7 +226,7 @@ impl Licensing {
             if filter.status.is_some_and(|status| status != view.compliance) {
                 continue;
             }
-            let ce_due_on = view.requirements.iter().filter(|requirement| !requirement.met).map(|r| r.due_on).min();
+            let ce_due_on = view.ce_due_on;
             rows.push(ComplianceRow {
                 employee_id: view.employee_id,
                 name: person.full_name(),
@@ -220,7 +244,8 @@ impl Licensing {
         rows.sort_by(|a, b| {
             (a.status, &a.name, &a.state, a.licence_id).cmp(&(b.status, &b.name, &b.state, b.licence_id))
         });
-        Ok(CompliancePage { rows, counts, today })
+        let total = rows.len() as u64;
+        Ok(CompliancePage { rows, total, page: 1, page_size: total, counts, today })
     }
 
     /// Who may sell `line` in `state` on a day: an active licence there, issued by then and not
@@ -247,13 +272,14 @@ impl Licensing {
         producers.extend(loaded.producers.iter().map(|producer| producer.employee_id));
         producers.sort();
         producers.dedup();
+        let mut licences_of: HashMap<UserId, Vec<&crate::entities::licences::Model>> = HashMap::new();
+        for licence in loaded.licences.iter().filter(|licence| licence.state == state) {
+            licences_of.entry(licence.employee_id).or_default().push(licence);
+        }
+        let appointments = Appointments::new(&loaded.appointments);
         for person in producers {
             let Some(who) = people.get(&person) else { continue };
-            let theirs: Vec<_> = loaded
-                .licences
-                .iter()
-                .filter(|licence| licence.employee_id == person && licence.state == state)
-                .collect();
+            let theirs = licences_of.get(&person).map(Vec::as_slice).unwrap_or_default();
             let valid = theirs.iter().find(|licence| {
                 licence.status == crate::model::LicenceStatus::Active
                     && licence.issued_on <= on
@@ -263,14 +289,9 @@ impl Licensing {
             let reason = if theirs.is_empty() {
                 Some(format!("No licence in {state}."))
             } else if let Some(licence) = valid {
-                if appointed(&loaded.appointments, person, state, on, carrier.as_deref()) {
-                    let carriers: Vec<String> = loaded
-                        .appointments
-                        .iter()
-                        .filter(|a| a.employee_id == person && a.state == state)
-                        .filter(|a| a.effective_on <= on && a.terminated_on.is_none_or(|end| end > on))
-                        .map(|a| a.carrier.clone())
-                        .collect();
+                if appointments.appointed(person, state, on, carrier.as_deref()) {
+                    let carriers: Vec<String> =
+                        appointments.in_force(person, state, on).map(|row| row.carrier.clone()).collect();
                     sellers.push(Seller {
                         employee_id: person,
                         name: who.full_name(),
@@ -310,7 +331,7 @@ impl Licensing {
         filter: &ComplianceFilter,
         format: ExportFormat,
     ) -> Result<crate::DownloadedFile, LicensingError> {
-        let page = self.compliance(ctx, filter).await?;
+        let page = self.all_rows(ctx, filter).await?;
         let header = ["Name", "NPN", "State", "Licence number", "Lines", "Expires", "CE due", "Status", "Reason"];
         let cells = |row: &ComplianceRow| -> [String; 9] {
             [

@@ -10,16 +10,13 @@
 //! (a licence 20 days out hears "30 days", not also "90" and "60"). A company's batch that fails
 //! is logged and rolled back; the others go on, and it is tried again at the next run.
 
-use crate::entities::{
-    ce_credits as credits, ce_requirements as requirements, licences, licensing_producers as producers,
-    licensing_reminders as reminders,
-};
+use crate::entities::{ce_requirements as requirements, licences, licensing_reminders as reminders};
 use crate::model::{hours, LicenceStatus, ReminderSubject, REMINDER_DAYS};
-use crate::standing::count_all;
+use crate::standing::{count_all, credit_sums};
 use crate::{Licensing, LicensingError};
 use accounts::mail::OutgoingMail;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use kernel::{CompanyId, LicenceId, Role, TenantCtx, UserId};
+use kernel::{CeRequirementId, CompanyId, LicenceId, Role, TenantCtx, UserId};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TryInsertResult};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -88,29 +85,8 @@ impl Licensing {
                 licence_rows.insert(licence.id, licence);
             }
         }
-        let with_ce: Vec<i64> = due_requirements
-            .iter()
-            .filter_map(|requirement| licence_rows.get(&requirement.licence_id))
-            .map(|licence| licence.employee_id.0)
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        let mut credit_rows = Vec::new();
-        let mut producer_rows = Vec::new();
-        for chunk in with_ce.chunks(CHUNK) {
-            credit_rows.extend(
-                credits::Entity::find()
-                    .filter(credits::Column::EmployeeId.is_in(chunk.iter().copied()))
-                    .all(&self.db)
-                    .await?,
-            );
-            producer_rows.extend(
-                producers::Entity::find()
-                    .filter(producers::Column::EmployeeId.is_in(chunk.iter().copied()))
-                    .all(&self.db)
-                    .await?,
-            );
-        }
+        let requirement_ids: Vec<CeRequirementId> = due_requirements.iter().map(|requirement| requirement.id).collect();
+        let sums = credit_sums(&self.db, None, None, Some(&requirement_ids)).await?;
 
         // Per company: what is due.
         let mut by_company: BTreeMap<CompanyId, Vec<Due>> = BTreeMap::new();
@@ -132,14 +108,7 @@ impl Licensing {
                 licence_rows.values().filter(|licence| licence.company_id == company).cloned().collect();
             let requirements_of: Vec<requirements::Model> =
                 due_requirements.iter().filter(|requirement| requirement.company_id == company).cloned().collect();
-            let credits_of: Vec<credits::Model> =
-                credit_rows.iter().filter(|credit| credit.company_id == company).cloned().collect();
-            let resident: HashMap<UserId, String> = producer_rows
-                .iter()
-                .filter(|producer| producer.company_id == company)
-                .map(|producer| (producer.employee_id, producer.resident_state.clone()))
-                .collect();
-            let tallies = count_all(&licences_of, &requirements_of, &credits_of, &resident, &rules);
+            let tallies = count_all(&licences_of, &requirements_of, &sums, &rules);
             for requirement in &requirements_of {
                 let Some(licence) = licence_rows.get(&requirement.licence_id) else { continue };
                 let Some(tally) = tallies.get(&requirement.id) else { continue };

@@ -13,13 +13,13 @@ use crate::model::{
     Line, Residency, MSG_HOURS, MSG_REQUIRED_HOURS, MSG_STATE,
 };
 use crate::progress::RequirementProgress;
-use crate::standing::{appointed, count_all, standing, Tally};
+use crate::standing::{count_all, credit_sums, standing, Appointments, Sums, Tally};
 use crate::states::{parse_topics, topic_views, topics_from_json, topics_to_json, TopicHours};
 use crate::{DownloadedFile, Licensing, LicensingError};
 use chrono::{NaiveDate, Utc};
 use kernel::validation::{check_text, date_field, lenient_i64};
 use kernel::{AppointmentId, CeCreditId, CeRequirementId, FieldErrors, LicenceId, ManagerCtx, TenantCtx, UserId};
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TryIntoModel,
 };
@@ -86,6 +86,8 @@ pub struct LicenceView {
     pub compliance: Compliance,
     /// Why the compliance is what it is (empty when active).
     pub reason: String,
+    /// The due date of the first unmet CE requirement.
+    pub ce_due_on: Option<NaiveDate>,
     pub requirements: Vec<RequirementView>,
 }
 
@@ -383,14 +385,25 @@ pub(crate) struct Loaded {
     pub producers: Vec<producers::Model>,
     pub licences: Vec<licences::Model>,
     pub requirements: Vec<requirements::Model>,
+    /// The credits themselves: only a folder lists them ([`Credits::Listed`]).
     pub credits: Vec<credits::Model>,
+    /// What counts toward each requirement, summed in the database.
+    pub sums: Sums,
     pub appointments: Vec<appointments::Model>,
 }
 
-impl Loaded {
-    pub fn resident_states(&self) -> HashMap<UserId, String> {
-        self.producers.iter().map(|producer| (producer.employee_id, producer.resident_state.clone())).collect()
-    }
+/// Whether licence views carry their requirements' views.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Detail {
+    WithRequirements,
+    StandingOnly,
+}
+
+/// Whether a read lists the credits or only counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Credits {
+    Listed,
+    Counted,
 }
 
 pub(crate) fn today(ctx: &TenantCtx) -> NaiveDate {
@@ -403,7 +416,12 @@ fn file_view(name: &Option<String>, file: &Option<kernel::FileId>) -> Option<Fil
 
 impl Licensing {
     /// The records of `people` (every one of the company when `None`), in the caller's company.
-    pub(crate) async fn load(&self, ctx: &TenantCtx, people: Option<&[UserId]>) -> Result<Loaded, LicensingError> {
+    pub(crate) async fn load(
+        &self,
+        ctx: &TenantCtx,
+        people: Option<&[UserId]>,
+        with: Credits,
+    ) -> Result<Loaded, LicensingError> {
         async fn rows<E, C>(
             db: &C,
             ctx: &TenantCtx,
@@ -426,50 +444,70 @@ impl Licensing {
                 }
             }
         }
-        let mut licences = rows::<licences::Entity, _>(&self.db, ctx, licences::Column::EmployeeId, people).await?;
-        licences.sort_by(|a, b| (&a.state, a.expires_on, a.id).cmp(&(&b.state, b.expires_on, b.id)));
-        let licence_ids: Vec<i64> = licences.iter().map(|licence| licence.id.0).collect();
-        let mut requirement_rows = Vec::new();
-        if people.is_none() {
-            requirement_rows = requirements::Entity::find()
-                .filter(kernel::tenancy::same_company::<requirements::Entity>(ctx.company()))
-                .all(&self.db)
-                .await?;
-        } else {
-            for chunk in licence_ids.chunks(kernel::tenancy::IDS_PER_QUERY) {
-                requirement_rows.extend(
-                    requirements::Entity::find()
-                        .filter(kernel::tenancy::same_company::<requirements::Entity>(ctx.company()))
-                        .filter(requirements::Column::LicenceId.is_in(chunk.iter().copied()))
-                        .all(&self.db)
-                        .await?,
-                );
+        // A person's requirements, through their licences (the requirement has no person).
+        let requirement_rows = async {
+            let query = requirements::Entity::find()
+                .filter(kernel::tenancy::same_company::<requirements::Entity>(ctx.company()));
+            match people {
+                None => query.all(&self.db).await,
+                Some(people) => {
+                    let mut all = Vec::new();
+                    for chunk in people.chunks(kernel::tenancy::IDS_PER_QUERY) {
+                        let theirs = Query::select()
+                            .column(licences::Column::Id)
+                            .from(licences::Entity)
+                            .and_where(licences::Column::EmployeeId.is_in(chunk.iter().map(|id| id.0)))
+                            .to_owned();
+                        all.extend(
+                            query
+                                .clone()
+                                .filter(requirements::Column::LicenceId.in_subquery(theirs))
+                                .all(&self.db)
+                                .await?,
+                        );
+                    }
+                    Ok(all)
+                }
             }
-        }
+        };
+        let credit_rows = async {
+            match with {
+                Credits::Listed => rows::<credits::Entity, _>(&self.db, ctx, credits::Column::EmployeeId, people).await,
+                Credits::Counted => Ok(Vec::new()),
+            }
+        };
+        // The reads are independent: sent at once, on connections of the pool.
+        let (mut licences, mut requirement_rows, mut credits, sums, mut appointments, producers) = futures_util::try_join!(
+            rows::<licences::Entity, _>(&self.db, ctx, licences::Column::EmployeeId, people),
+            requirement_rows,
+            credit_rows,
+            credit_sums(&self.db, Some(ctx.company()), people, None),
+            rows::<appointments::Entity, _>(&self.db, ctx, appointments::Column::EmployeeId, people),
+            rows::<producers::Entity, _>(&self.db, ctx, producers::Column::EmployeeId, people),
+        )?;
+        licences.sort_by(|a, b| (&a.state, a.expires_on, a.id).cmp(&(&b.state, b.expires_on, b.id)));
         requirement_rows.sort_by_key(|requirement| (requirement.due_on, requirement.id));
-        let mut credits = rows::<credits::Entity, _>(&self.db, ctx, credits::Column::EmployeeId, people).await?;
         credits.sort_by_key(|credit| std::cmp::Reverse((credit.completed_on, credit.id)));
-        let mut appointments =
-            rows::<appointments::Entity, _>(&self.db, ctx, appointments::Column::EmployeeId, people).await?;
         appointments.sort_by(|a, b| (&a.state, &a.carrier, a.id).cmp(&(&b.state, &b.carrier, b.id)));
-        let producers = rows::<producers::Entity, _>(&self.db, ctx, producers::Column::EmployeeId, people).await?;
-        Ok(Loaded { producers, licences, requirements: requirement_rows, credits, appointments })
+        Ok(Loaded { producers, licences, requirements: requirement_rows, credits, sums, appointments })
     }
 
-    /// Licence views of `loaded` with their requirements and standing on `today`.
+    /// Licence views of `loaded` with their standing on `today`, and their requirements' views
+    /// when `detail` says so (a page of many licences needs only the standing).
     pub(crate) async fn licence_views(
         &self,
         ctx: &TenantCtx,
         loaded: &Loaded,
         today: NaiveDate,
+        detail: Detail,
     ) -> Result<Vec<LicenceView>, LicensingError> {
         let rules = self.rules(ctx).await?;
-        let tallies =
-            count_all(&loaded.licences, &loaded.requirements, &loaded.credits, &loaded.resident_states(), &rules);
+        let tallies = count_all(&loaded.licences, &loaded.requirements, &loaded.sums, &rules);
         let mut of_licence: HashMap<LicenceId, Vec<&requirements::Model>> = HashMap::new();
         for requirement in &loaded.requirements {
             of_licence.entry(requirement.licence_id).or_default().push(requirement);
         }
+        let appointments = Appointments::new(&loaded.appointments);
         Ok(loaded
             .licences
             .iter()
@@ -481,7 +519,7 @@ impl Licensing {
                         (*requirement, tallies.get(&requirement.id).is_some_and(|tally| tally.counting.met))
                     })
                     .collect();
-                let is_appointed = appointed(&loaded.appointments, licence.employee_id, &licence.state, today, None);
+                let is_appointed = appointments.appointed(licence.employee_id, &licence.state, today, None);
                 let standing = standing(licence, &with_met, is_appointed, today);
                 LicenceView {
                     id: licence.id,
@@ -498,8 +536,10 @@ impl Licensing {
                     document: file_view(&licence.file_name, &licence.file_id),
                     compliance: standing.status,
                     reason: standing.reason,
+                    ce_due_on: standing.ce_due_on,
                     requirements: list
                         .iter()
+                        .filter(|_| detail == Detail::WithRequirements)
                         .filter_map(|requirement| {
                             tallies.get(&requirement.id).map(|tally| requirement_view(requirement, tally))
                         })
@@ -512,9 +552,9 @@ impl Licensing {
     /// A producer's folder: theirs, a manager's for the people they reach, an admin's for anyone.
     pub async fn folder(&self, ctx: &TenantCtx, person: UserId) -> Result<ProducerFolder, LicensingError> {
         let employee = self.accounts.employee_in_scope(ctx, person).await?;
-        let loaded = self.load(ctx, Some(&[person])).await?;
+        let loaded = self.load(ctx, Some(&[person]), Credits::Listed).await?;
         let today = today(ctx);
-        let licences = self.licence_views(ctx, &loaded, today).await?;
+        let licences = self.licence_views(ctx, &loaded, today, Detail::WithRequirements).await?;
         let producer = loaded.producers.first();
         Ok(ProducerFolder {
             employee_id: person,
@@ -610,8 +650,8 @@ impl Licensing {
         id: LicenceId,
         person: UserId,
     ) -> Result<LicenceView, LicensingError> {
-        let loaded = self.load(ctx, Some(&[person])).await?;
-        self.licence_views(ctx, &loaded, today(ctx))
+        let loaded = self.load(ctx, Some(&[person]), Credits::Counted).await?;
+        self.licence_views(ctx, &loaded, today(ctx), Detail::WithRequirements)
             .await?
             .into_iter()
             .find(|licence| licence.id == id)

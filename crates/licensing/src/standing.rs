@@ -7,7 +7,9 @@ use crate::model::{Compliance, LicenceStatus, DUE_SOON_DAYS};
 use crate::progress::{count, Counted, Counting, Need};
 use crate::states::{topics_from_json, Rule};
 use chrono::{Duration, NaiveDate};
-use kernel::{CeRequirementId, LicenceId, UserId};
+use kernel::{CeRequirementId, CompanyId, LicenceId, UserId};
+use sea_orm::sea_query::{Alias, Condition, Expr, Func, JoinType, Query};
+use sea_orm::{ConnectionTrait, DbErr};
 use std::collections::HashMap;
 
 /// A requirement counted: its progress, and the hours carried in from the previous cycle.
@@ -18,23 +20,132 @@ pub(crate) struct Tally {
     pub carry_over: bool,
 }
 
-/// Counts every requirement of `licences` with the credits of their people. A credit counts
-/// toward a requirement when it is of the licence's state or of the person's resident state
-/// (non-residents meet CE at home), and completed within the requirement's cycle. Requirements
-/// of one licence are counted in due order, so a cycle's excess can carry into the next where
-/// the state allows it.
+/// The minutes of CE credits counting toward each requirement, by topic.
+pub(crate) type Sums = HashMap<CeRequirementId, Vec<(String, i64)>>;
+
+/// Sums, in the database, the credits that count toward requirements: those of the licence's
+/// person, of the licence's state or of the person's resident state (non-residents meet CE at
+/// home), completed within the requirement's cycle; by requirement and topic. Limited to a
+/// company (and to `people` of it), or to `requirement_ids` (the reminder job, across companies).
+/// A page of 2,500 licences and 25,000 credits reads a few thousand sums, not every credit.
+pub(crate) async fn credit_sums<C: ConnectionTrait>(
+    conn: &C,
+    company: Option<CompanyId>,
+    people: Option<&[UserId]>,
+    requirement_ids: Option<&[CeRequirementId]>,
+) -> Result<Sums, DbErr> {
+    use crate::entities::licensing_producers as producers;
+    let base = || {
+        let mut query = Query::select();
+        query
+            .column((requirements::Entity, requirements::Column::Id))
+            .column((credits::Entity, credits::Column::Topic))
+            .expr(
+                Expr::expr(Func::sum(Expr::col((credits::Entity, credits::Column::Minutes))))
+                    .cast_as(Alias::new("BIGINT")),
+            )
+            .from(requirements::Entity)
+            .inner_join(
+                licences::Entity,
+                Expr::col((licences::Entity, licences::Column::Id))
+                    .equals((requirements::Entity, requirements::Column::LicenceId)),
+            )
+            .join(
+                JoinType::LeftJoin,
+                producers::Entity,
+                Condition::all()
+                    .add(
+                        Expr::col((producers::Entity, producers::Column::CompanyId))
+                            .equals((licences::Entity, licences::Column::CompanyId)),
+                    )
+                    .add(
+                        Expr::col((producers::Entity, producers::Column::EmployeeId))
+                            .equals((licences::Entity, licences::Column::EmployeeId)),
+                    ),
+            )
+            .inner_join(
+                credits::Entity,
+                Condition::all()
+                    .add(
+                        Expr::col((credits::Entity, credits::Column::CompanyId))
+                            .equals((licences::Entity, licences::Column::CompanyId)),
+                    )
+                    .add(
+                        Expr::col((credits::Entity, credits::Column::EmployeeId))
+                            .equals((licences::Entity, licences::Column::EmployeeId)),
+                    )
+                    .add(
+                        Condition::any()
+                            .add(
+                                Expr::col((credits::Entity, credits::Column::State))
+                                    .equals((licences::Entity, licences::Column::State)),
+                            )
+                            .add(
+                                Expr::col((credits::Entity, credits::Column::State))
+                                    .equals((producers::Entity, producers::Column::ResidentState)),
+                            ),
+                    )
+                    .add(
+                        Expr::col((credits::Entity, credits::Column::CompletedOn))
+                            .gte(Expr::col((requirements::Entity, requirements::Column::CycleStart))),
+                    )
+                    .add(
+                        Expr::col((credits::Entity, credits::Column::CompletedOn))
+                            .lte(Expr::col((requirements::Entity, requirements::Column::DueOn))),
+                    ),
+            )
+            .group_by_col((requirements::Entity, requirements::Column::Id))
+            .group_by_col((credits::Entity, credits::Column::Topic));
+        if let Some(company) = company {
+            query.and_where(kernel::tenancy::same_company::<requirements::Entity>(company));
+        }
+        query
+    };
+    let mut queries = Vec::new();
+    match (people, requirement_ids) {
+        (Some(people), _) => {
+            for chunk in people.chunks(kernel::tenancy::IDS_PER_QUERY) {
+                let mut query = base();
+                query.and_where(
+                    Expr::col((licences::Entity, licences::Column::EmployeeId)).is_in(chunk.iter().map(|id| id.0)),
+                );
+                queries.push(query);
+            }
+        }
+        (None, Some(ids)) => {
+            for chunk in ids.chunks(kernel::tenancy::IDS_PER_QUERY) {
+                let mut query = base();
+                query.and_where(
+                    Expr::col((requirements::Entity, requirements::Column::Id)).is_in(chunk.iter().map(|id| id.0)),
+                );
+                queries.push(query);
+            }
+        }
+        (None, None) => queries.push(base()),
+    }
+    let backend = conn.get_database_backend();
+    let mut sums = Sums::new();
+    for query in queries {
+        for row in conn.query_all(backend.build(&query)).await? {
+            let id: i64 = row.try_get_by_index(0)?;
+            let topic: String = row.try_get_by_index(1)?;
+            let minutes: i64 = row.try_get_by_index(2)?;
+            sums.entry(CeRequirementId(id)).or_default().push((topic, minutes));
+        }
+    }
+    Ok(sums)
+}
+
+/// Counts every requirement of `licences` from the sums of their credits ([`credit_sums`]).
+/// Requirements of one licence are counted in due order, so a cycle's excess can carry into the
+/// next where the state allows it.
 pub(crate) fn count_all(
     licences: &[licences::Model],
     requirements: &[requirements::Model],
-    credits: &[credits::Model],
-    resident_states: &HashMap<UserId, String>,
+    sums: &Sums,
     rules: &HashMap<String, Rule>,
 ) -> HashMap<CeRequirementId, Tally> {
     let by_id: HashMap<LicenceId, &licences::Model> = licences.iter().map(|licence| (licence.id, licence)).collect();
-    let mut credits_of: HashMap<UserId, Vec<&credits::Model>> = HashMap::new();
-    for credit in credits {
-        credits_of.entry(credit.employee_id).or_default().push(credit);
-    }
     let mut of_licence: HashMap<LicenceId, Vec<&requirements::Model>> = HashMap::new();
     for requirement in requirements {
         of_licence.entry(requirement.licence_id).or_default().push(requirement);
@@ -44,17 +155,14 @@ pub(crate) fn count_all(
         let Some(licence) = by_id.get(&licence_id) else { continue };
         list.sort_by_key(|requirement| (requirement.due_on, requirement.id));
         let carry_over = rules.get(&licence.state).is_some_and(|rule| rule.carry_over);
-        let home = resident_states.get(&licence.employee_id);
-        let mine = credits_of.get(&licence.employee_id).map(Vec::as_slice).unwrap_or_default();
         let mut carried_in = 0;
         for requirement in list {
-            let counting_credits: Vec<Counted<'_>> = mine
+            let counting_credits: Vec<Counted<'_>> = sums
+                .get(&requirement.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
                 .iter()
-                .filter(|credit| credit.state == licence.state || Some(&credit.state) == home)
-                .filter(|credit| {
-                    requirement.cycle_start <= credit.completed_on && credit.completed_on <= requirement.due_on
-                })
-                .map(|credit| Counted { minutes: i64::from(credit.minutes), topic: &credit.topic })
+                .map(|(topic, minutes)| Counted { minutes: *minutes, topic })
                 .collect();
             let need = Need {
                 total: i64::from(requirement.total_minutes),
@@ -71,21 +179,35 @@ pub(crate) fn count_all(
     counted
 }
 
-/// Whether `person` has an appointment in force in `state` on `day` (with `carrier`, if named).
-pub(crate) fn appointed(
-    appointments: &[appointments::Model],
-    person: UserId,
-    state: &str,
-    day: NaiveDate,
-    carrier: Option<&str>,
-) -> bool {
-    appointments.iter().any(|appointment| {
-        appointment.employee_id == person
-            && appointment.state == state
-            && appointment.effective_on <= day
-            && appointment.terminated_on.is_none_or(|end| end > day)
-            && carrier.is_none_or(|carrier| appointment.carrier.eq_ignore_ascii_case(carrier.trim()))
-    })
+/// Appointments by person, for the many look-ups of a page.
+pub(crate) struct Appointments<'a>(HashMap<UserId, Vec<&'a appointments::Model>>);
+
+impl<'a> Appointments<'a> {
+    pub fn new(rows: &'a [appointments::Model]) -> Self {
+        let mut by: HashMap<UserId, Vec<&'a appointments::Model>> = HashMap::new();
+        for row in rows {
+            by.entry(row.employee_id).or_default().push(row);
+        }
+        Appointments(by)
+    }
+
+    /// The appointments of `person` in `state` in force on `day`.
+    pub fn in_force<'s>(
+        &'s self,
+        person: UserId,
+        state: &'s str,
+        day: NaiveDate,
+    ) -> impl Iterator<Item = &'a appointments::Model> + 's {
+        self.0.get(&person).into_iter().flatten().copied().filter(move |row| {
+            row.state == state && row.effective_on <= day && row.terminated_on.is_none_or(|end| end > day)
+        })
+    }
+
+    /// Whether `person` has an appointment in force in `state` on `day` (with `carrier`, if named).
+    pub fn appointed(&self, person: UserId, state: &str, day: NaiveDate, carrier: Option<&str>) -> bool {
+        self.in_force(person, state, day)
+            .any(|row| carrier.is_none_or(|carrier| row.carrier.eq_ignore_ascii_case(carrier.trim())))
+    }
 }
 
 /// A licence's standing: its status, why, and the due date of its first unmet requirement.

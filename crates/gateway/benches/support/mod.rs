@@ -316,3 +316,13 @@ pub async fn add_shifts(
     }
     shifts
 }
+
+/// The licensing service over `db`, as the server builds it (for the reminder job).
+pub fn licensing_service(db: &DatabaseConnection) -> licensing::Licensing {
+    AppState::new(
+        db.clone(),
+        accounts_of(db, accounts::hashing::HashPool::per_core()),
+        Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-bench-files"))),
+    )
+    .licensing
+}

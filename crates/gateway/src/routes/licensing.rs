@@ -360,6 +360,7 @@ pub async fn export(
         status: query.status.clone(),
         line: query.line.clone(),
         q: query.q.clone(),
+        page: None,
     })
     .map_err(ApiError::validation)?;
     Ok(download(state.licensing.export(&guard.ctx, &filter, format).await?))

@@ -399,6 +399,13 @@ async fn the_compliance_page_shows_each_producer_and_state_with_its_status_and_e
         json!({"active": 1, "due_soon": 1, "not_appointed": 1, "expired": 1, "ce_deficient": 1})
     );
     assert_eq!(page["rows"][0]["status"], "expired", "worst first");
+    assert_eq!(
+        (page["total"].as_u64(), page["page"].as_u64(), page["pageSize"].as_u64()),
+        (Some(5), Some(1), Some(100))
+    );
+    let past = ok(app.get_as(&a.admin, "/server/v1/licensing/compliance?page=2").await);
+    assert_eq!((past["rows"].as_array().unwrap().len(), past["total"].as_u64()), (0, Some(5)));
+    assert_eq!(app.get_as(&a.admin, "/server/v1/licensing/compliance?page=0").await.status, 400);
     let due = ok(app.get_as(&a.admin, "/server/v1/licensing/compliance?status=due_soon").await);
     assert_eq!(due["rows"].as_array().unwrap().len(), 1);
     let property = ok(app.get_as(&a.admin, "/server/v1/licensing/compliance?line=property").await);
