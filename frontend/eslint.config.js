@@ -33,13 +33,13 @@ const featureIsolation = FEATURES.map((feature) => ({
  * Features other screens embed: `features/pto` (the settings' PTO types, plans and rules tabs, the
  * employee folder's PTO card and time-off history actions), `features/hr` (the settings' type tabs,
  * the employee folder's HR tabs) and `features/calendar` (the 'What's happening?' card of the
- * dashboard and the clock screen) and `features/approvals` (the settings' approval paths and out of
- * office tabs, issue 41) may be imported by the features above, and import none themselves — only
+ * dashboard and the clock screen), `features/approvals` (the settings' approval paths and out of
+ * office tabs, issue 41) and `features/licensing` (the employee folder's Licensing tab, issue 42) may be imported by the features above, and import none themselves — only
  * `src/lib` and `src/components` (the people pickers' list and the settings lists they read live in
  * `src/lib/employees.ts` and `src/lib/settings-data.ts`; where a request stands on its approval path
  * in `src/lib/approval.ts` and `src/components/approval-line.tsx`).
  */
-const EMBEDDED = ['pto', 'hr', 'calendar', 'approvals'];
+const EMBEDDED = ['pto', 'hr', 'calendar', 'approvals', 'licensing'];
 const ALL_FEATURES = [...FEATURES, ...EMBEDDED];
 
 const embeddedIsolation = EMBEDDED.map((feature) => ({

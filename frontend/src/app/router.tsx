@@ -174,6 +174,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/sick-leave-report').then((m) => ({ Component: m.SickLeaveReportRoute })),
           },
           {
+            // Issue 42: producers' licences, CE and appointments; compliance for managers and admins.
+            path: 'admin/manage/licensing',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/licensing').then((m) => ({ Component: m.LicensingRoute })),
+          },
+          {
             path: 'admin/manage/holidays',
             loader: guard('privileged'),
             lazy: () => import('./routes/holidays').then((m) => ({ Component: m.HolidaysRoute })),

@@ -62,6 +62,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Reports', to: '/admin/reports', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-pto' },
+  { label: 'Licensing', to: '/admin/manage/licensing', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-my-team' },

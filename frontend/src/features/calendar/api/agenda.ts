@@ -9,7 +9,8 @@ import { calendarKeys } from './keys';
  * the company's wall clock, 'YYYY-MM-DD HH:mm:ss'; all-day items run 00:00:00 … 23:59:59.
  */
 
-export const AGENDA_TYPES = ['PTO_REQUEST', 'HOLIDAY', 'BIRTHDAY', 'ANNIVERSARY', 'HrCalendarEvent'] as const;
+/** LICENCE (issue 42): a licence's expiry or a CE requirement's due date, all day, of the people the viewer reaches. */
+export const AGENDA_TYPES = ['PTO_REQUEST', 'HOLIDAY', 'BIRTHDAY', 'ANNIVERSARY', 'HrCalendarEvent', 'LICENCE'] as const;
 export type AgendaType = (typeof AGENDA_TYPES)[number];
 
 const nullableText = z.string().nullable().optional().transform((v) => v ?? null);

@@ -3,10 +3,11 @@ import type { AgendaItem } from '../api/agenda';
 
 /**
  * How agenda items look (contract "Agenda" colours): approved time off teal, pending yellow,
- * holidays red, birthdays pink, anniversaries violet, calendar events blue. Shades are chosen so
- * that the text on them keeps a 4.5:1 contrast (white on the dark ones, black on yellow).
+ * holidays red, birthdays pink, anniversaries violet, calendar events blue; licence expiries and
+ * CE due dates (issue 42, agenda type LICENCE) cyan. Shades are chosen so that the text on them
+ * keeps a 4.5:1 contrast (white on the dark ones, black on yellow).
  */
-export type AgendaKind = 'timeOff' | 'pending' | 'holiday' | 'birthday' | 'anniversary' | 'event';
+export type AgendaKind = 'timeOff' | 'pending' | 'holiday' | 'birthday' | 'anniversary' | 'event' | 'licence';
 
 export interface AgendaLook {
   /** The legend's words. */
@@ -27,13 +28,14 @@ export const AGENDA_LOOKS: Record<AgendaKind, AgendaLook> = {
   birthday: { label: 'Birthday', badge: 'Birthday', color: 'pink.9', background: 'var(--mantine-color-pink-9)', text: 'var(--mantine-color-white)' },
   anniversary: { label: 'Anniversary', badge: 'Anniversary', color: 'violet.9', background: 'var(--mantine-color-violet-9)', text: 'var(--mantine-color-white)' },
   event: { label: 'Event', badge: 'Event', color: 'blue.8', background: 'var(--mantine-color-blue-8)', text: 'var(--mantine-color-white)' },
+  licence: { label: 'Licence', badge: 'Licence', color: 'cyan.9', background: 'var(--mantine-color-cyan-9)', text: 'var(--mantine-color-white)' },
 };
 
 /** The legend's words for pending time off when the viewer sees only their own. */
 export const MY_PENDING_LABEL = 'My Pending Time Off';
 
-/** The legend's order. */
-export const AGENDA_KINDS: readonly AgendaKind[] = ['timeOff', 'pending', 'holiday', 'birthday', 'anniversary', 'event'];
+/** The legend's order ('Licence' only while such an item is shown: most companies hold no licences). */
+export const AGENDA_KINDS: readonly AgendaKind[] = ['timeOff', 'pending', 'holiday', 'birthday', 'anniversary', 'event', 'licence'];
 
 export function agendaKind(item: Pick<AgendaItem, 'agendaType' | 'status'>): AgendaKind {
   switch (item.agendaType) {
@@ -45,6 +47,8 @@ export function agendaKind(item: Pick<AgendaItem, 'agendaType' | 'status'>): Age
       return 'birthday';
     case 'ANNIVERSARY':
       return 'anniversary';
+    case 'LICENCE':
+      return 'licence';
     default:
       return 'event';
   }

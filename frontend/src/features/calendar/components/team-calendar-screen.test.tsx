@@ -62,6 +62,15 @@ describe('/team-calendar', () => {
     expect(callsTo(fetch, 'GET', '/calendar-event/get-calendar-event-info')[0]!.url.search).toBe('?id=70');
   });
 
+  it("shows licence expiries and CE due dates (issue 42) as all-day 'Licence' entries, named in the legend", async () => {
+    const expiry = agendaItem({ agendaType: 'LICENCE', id: 21, start: '2026-11-19 00:00:00', end: '2026-11-19 23:59:59', allday: 1, employeeId: 9, firstname: 'Emma', lastname: 'Brooks', name: 'TX licence 1234567 expires' });
+    expect(toCalendarEvent(expiry)).toMatchObject({ start: '2026-11-19', end: '2026-11-20', allDay: true, title: 'Emma Brooks – TX licence 1234567 expires', backgroundColor: 'var(--mantine-color-cyan-9)' });
+    calendarServer({ 'GET /pto/agenda': json({ items: [expiry] }) });
+    renderWithApp(<TeamCalendarScreen identity={asAdmin()} today={TODAY} />);
+    expect(await screen.findByText('Emma Brooks – TX licence 1234567 expires')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('agenda-legend')).getAllByRole('listitem').map((li) => li.textContent)).toContain('Licence'));
+  });
+
   it("shows an employee their own pending time off, and the legend says the pending entries are theirs", async () => {
     const own = agendaItem({ agendaType: 'PTO_REQUEST', id: 80, start: '2026-11-19 00:00:00', end: '2026-11-19 23:59:59', allday: 1, status: 0, employeeId: 9, firstname: 'Emma', lastname: 'Brooks', name: 'Vacation' });
     calendarServer({ 'GET /pto/agenda': json({ items: [own] }) });

@@ -9,6 +9,7 @@ import { loadErrorMessage } from '@/components/load-error-modal';
 import { isPrivileged, type Identity } from '@/lib/identity';
 import { useIsPhone } from '@/lib/media';
 import { useAgenda } from '../api/agenda';
+import { agendaKind } from './agenda-labels';
 import { AgendaLegend } from './agenda-legend';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { CALENDAR_TIME_ZONE, toCalendarEvent, visibleRange, type AgendaEventProps } from './calendar-events';
@@ -117,7 +118,7 @@ export function TeamCalendarScreen({ identity, today }: { identity: Identity; to
           <Button onClick={() => openAdd(today)}>Add Event</Button>
         </Group>
       </Group>
-      <AgendaLegend ownPendingOnly={!isPrivileged(identity)} />
+      <AgendaLegend ownPendingOnly={!isPrivileged(identity)} withLicences={(agenda.data?.items ?? []).some((item) => agendaKind(item) === 'licence')} />
       {agenda.isError ? <FormAlert>{loadErrorMessage(agenda.error)}</FormAlert> : null}
       {view === 'list' ? (
         <Card withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="team-calendar-list" aria-busy={agenda.isFetching}>

@@ -39,10 +39,30 @@ export const policyTaskSchema = z.object({
 });
 export type PolicyTask = z.output<typeof policyTaskSchema>;
 
+/**
+ * A licence expiring, or a CE requirement due, within 90 days (issue 42, docs/contracts/licensing.md
+ * "Reminders, the task dock and the calendar"): the person renews or adds credits in My HR.
+ */
+export const licensingTaskSchema = z.object({
+  kind: z.string(),
+  licenceId: z.number().int(),
+  state: z.string(),
+  number: z.string(),
+  dueOn: z.string(),
+  daysLeft: z.number().int(),
+  label: z.string(),
+});
+export type LicensingTask = z.output<typeof licensingTaskSchema>;
+
 export const myTasksSchema = z.object({
   policies: z.array(policyTaskSchema),
   events: z.array(eventTaskSchema),
   docRequests: z.array(requestTaskSchema),
+  /** Licences and CE requirements due within 90 days (issue 42); an older server sends none. */
+  licensing: z
+    .array(licensingTaskSchema)
+    .optional()
+    .transform((v) => v ?? []),
   /** What the bell shows. */
   count: z.number().int(),
   /** True: the task dock is forced open and cannot be closed. */

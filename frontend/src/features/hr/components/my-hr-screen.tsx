@@ -1,11 +1,15 @@
 import { Grid, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { MyDocsCard } from './my-docs-card';
 import { MyEventsCard } from './my-events-card';
 import { MyPoliciesCard } from './my-policies-card';
 
-/** /my-hr (000 §2): the signed-in person's 'My Events', 'HR Policies & Procedures' and 'My Docs'. */
-export function MyHrScreen({ timeZone }: { timeZone: string }) {
+/**
+ * /my-hr (000 §2): the signed-in person's 'My Events', 'HR Policies & Procedures' and 'My Docs';
+ * below them what the route adds (`children`: the person's licensing, issue 42).
+ */
+export function MyHrScreen({ timeZone, children }: { timeZone: string; children?: ReactNode }) {
   usePageTitle('My HR');
   return (
     <Stack gap="md">
@@ -23,6 +27,7 @@ export function MyHrScreen({ timeZone }: { timeZone: string }) {
           <MyDocsCard timeZone={timeZone} />
         </Grid.Col>
       </Grid>
+      {children}
     </Stack>
   );
 }

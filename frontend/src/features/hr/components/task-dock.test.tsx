@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { useMyTasks } from '../api/get-my-tasks';
 import { hrEvent, hrMyPolicy, hrRequest, hrServer, validation } from '../testing/hr-server';
@@ -179,5 +180,23 @@ describe("the task dock 'Response Required'", () => {
     renderWithApp(<Harness />);
     const dock = await screen.findByRole('dialog', { name: 'Response Required' });
     expect(await within(dock).findByTestId('policy-request')).toHaveTextContent('Overdue');
+  });
+
+  it('opens for the licences and CE requirements due soon (issue 42), which the bell does not count, each leading to My HR', async () => {
+    const licensing = [
+      { kind: 'ce_due', licenceId: 21, state: 'TX', number: '1234567', dueOn: '2026-05-31', daysLeft: 61, label: 'CE for TX licence 1234567' },
+      { kind: 'licence_expiry', licenceId: 22, state: 'CA', number: 'CA-9', dueOn: '2026-04-10', daysLeft: 9, label: 'CA licence CA-9 expires' },
+    ];
+    hrServer({ routes: { 'GET /profile/my-tasks': () => response({ json: { policies: [], events: [], docRequests: [], licensing, count: 0, overdue: false } }) } });
+    const { router } = renderWithApp(<Harness />);
+    const dock = await screen.findByRole('dialog', { name: 'Response Required' });
+    const tasks = await within(dock).findAllByTestId('licensing-task');
+    // Soonest first.
+    expect(tasks.map((task) => task.textContent)).toEqual(['CA licence CA-9 expiresDue Apr 10, 2026 · 9 days leftOpen', 'CE for TX licence 1234567Due May 31, 2026 · 61 days leftOpen']);
+    expect(within(dock).getByRole('heading', { level: 3, name: 'Licences and CE' })).toBeInTheDocument();
+    await userEvent.setup().click(within(tasks[0]!).getByRole('link', { name: 'Open My HR for CA licence CA-9 expires' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-hr'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response Required' })).toBeNull());
+    expect(JSON.parse(window.localStorage.getItem(TASKS_SEEN_KEY)!).keys).toEqual(['licensing-ce_due-21-2026-05-31', 'licensing-licence_expiry-22-2026-04-10']);
   });
 });

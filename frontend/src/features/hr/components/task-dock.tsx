@@ -23,7 +23,8 @@ interface TaskDockProps {
 /**
  * The task dock 'Response Required' (000 §2), 600 wide (full width on phones): policies and
  * events waiting for the person's answer (Review opens the acknowledge flow) and open document
- * requests (Upload opens the upload form), soonest due first.
+ * requests (Upload opens the upload form), soonest due first; licences and CE requirements due
+ * within 90 days (issue 42) lead to My HR.
  *
  * Unlike 000 §2's dock, it closes even while something is overdue (issue 36): on a phone it
  * covered the clock, and clocking in must never wait for paperwork. Overdue tasks keep the
@@ -68,6 +69,7 @@ export function TaskDock({ tasks, opened, overdue, onClose, timeZone }: TaskDock
           onReviewPolicy={(task) => setView({ kind: 'policy', task })}
           onReviewEvent={(task) => setView({ kind: 'event', task })}
           onUpload={(task) => setView({ kind: 'upload', task })}
+          onOpenMyHr={close}
         />
       )}
     </Dock>

@@ -14,6 +14,7 @@ export function taskKeys(tasks: MyTasks): string[] {
     ...tasks.policies.map((task) => `policy-${task.id}`),
     ...tasks.events.map((task) => `event-${task.id}`),
     ...tasks.docRequests.map((task) => `request-${task.id}`),
+    ...tasks.licensing.map((task) => `licensing-${task.kind}-${task.licenceId}-${task.dueOn}`),
   ];
 }
 
@@ -39,7 +40,7 @@ export interface TaskDockState {
   opened: boolean;
   /** Something is overdue: the shell keeps a banner up until it is answered. */
   overdue: boolean;
-  /** How many tasks wait. */
+  /** How many tasks wait, the licensing reminders included. */
   waiting: number;
   open: () => void;
   close: () => void;
@@ -67,7 +68,9 @@ export function useTaskDock(tasks: MyTasks | undefined, sid: string, { mayOpenBy
   // for them again, in this screen or another.
   const [openedFor, setOpenedFor] = useState('');
   const keys = tasks ? taskKeys(tasks) : [];
-  const waiting = tasks?.count ?? 0;
+  // The server's count (the bell's) leaves out the licences and CE due soon (issue 42); the dock
+  // still opens for them, and the banner counts them.
+  const waiting = (tasks?.count ?? 0) + (tasks?.licensing.length ?? 0);
   const seen = seenIn(sid);
   const fresh = keys.filter((key) => !seen.has(key)).join(',');
 

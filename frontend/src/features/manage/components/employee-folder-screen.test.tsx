@@ -27,7 +27,7 @@ const NO_PTO = {
 };
 
 describe('the employee folder (/admin/manage/view-user/{id})', () => {
-  it("shows the profile card, the PTO, profile and contact cards and the activity under 'All', and the five tabs", async () => {
+  it("shows the profile card, the PTO, profile and contact cards and the activity under 'All', and the six tabs", async () => {
     const fetch = mockFetch({
       ...NO_PTO,
       'GET /manage/user-full-data': json({ employee: employee(), contacts: [contact()] }),
@@ -65,8 +65,8 @@ describe('the employee folder (/admin/manage/view-user/{id})', () => {
     expect(await screen.findByRole('button', { name: 'Manually Add PTO' })).toBeInTheDocument();
     expect(screen.getByTestId('pto-card')).toHaveTextContent('PTO is not set up.');
     expect(await within(screen.getByTestId('pto-card')).findByRole('button', { name: 'Holidays 8 hrs' })).toBeInTheDocument();
-    // 'All' (1) by default, the HR tabs (2-4) and 'Time Off History' (5); the history loads only when asked for.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History']);
+    // 'All' (1) by default, the HR tabs (2-4), 'Time Off History' (5) and 'Licensing' (6, issue 42); the history loads only when asked for.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'HR Events', 'HR Documents', 'HR Doc Request', 'Time Off History', 'Licensing']);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(callsTo(fetch, 'GET', '/pto/history')).toHaveLength(0);
     expect(document.title).toBe('Emma Brooks | Timekeep');

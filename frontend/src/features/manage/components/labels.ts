@@ -24,7 +24,10 @@ export const TEXTS = {
 } as const;
 
 /** The folder's tabs by their ?tab= number (spec 001 §2). */
-export const FOLDER_TABS = { all: '1', events: '2', documents: '3', requests: '4', timeOffHistory: '5' } as const;
+export const FOLDER_TABS = { all: '1', events: '2', documents: '3', requests: '4', timeOffHistory: '5', licensing: '6' } as const;
+
+/** A person's folder on its Licensing tab (issue 42): where the compliance page's names lead. */
+export const folderLicensingPath = (employeeId: number): string => `/admin/manage/view-user/${employeeId}?tab=${FOLDER_TABS.licensing}`;
 
 /** Spec 001 §9: side panel widths; phones take the full width. */
 export const DOCK_WIDTHS = { contact: 350, activity: 550, record: 650 } as const;
