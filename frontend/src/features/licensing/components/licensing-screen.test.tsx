@@ -43,6 +43,26 @@ describe('/admin/manage/licensing', () => {
     expect(screen.getAllByTestId('compliance-row')[2]).toHaveTextContent('Licence expired on 2026-10-31.');
   });
 
+  it('pages the rows a hundred at a time, asking the server for the page, and starts again at the first on a new filter', async () => {
+    const many = Array.from({ length: 150 }, (_, index) =>
+      complianceRow({ employeeId: 100 + index, name: `Producer ${String(index).padStart(3, '0')}`, licenceId: 1000 + index, number: `TX-${index}` }),
+    );
+    const { fetch } = licensingServer({ rows: many });
+    renderWithApp(<LicensingScreen isAdmin folderPath={folderPath} today={TODAY} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(100));
+    expect(rowNames()[0]).toBe('Producer 000');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(50));
+    expect(rowNames()[0]).toBe('Producer 100');
+    expect(lastQuery(fetch, '/licensing/compliance')).toEqual({ page: '2' });
+    const filters = screen.getByRole('search', { name: 'Filters' });
+    await user.click(within(filters).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    await waitFor(() => expect(lastQuery(fetch, '/licensing/compliance')).toEqual({ status: 'active' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(100));
+  });
+
   it('filters by state, status, line and a search, asking the server with only what is chosen', async () => {
     const { fetch } = licensingServer({ rows: ROWS });
     renderWithApp(<LicensingScreen isAdmin folderPath={folderPath} today={TODAY} />);
