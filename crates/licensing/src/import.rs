@@ -117,10 +117,12 @@ impl Licensing {
                 .map(|person| (person.email.to_ascii_lowercase(), person.id))
                 .collect();
         let mut outcome = LicenceImportOutcome { imported: 0, updated: 0, errors: Vec::new() };
-        for (index, record) in reader.records().enumerate() {
-            if index >= MAX_ROWS {
-                return Err(refuse(format!("A file may hold at most {MAX_ROWS} licences; split it.")));
-            }
+        // Read whole before anything is saved: a file over the limit changes nothing.
+        let records: Vec<_> = reader.records().take(MAX_ROWS + 1).collect();
+        if records.len() > MAX_ROWS {
+            return Err(refuse(format!("A file may hold at most {MAX_ROWS} licences; split it.")));
+        }
+        for (index, record) in records.into_iter().enumerate() {
             let line = record
                 .as_ref()
                 .ok()

@@ -552,6 +552,15 @@ async fn the_csv_import_keeps_good_rows_and_reports_each_bad_one_with_its_line()
             .status,
         403
     );
+    // Over 5,000 rows: refused whole, before anything is saved.
+    let mut big = String::from("email,state,licence_number,licence_type,lines,residency,issued_on,status,expires_on\n");
+    for row in 0..5001 {
+        big.push_str(&format!("{},TX,BIG-{row},Producer,life,resident,2020-01-01,active,2030-01-01\n", a.ana_email));
+    }
+    let refused =
+        app.upload_named_as(&a.admin, "/server/v1/licensing/import", &[], "file", "big.csv", big.as_bytes()).await;
+    assert_eq!(bad(&refused, "file"), "A file may hold at most 5000 licences; split it.");
+    assert_eq!(folder(&app, &a.admin, a.ana).await["licences"].as_array().unwrap().len(), 1);
 }
 
 #[actix_web::test]
