@@ -191,8 +191,10 @@ impl Licensing {
         filter: &ComplianceFilter,
     ) -> Result<CompliancePage, LicensingError> {
         let mut all = self.all_rows(ctx, filter).await?;
-        let skip = usize::try_from((filter.page.max(1) - 1) * COMPLIANCE_PAGE_SIZE).unwrap_or(usize::MAX);
-        all.rows = all.rows.into_iter().skip(skip).take(COMPLIANCE_PAGE_SIZE as usize).collect();
+        // `page` is at most `MAX_PAGE` (checked when parsed), so the product fits.
+        let size = usize::try_from(COMPLIANCE_PAGE_SIZE).unwrap_or(usize::MAX);
+        let skip = usize::try_from(filter.page.max(1) - 1).unwrap_or(usize::MAX).saturating_mul(size);
+        all.rows = all.rows.into_iter().skip(skip).take(size).collect();
         all.page = filter.page.max(1);
         all.page_size = COMPLIANCE_PAGE_SIZE;
         Ok(all)

@@ -1065,7 +1065,7 @@ impl Licensing {
         Ok(())
     }
 
-    /// The ids of the people the caller reaches that have licensing records, for ordering.
+    /// The people the caller reaches (terminated ones too), by id: the names of a page's rows.
     pub(crate) async fn names(&self, ctx: &TenantCtx) -> Result<HashMap<UserId, accounts::Person>, LicensingError> {
         let people =
             accounts::people::read::people_in_reach(&self.db, ctx, &accounts::people::read::PeopleFilter::default())
