@@ -16,7 +16,7 @@ run: web-build
     ./target/release/timekeep serve --web-dir frontend/dist
 
 # Every check: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend checks, browser journeys on both databases.
-test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready s3-ready
+test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready s3-ready otp-ready
     #!/usr/bin/env bash
     # After the builds, the independent suites run at once (each one's log printed when it ends),
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
@@ -87,11 +87,11 @@ clippy:
     cargo clippy --workspace --all-targets --locked -- -D warnings
 
 # The Rust test suite on SQLite.
-test-sqlite: stripe-ready oidc-ready s3-ready
+test-sqlite: stripe-ready oidc-ready s3-ready otp-ready
     just rust-tests
 
 # The Rust test suite again on PostgreSQL.
-test-postgres: pg-ready stripe-ready oidc-ready s3-ready
+test-postgres: pg-ready stripe-ready oidc-ready s3-ready otp-ready
     TIMEKEEP_TEST_POSTGRES={{pg_url}} just rust-tests
 
 # `cargo test` of the workspace, ending with the totals over every test binary in cargo's own
@@ -111,6 +111,10 @@ rust-tests:
 # The Stripe-shaped server the billing tests and journeys run against (e2e/stripe/harness.py) needs localstripe.
 stripe-ready:
     @python3 -c 'import localstripe' 2>/dev/null || pip install --quiet "localstripe==1.15.10"
+
+# The two-factor tests compute codes with an independent TOTP library (pyotp).
+otp-ready:
+    @python3 -c 'import pyotp' 2>/dev/null || pip install --quiet "pyotp==2.9.0"
 
 # The S3-compatible server the object-storage tests run against (e2e/s3/server.py) needs moto.
 s3-ready:

@@ -35,6 +35,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { enrolOperator } from './support/two-factor.mjs';
 import { createDatabase, freePort, startTestServer, stopServer, stopTestServer, waitForHealth } from './support/processes.mjs';
 
 const e2eDir = dirname(fileURLToPath(import.meta.url));
@@ -183,6 +184,8 @@ try {
   log(`server on ${baseUrl} (log: ${join(artifacts, 'server.log')})`);
   await waitForHealth(baseUrl, server, { logHint: join(artifacts, 'server.log') });
   await registerWebhook(stripe.url, baseUrl);
+  // The demo operator must use a second factor (issue 43): enrolled once here, its secret handed to the specs.
+  const operatorTotpSecret = await enrolOperator(baseUrl, 'sysadmin@timekeep.example.com', 'demo1234');
 
   const require = createRequire(import.meta.url);
   const cli = require.resolve('@playwright/test/cli');
@@ -198,6 +201,7 @@ try {
       EMBED_PORT: String(embedPort),
       EMBED_ORIGIN: embedOrigin,
       TIMEKEEP_BIN: bin,
+      OPERATOR_TOTP_SECRET: operatorTotpSecret,
       WEB_DIR: webDir,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',

@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.mjs';
 import { DEMO, DEMO_PASSWORD, fillLogin } from '../support/journey.mjs';
 import { freePort, stopServer, waitForHealth } from '../support/processes.mjs';
+import { enrolOperator, enterOperatorCode } from '../support/two-factor.mjs';
 
 const bin = process.env.TIMEKEEP_BIN ?? '../target/debug/timekeep';
 const webDir = process.env.WEB_DIR ?? '../frontend/dist';
@@ -35,6 +36,7 @@ function run(args, env) {
 let server;
 let baseUrl;
 let dataDir;
+let operatorSecret;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'timekeep-billing-off-'));
@@ -47,6 +49,8 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   await waitForHealth(baseUrl, server);
+  // This deployment's operator enrols its second factor (issue 43) before the journey signs in.
+  operatorSecret = await enrolOperator(baseUrl, DEMO.sysadmin, DEMO_PASSWORD);
 });
 
 test.afterAll(async () => {
@@ -65,6 +69,7 @@ test('a deployment without billing says so, and offers no trial, code or payment
   // The operator's Promotions: one plain sentence, no failed calls.
   await page.goto('/login');
   await fillLogin(page, DEMO.sysadmin, DEMO_PASSWORD);
+  await enterOperatorCode(page, operatorSecret);
   await expect(page).toHaveURL(/\/sy5tem\//);
   await page.goto('/sy5tem/promot');
   await expect(page.getByText('Billing is not enabled on this deployment, so there are no promotion codes to manage.')).toBeVisible();

@@ -60,6 +60,7 @@ mod m20261206_000052_missed_punches;
 mod m20261207_000053_pay_period_locks;
 mod m20261208_000054_approval_paths;
 mod m20261209_000055_licensing;
+mod m20261210_000056_two_factor;
 
 pub struct Migrator;
 
@@ -120,6 +121,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261207_000053_pay_period_locks::Migration),
             Box::new(m20261208_000054_approval_paths::Migration),
             Box::new(m20261209_000055_licensing::Migration),
+            Box::new(m20261210_000056_two_factor::Migration),
         ]
     }
 }

@@ -17,6 +17,9 @@ pub enum AccountsError {
     EmailNotVerified,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: i64 },
+    /// Too many wrong two-factor codes for the account.
+    #[error("too many wrong codes")]
+    TooManyCodes { retry_after_seconds: i64 },
     /// Too many password hashes under way: try again in a moment.
     #[error("too many sign-ins at once")]
     Busy,
@@ -28,6 +31,12 @@ pub enum AccountsError {
     /// No session: the token is missing, forged, expired or revoked, or its user is gone.
     #[error("not signed in")]
     Unauthenticated,
+    /// A two-factor challenge that is unknown, used or expired: sign in again.
+    #[error("the sign-in challenge has expired")]
+    ChallengeExpired,
+    /// Refused for who the caller is, with the message for the person.
+    #[error("forbidden: {0}")]
+    Forbidden(String),
     /// No such record in the caller's company and reach.
     #[error("not found")]
     NotFound,

@@ -33,6 +33,7 @@ pub mod sso;
 pub mod throttle;
 pub mod tokens;
 mod tour;
+pub mod two_factor;
 pub mod usage;
 
 pub use billed::{BilledCompany, BillingContact};

@@ -4,7 +4,8 @@
 //! [`lock_company`] comes first in the closing transaction, [`purge_company`] last.
 
 use crate::entities::{
-    auth_throttle, companies, email_tokens, job_roles, mail_outbox, sessions, sign_in_months, users,
+    auth_throttle, companies, email_tokens, job_roles, mail_outbox, sessions, sign_in_months,
+    two_factor_recovery_codes, two_factor_secrets, users,
 };
 use crate::throttle;
 use kernel::purge::{erase, erase_in_company, ids_in_company, Erased};
@@ -53,6 +54,12 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
     Ok(vec![
         purge_throttle(conn, company).await?,
         erase::<email_tokens::Entity, C>(conn, email_tokens::Column::UserId.in_subquery(people())).await?,
+        erase::<two_factor_recovery_codes::Entity, C>(
+            conn,
+            two_factor_recovery_codes::Column::UserId.in_subquery(people()),
+        )
+        .await?,
+        erase::<two_factor_secrets::Entity, C>(conn, two_factor_secrets::Column::UserId.in_subquery(people())).await?,
         erase::<sessions::Entity, C>(
             conn,
             Condition::any()
@@ -87,6 +94,7 @@ async fn purge_throttle<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Res
             keys.push(throttle::keys::login_email(email));
             keys.push(throttle::keys::reset_email(email));
             keys.push(throttle::keys::change_password(*id));
+            keys.push(throttle::keys::two_factor(*id));
             let pattern = format!("{}%", escape_like(&throttle::keys::login_email_ip_prefix(email)));
             condition = condition.add(auth_throttle::Column::Key.like(LikeExpr::new(pattern).escape('\\')));
         }

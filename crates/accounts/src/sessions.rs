@@ -4,6 +4,7 @@ use crate::commands::LoginCommand;
 use crate::entities::{companies, email_tokens, sessions, users};
 use crate::password::{verify_against_dummy, verify_password};
 use crate::tokens::{hash_token, random_token, unix_seconds, Identity};
+use crate::two_factor::LoginOutcome;
 use crate::{throttle, Accounts, AccountsError, RequestMeta};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -251,18 +252,23 @@ impl Accounts {
         meta: &RequestMeta,
         embed_origin: Option<String>,
         bearer: Option<&str>,
-    ) -> Result<SignedIn, AccountsError> {
+    ) -> Result<LoginOutcome, AccountsError> {
         let signed = match command {
-            LoginCommand::Password { email, password } => self.login_with_password(&email, password, meta).await,
+            // A password or an e-mailed link may need a second factor (`two_factor`).
+            LoginCommand::Password { email, password } => {
+                return self.login_with_password(&email, password, meta, embed_origin).await
+            }
+            LoginCommand::SecurityToken { email, token } => {
+                return self.login_with_security_token(&email, &token, meta, embed_origin).await
+            }
             LoginCommand::LoginCode(token) if bearer == Some(token.as_str()) => {
                 let now = Utc::now();
                 let auth = self.authenticate(&token).await?;
-                self.extend_session(&auth, now).await
+                self.extend_session(&auth, now).await?
             }
-            LoginCommand::LoginCode(code) => return self.exchange_login_code(&code, embed_origin).await,
-            LoginCommand::SecurityToken { email, token } => self.login_with_security_token(&email, &token, meta).await,
-        }?;
-        self.embedded_in(signed, embed_origin)
+            LoginCommand::LoginCode(code) => self.exchange_login_code(&code, embed_origin.clone()).await?,
+        };
+        Ok(LoginOutcome::Session(Box::new(self.embedded_in(signed, embed_origin)?)))
     }
 
     /// `POST /auth/login-code`: a one-time code that signs into the caller's session once, within
@@ -328,7 +334,19 @@ impl Accounts {
         email: &str,
         password: String,
         meta: &RequestMeta,
-    ) -> Result<SignedIn, AccountsError> {
+        origin: Option<String>,
+    ) -> Result<LoginOutcome, AccountsError> {
+        let user = self.check_password(email, password, meta).await?;
+        self.after_first_factor(user, meta, origin, Utc::now()).await
+    }
+
+    /// The account of a good e-mail and password (active, verified), with sign-in's throttles.
+    async fn check_password(
+        &self,
+        email: &str,
+        password: String,
+        meta: &RequestMeta,
+    ) -> Result<users::Model, AccountsError> {
         let now = Utc::now();
         // Three counts: this account from this address, this address across accounts, and this
         // account from anywhere. The last blocks only addresses the account never signed in
@@ -378,7 +396,7 @@ impl Accounts {
         }
         throttle::clear(&self.db, &email_ip_key).await?;
         throttle::clear(&self.db, &email_key).await?;
-        self.start_session(user, None, meta, now).await
+        Ok(user)
     }
 
     /// Whether `user` has signed in from this network address before (a session of theirs was
@@ -398,7 +416,8 @@ impl Accounts {
         email: &str,
         token: &str,
         meta: &RequestMeta,
-    ) -> Result<SignedIn, AccountsError> {
+        origin: Option<String>,
+    ) -> Result<LoginOutcome, AccountsError> {
         let now = Utc::now();
         let (link, user) = self
             .find_live_link(token, crate::signup::PURPOSE_SECURITY, now)
@@ -413,7 +432,7 @@ impl Accounts {
         } else {
             user
         };
-        self.start_session(user, None, meta, now).await
+        self.after_first_factor(user, meta, origin, now).await
     }
 
     /// An unused, unexpired e-mail link for `purpose`, with its user.
@@ -658,13 +677,13 @@ impl Accounts {
         password: String,
         meta: &RequestMeta,
     ) -> Result<UserId, AccountsError> {
-        let signed = self.login_with_password(email, password, meta).await?;
-        let auth = self.authenticate(&signed.token).await?;
-        self.logout(&auth).await?;
-        if auth.company_id() != Some(company) || auth.role != Role::Admin {
+        // The password's checks and throttles, and no session at all: leaving kiosk mode opens
+        // nothing, so it asks no second factor.
+        let user = self.check_password(email, password, meta).await?;
+        if user.company_id != Some(company) || user.role != Role::Admin {
             return Err(AccountsError::InvalidCredentials { suggest_reset: false });
         }
-        Ok(auth.user_id())
+        Ok(user.id)
     }
 
     pub async fn logout(&self, auth: &Authenticated) -> Result<(), AccountsError> {
@@ -736,6 +755,7 @@ mod tests {
             zip: None,
             created_at: Utc::now(),
             setup_dismissed_at: None,
+            two_factor_required: false,
         }
     }
 

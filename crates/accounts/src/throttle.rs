@@ -28,6 +28,11 @@ pub mod keys {
         format!("reset-email:{email}")
     }
 
+    /// Wrong two-factor codes (and passwords when turning it off), by user id.
+    pub fn two_factor(user_id: i64) -> String {
+        format!("two-factor:{user_id}")
+    }
+
     /// Wrong current passwords when changing it, by user id.
     pub fn change_password(user_id: i64) -> String {
         format!("change-password:{user_id}")

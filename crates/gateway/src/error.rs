@@ -251,6 +251,13 @@ impl From<AccountsError> for ApiError {
                     ),
                 )
             },
+            AccountsError::TooManyCodes { retry_after_seconds } => ApiError {
+                retry_after_seconds: Some(retry_after_seconds),
+                ..ApiError::new(
+                    ErrorCode::TooManyRequests,
+                    format!("Too many wrong codes. Please try again in {} minute(s).", (retry_after_seconds + 59) / 60),
+                )
+            },
             AccountsError::Busy => ApiError {
                 retry_after_seconds: Some(1),
                 ..ApiError::new(
@@ -270,6 +277,10 @@ impl From<AccountsError> for ApiError {
                 ..ApiError::new(ErrorCode::InvalidToken, accounts::INVALID_LINK_MESSAGE)
             },
             AccountsError::Unauthenticated => ApiError::unauthorized(),
+            AccountsError::ChallengeExpired => {
+                ApiError::new(ErrorCode::Unauthorized, "This sign-in has expired. Please sign in again.")
+            }
+            AccountsError::Forbidden(message) => ApiError::new(ErrorCode::Forbidden, message),
             AccountsError::NotFound => ApiError::not_found(),
             AccountsError::Refused(message) => ApiError::new(ErrorCode::Validation, message),
             AccountsError::BotCheckFailed => {

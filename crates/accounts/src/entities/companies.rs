@@ -25,6 +25,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// When the admin dismissed the guided start's checklist.
     pub setup_dismissed_at: Option<DateTimeUtc>,
+    /// "Admins and managers must use two-factor sign-in" (issue 43).
+    pub two_factor_required: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -54,6 +56,7 @@ pub fn new_row(name: &str, time_zone: &str, trial_end: Option<Date>, now: DateTi
         zip: Set(None),
         created_at: Set(now),
         setup_dismissed_at: Set(None),
+        two_factor_required: Set(false),
         ..Default::default()
     }
 }

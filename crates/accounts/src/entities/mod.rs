@@ -10,4 +10,6 @@ pub mod sessions;
 pub mod sign_in_months;
 pub mod sso_logins;
 pub mod sso_signups;
+pub mod two_factor_recovery_codes;
+pub mod two_factor_secrets;
 pub mod users;

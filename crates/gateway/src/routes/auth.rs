@@ -55,10 +55,37 @@ impl From<accounts::SignedIn> for SessionResponse {
     }
 }
 
+/// What a sign-in answers: the session, or (issue 43) the challenge of a second factor, which
+/// `POST /auth/two-factor` completes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginResponse {
+    Session(Box<SessionResponse>),
+    TwoFactor(TwoFactorRequired),
+}
+
+/// A password that needs a second factor: no session yet.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorRequired {
+    pub two_factor: accounts::two_factor::TwoFactorChallenge,
+}
+
+impl From<accounts::two_factor::LoginOutcome> for LoginResponse {
+    fn from(outcome: accounts::two_factor::LoginOutcome) -> Self {
+        match outcome {
+            accounts::two_factor::LoginOutcome::Session(signed) => Self::Session(Box::new((*signed).into())),
+            accounts::two_factor::LoginOutcome::TwoFactor(challenge) => {
+                Self::TwoFactor(TwoFactorRequired { two_factor: challenge })
+            }
+        }
+    }
+}
+
 #[utoipa::path(
     post, path = "/server/v1/auth/login", tag = "auth", request_body = LoginRequest,
     responses(
-        (status = 200, body = SessionResponse),
+        (status = 200, description = "The session, or `twoFactor`: the challenge of a second factor", body = LoginResponse),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 401, description = "Incorrect email or password (`invalid_credentials`)", body = ErrorBody),
         (status = 403, description = "E-mail not verified yet (`email_not_verified`)", body = ErrorBody),
@@ -70,7 +97,7 @@ pub async fn login(
     ClientMeta(meta): ClientMeta,
     req: actix_web::HttpRequest,
     body: Body<LoginRequest>,
-) -> Result<web::Json<SessionResponse>, ApiError> {
+) -> Result<web::Json<LoginResponse>, ApiError> {
     let bearer = req
         .headers()
         .get(actix_web::http::header::AUTHORIZATION)

@@ -34,6 +34,7 @@ pub mod system_people;
 pub mod system_promotions;
 pub mod time_off;
 pub mod timesheet;
+pub mod two_factor;
 
 use serde::Serialize;
 use utoipa::openapi::path::PathsBuilder;
@@ -84,6 +85,7 @@ type Table = (&'static [Route], fn(PathsBuilder, &mut Schemas) -> PathsBuilder);
 pub const TABLES: &[Table] = &[
     (auth::ROUTES, auth::document),
     (account::ROUTES, account::document),
+    (two_factor::ROUTES, two_factor::document),
     (sso::ROUTES, sso::document),
     (manage::ROUTES, manage::document),
     (agencyzoom::ROUTES, agencyzoom::document),
@@ -120,6 +122,7 @@ pub const TABLES: &[Table] = &[
 pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     auth::configure(cfg);
     account::configure(cfg);
+    two_factor::configure(cfg);
     sso::configure(cfg);
     manage::configure(cfg);
     agencyzoom::configure(cfg);

@@ -249,6 +249,7 @@ fn each_table_has_one_writer_and_its_entities_stay_in_their_crate() {
 /// so an id can never be passed where another is expected, from the API to the table.
 const UNTYPED_ID_COLUMNS: &[(&str, &str)] = &[
     ("email_tokens.id", "an e-mailed link is found by its token's hash, never by id"),
+    ("two_factor_recovery_codes.id", "a recovery code is found by its hash, never by id"),
     ("mail_outbox.id", "outgoing mail, claimed by whichever server sends it"),
     ("sso_logins.id", "a sign-in handshake, found by its state"),
     ("sso_signups.id", "a sign-up handshake, found by its state"),

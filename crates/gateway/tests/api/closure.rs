@@ -38,6 +38,8 @@ const LINKS: &[(&str, Link)] = &[
     ("companies", Link::CompanyRow),
     ("sessions", Link::People(&["user_id", "impersonator_id"])),
     ("email_tokens", Link::People(&["user_id"])),
+    ("two_factor_secrets", Link::People(&["user_id"])),
+    ("two_factor_recovery_codes", Link::People(&["user_id"])),
     ("time_entry_breaks", Link::Shifts("entry_id")),
     ("time_entry_actions", Link::Shifts("entry_id")),
     ("auth_throttle", Link::ThrottleKeys),
@@ -121,6 +123,14 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     assert_eq!(invited["created"], true);
     let manager = app.token_of(&manager_email).await;
     let employee = app.token_of(&employee_email).await;
+    // A second factor with its recovery codes.
+    let secret = ok(app.post_as(&employee, "/server/v1/account/two-factor/setup", json!({})).await)["secret"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    ok(app
+        .post_as(&employee, "/server/v1/account/two-factor/enable", json!({"code": crate::helpers::totp_now(&secret)}))
+        .await);
     // The sign-in throttle and a reset link.
     assert_eq!(app.login(&employee_email, "not-the-password").await.status, 401);
     assert_eq!(app.post("/server/v1/auth/reset-password", json!({"email": employee_email})).await.status, 200);

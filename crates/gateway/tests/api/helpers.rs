@@ -866,7 +866,35 @@ impl TestApp {
         .insert(&self.db)
         .await
         .unwrap();
-        self.token_of(&email).await
+        // The operator always needs a second factor: the first sign-in enrols one.
+        self.enrol_at_sign_in(&email).await.token
+    }
+
+    /// Signs in someone who must enrol a second factor (the operator; an admin or manager of a
+    /// company that requires it): the password, the set-up, and a code computed by pyotp.
+    pub async fn enrol_at_sign_in(&self, email: &str) -> Enrolled {
+        self.enrol_with_password(email, "password-123").await
+    }
+
+    /// [`Self::enrol_at_sign_in`] with another password.
+    pub async fn enrol_with_password(&self, email: &str, password: &str) -> Enrolled {
+        let reply = self.login(email, password).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        assert_eq!(reply.body["twoFactor"]["mode"], "enrol", "{:?}", reply.body);
+        let challenge = reply.body["twoFactor"]["challenge"].as_str().unwrap().to_owned();
+        let setup = self.post("/server/v1/auth/two-factor/setup", json!({ "challenge": challenge })).await;
+        assert_eq!(setup.status, 200, "{:?}", setup.body);
+        let secret = setup.body["secret"].as_str().unwrap().to_owned();
+        let code = totp_now(&secret);
+        let done = self.post("/server/v1/auth/two-factor", json!({ "challenge": challenge, "code": code })).await;
+        assert_eq!(done.status, 200, "{:?}", done.body);
+        let recovery_codes = done.body["recoveryCodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|code| code.as_str().unwrap().to_owned())
+            .collect();
+        Enrolled { token: done.body["token"].as_str().unwrap().to_owned(), secret, recovery_codes }
     }
 
     /// The operator of `operator_token` acting as the user `email` (`/system/impersonate`): the
@@ -929,6 +957,29 @@ pub const TINY_PNG: &[u8] = &[
     0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
     0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
+
+/// A second factor just enrolled at sign-in.
+pub struct Enrolled {
+    pub token: String,
+    pub secret: String,
+    pub recovery_codes: Vec<String>,
+}
+
+/// The RFC 6238 code (SHA-1, 30 s, 6 digits) of `secret` at the Unix time `at`, computed by
+/// pyotp: a library independent of the product's own (`totp-rs`).
+pub fn totp_at(secret: &str, at: i64) -> String {
+    let output = std::process::Command::new("python3")
+        .args(["-c", "import sys, pyotp; print(pyotp.TOTP(sys.argv[1]).at(int(sys.argv[2])))", secret, &at.to_string()])
+        .output()
+        .expect("python3 runs");
+    assert!(output.status.success(), "pyotp: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+/// The code of `secret` now (pyotp).
+pub fn totp_now(secret: &str) -> String {
+    totp_at(secret, Utc::now().timestamp())
+}
 
 pub fn unique_email(tag: &str) -> String {
     format!("{tag}-{}@agency.example.com", &random_token()[..10])

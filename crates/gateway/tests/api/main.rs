@@ -57,4 +57,5 @@ mod team_timesheet;
 mod tenancy;
 mod timesheet;
 mod tour;
+mod two_factor;
 mod web;

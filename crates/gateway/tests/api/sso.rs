@@ -229,11 +229,17 @@ async fn a_person_signs_in_with_the_provider_and_keeps_their_password() {
 
     // Both ways in stay open.
     assert_eq!(app.login(&email, "password-123").await.status, 200);
+    // Once the company requires a second factor (issue 43), the password asks for one and the
+    // provider's sign-in does not: the provider applies its own.
+    let required = app.post_as(&admin, "/server/v1/company/security", json!({"twoFactorRequired": true})).await;
+    assert_eq!(required.status, 200);
+    assert_eq!(app.login(&email, "password-123").await.body["twoFactor"]["mode"], "enrol");
     // The provider remembers the browser: the next sign-in needs no form.
     let again = browser.start(&app, "login").await;
     let query = browser.through_provider(&app, again, &Person::verified("nobody@example.com")).await;
     let second = browser.callback(&app, &query).await;
     assert_eq!(second.body["loginSucceeded"], true, "{:?}", second.body);
+    assert!(second.body["token"].is_string(), "{:?}", second.body);
 
     // The address is the provider's from now on: read-only in My Profile, and for the admin.
     let mut changed = profile.body["profile"].clone();
