@@ -345,6 +345,7 @@ test('Customers on a phone', async ({ browser }) => {
   const page = await phone.newPage();
   await page.goto('/login');
   await fillLogin(page, OPERATOR.email, DEMO_PASSWORD);
+  await enterOperatorCode(page);
   await expect(page).toHaveURL(new RegExp(`${CUSTOMERS}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   await expect(page.getByTestId('company-row').first()).toBeVisible();

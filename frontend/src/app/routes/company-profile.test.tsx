@@ -50,6 +50,7 @@ describe('/admin/manage/company-profile', () => {
       'GET /auth/login-data': () => response({ json: { identity: {}, companyName, companyId: 1 } }),
       'GET /dashboard/pending-requests': json({ count: 0, timesheetEditRequests: [] }),
       'GET /company/profile': json({ company: COMPANY }),
+      'GET /company/security': json({ twoFactorRequired: false }),
       'POST /company/update': ({ body }) => {
         const sent = JSON.parse(String(body)) as typeof COMPANY;
         companyName = sent.name;
@@ -100,6 +101,7 @@ describe('/admin/manage/company-profile', () => {
     mockFetch({
       'GET /auth/login-data': json({ identity: {}, companyName: 'Acme', companyId: 1 }),
       'GET /company/profile': json({ company: COMPANY }),
+      'GET /company/security': json({ twoFactorRequired: false }),
       'POST /company/update': (init) => answer(init),
     });
     signIn({ roles: ['admin'] });
@@ -119,6 +121,7 @@ describe('/admin/manage/company-profile', () => {
     const fetch = mockFetch({
       'GET /auth/login-data': json({ identity: {}, companyName: 'Acme', companyId: 1 }),
       'GET /company/profile': json({ company: COMPANY }),
+      'GET /company/security': json({ twoFactorRequired: false }),
       'POST /company/logo': json({ logo: '/server/v1/files/77' }),
       'GET /files/77': () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'image/png' } }),
     });
@@ -149,5 +152,8 @@ describe('/admin/manage/company-profile', () => {
     for (const label of ['Email', 'Phone', 'Facebook', 'LinkedIn', 'Address', 'City', 'State', 'Zip']) expect(field(label)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload Logo' })).toBeNull();
+    // Security (two-factor sign-in) is the admins'.
+    expect(screen.queryByRole('region', { name: 'Security' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Admins and managers must use two-factor sign-in' })).toBeNull();
   });
 });

@@ -13,7 +13,11 @@ const json = (body: unknown): Handler => () => response({ json: body });
 const apiError = (status: number, code: string, message: string, errors: Record<string, string[]> = {}): Handler => () =>
   response({ status, statusText: String(status), json: { code, message, errors, requestId: 'r1' } });
 
-const loginData = { 'GET /auth/login-data': json({ identity: {}, companyName: 'Acme Insurance', companyId: 1 }) };
+const loginData = {
+  'GET /auth/login-data': json({ identity: {}, companyName: 'Acme Insurance', companyId: 1 }),
+  // The page's two-factor card (features/auth/components/two-factor-card.test.tsx tests it).
+  'GET /account/two-factor': json({ enabled: false, required: false, enabledAt: null, recoveryCodesLeft: 0 }),
+};
 
 const profile = (overrides: Record<string, unknown> = {}) => ({
   id: 9,
@@ -67,6 +71,8 @@ describe('/my-profile', () => {
     expect(document.title).toBe('Update My Profile | Timekeep');
     expect(await screen.findByDisplayValue('Emma')).toBe(field('First Name'));
     expect(field('Birthday')).toHaveValue('03/15');
+    // One's two-factor sign-in has its card on the page.
+    expect(within(await screen.findByRole('region', { name: 'Two-factor sign-in' })).getByRole('button', { name: 'Set up' })).toBeInTheDocument();
 
     const user = userEvent.setup();
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Address', 'State']) await user.clear(field(label));

@@ -2,6 +2,7 @@ import './screen-styles';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { ContactsEditor } from '@/features/manage/components/contacts-editor';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { isPrivileged, type Identity } from '@/lib/identity';
@@ -14,8 +15,9 @@ export const PROFILE_REDIRECT_DELAY_MS = 2000;
 export const profileHomePath = (who: Pick<Identity, 'roles'>): string => (isPrivileged(who) ? '/admin/manage' : '/my-team');
 
 /**
- * /my-profile: 'Update My Profile' (not for the system admin): the profile and avatar, and one's
- * own emergency contacts (everyone edits their own; the HR folders' contact editor and dock).
+ * /my-profile: 'Update My Profile' (not for the system admin): the profile and avatar, one's own
+ * emergency contacts (everyone edits their own; the HR folders' contact editor and dock) and one's
+ * two-factor sign-in.
  */
 export function MyProfileRoute() {
   const identity = useIdentity();
@@ -31,6 +33,10 @@ export function MyProfileRoute() {
   }, [done, navigate, home]);
 
   return (
-    <ProfileScreen onUpdated={() => setDone(true)} contacts={identity.eid !== null ? <ContactsEditor eid={identity.eid} canEdit /> : null} />
+    <ProfileScreen
+      onUpdated={() => setDone(true)}
+      contacts={identity.eid !== null ? <ContactsEditor eid={identity.eid} canEdit /> : null}
+      twoFactor={<TwoFactorCard />}
+    />
   );
 }

@@ -7,6 +7,8 @@ export const authKeys = {
   /** Every session's login data: what other screens invalidate after changing the company or the person. */
   loginDataAll: ['auth', 'login-data'] as const,
   loginData: (sid: string | undefined) => ['auth', 'login-data', { sid }] as const,
+  /** GET /account/two-factor: one's own second factor (on, required, recovery codes left). */
+  twoFactor: ['auth', 'two-factor'] as const,
   /** GET /account/signup-data: not under `all`, a password change leaves it be. */
   signupData: ['account', 'signup-data'] as const,
 };

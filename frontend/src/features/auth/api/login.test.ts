@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetEmbeddingOrigins, rememberEmbedOrigin } from '@/lib/embed';
 import { bodyOf, mockFetch, response } from '@/testing/http';
-import { login } from './login';
+import { sessionStore } from '@/lib/session';
+import { fakeToken } from '@/testing/tokens';
+import { login, loginAndStore, signIn, TWO_FACTOR_NEEDED } from './login';
 
 const CRM = 'http://127.0.0.1:4711';
 
@@ -61,5 +63,28 @@ describe('POST /auth/login', () => {
       'POST /auth/login': () => response({ status: 503, json: { code: 'server_busy', message: 'Busy' }, headers: { 'Retry-After': '0' } }),
     });
     await expect(login({ email: 'ada@example.com', password: 'secret-123' })).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('answers a second factor with its challenge and stores no session', async () => {
+    mockFetch({
+      'GET /account/embedding': () => response({ json: { origins: [] } }),
+      'POST /auth/login': () => response({ json: { twoFactor: { challenge: 'c-1', mode: 'enrol', expiresIn: 300 } } }),
+    });
+    await expect(signIn({ email: 'ada@example.com', password: 'secret-123' })).resolves.toEqual({
+      kind: 'twoFactor',
+      challenge: { challenge: 'c-1', mode: 'enrol', expiresIn: 300 },
+    });
+    expect(sessionStore.get()).toBeNull();
+    // A sign-in that cannot ask for a code (a session token) fails with why.
+    await expect(loginAndStore({ token: 'live-token' })).rejects.toMatchObject({ message: TWO_FACTOR_NEEDED });
+  });
+
+  it('stores the session of a sign-in without a second factor', async () => {
+    const token = fakeToken({ roles: ['employee'] });
+    mockFetch({ 'GET /account/embedding': () => response({ json: { origins: [] } }), 'POST /auth/login': () => response({ json: { token } }) });
+    const result = await signIn({ email: 'ada@example.com', password: 'secret-123' });
+    expect(result.kind).toBe('session');
+    expect(sessionStore.get()?.token).toBe(token);
+    sessionStore.clear();
   });
 });

@@ -25,12 +25,32 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /**
+ * `POST /auth/login`'s answer when the account has (`verify`) or must set up (`enrol`) a second
+ * factor: not a session but a challenge for `POST /auth/two-factor` (docs/contracts/two-factor.md).
+ */
+export const twoFactorChallengeSchema = z.object({
+  challenge: z.string().min(1),
+  mode: z.enum(['verify', 'enrol']),
+  expiresIn: z.number().optional(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+const loginAnswerSchema = z.union([z.object({ twoFactor: twoFactorChallengeSchema }), loginResponseSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** What a sign-in led to: the session, or the second factor's step before it. */
+export type SignInResult = { kind: 'session'; session: Session } | { kind: 'twoFactor'; challenge: TwoFactorChallenge };
+
+/** Thrown by `loginAndStore` when the server asks for a second factor, which only a form can give. */
+export const TWO_FACTOR_NEEDED = 'Please sign in with your email and password to enter your authentication code.';
+
+/**
  * POST /auth/login. Inside a frame of a configured page (`/login?origin=`), the sign-in names that
  * page, which the server puts in the token's `origin` claim (lib/embed.ts).
  */
-export const login = async (body: LoginBody): Promise<LoginResponse> => {
+export const login = async (body: LoginBody): Promise<LoginAnswer> => {
   const origin = await embedOriginForLogin();
-  const send = () => api.post('/auth/login', origin ? { ...body, origin } : body, { schema: loginResponseSchema });
+  const send = () => api.post('/auth/login', origin ? { ...body, origin } : body, { schema: loginAnswerSchema });
   try {
     return await send();
   } catch (error) {
@@ -45,14 +65,28 @@ export const login = async (body: LoginBody): Promise<LoginResponse> => {
 /** The longest the sign-in waits to try again after a 503, whatever Retry-After says. */
 const MAX_RETRY_WAIT_SECONDS = 10;
 
-/** Logs in and stores the session; resolves with the stored session. */
+/**
+ * Signs in: stores the session when the server opens one; with a second factor, resolves with its
+ * challenge instead (nothing is stored until the code is verified).
+ */
+export async function signIn(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<SignInResult> {
+  const answer = await login(body);
+  if ('twoFactor' in answer) return { kind: 'twoFactor', challenge: answer.twoFactor };
+  return { kind: 'session', session: startSession(answer.token, { sso }) };
+}
+
+/**
+ * Logs in and stores the session; resolves with the stored session. For sign-ins that cannot ask
+ * for a code (a session token): a second factor's challenge is a failure with TWO_FACTOR_NEEDED.
+ */
 export async function loginAndStore(body: LoginBody, { sso = false }: { sso?: boolean } = {}): Promise<Session> {
-  const { token } = await login(body);
-  return startSession(token, { sso });
+  const result = await signIn(body, { sso });
+  if (result.kind === 'twoFactor') throw new ApiError(401, 'Unauthorized', { code: 'two_factor_required', message: TWO_FACTOR_NEEDED });
+  return result.session;
 }
 
 export function useLogin() {
   return useMutation({
-    mutationFn: ({ body, sso }: { body: LoginBody; sso?: boolean }) => loginAndStore(body, { sso }),
+    mutationFn: ({ body, sso }: { body: LoginBody; sso?: boolean }) => signIn(body, { sso }),
   });
 }

@@ -7,8 +7,9 @@ import { ApiError } from '@/lib/api-client';
 import { validateTypedOnBlur } from '@/lib/form-blur';
 import { formFailure } from '@/lib/form-errors';
 import { sessionStore, startSession, type Session } from '@/lib/session';
-import { loginSchema, useLogin, type LoginInput } from '../api/login';
+import { loginSchema, useLogin, type LoginInput, type SignInResult, type TwoFactorChallenge } from '../api/login';
 import { SsoButton } from './sso-button';
+import { LazyTwoFactorStep } from './two-factor-step-lazy';
 
 /** Spec 000 §9: after more than 3 failed tries the message suggests the reset link. */
 export const FAILED_LOGINS_BEFORE_HINT = 3;
@@ -32,6 +33,8 @@ interface LoginFormProps {
 export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: LoginFormProps) {
   const [failures, setFailures] = useState(0);
   const [error, setError] = useState<string | null>(initialError);
+  /** After the password, when the account has or must set up a second factor. */
+  const [twoFactor, setTwoFactor] = useState<{ challenge: TwoFactorChallenge; sso: boolean } | null>(null);
   const login = useLogin();
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -52,13 +55,39 @@ export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: Logi
     }
   };
 
+  const signedIn = (result: SignInResult, sso = false) => {
+    if (result.kind === 'session') {
+      onLoggedIn(result.session);
+      return;
+    }
+    // Nothing is stored until the second factor is verified (a provider's token included).
+    if (sso) sessionStore.clear();
+    setTwoFactor({ challenge: result.challenge, sso });
+  };
+
   const submit = form.onSubmit((values) => {
     setError(null);
     login.mutate(
       { body: { email: values.email.trim(), password: values.password } },
-      { onSuccess: onLoggedIn, onError: fail },
+      { onSuccess: (result) => signedIn(result), onError: fail },
     );
   });
+
+  if (twoFactor) {
+    return (
+      <LazyTwoFactorStep
+        key={twoFactor.challenge.challenge}
+        challenge={twoFactor.challenge}
+        sso={twoFactor.sso}
+        onLoggedIn={onLoggedIn}
+        onRestart={(message) => {
+          form.setFieldValue('password', '');
+          setError(message);
+          setTwoFactor(null);
+        }}
+      />
+    );
+  }
 
   return (
     <Stack gap="md">
@@ -99,7 +128,7 @@ export function LoginForm({ onLoggedIn, onSsoFailed, initialError = null }: Logi
           login.mutate(
             { body: { token }, sso: true },
             {
-              onSuccess: onLoggedIn,
+              onSuccess: (result) => signedIn(result, true),
               onError: (err) => {
                 sessionStore.clear();
                 fail(err);

@@ -4,14 +4,24 @@ import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
-import { loginAndStore } from '../api/login';
+import { signIn, type TwoFactorChallenge } from '../api/login';
 import { verifyEmail } from '../api/verify-email';
+import { LazyTwoFactorStep } from './two-factor-step-lazy';
 
 /** Spec 000 §9: the verified-email redirect waits 3 seconds. */
 export const VERIFIED_REDIRECT_DELAY_MS = 3000;
 export const VERIFIED_MESSAGE = 'Your email is validated. You can now login. Thank you!';
+/** When a link's two-factor step is left: the link is used, the login page goes on. */
+export const SIGN_IN_AGAIN = 'Please log in with your email and password.';
 
-type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string }
+  /** The link signs in an account with a second factor: its code comes first. */
+  | { kind: 'twoFactor'; challenge: TwoFactorChallenge }
+  /** The two-factor step ended without a session (expired, or left): the login page goes on. */
+  | { kind: 'signInAgain'; message: string | null };
 
 interface VerifyEmailProps {
   token: string | null;
@@ -46,8 +56,9 @@ export function VerifyEmail({ token, me, securityToken, onVerified, onLoggedIn }
     if (started.current) return;
     started.current = true;
     if (securityToken && me) {
-      loginAndStore({ base64Email: me, securityToken }).then(
-        (session) => callbacks.current.onLoggedIn(session),
+      signIn({ base64Email: me, securityToken }).then(
+        (result) =>
+          result.kind === 'session' ? callbacks.current.onLoggedIn(result.session) : setState({ kind: 'twoFactor', challenge: result.challenge }),
         (err: unknown) => setState({ kind: 'error', message: errorText(err) }),
       );
       return;
@@ -70,6 +81,26 @@ export function VerifyEmail({ token, me, securityToken, onVerified, onLoggedIn }
       <Stack align="center" gap="sm" role="status">
         <Loader />
         <Text>{securityToken ? 'Just a moment. We are loading the product ...' : 'Verifying your email address...'}</Text>
+      </Stack>
+    );
+  }
+  if (state.kind === 'twoFactor') {
+    // The link's token is spent: when the challenge ends, the way on is the login page.
+    return (
+      <LazyTwoFactorStep
+        challenge={state.challenge}
+        onLoggedIn={onLoggedIn}
+        onRestart={(message) => setState({ kind: 'signInAgain', message })}
+      />
+    );
+  }
+  if (state.kind === 'signInAgain') {
+    return (
+      <Stack gap="md">
+        {state.message ? <FormAlert>{state.message}</FormAlert> : <FormAlert color="blue">{SIGN_IN_AGAIN}</FormAlert>}
+        <Button component={Link} to="/login" replace fullWidth>
+          Log In
+        </Button>
       </Stack>
     );
   }

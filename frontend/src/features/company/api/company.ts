@@ -99,3 +99,24 @@ export function useUploadCompanyLogo() {
     },
   });
 }
+
+/** The company's security settings (admins): docs/contracts/two-factor.md. */
+export const companySecuritySchema = z.object({ twoFactorRequired: z.boolean() });
+export type CompanySecurity = z.infer<typeof companySecuritySchema>;
+
+/** GET /company/security (admins). */
+export const getCompanySecurity = (): Promise<CompanySecurity> => api.get('/company/security', { schema: companySecuritySchema });
+
+export const useCompanySecurity = () => useQuery({ queryKey: companyKeys.security, queryFn: getCompanySecurity });
+
+/** POST /company/security (admins) -> the settings, saved. */
+export const updateCompanySecurity = (security: CompanySecurity): Promise<CompanySecurity> =>
+  api.post('/company/security', security, { schema: companySecuritySchema });
+
+export function useUpdateCompanySecurity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompanySecurity,
+    onSuccess: (security) => queryClient.setQueryData(companyKeys.security, security),
+  });
+}

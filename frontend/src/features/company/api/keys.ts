@@ -5,6 +5,8 @@
 export const companyKeys = {
   all: ['company'] as const,
   profile: ['company', 'profile'] as const,
+  /** GET /company/security (admins): whether admins and managers must use two-factor sign-in. */
+  security: ['company', 'security'] as const,
   /** GET /auth/login-data of every session. */
   loginData: ['auth', 'login-data'] as const,
 };

@@ -18,6 +18,7 @@ import {
   type Company,
   type CompanyForm,
 } from '../api/company';
+import { CompanySecuritySettings } from './company-security';
 
 export const MANAGER_READ_ONLY_NOTE = 'Only the account admin can change the company profile.';
 
@@ -124,7 +125,8 @@ function CompanyProfileForm({ company, editable }: { company: Company; editable:
 
 /**
  * /admin/manage/company-profile, 'My Company' (spec 001 §2): the logo and the company's contact
- * details. Managers see them; only admins change them (the server refuses anyone else).
+ * details. Managers see them; only admins change them (the server refuses anyone else). Admins
+ * also have the company's Security settings (two-factor sign-in).
  */
 export function CompanyProfileScreen({ identity }: { identity: Identity }) {
   const profile = useCompanyProfile();
@@ -153,6 +155,11 @@ export function CompanyProfileScreen({ identity }: { identity: Identity }) {
           </Grid>
         </Paper>
       )}
+      {editable ? (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Security">
+          <CompanySecuritySettings />
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -106,10 +106,15 @@ interface ProfileScreenProps {
   onUpdated: () => void;
   /** One's emergency contacts, composed by the route. */
   contacts: ReactNode;
+  /** One's two-factor sign-in, composed by the route. */
+  twoFactor?: ReactNode;
 }
 
-/** /my-profile, 'Update My Profile' (spec 000 §2): the profile, the avatar and one's emergency contacts. */
-export function ProfileScreen({ onUpdated, contacts }: ProfileScreenProps) {
+/**
+ * /my-profile, 'Update My Profile' (spec 000 §2): the profile, the avatar, one's emergency contacts
+ * and one's two-factor sign-in.
+ */
+export function ProfileScreen({ onUpdated, contacts, twoFactor = null }: ProfileScreenProps) {
   const mine = useMyProfile();
   return (
     <Stack gap="lg" maw={960}>
@@ -135,6 +140,11 @@ export function ProfileScreen({ onUpdated, contacts }: ProfileScreenProps) {
       {contacts ? (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Emergency Contacts">
           {contacts}
+        </Paper>
+      ) : null}
+      {twoFactor ? (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Two-factor sign-in">
+          {twoFactor}
         </Paper>
       ) : null}
     </Stack>
