@@ -147,6 +147,19 @@ impl SecondFactor {
     }
 }
 
+impl SecondFactor {
+    /// What one field holds: six digits (spaces aside) are an authenticator's code, anything else
+    /// a recovery code (ten characters, which may all be digits).
+    pub fn either(typed: String) -> Self {
+        let digits: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+        if digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            Self::Code(typed)
+        } else {
+            Self::RecoveryCode(typed)
+        }
+    }
+}
+
 /// A challenge's row payload: what it asks for and the embedding page of the sign-in.
 #[derive(Serialize, Deserialize)]
 struct ChallengeBinding {
@@ -678,6 +691,14 @@ mod tests {
             assert_eq!(code.len(), 11);
             assert_eq!(normalise_recovery(&code.to_uppercase().replace('-', " ")), code.replace('-', ""));
         }
+    }
+
+    #[test]
+    fn one_field_tells_a_code_from_a_recovery_code() {
+        assert!(matches!(SecondFactor::either("123 456".into()), SecondFactor::Code(_)));
+        assert!(matches!(SecondFactor::either("23456-78923".into()), SecondFactor::RecoveryCode(_)));
+        assert!(matches!(SecondFactor::either("2345678923".into()), SecondFactor::RecoveryCode(_)));
+        assert!(matches!(SecondFactor::either("abcde-fghjk".into()), SecondFactor::RecoveryCode(_)));
     }
 
     #[test]

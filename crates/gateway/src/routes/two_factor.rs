@@ -203,15 +203,9 @@ pub async fn disable(
     if password.is_none() {
         errors.add("password", "Please enter your password.");
     }
-    // A recovery code is longer than a code: either is accepted in `code`.
+    // Either a code or a recovery code is accepted in `code`.
     let proof = match body.code.map(|code| code.trim().to_owned()).filter(|code| !code.is_empty()) {
-        Some(code)
-            if code.chars().filter(char::is_ascii_digit).count()
-                == code.chars().filter(|c| !c.is_whitespace()).count() =>
-        {
-            Some(SecondFactor::Code(code))
-        }
-        Some(code) => Some(SecondFactor::RecoveryCode(code)),
+        Some(code) => Some(SecondFactor::either(code)),
         None => {
             errors.add("code", "Please enter the code from your authenticator app.");
             None
