@@ -192,6 +192,11 @@ bench-approvals: pg-ready
 bench-licensing: pg-ready
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench licensing
 
+# The audit trail (issue 43): shift edits with and without the trail, then the audit page's first page of each filter over 1,000,000 entries; SQLite and PostgreSQL.
+bench-audit: pg-ready
+    BENCH_ONLY=edits BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench audit --features audit-off
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench audit
+
 # Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
 bench-signin:
     cargo bench -p gateway --bench signin

@@ -61,6 +61,7 @@ mod m20261207_000053_pay_period_locks;
 mod m20261208_000054_approval_paths;
 mod m20261209_000055_licensing;
 mod m20261210_000056_two_factor;
+mod m20261211_000057_audit_trail;
 
 pub struct Migrator;
 
@@ -122,6 +123,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261208_000054_approval_paths::Migration),
             Box::new(m20261209_000055_licensing::Migration),
             Box::new(m20261210_000056_two_factor::Migration),
+            Box::new(m20261211_000057_audit_trail::Migration),
         ]
     }
 }

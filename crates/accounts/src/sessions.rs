@@ -506,6 +506,11 @@ impl Accounts {
             // The operator's statistics: the person's last sign-in and their company's month.
             self.record_sign_in(&user, now).await?;
         }
+        if let (Some(company), Role::Admin | Role::Manager) = (user.company_id, user.role) {
+            // The company's audit trail: its admins' and managers' sign-ins (support's too).
+            let origin = kernel::Origin { ip: meta.ip.clone(), client: kernel::Client::Web, impersonator };
+            audit::record_sign_in(&self.db, company, user.id, &origin, meta.user_agent.as_deref()).await?;
+        }
         Ok(signed)
     }
 

@@ -614,11 +614,15 @@ impl Accounts {
         settings: SecuritySettings,
     ) -> Result<SecuritySettings, AccountsError> {
         let txn = kernel::begin_write(&self.db).await?;
+        let before = companies::Entity::find_by_id(ctx.company().0).one(&txn).await?.ok_or(AccountsError::NotFound)?;
         companies::Entity::update_many()
             .col_expr(companies::Column::TwoFactorRequired, Expr::value(settings.two_factor_required))
             .filter(companies::Column::Id.eq(ctx.company()))
             .exec(&txn)
             .await?;
+        let change = audit::Change::new(audit::Subject::CompanySettings, ctx.company().0, audit::Action::Updated)
+            .field("twoFactorRequired", before.two_factor_required, settings.two_factor_required);
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(settings)
     }

@@ -90,6 +90,17 @@ pub struct Answering {
 #[derive(Debug, Clone)]
 pub struct Turn(TurnKind);
 
+impl Turn {
+    /// The approver whose step `answerer` answers for, when it is someone else's (a stand-in or
+    /// an admin deciding in the approver's place): the audit trail's "on behalf of".
+    pub fn on_behalf_of(&self, answerer: UserId) -> Option<UserId> {
+        match &self.0 {
+            TurnKind::Step { principal, .. } if *principal != answerer => Some(*principal),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 enum TurnKind {
     /// No path: today's rule was checked (reach, not one's own).

@@ -401,6 +401,11 @@ impl Billing {
                 if let Some(code) = code {
                     Self::redeem_in(&txn, company, code, now, today).await?;
                 }
+                let change = audit::Change::new(audit::Subject::Billing, company.0, audit::Action::Updated)
+                    .field("subscription", "trial", "active")
+                    .field("card", serde_json::Value::Null, format!("{} ending {}", card.brand, card.last4))
+                    .field("promotionCode", None::<String>, code.map(str::to_owned));
+                audit::record(&txn, ctx, change).await?;
                 txn.commit().await?;
             }
             subscribed
@@ -443,11 +448,23 @@ impl Billing {
         let card = self.card_from_checkout(company, &customer, session, CheckoutPurpose::UpdateCard, now).await?;
         {
             let _permit = self.gate.enter().await;
+            let txn = kernel::begin_write(&self.db).await?;
             saving_card(billing_accounts::Entity::update_many(), &card)
                 .col_expr(billing_accounts::Column::UpdatedAt, Expr::value(now))
                 .filter(same_company::<billing_accounts::Entity>(company))
-                .exec(&self.db)
+                .exec(&txn)
                 .await?;
+            let change = audit::Change::new(audit::Subject::Billing, company.0, audit::Action::Updated).field(
+                "card",
+                account
+                    .card_brand
+                    .as_ref()
+                    .zip(account.card_last4.as_ref())
+                    .map(|(brand, last4)| format!("{brand} ending {last4}")),
+                format!("{} ending {}", card.brand, card.last4),
+            );
+            audit::record(&txn, ctx, change).await?;
+            txn.commit().await?;
         }
         let unpaid: Vec<kernel::ChargeId> = in_company::<charges::Entity>(company)
             .select_only()

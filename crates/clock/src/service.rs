@@ -134,7 +134,12 @@ impl ClockService {
     ) -> Result<TimeSettings, ClockError> {
         let current = settings::load(&self.db, ctx.company()).await?;
         let next = change.apply(&current).map_err(ClockError::Validation)?;
-        settings::save(&self.db, ctx.company(), &next).await?;
+        let txn = kernel::begin_write(&self.db).await?;
+        settings::save(&txn, ctx.company(), &next).await?;
+        let change = audit::Change::new(audit::Subject::TimeSettings, ctx.company().0, audit::Action::Updated)
+            .diff(&current.audit_snapshot(), &next.audit_snapshot());
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         self.settings.put(ctx.company(), next.clone());
         Ok(next)
     }
@@ -157,7 +162,21 @@ impl ClockService {
         let created = overtime_policy::company_since(&self.db, ctx.company(), ctx.time_zone()).await?;
         let version = change.validate(created, local_date(ctx.time_zone(), now)).map_err(ClockError::Validation)?;
         crate::periods::refuse_rules_from(&self.db, ctx.company(), version.effective_from).await?;
-        overtime_policy::save(&self.db, ctx.company(), &version, now).await?;
+        let txn = kernel::begin_write(&self.db).await?;
+        overtime_policy::save(&txn, ctx.company(), &version, now).await?;
+        let rules = serde_json::json!({
+            "effectiveFrom": version.effective_from.to_string(),
+            "jurisdiction": version.jurisdiction,
+            "workweekFirstDay": version.workweek_first_day.to_string(),
+            "workdayStartHour": version.workday_start_hour,
+        });
+        let change = audit::Change::new(audit::Subject::TimeSettings, ctx.company().0, audit::Action::Updated).field(
+            "overtimeRules",
+            serde_json::Value::Null,
+            rules,
+        );
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         self.overtime_policy(ctx).await
     }
 

@@ -66,6 +66,23 @@ pub struct TimeSettings {
     pub end_reminder_minutes: Option<i64>,
 }
 
+impl TimeSettings {
+    /// The settings as the company's audit trail shows them.
+    pub fn audit_snapshot(&self) -> audit::Snapshot {
+        audit::Snapshot::new()
+            .with("dayStartAt", self.day_start_at.map(|time| time.format("%H:%M").to_string()))
+            .with("mobileClockInDisabled", self.mobile_clock_in_disabled)
+            .with("payCycle", self.pay_cycle.code())
+            .with("payCycleAnchor", self.pay_cycle_anchor.to_string())
+            .with("weeklyOvertimeMinutes", self.weekly_overtime_minutes)
+            .with("overtimeAlertEmails", self.overtime_alert_emails)
+            .with("positionRetentionDays", self.position_retention_days)
+            .with("maxShiftMinutes", self.max_shift_minutes)
+            .with("autoLockDays", self.auto_lock_days)
+            .with("endReminderMinutes", self.end_reminder_minutes)
+    }
+}
+
 /// The longest shift unless the company says otherwise: 14 hours.
 pub const DEFAULT_MAX_SHIFT_MINUTES: i64 = 14 * 60;
 

@@ -441,6 +441,7 @@ impl From<reports::ReportsError> for ApiError {
             reports::ReportsError::Clock(err) => err.into(),
             reports::ReportsError::Hr(err) => err.into(),
             reports::ReportsError::Licensing(err) => err.into(),
+            reports::ReportsError::Accounts(err) => err.into(),
             reports::ReportsError::Database(err) => ApiError::database(err),
             reports::ReportsError::Export(message) => ApiError::internal(message),
         }

@@ -12,7 +12,7 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use kernel::{AdminCtx, KioskCtx, ManagerCtx, Role, SystemCtx, TenantCtx};
+use kernel::{AdminCtx, Client, KioskCtx, ManagerCtx, Origin, Role, SystemCtx, TenantCtx};
 use std::net::IpAddr;
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
@@ -140,13 +140,15 @@ fn member(
     payload: &mut Payload,
 ) -> LocalBoxFuture<'static, Result<(TenantCtx, Authenticated), ApiError>> {
     let session = SignedIn::from_request(req, payload);
+    let ip = request_meta(req).ip;
     Box::pin(async move {
         let SignedIn(auth) = session.await?;
         let company = auth.company_id().ok_or_else(ApiError::forbidden)?;
         if auth.role == Role::SysAdmin {
             return Err(ApiError::forbidden());
         }
-        let ctx = TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone);
+        let origin = Origin { ip, client: Client::Web, impersonator: auth.impersonated_by };
+        let ctx = TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone).with_origin(origin);
         Ok((ctx, auth))
     })
 }
@@ -296,18 +298,19 @@ impl FromRequest for ClientMeta {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let trusted =
-            req.app_data::<web::Data<AppState>>().map(|state| state.trusted_proxies.as_slice()).unwrap_or(&[]);
-        let forwarded: Vec<&str> =
-            req.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok()).collect();
-        let ip = req.peer_addr().map(|addr| client_ip(addr.ip(), &forwarded, trusted).to_string());
-        let user_agent = req
-            .headers()
-            .get(actix_web::http::header::USER_AGENT)
-            .and_then(|value| value.to_str().ok())
-            .map(str::to_owned);
-        ready(Ok(ClientMeta(RequestMeta { ip, user_agent })))
+        ready(Ok(ClientMeta(request_meta(req))))
     }
+}
+
+/// The caller's address and user agent ([`ClientMeta`]'s rule).
+fn request_meta(req: &HttpRequest) -> RequestMeta {
+    let trusted = req.app_data::<web::Data<AppState>>().map(|state| state.trusted_proxies.as_slice()).unwrap_or(&[]);
+    let forwarded: Vec<&str> =
+        req.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok()).collect();
+    let ip = req.peer_addr().map(|addr| client_ip(addr.ip(), &forwarded, trusted).to_string());
+    let user_agent =
+        req.headers().get(actix_web::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).map(str::to_owned);
+    RequestMeta { ip, user_agent }
 }
 
 /// The client's address: `peer`, or — while the hop is one of `trusted` — the address the hop
@@ -378,6 +381,7 @@ impl FromRequest for AnswerLink {
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let token = req.match_info().get("token").map(str::to_owned);
         let write = is_write(req.method(), req.path());
+        let ip = request_meta(req).ip;
         Box::pin(async move {
             let invalid = || ApiError::new(ErrorCode::NotFound, LINK_NOT_VALID);
             let (Some(state), Some(token)) = (state, token) else { return Err(invalid()) };
@@ -387,7 +391,8 @@ impl FromRequest for AnswerLink {
                 let standing = state.accounts.company_zone_and_standing(grant.company, chrono::Utc::now()).await?;
                 writes_allowed(standing.map(|(_, standing)| standing).ok_or_else(invalid)?)?;
             }
-            let ctx = TenantCtx::new(member.company, member.user_id, member.role, member.time_zone);
+            let origin = Origin { ip, client: Client::Web, impersonator: None };
+            let ctx = TenantCtx::new(member.company, member.user_id, member.role, member.time_zone).with_origin(origin);
             Ok(AnswerLink { ctx: ctx.manager().ok_or_else(invalid)?, grant })
         })
     }

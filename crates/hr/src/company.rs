@@ -14,6 +14,7 @@ impl Hr {
 
     /// `POST /company/update` (admins).
     pub async fn update_company(&self, ctx: &AdminCtx, command: CompanyCommand) -> Result<CompanyView, HrError> {
+        let before = self.company_row(ctx).await?;
         let _permit = self.gate.enter().await;
         let change = CompanyChange {
             name: Some(command.name),
@@ -27,7 +28,11 @@ impl Hr {
             zip: Some(command.zip),
             ..CompanyChange::default()
         };
-        Ok(write::change_company(&self.db, ctx.company(), change).await.map_err(HrError::not_found_if_missing)?.into())
+        let txn = kernel::begin_write(&self.db).await?;
+        let saved = write::change_company(&txn, ctx.company(), change).await.map_err(HrError::not_found_if_missing)?;
+        record_change(&txn, ctx, &before, &saved).await?;
+        txn.commit().await?;
+        Ok(saved.into())
     }
 
     /// `POST /company/logo` (admins): returns the new logo's URL.
@@ -37,10 +42,26 @@ impl Hr {
         let old = company.logo;
         let _permit = self.gate.enter().await;
         let change = CompanyChange { logo: Some(Some(file.id)), ..CompanyChange::default() };
-        write::change_company(&self.db, ctx.company(), change).await?;
+        let txn = kernel::begin_write(&self.db).await?;
+        let saved = write::change_company(&txn, ctx.company(), change).await?;
+        record_change(&txn, ctx, &company, &saved).await?;
+        txn.commit().await?;
         if let Some(old) = old {
             self.files.discard(&self.db, ctx, old).await;
         }
         Ok(files::url_of(file.id))
     }
+}
+
+/// The audit trail's entry for a change of the company's profile.
+async fn record_change(
+    txn: &impl sea_orm::ConnectionTrait,
+    ctx: &AdminCtx,
+    before: &accounts::Company,
+    after: &accounts::Company,
+) -> Result<(), HrError> {
+    let change = audit::Change::new(audit::Subject::CompanySettings, ctx.company().0, audit::Action::Updated)
+        .diff(&before.audit_snapshot(), &after.audit_snapshot());
+    audit::record(txn, ctx, change).await?;
+    Ok(())
 }

@@ -286,6 +286,7 @@ impl Hr {
             return Err(HrError::email_taken(EMAIL_TAKEN_MESSAGE));
         }
         let mut email_change = None;
+        let before = existing.as_ref().map(Person::audit_snapshot).unwrap_or_default();
         let (saved, created) = match existing {
             Some(user) => {
                 let new_email = (!user.email.eq_ignore_ascii_case(&command.email)).then(|| command.email.clone());
@@ -347,6 +348,18 @@ impl Hr {
                 (saved, true)
             }
         };
+        let action = match (created, role_change) {
+            (true, _) => audit::Action::Created,
+            (false, Some(_)) => audit::Action::RoleChanged,
+            (false, None) => audit::Action::Updated,
+        };
+        let mut change = audit::Change::new(audit::Subject::Person, saved.id.0, action)
+            .about(saved.id)
+            .diff(&before, &saved.audit_snapshot());
+        if let Some((email, _)) = &email_change {
+            change = change.field("emailChangeSentTo", None::<String>, email.clone());
+        }
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         drop(permit);
         let email_change_sent_to = match email_change {
@@ -418,6 +431,10 @@ impl Hr {
             };
             let user = write::add_person(&txn, new, now).await?;
             record(&txn, ctx.company(), &user, &actor, ActivityType::Start, now).await?;
+            let change = audit::Change::new(audit::Subject::Person, user.id.0, audit::Action::Created)
+                .about(user.id)
+                .created(&user.audit_snapshot());
+            audit::record(&txn, ctx, change).await?;
             saved.push(user);
         }
         txn.commit().await?;
@@ -451,6 +468,10 @@ impl Hr {
         self.accounts.revoke_all_sessions(&txn, saved.id).await?;
         let actor = self.actor_row(&txn, ctx).await?;
         record(&txn, ctx.company(), &saved, &actor, ActivityType::Terminate, now).await?;
+        let change = audit::Change::new(audit::Subject::Person, saved.id.0, audit::Action::Terminated)
+            .about(saved.id)
+            .diff(&user.audit_snapshot(), &saved.audit_snapshot());
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         drop(permit);
         self.view_of(ctx, saved).await
@@ -487,6 +508,10 @@ impl Hr {
         let saved = write::change_person(&txn, ctx.company(), user.id, change, now).await?;
         let actor = self.actor_row(&txn, ctx).await?;
         record(&txn, ctx.company(), &saved, &actor, ActivityType::Reactivate, now).await?;
+        let change = audit::Change::new(audit::Subject::Person, saved.id.0, audit::Action::Reactivated)
+            .about(saved.id)
+            .diff(&user.audit_snapshot(), &saved.audit_snapshot());
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         drop(permit);
         if needs_link {

@@ -69,6 +69,10 @@ typed_id!(
     ActivityId
 );
 typed_id!(
+    /// An entry of the company's audit trail (issue 43).
+    AuditEntryId
+);
+typed_id!(
     /// A stored file (an avatar, a logo, later HR documents).
     FileId
 );

@@ -9,6 +9,7 @@
 
 pub mod ids;
 pub mod kiosk;
+pub mod origin;
 pub mod purge;
 pub mod rich_text;
 pub mod role;
@@ -24,8 +25,8 @@ pub mod validation;
 pub mod write_gate;
 
 pub use ids::{
-    ActivityId, ApprovalFlowId, ApprovalLinkId, ApprovalPathId, CalendarEventId, CelebrationMessageId, ChargeId,
-    CompanyCelebrationMessageId, CompanyId, ContactId, DocRequestId, EditRequestId, EmployeeOvertimeRuleId,
+    ActivityId, ApprovalFlowId, ApprovalLinkId, ApprovalPathId, AuditEntryId, CalendarEventId, CelebrationMessageId,
+    ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId, DocRequestId, EditRequestId, EmployeeOvertimeRuleId,
     EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId, KioskId, LocationId,
     OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
     PtoTypeId, StandInId, TimesheetReviewId, UserId,
@@ -34,6 +35,7 @@ pub use ids::{
     AppointmentId, CeCreditId, CeRequirementId, EoPolicyId, LicenceId, LicensingReminderId, ProducerId, StateRuleId,
 };
 pub use kiosk::KioskCtx;
+pub use origin::{Client, Origin};
 pub use role::Role;
 pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};
 pub use status::{EmploymentStatus, RequestStatus};

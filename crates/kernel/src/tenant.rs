@@ -15,7 +15,7 @@
 //! role and decides for itself. The role is not even public: [`TenantCtx::reach`] is the one
 //! rule of whom someone reaches, and the typed contexts are the only other thing a role decides.
 
-use crate::{CompanyId, Role, UserId};
+use crate::{CompanyId, Origin, Role, UserId};
 use chrono_tz::Tz;
 use std::ops::Deref;
 
@@ -62,12 +62,30 @@ pub struct TenantCtx {
     actor: UserId,
     role: Role,
     time_zone: Tz,
+    origin: Origin,
 }
 
 impl TenantCtx {
     /// Built by the gateway's guards from a verified session. See the type's docs.
     pub fn new(company: CompanyId, actor: UserId, role: Role, time_zone: Tz) -> Self {
-        Self { company, actor, role, time_zone }
+        Self { company, actor, role, time_zone, origin: Origin::default() }
+    }
+
+    /// The request's origin (address, client, impersonator), set by the same guard that built
+    /// the context; it decides nothing and is read only by the audit trail.
+    pub fn with_origin(mut self, origin: Origin) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    /// Where the request came from (for the audit trail).
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// Whether a person acts (not a scheduled job): only a person's changes are audited.
+    pub fn is_person(&self) -> bool {
+        self.actor != UserId(0)
     }
 
     /// The context a scheduled job reads one company with: no person's request (the actor is
@@ -75,12 +93,12 @@ impl TenantCtx {
     /// [`AdminCtx`]: a job reads through the services, it cannot call what changes settings.
     /// Jobs are the only other builders (the gateway's architecture test lists them).
     pub fn for_job(company: CompanyId, time_zone: Tz) -> Self {
-        Self { company, actor: UserId(0), role: Role::Admin, time_zone }
+        Self { company, actor: UserId(0), role: Role::Admin, time_zone, origin: Origin::job() }
     }
 
     /// A person pressing at a kiosk after their PIN was checked ([`crate::KioskCtx::as_person`]).
     pub(crate) fn at_kiosk(company: CompanyId, person: UserId, time_zone: Tz) -> Self {
-        Self { company, actor: person, role: Role::Employee, time_zone }
+        Self { company, actor: person, role: Role::Employee, time_zone, origin: Origin::kiosk() }
     }
 
     pub fn company(&self) -> CompanyId {
@@ -157,7 +175,7 @@ impl ManagerCtx {
     /// [`TenantCtx::for_job`], never an [`AdminCtx`]; the gateway's architecture test lists the
     /// jobs that build one.
     pub fn for_job(company: CompanyId, time_zone: Tz) -> Self {
-        ManagerCtx(TenantCtx { company, actor: UserId(0), role: Role::Admin, time_zone })
+        ManagerCtx(TenantCtx { company, actor: UserId(0), role: Role::Admin, time_zone, origin: Origin::job() })
     }
 
     /// The admin's proof, when this manager is in fact a company admin (who may do more on the
@@ -202,7 +220,13 @@ mod tests {
     use super::*;
 
     fn ctx(role: Role) -> TenantCtx {
-        TenantCtx { company: CompanyId(1), actor: UserId(10), role, time_zone: chrono_tz::America::New_York }
+        TenantCtx {
+            company: CompanyId(1),
+            actor: UserId(10),
+            role,
+            time_zone: chrono_tz::America::New_York,
+            origin: Origin::default(),
+        }
     }
 
     #[test]

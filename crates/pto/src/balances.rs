@@ -597,7 +597,7 @@ impl Pto {
         {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
-            entries::ActiveModel {
+            let added = entries::ActiveModel {
                 company_id: Set(ctx.company()),
                 employee_id: Set(person.id),
                 pto_type_id: Set(pto_type.id),
@@ -613,6 +613,10 @@ impl Pto {
             }
             .insert(&txn)
             .await?;
+            let change = audit::Change::new(audit::Subject::PtoBalance, added.id.0, audit::Action::Created)
+                .about(person.id)
+                .created(&manual_addition_snapshot(&pto_type.name, command.year, command.minutes, &command.reason));
+            audit::record(&txn, ctx, change).await?;
             // The folder's timeline says who added what (001 §9 MANUALLY_ADD_PTO).
             let (verb, preposition) = if command.minutes < 0 { ("took", "from") } else { ("added", "to") };
             let description = format!(
@@ -657,15 +661,36 @@ impl Pto {
             return Err(PtoError::field("id", OWN_BALANCE));
         }
         self.accounts.employee_in_scope(ctx, employee).await?;
+        let type_name = pto_types::Entity::find_by_id(entry.pto_type_id)
+            .filter(kernel::tenancy::same_company::<pto_types::Entity>(ctx.company()))
+            .one(&self.db)
+            .await?
+            .map(|row| row.name)
+            .unwrap_or_default();
         {
             let _permit = self.gate.enter().await;
+            let txn = kernel::begin_write(&self.db).await?;
             entries::Entity::delete_by_id(entry.id)
                 .filter(kernel::tenancy::same_company::<entries::Entity>(ctx.company()))
-                .exec(&self.db)
+                .exec(&txn)
                 .await?;
+            let change = audit::Change::new(audit::Subject::PtoBalance, entry.id.0, audit::Action::Deleted)
+                .about(employee)
+                .deleted(&manual_addition_snapshot(&type_name, entry.year, entry.minutes, &entry.reason));
+            audit::record(&txn, ctx, change).await?;
+            txn.commit().await?;
         }
         self.employee_pto(ctx, employee).await
     }
+}
+
+/// A manual addition as the audit trail shows it.
+fn manual_addition_snapshot(type_name: &str, year: i32, minutes: i64, reason: &Option<String>) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("ptoType", type_name)
+        .with("year", year)
+        .with("minutes", minutes)
+        .with("reason", reason.clone())
 }
 
 /// The folder's rows: each paid type that is set up, as the engine's ledger has it.

@@ -372,7 +372,8 @@ impl Pto {
         Ok(self.holiday_row(ctx, id).await?.into())
     }
 
-    /// `POST /holiday/add`: adds or edits a holiday.
+    /// `POST /holiday/add`: adds or edits a holiday (a day taken already is refused, and the
+    /// transaction, which PostgreSQL aborted at the refused row, is dropped unwritten).
     pub async fn save_holiday(&self, ctx: &AdminCtx, command: HolidayCommand) -> Result<PaidHoliday, PtoError> {
         let existing = match command.id {
             Some(id) => Some(self.holiday_row(ctx, id).await?),
@@ -384,6 +385,9 @@ impl Pto {
         }
         let now = Utc::now();
         let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        let before = existing.as_ref().map(holiday_snapshot).unwrap_or_default();
+        let action = if existing.is_some() { audit::Action::Updated } else { audit::Action::Created };
         let saved = match existing {
             Some(row) => {
                 let mut row: holidays::ActiveModel = row.into();
@@ -391,7 +395,7 @@ impl Pto {
                 row.holiday = Set(command.holiday);
                 row.year = Set(command.holiday.year());
                 row.updated_at = Set(now);
-                row.update(&self.db).await
+                row.update(&txn).await
             }
             None => {
                 holidays::ActiveModel {
@@ -406,12 +410,18 @@ impl Pto {
                     deleted_at: Set(None),
                     ..Default::default()
                 }
-                .insert(&self.db)
+                .insert(&txn)
                 .await
             }
         };
         match saved {
-            Ok(row) => Ok(row.into()),
+            Ok(row) => {
+                let change = audit::Change::new(audit::Subject::Holiday, row.id.0, action)
+                    .diff(&before, &holiday_snapshot(&row));
+                audit::record(&txn, ctx, change).await?;
+                txn.commit().await?;
+                Ok(row.into())
+            }
             Err(err) if is_unique_violation(&err) => Err(PtoError::field("holiday", DAY_TAKEN)),
             Err(err) => Err(err.into()),
         }
@@ -422,10 +432,16 @@ impl Pto {
         let row = self.holiday_row(ctx, id).await?;
         PtoError::refuse_closed_days(&self.db, ctx.company(), row.holiday, row.holiday).await?;
         let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        let change = audit::Change::new(audit::Subject::Holiday, row.id.0, audit::Action::Deleted)
+            .deleted(&holiday_snapshot(&row));
         let mut row: holidays::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));
         row.deleted_by = Set(Some(ctx.actor()));
-        Ok(row.update(&self.db).await?.into())
+        let saved = row.update(&txn).await?;
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
+        Ok(saved.into())
     }
 
     /// `POST /holiday/create-defaults`: adds the year's US federal holidays on the days that have
@@ -581,6 +597,11 @@ impl Pto {
         }
         self.employee_holidays(ctx, command.employee, Some(year)).await
     }
+}
+
+/// A holiday as the audit trail shows it.
+fn holiday_snapshot(row: &holidays::Model) -> audit::Snapshot {
+    audit::Snapshot::new().with("name", row.name.clone()).with("holiday", row.holiday.to_string())
 }
 
 #[cfg(test)]

@@ -166,6 +166,23 @@ pub(crate) async fn write_rules(
     Ok(())
 }
 
+/// A rule as the audit trail shows it.
+fn rule_snapshot(row: &pto_rules::Model) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("ptoTypeId", row.pto_type_id.0)
+        .with("active", row.active)
+        .with("method", row.method.clone())
+        .with("rateHundredths", row.rate_hundredths)
+        .with("rateUnit", row.rate_unit)
+        .with("prorated", row.prorated)
+        .with("waitingPeriodDays", row.waiting_period_days)
+        .with("carryoverPolicy", row.carryover_policy.clone())
+        .with("maxCarryoverHours", row.max_carryover_hours)
+        .with("maxBalanceHours", row.max_balance_hours)
+        .with("yearlyAccrualCapHours", row.yearly_accrual_cap_hours)
+        .with("yearlyUseCapHours", row.yearly_use_cap_hours)
+}
+
 impl Pto {
     /// `POST /settings/update-pto-rule`: edits a rule of a plan, or adds one for a type the plan
     /// does not include yet; answers the plan.
@@ -195,9 +212,24 @@ impl Pto {
         if rows.iter().any(|row| Some(row.id) != edited && row.pto_type_id == command.rule.pto_type.stored()) {
             return Err(PtoError::field("ptoTypeId", pto_engine::rules::MSG_DUPLICATE_TYPE));
         }
+        let before = rows.iter().find(|row| Some(row.id) == edited).map(rule_snapshot).unwrap_or_default();
+        let pto_type = command.rule.pto_type.stored();
         let mut wanted: Vec<Rule> = rows.iter().filter(|row| Some(row.id) != edited).map(rule_of).collect();
         wanted.push(command.rule);
         write_rules(&txn, ctx, plan.id, &wanted).await?;
+        let saved = pto_rules::Entity::find()
+            .filter(kernel::tenancy::same_company::<pto_rules::Entity>(ctx.company()))
+            .filter(pto_rules::Column::PlanId.eq(plan.id))
+            .filter(pto_rules::Column::PtoTypeId.eq(pto_type))
+            .one(&txn)
+            .await?;
+        if let Some(saved) = saved {
+            let action = if edited.is_some() { audit::Action::Updated } else { audit::Action::Created };
+            let change = audit::Change::new(audit::Subject::PtoRule, saved.id.0, action)
+                .field("plan", serde_json::Value::Null, plan.name.clone())
+                .diff(&before, &rule_snapshot(&saved));
+            audit::record(&txn, ctx, change).await?;
+        }
         txn.commit().await?;
         drop(_permit);
         self.plans(ctx).await?.into_iter().find(|view| view.id == plan.id.0).ok_or(PtoError::NotFound)
@@ -225,6 +257,9 @@ impl Pto {
             return Err(PtoError::Conflict(LAST_RULE.to_owned()));
         }
         write_rules(&txn, ctx, row.plan_id, &wanted).await?;
+        let change =
+            audit::Change::new(audit::Subject::PtoRule, row.id.0, audit::Action::Deleted).deleted(&rule_snapshot(&row));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }

@@ -281,6 +281,8 @@ impl Pto {
         }
         let now = Utc::now();
         let txn = kernel::begin_write(&self.db).await?;
+        let before = existing.as_ref().map(type_snapshot).unwrap_or_default();
+        let action = if existing.is_some() { audit::Action::Updated } else { audit::Action::Created };
         let saved = match existing {
             Some(row) => {
                 let mut row: pto_types::ActiveModel = row.into();
@@ -323,6 +325,11 @@ impl Pto {
             };
             rows.push(row.insert(&txn).await?);
         }
+        let allowances: Vec<(i64, i64)> = rows.iter().map(|row| (row.job_role_id.0, row.rate_hundredths)).collect();
+        let change = audit::Change::new(audit::Subject::PtoType, saved.id.0, action)
+            .diff(&before, &type_snapshot(&saved))
+            .field("jobRoleAllowances", serde_json::Value::Null, serde_json::json!(allowances));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         let in_plans = self.types_in_plans(ctx).await?;
         Ok(view(saved, &rows, &in_plans))
@@ -335,11 +342,25 @@ impl Pto {
         if self.types_in_plans(ctx).await?.contains(&row.id) {
             return Err(PtoError::Conflict(TYPE_IN_PLAN.to_owned()));
         }
+        let change =
+            audit::Change::new(audit::Subject::PtoType, row.id.0, audit::Action::Deleted).deleted(&type_snapshot(&row));
+        let txn = kernel::begin_write(&self.db).await?;
         let mut row: pto_types::ActiveModel = row.into();
         row.deleted_at = Set(Some(Utc::now()));
-        row.update(&self.db).await?;
+        row.update(&txn).await?;
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         Ok(())
     }
+}
+
+/// A type as the audit trail shows it.
+fn type_snapshot(row: &pto_types::Model) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("name", row.name.clone())
+        .with("color", row.color.clone())
+        .with("payable", row.payable)
+        .with("available", row.available)
 }
 
 impl Pto {

@@ -9,6 +9,7 @@
 //! context, and this crate puts them side by side.
 
 pub mod agenda;
+pub mod audit;
 pub mod closing;
 pub mod export;
 pub mod feed;
@@ -42,6 +43,9 @@ pub enum ReportsError {
     Hr(#[from] hr::HrError),
     #[error(transparent)]
     Licensing(#[from] licensing::LicensingError),
+    /// A person filter out of reach answers `NotFound` from here, as everywhere.
+    #[error(transparent)]
+    Accounts(#[from] accounts::AccountsError),
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
     /// Writing an export failed (a bug, not bad input).
@@ -58,6 +62,8 @@ pub struct Reports {
     licensing: licensing::Licensing,
     accounts: Accounts,
     periods: clock::periods::PeriodsService,
+    /// For the audit trail's reader (`audit` offers functions over a connection, not a service).
+    db: sea_orm::DatabaseConnection,
 }
 
 impl Reports {
@@ -68,8 +74,9 @@ impl Reports {
         licensing: licensing::Licensing,
         accounts: Accounts,
         periods: clock::periods::PeriodsService,
+        db: sea_orm::DatabaseConnection,
     ) -> Self {
-        Self { timesheet, pto, hr, licensing, accounts, periods }
+        Self { timesheet, pto, hr, licensing, accounts, periods, db }
     }
 }
 

@@ -56,10 +56,48 @@ impl Person {
         format!("{} {}", self.first_name, self.last_name)
     }
 
+    /// The person's record as the company's audit trail shows it (no secret: no password, no
+    /// token, no second factor).
+    pub fn audit_snapshot(&self) -> audit::Snapshot {
+        audit::Snapshot::new()
+            .with("firstName", self.first_name.clone())
+            .with("lastName", self.last_name.clone())
+            .with("email", self.email.clone())
+            .with("role", self.role.code())
+            .with("status", if self.is_active() { "active" } else { "terminated" })
+            .with("managerId", self.manager_id.map(|id| id.0))
+            .with("jobRoleId", self.job_role_id.map(|id| id.0))
+            .with("phone", self.phone.clone())
+            .with("birthday", self.birthday.clone())
+            .with("address", self.address.clone())
+            .with("city", self.city.clone())
+            .with("state", self.state.clone())
+            .with("zip", self.zip.clone())
+            .with("startDate", self.last_start_date.map(|day| day.to_string()))
+            .with("terminationDate", self.last_termination_date.map(|day| day.to_string()))
+    }
+
     /// "Maria L.": how the inboxes and histories name who answered.
     pub fn short_name(&self) -> String {
         let initial = self.last_name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
         format!("{}{initial}", self.first_name)
+    }
+}
+
+impl Company {
+    /// The company's profile as its audit trail shows it.
+    pub fn audit_snapshot(&self) -> audit::Snapshot {
+        audit::Snapshot::new()
+            .with("name", self.name.clone())
+            .with("email", self.email.clone())
+            .with("phone", self.phone.clone())
+            .with("address1", self.address1.clone())
+            .with("city", self.city.clone())
+            .with("state", self.state.clone())
+            .with("zip", self.zip.clone())
+            .with("facebook", self.facebook.clone())
+            .with("linkedin", self.linkedin.clone())
+            .with("logo", self.logo.map(|file| file.0))
     }
 }
 

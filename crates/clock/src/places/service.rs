@@ -100,15 +100,24 @@ impl PlacesService {
     ) -> Result<LocationView, ClockError> {
         let id = {
             let _permit = self.gate.enter().await;
-            match id {
+            let txn = kernel::begin_write(&self.db).await?;
+            let (id, before) = match id {
                 Some(id) => {
-                    if !store::update(&self.db, ctx.company(), id, command).await? {
+                    let before = store::find(&txn, ctx.company(), id).await?.ok_or(ClockError::NotFound)?;
+                    if !store::update(&txn, ctx.company(), id, command).await? {
                         return Err(ClockError::NotFound);
                     }
-                    id
+                    (id, Some(before))
                 }
-                None => store::insert(&self.db, ctx.company(), command, crate::now()).await?,
-            }
+                None => (store::insert(&txn, ctx.company(), command, crate::now()).await?, None),
+            };
+            let after = store::find(&txn, ctx.company(), id).await?.ok_or(ClockError::NotFound)?;
+            let action = if before.is_some() { audit::Action::Updated } else { audit::Action::Created };
+            let change = audit::Change::new(audit::Subject::Location, id.0, action)
+                .diff(&before.as_ref().map(location_snapshot).unwrap_or_default(), &location_snapshot(&after));
+            audit::record(&txn, ctx, change).await?;
+            txn.commit().await?;
+            id
         };
         self.cache.forget(ctx.company());
         self.view(ctx, id).await
@@ -118,9 +127,13 @@ impl PlacesService {
     pub async fn delete(&self, ctx: &AdminCtx, id: LocationId) -> Result<(), ClockError> {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
+        let before = store::find(&txn, ctx.company(), id).await?.ok_or(ClockError::NotFound)?;
         if !store::delete(&txn, ctx.company(), id).await? {
             return Err(ClockError::NotFound);
         }
+        let change = audit::Change::new(audit::Subject::Location, id.0, audit::Action::Deleted)
+            .deleted(&location_snapshot(&before));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         self.cache.forget(ctx.company());
         Ok(())
@@ -160,6 +173,11 @@ impl PlacesService {
             store::find(&txn, ctx.company(), id).await?.ok_or(ClockError::NotFound)?;
             store::unassign(&txn, ctx.company(), id, &remove).await?;
             store::assign(&txn, ctx.company(), id, &add).await?;
+            let ids = |people: &[UserId]| people.iter().map(|person| person.0).collect::<Vec<_>>();
+            let change = audit::Change::new(audit::Subject::Location, id.0, audit::Action::Updated)
+                .field("peopleAdded", serde_json::Value::Null, ids(&add))
+                .field("peopleRemoved", serde_json::Value::Null, ids(&remove));
+            audit::record(&txn, ctx, change).await?;
             txn.commit().await?;
         }
         self.cache.forget(ctx.company());
@@ -193,7 +211,13 @@ impl PlacesService {
                 return Err(ClockError::NotFound);
             }
             let wanted: Vec<LocationId> = wanted.into_iter().collect();
+            let before: Vec<i64> =
+                store::locations_of(&txn, ctx.company(), employee).await?.into_iter().map(|id| id.0).collect();
             store::set_locations_of(&txn, ctx.company(), employee, &wanted).await?;
+            let change = audit::Change::new(audit::Subject::Person, employee.0, audit::Action::Updated)
+                .about(employee)
+                .field("locations", before, wanted.iter().map(|id| id.0).collect::<Vec<_>>());
+            audit::record(&txn, ctx, change).await?;
             txn.commit().await?;
         }
         self.cache.forget(ctx.company());
@@ -208,4 +232,18 @@ impl PlacesService {
         txn.commit().await?;
         Ok(cleared)
     }
+}
+
+/// A work location as the audit trail shows it.
+fn location_snapshot(row: &store::StoredLocation) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("name", row.name.clone())
+        .with("timeZone", row.time_zone.clone())
+        .with("address", row.address.clone())
+        .with("latitude", row.latitude)
+        .with("longitude", row.longitude)
+        .with("radiusM", row.radius_m)
+        .with("geofenceMode", row.geofence_mode.code())
+        .with("ipAllow", row.ip_allow.join("\n"))
+        .with("ipMode", row.ip_mode.code())
 }

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod agencyzoom;
 pub mod approvals;
+pub mod audit;
 pub mod auth;
 pub mod calendar;
 pub mod celebrations;
@@ -110,6 +111,7 @@ pub const TABLES: &[Table] = &[
     (calendar::ROUTES, calendar::document),
     (celebrations::ROUTES, celebrations::document),
     (reports::ROUTES, reports::document),
+    (audit::ROUTES, audit::document),
     (docs::ROUTES, docs::document),
     (myaccount::ROUTES, myaccount::document),
     (system::ROUTES, system::document),
@@ -123,6 +125,7 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     auth::configure(cfg);
     account::configure(cfg);
     two_factor::configure(cfg);
+    audit::configure(cfg);
     sso::configure(cfg);
     manage::configure(cfg);
     agencyzoom::configure(cfg);

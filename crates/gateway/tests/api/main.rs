@@ -9,6 +9,7 @@ mod accruals;
 mod agencyzoom;
 mod approval_paths;
 mod architecture;
+mod audit;
 mod auth;
 mod billing;
 mod calendar;

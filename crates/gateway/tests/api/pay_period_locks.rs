@@ -21,6 +21,7 @@ fn reports_service(app: &TestApp) -> reports::Reports {
         licensing::Licensing::new(app.db.clone(), app.accounts.clone(), files, gate.clone()),
         app.accounts.clone(),
         clock::periods::PeriodsService::new(app.db.clone(), gate),
+        app.db.clone(),
     )
 }
 

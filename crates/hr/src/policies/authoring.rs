@@ -296,6 +296,11 @@ impl Hr {
                 None => row.insert(&txn).await?,
             };
             let row = self.new_version_if_changed(&txn, ctx, row, at).await?;
+            let before = existing.as_ref().map(policy_snapshot).unwrap_or_default();
+            let action = if existing.is_some() { audit::Action::Updated } else { audit::Action::Created };
+            let change =
+                audit::Change::new(audit::Subject::Policy, row.id.0, action).diff(&before, &policy_snapshot(&row));
+            audit::record(&txn, ctx, change).await?;
             txn.commit().await?;
             Ok::<_, HrError>(row)
         }
@@ -359,6 +364,7 @@ impl Hr {
         let row = {
             let _permit = self.gate.enter().await;
             let txn = kernel::begin_write(&self.db).await?;
+            let before = policy_snapshot(&row);
             let mut active: policies::ActiveModel = row.into();
             active.file_id = Set(None);
             active.file_name = Set(None);
@@ -368,6 +374,9 @@ impl Hr {
             active.updated_at = Set(at);
             let row = active.update(&txn).await?;
             let row = self.new_version_if_changed(&txn, ctx, row, at).await?;
+            let change = audit::Change::new(audit::Subject::Policy, row.id.0, audit::Action::Updated)
+                .diff(&before, &policy_snapshot(&row));
+            audit::record(&txn, ctx, change).await?;
             txn.commit().await?;
             row
         };
@@ -395,6 +404,9 @@ impl Hr {
             .filter(workflows::Column::Status.eq(WorkflowStatus::Active.code()))
             .exec(&txn)
             .await?;
+        let change = audit::Change::new(audit::Subject::Policy, row.id.0, audit::Action::Deleted)
+            .deleted(&policy_snapshot(&row));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }
@@ -428,4 +440,16 @@ pub(crate) fn summary(flow: &workflows::Model, version: i32, counts: &Counts) ->
         cancelled_at: flow.cancelled_at,
         reminded_at: flow.reminded_at,
     }
+}
+
+/// The most of a policy's text the audit trail keeps (its versions keep the whole of it).
+const AUDITED_TEXT: usize = 500;
+
+/// A policy as the audit trail shows it.
+fn policy_snapshot(row: &policies::Model) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("title", row.title.clone())
+        .with("content", row.content.chars().take(AUDITED_TEXT).collect::<String>())
+        .with("policyTypeId", row.policy_type_id.0)
+        .with("document", row.file_name.clone())
 }

@@ -228,6 +228,7 @@ impl Hr {
                     },
                 )
                 .await?;
+                audit::record(&txn, ctx, document_change(&row, audit::Action::Created)).await?;
                 txn.commit().await?;
                 Ok(row)
             })
@@ -383,14 +384,33 @@ impl Hr {
     pub async fn delete_document(&self, ctx: &ManagerCtx, id: HrDocumentId) -> Result<(), HrError> {
         let row = self.visible_document(ctx, id).await?;
         let _permit = self.gate.enter().await;
-        documents::Entity::update_many()
+        let txn = kernel::begin_write(&self.db).await?;
+        let deleted = documents::Entity::update_many()
             .col_expr(documents::Column::DeletedAt, Expr::value(super::now()))
             .col_expr(documents::Column::DeletedBy, Expr::value(ctx.actor()))
             .filter(documents::Column::Id.eq(row.id))
             .filter(documents::Column::DeletedAt.is_null())
-            .exec(&self.db)
+            .exec(&txn)
             .await?;
+        if deleted.rows_affected > 0 {
+            audit::record(&txn, ctx, document_change(&row, audit::Action::Deleted)).await?;
+        }
+        txn.commit().await?;
         Ok(())
+    }
+}
+
+/// A filed document as the audit trail shows it.
+fn document_change(row: &documents::Model, action: audit::Action) -> audit::Change {
+    let snapshot = audit::Snapshot::new()
+        .with("kind", "document")
+        .with("name", row.doc_name.clone())
+        .with("file", row.file_name.clone());
+    let change =
+        audit::Change::new(audit::Subject::HrRecord, format!("document-{}", row.id.0), action).about(row.employee_id);
+    match action {
+        audit::Action::Deleted => change.deleted(&snapshot),
+        _ => change.created(&snapshot),
     }
 }
 

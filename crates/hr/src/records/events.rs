@@ -226,6 +226,7 @@ impl Hr {
                 },
             )
             .await?;
+            audit::record(&txn, ctx, event_change(&row, audit::Action::Created)).await?;
             txn.commit().await?;
             Ok::<_, HrError>(row)
         }
@@ -330,13 +331,18 @@ impl Hr {
     pub async fn delete_event(&self, ctx: &ManagerCtx, id: HrEventId) -> Result<(), HrError> {
         let row = self.visible_event(ctx, id).await?;
         let _permit = self.gate.enter().await;
-        hr_events::Entity::update_many()
+        let txn = kernel::begin_write(&self.db).await?;
+        let deleted = hr_events::Entity::update_many()
             .col_expr(hr_events::Column::DeletedAt, Expr::value(super::now()))
             .col_expr(hr_events::Column::DeletedBy, Expr::value(ctx.actor()))
             .filter(hr_events::Column::Id.eq(row.id))
             .filter(hr_events::Column::DeletedAt.is_null())
-            .exec(&self.db)
+            .exec(&txn)
             .await?;
+        if deleted.rows_affected > 0 {
+            audit::record(&txn, ctx, event_change(&row, audit::Action::Deleted)).await?;
+        }
+        txn.commit().await?;
         Ok(())
     }
 
@@ -397,5 +403,23 @@ impl Hr {
         .await?;
         txn.commit().await?;
         Ok(Acknowledgement { changed: true, acknowledged_at: now, message: "Thank you for acknowledging.".to_owned() })
+    }
+}
+
+/// An HR event as the audit trail shows it. An event only its employee and admins may see keeps
+/// its title out (managers read the entries about their reports), as the timeline does.
+fn event_change(row: &hr_events::Model, action: audit::Action) -> audit::Change {
+    let title = if row.owner_only { "(visible only to the employee and admins)".to_owned() } else { row.title.clone() };
+    let snapshot = audit::Snapshot::new()
+        .with("kind", "event")
+        .with("title", title)
+        .with("actionDate", row.action_date.map(|day| day.to_string()))
+        .with("acknowledgementNeeded", row.ack_needed)
+        .with("file", row.file_name.clone());
+    let change =
+        audit::Change::new(audit::Subject::HrRecord, format!("event-{}", row.id.0), action).about(row.employee_id);
+    match action {
+        audit::Action::Deleted => change.deleted(&snapshot),
+        _ => change.created(&snapshot),
     }
 }

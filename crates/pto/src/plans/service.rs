@@ -79,6 +79,7 @@ impl Pto {
         let _permit = self.gate.enter().await;
         let now = Utc::now();
         let txn = kernel::begin_write(&self.db).await?;
+        let before_name = existing.as_ref().map(|row| row.name.clone());
         let plan = match existing {
             Some(row) => {
                 let mut row: plans::ActiveModel = row.into();
@@ -109,6 +110,20 @@ impl Pto {
             self.take_off(&txn, ctx, plan.id, command.year, &command.remove).await?;
         }
         self.enrol(&txn, ctx, plan.id, command.year, &people, &command.starting).await?;
+        let action = if before_name.is_some() { audit::Action::Updated } else { audit::Action::Created };
+        let mut assigned: Vec<i64> = people.iter().map(|person| person.id.0).collect();
+        assigned.sort_unstable();
+        let change = audit::Change::new(audit::Subject::PtoPlan, plan.id.0, action)
+            .field("name", before_name, plan.name.clone())
+            .field("rules", serde_json::Value::Null, command.rules.len())
+            .field("year", serde_json::Value::Null, command.year)
+            .field("assigned", serde_json::Value::Null, assigned)
+            .field(
+                "removed",
+                serde_json::Value::Null,
+                command.remove.iter().map(|person| person.0).collect::<Vec<_>>(),
+            );
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         drop(_permit);
         let id = plan.id;
@@ -172,10 +187,18 @@ impl Pto {
             let message = if current { PLAN_HAS_PEOPLE } else { PLAN_HAS_HISTORY };
             return Err(PtoError::Conflict(message.to_owned()));
         }
+        let txn = kernel::begin_write(&self.db).await?;
         plans::Entity::delete_by_id(plan.id)
             .filter(kernel::tenancy::same_company::<plans::Entity>(ctx.company()))
-            .exec(&self.db)
+            .exec(&txn)
             .await?;
+        let change = audit::Change::new(audit::Subject::PtoPlan, plan.id.0, audit::Action::Deleted).field(
+            "name",
+            plan.name,
+            None::<String>,
+        );
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         Ok(())
     }
 }

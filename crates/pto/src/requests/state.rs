@@ -233,6 +233,22 @@ impl Pto {
             active.act_comment = Set(comment.map(str::to_owned));
         }
         let saved = active.update(&txn).await?;
+        if !ctx.is_self(saved.employee_id) {
+            let action = match to {
+                RequestStatus::Approved => audit::Action::Approved,
+                RequestStatus::Rejected => audit::Action::Rejected,
+                RequestStatus::Canceled | RequestStatus::Raised => audit::Action::Cancelled,
+            };
+            let mut change = audit::Change::new(audit::Subject::TimeOffRequest, saved.id.0, action)
+                .about(saved.employee_id)
+                .on_behalf_of(turn.and_then(|turn| turn.on_behalf_of(ctx.actor())))
+                .field("status", status_word(from), status_word(to))
+                .field("dates", serde_json::Value::Null, format!("{} – {}", saved.start_date, saved.end_date));
+            if let Some(comment) = comment {
+                change = change.field("comment", serde_json::Value::Null, comment);
+            }
+            audit::record(&txn, ctx, change).await?;
+        }
         txn.commit().await?;
         drop(permit);
         self.approvals.wake_mail();
@@ -249,6 +265,16 @@ impl Pto {
         message: &str,
     ) -> Result<RequestOutcome, PtoError> {
         Ok(RequestOutcome { request: self.request_view(ctx, &row).await?, changed, message: message.to_owned() })
+    }
+}
+
+/// A request's state in the audit trail's words.
+fn status_word(status: RequestStatus) -> &'static str {
+    match status {
+        RequestStatus::Raised => "pending",
+        RequestStatus::Approved => "approved",
+        RequestStatus::Rejected => "denied",
+        RequestStatus::Canceled => "cancelled",
     }
 }
 

@@ -125,7 +125,7 @@ pub(super) async fn apply_change(
         changes.push(("end", old.end, new.end));
     }
     changes.extend(break_changes(&old_breaks, &new.breaks));
-    record_changes(txn, ctx, current.entry.id, changes).await
+    record_changes(txn, ctx, current.entry.id, current.entry.employee_id, audit::Action::Updated, changes).await
 }
 
 /// `break` (a break's start) and `resume` (its end) changes, pairing breaks in time order.
@@ -145,13 +145,22 @@ pub(super) fn break_changes(old: &[Interval], new: &[Interval]) -> Vec<FieldChan
     changes
 }
 
+/// Writes the shift's history (`timesheet_changes`, shown on the shift) and the company's audit
+/// trail's entry for the same change, about `employee`'s shift.
 pub(super) async fn record_changes(
     db: &impl ConnectionTrait,
     ctx: &TenantCtx,
     entry_id: EntryId,
+    employee: kernel::UserId,
+    action: audit::Action,
     changes: Vec<FieldChange>,
 ) -> Result<(), TimesheetError> {
     let now = clock::now();
+    let mut entry = audit::Change::new(audit::Subject::Shift, entry_id.0, action).about(employee);
+    for (field, before, after) in &changes {
+        entry = entry.field(field, before.map(|at| at.to_rfc3339()), after.map(|at| at.to_rfc3339()));
+    }
+    audit::record(db, ctx, entry).await?;
     for (field, original, change) in changes {
         timesheet_changes::ActiveModel {
             company_id: Set(ctx.company()),

@@ -258,6 +258,7 @@ impl TimesheetService {
             });
         }
         Self::close_request(&txn, ctx, request.id, RequestStatus::Approved, None).await?;
+        audit_answer(&txn, ctx, &request, &turn, audit::Action::Approved, None).await?;
         let entry = match request.entry_id {
             Some(entry) => {
                 let shift =
@@ -289,11 +290,32 @@ impl TimesheetService {
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
         self.approvals.answer(&txn, ctx, &turn, Decision::Reject, Some(&reason)).await?;
+        audit_answer(&txn, ctx, &request, &turn, audit::Action::Rejected, Some(&reason)).await?;
         Self::close_request(&txn, ctx, request.id, RequestStatus::Rejected, Some(reason)).await?;
         txn.commit().await?;
         drop(_permit);
         self.request_view_by_id(ctx, request.id).await
     }
+}
+
+/// The audit trail's entry for a decided request (the shift's own change is recorded with it).
+async fn audit_answer(
+    txn: &impl ConnectionTrait,
+    ctx: &TenantCtx,
+    request: &requests::Model,
+    turn: &approvals::Turn,
+    action: audit::Action,
+    reason: Option<&str>,
+) -> Result<(), TimesheetError> {
+    let mut change = audit::Change::new(audit::Subject::EditRequest, request.id.0, action)
+        .about(request.employee_id)
+        .on_behalf_of(turn.on_behalf_of(ctx.actor()))
+        .field("status", "pending", action.code());
+    if let Some(reason) = reason {
+        change = change.field("reason", serde_json::Value::Null, reason);
+    }
+    audit::record(txn, ctx, change).await?;
+    Ok(())
 }
 
 /// Adds the shift an entry-less request asks for ('Add Shift' on the approver's authority, with
@@ -323,7 +345,7 @@ async fn add_requested_shift(
     .await?;
     let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
     changes.extend(break_changes(&[], &shift.breaks));
-    record_changes(txn, ctx, entry, changes).await?;
+    record_changes(txn, ctx, entry, request.employee_id, audit::Action::Created, changes).await?;
     Ok(entry)
 }
 

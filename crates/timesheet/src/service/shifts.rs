@@ -126,7 +126,7 @@ impl TimesheetService {
         .await?;
         let mut changes = vec![("start", None, Some(start)), ("end", None, Some(end))];
         changes.extend(break_changes(&[], &shift.breaks));
-        record_changes(&txn, ctx, entry, changes).await?;
+        record_changes(&txn, ctx, entry, employee.id, audit::Action::Created, changes).await?;
         txn.commit().await?;
         self.view_of(ctx, entry).await
     }
@@ -135,7 +135,16 @@ impl TimesheetService {
     /// and requests.
     pub async fn remove(&self, ctx: &AdminCtx, entry_id: EntryId) -> Result<(), TimesheetError> {
         let (shift, _) = self.shift_in_scope(ctx, entry_id).await?;
-        clock::writes::delete_shift(&self.db, ctx.company(), shift.entry.id, ctx.time_zone(), Late::Refuse).await?;
+        let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        clock::writes::delete_shift(&txn, ctx.company(), shift.entry.id, ctx.time_zone(), Late::Refuse).await?;
+        let stored = shift.shift();
+        let change = audit::Change::new(audit::Subject::Shift, shift.entry.id.0, audit::Action::Deleted)
+            .about(shift.entry.employee_id)
+            .field("start", Some(stored.start.to_rfc3339()), None::<String>)
+            .field("end", stored.end.map(|end| end.to_rfc3339()), None::<String>);
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         Ok(())
     }
 }
