@@ -190,6 +190,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/hr-policy').then((m) => ({ Component: m.HrPolicyRoute })),
           },
           {
+            // Issue 43: who changed what in the company (admins: everything; managers: their people).
+            path: 'admin/manage/audit',
+            loader: guard('privileged'),
+            lazy: () => import('./routes/audit-trail').then((m) => ({ Component: m.AuditTrailRoute })),
+          },
+          {
             path: 'admin/manage/settings',
             loader: guard('privileged'),
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),

@@ -106,6 +106,29 @@ describe('the quick-add menu', () => {
   });
 });
 
+describe('Audit Trail', () => {
+  it('is in the menu of admins and managers, right before Settings; Billing stays right after Settings', () => {
+    for (const role of ['admin', 'manager'] as const) {
+      const menu = labels({ roles: [role], hasHrSubscription: true });
+      expect(menu).toContain('Audit Trail /admin/manage/audit');
+      expect(menu.indexOf('Settings /admin/manage/settings')).toBe(menu.indexOf('Audit Trail /admin/manage/audit') + 1);
+    }
+    const admin = labels({ roles: ['admin'], hasHrSubscription: true });
+    expect(admin.indexOf('Billing /admin/manage/my-account')).toBe(admin.indexOf('Settings /admin/manage/settings') + 1);
+  });
+
+  it('is not in the menu of employees, the system admin or a suspended account', () => {
+    for (const overrides of [
+      { roles: ['employee'] },
+      { roles: ['sysadmin'] },
+      { roles: ['admin'], suspended: true },
+      { roles: ['manager'], suspended: true },
+    ] as Partial<IdentityClaims>[]) {
+      expect(labels(overrides).some((l) => l.startsWith('Audit Trail'))).toBe(false);
+    }
+  });
+});
+
 describe('Billing', () => {
   it('is in the menu of admins with an HR subscription only, after Settings', () => {
     const menu = labels({ roles: ['admin'], hasHrSubscription: true });

@@ -22,6 +22,9 @@ import { PATHS } from '@/lib/redirects';
  * The system admin sees only the system area (spec 000 §6): Customers, Statistics, Reset
  * Password, Impersonation, Promotions, then this product's Employees, Audit log and Accrual health.
  *
+ * Audit Trail (/admin/manage/audit, issue 43): admins and managers, as Settings, right before it
+ * (Billing stays right after Settings).
+ *
  * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
  * §6 lists them for employees; admins and managers plan events and write messages there).
  */
@@ -63,6 +66,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'My Company', to: '/admin/manage/company-profile', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-pto' },
   { label: 'Licensing', to: '/admin/manage/licensing', visible: (who) => companyUser(who) && isPrivileged(who) },
+  { label: 'Audit Trail', to: '/admin/manage/audit', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-my-team' },
