@@ -380,3 +380,44 @@ async fn answers_plans_people_records_settings_and_places_are_recorded() {
     assert!(theirs.iter().any(|entry| entry["entity"] == "time_off_request"));
     assert!(theirs.iter().all(|entry| entry["entity"] != "time_settings" && entry["entity"] != "location"));
 }
+
+#[actix_web::test]
+async fn an_approved_edit_request_records_the_answer_and_the_shift_it_changed() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    let shift = app
+        .post_as(
+            &c.admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": c.report_id, "start": "2026-10-05 09:00:00", "end": "2026-10-05 17:00:00", "breaks": []}),
+        )
+        .await;
+    let id = shift.body["id"].as_i64().unwrap_or_default();
+    let report = app.token_of(&c.report_email).await;
+    let request = app
+        .post_as(
+            &report,
+            "/server/v1/timesheet/edit-request",
+            json!({"trackingNumber": id, "changeType": "out", "end": "2026-10-05 18:00:00", "comment": "Stayed late"}),
+        )
+        .await;
+    assert_eq!(request.status, 201, "{:?}", request.body);
+    let req_id = request.body["id"].as_i64().unwrap_or_default();
+    let approved = app.post_as(&c.manager, "/server/v1/timesheet/edit-request-approve", json!({"reqId": req_id})).await;
+    assert_eq!(approved.status, 200, "{:?}", approved.body);
+
+    let seen = entries(&page(&app, &c.admin, &format!("?person={}", c.report_id)).await);
+    let answer = seen.iter().find(|entry| entry["entity"] == "edit_request").cloned().unwrap_or(Value::Null);
+    assert_eq!(answer["action"], "approved", "{answer}");
+    assert_eq!(answer["entityId"], req_id.to_string());
+    assert_eq!(change_of(&answer, "status"), Some((json!("pending"), json!("approved"))));
+    let changed = seen
+        .iter()
+        .find(|entry| entry["entity"] == "shift" && entry["action"] == "updated")
+        .cloned()
+        .unwrap_or(Value::Null);
+    let (before, after) = change_of(&changed, "end").unwrap_or_default();
+    assert_eq!((before, after), (json!("2026-10-05T22:00:00+00:00"), json!("2026-10-05T23:00:00+00:00")), "{changed}");
+    // The employee's own request is not an entry: only the answer and what it changed are.
+    assert_eq!(seen.iter().filter(|entry| entry["entity"] == "edit_request").count(), 1);
+}
