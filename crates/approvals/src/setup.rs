@@ -139,6 +139,7 @@ impl Approvals {
         let now = Utc::now();
         let _permit = self.gate.enter().await;
         let txn = kernel::begin_write(&self.db).await?;
+        let mut before = audit::Snapshot::new();
         let saved = match input.id {
             Some(id) => {
                 let row = paths::Entity::find_by_id(id)
@@ -146,6 +147,7 @@ impl Approvals {
                     .one(&txn)
                     .await?
                     .ok_or(ApprovalError::NotFound)?;
+                before = path_snapshot(&row);
                 let mut active = row.into_active_model();
                 active.name = Set(name);
                 active.steps = Set(text);
@@ -165,6 +167,11 @@ impl Approvals {
                 .await?
             }
         };
+        let action = if input.id.is_some() { audit::Action::Updated } else { audit::Action::Created };
+        let change =
+            audit::Change::new(audit::Subject::CompanySettings, format!("approval-path-{}", saved.id.0), action)
+                .diff(&before, &path_snapshot(&saved));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         path_view(saved)
     }
@@ -233,6 +240,11 @@ impl Approvals {
             .filter(uses::Column::AutoApprove.eq(false))
             .exec(&txn)
             .await?;
+        let row = paths::Entity::find_by_id(id)
+            .filter(kernel::tenancy::same_company::<paths::Entity>(ctx.company()))
+            .one(&txn)
+            .await?
+            .ok_or(ApprovalError::NotFound)?;
         let deleted = paths::Entity::delete_many()
             .filter(kernel::tenancy::same_company::<paths::Entity>(ctx.company()))
             .filter(paths::Column::Id.eq(id))
@@ -241,6 +253,13 @@ impl Approvals {
         if deleted.rows_affected == 0 {
             return Err(ApprovalError::NotFound);
         }
+        let change = audit::Change::new(
+            audit::Subject::CompanySettings,
+            format!("approval-path-{}", id.0),
+            audit::Action::Deleted,
+        )
+        .deleted(&path_snapshot(&row));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }
@@ -349,4 +368,10 @@ fn dedupe(people: &mut Vec<UserId>) {
         seen.push(*person);
         new
     });
+}
+
+/// An approval path as the audit trail shows it (its steps as stored: JSON of the typed steps).
+fn path_snapshot(row: &paths::Model) -> audit::Snapshot {
+    let steps = serde_json::from_str::<serde_json::Value>(&row.steps).unwrap_or(serde_json::Value::Null);
+    audit::Snapshot::new().with("approvalPath", row.name.clone()).with("steps", steps)
 }

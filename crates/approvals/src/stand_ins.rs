@@ -173,6 +173,14 @@ impl Approvals {
         }
         .insert(&txn)
         .await?;
+        let change = audit::Change::new(
+            audit::Subject::CompanySettings,
+            format!("stand-in-{}", saved.id.0),
+            audit::Action::Created,
+        )
+        .about(saved.person_id)
+        .created(&stand_in_snapshot(&saved));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         self.stand_ins(ctx).await?.into_iter().find(|view| view.id == saved.id).ok_or(ApprovalError::NotFound)
     }
@@ -191,7 +199,23 @@ impl Approvals {
             return Err(ApprovalError::NotFound);
         }
         stand_ins::Entity::delete_by_id(row.id).exec(&txn).await?;
+        let change = audit::Change::new(
+            audit::Subject::CompanySettings,
+            format!("stand-in-{}", row.id.0),
+            audit::Action::Deleted,
+        )
+        .about(row.person_id)
+        .deleted(&stand_in_snapshot(&row));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }
+}
+
+/// A stand-in as the audit trail shows it.
+fn stand_in_snapshot(row: &stand_ins::Model) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("standIn", row.stand_in_id.0)
+        .with("startsOn", row.starts_on.to_string())
+        .with("endsOn", row.ends_on.to_string())
 }

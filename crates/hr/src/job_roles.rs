@@ -37,12 +37,21 @@ impl Hr {
         if same_name {
             return Err(HrError::field("name", DUPLICATE_ROLE));
         }
+        // A name taken by a concurrent save fails the statement; the transaction is then dropped
+        // unwritten (PostgreSQL aborted it), with the field's message.
+        let txn = kernel::begin_write(&self.db).await?;
+        let before = existing.as_ref().map(|role| role.name.clone());
         let saved = match existing {
-            Some(role) => write::change_job_role(&self.db, ctx.company(), role.id, Some(command.name), true)
+            Some(role) => write::change_job_role(&txn, ctx.company(), role.id, Some(command.name), true)
                 .await
                 .map_err(duplicate_as_field)?,
-            None => write::add_job_role(&self.db, ctx.company(), &command.name).await.map_err(duplicate_as_field)?,
+            None => write::add_job_role(&txn, ctx.company(), &command.name).await.map_err(duplicate_as_field)?,
         };
+        let action = if before.is_some() { audit::Action::Updated } else { audit::Action::Created };
+        let change = audit::Change::new(audit::Subject::CompanySettings, format!("job-role-{}", saved.id.0), action)
+            .field("jobRole", before, saved.name.clone());
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         Ok(saved.into())
     }
 
@@ -50,7 +59,17 @@ impl Hr {
     pub async fn retire_job_role(&self, ctx: &ManagerCtx, id: JobRoleId) -> Result<JobRoleView, HrError> {
         let role = self.job_role_row(ctx, id).await?;
         let _permit = self.gate.enter().await;
-        Ok(write::change_job_role(&self.db, ctx.company(), role.id, None, false).await?.into())
+        let txn = kernel::begin_write(&self.db).await?;
+        let saved = write::change_job_role(&txn, ctx.company(), role.id, None, false).await?;
+        let change = audit::Change::new(
+            audit::Subject::CompanySettings,
+            format!("job-role-{}", saved.id.0),
+            audit::Action::Deleted,
+        )
+        .field("jobRole", saved.name.clone(), None::<String>);
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
+        Ok(saved.into())
     }
 }
 

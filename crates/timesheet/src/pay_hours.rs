@@ -621,7 +621,19 @@ impl TimesheetService {
             .validate(since, kernel::time::local_date(ctx.time_zone(), now))
             .map_err(TimesheetError::Validation)?;
         clock::periods::refuse_rules_from(&self.db, ctx.company(), rules.effective_from).await?;
-        clock::overtime_policy::save_person_rules(&self.db, ctx.company(), person.id, &rules, now).await?;
+        let txn = kernel::begin_write(&self.db).await?;
+        clock::overtime_policy::save_person_rules(&txn, ctx.company(), person.id, &rules, now).await?;
+        let version = serde_json::json!({
+            "effectiveFrom": rules.effective_from.to_string(),
+            "jurisdiction": rules.jurisdiction,
+            "underWageLine": rules.under_wage_line,
+            "fourTens": rules.four_tens,
+        });
+        let entry = audit::Change::new(audit::Subject::Person, person.id.0, audit::Action::Updated)
+            .about(person.id)
+            .field("overtimeRules", serde_json::Value::Null, version);
+        audit::record(&txn, ctx, entry).await?;
+        txn.commit().await?;
         self.person_overtime_view(ctx, person.id).await
     }
 }

@@ -421,3 +421,57 @@ async fn an_approved_edit_request_records_the_answer_and_the_shift_it_changed() 
     // The employee's own request is not an entry: only the answer and what it changed are.
     assert_eq!(seen.iter().filter(|entry| entry["entity"] == "edit_request").count(), 1);
 }
+
+#[actix_web::test]
+async fn the_company_s_settings_and_a_person_s_own_rules_are_recorded() {
+    let app = spawn_app().await;
+    let c = company(&app).await;
+    let role = app.post_as(&c.admin, "/server/v1/settings/update-role-type", json!({"name": "Producer"})).await;
+    assert_eq!(role.status, 200, "{:?}", role.body);
+    let role_id = role.body["id"].as_i64().unwrap_or_default();
+    let renamed = app
+        .post_as(&c.admin, "/server/v1/settings/update-role-type", json!({"id": role_id, "name": "Senior Producer"}))
+        .await;
+    assert_eq!(renamed.status, 200, "{:?}", renamed.body);
+    let event_type = app.post_as(&c.admin, "/server/v1/settings/update-event-type", json!({"name": "Review"})).await;
+    assert_eq!(event_type.status, 200, "{:?}", event_type.body);
+    let steps = json!([{"approvers": "manager", "mode": "any", "escalateTo": "next_level"}]);
+    let path = app.post_as(&c.admin, "/server/v1/approvals/paths", json!({"name": "Managers", "steps": steps})).await;
+    assert_eq!(path.status, 200, "{:?}", path.body);
+    let today = chrono::Utc::now().date_naive();
+    let away = app
+        .post_as(
+            &c.manager,
+            "/server/v1/approvals/stand-ins",
+            json!({"standInId": c.admin_id, "startsOn": today.to_string(), "endsOn": (today + chrono::Duration::days(3)).to_string()}),
+        )
+        .await;
+    assert_eq!(away.status, 200, "{:?}", away.body);
+    let overtime = app
+        .post_as(
+            &c.admin,
+            "/server/v1/settings/update-employee-overtime",
+            json!({"employeeId": c.report_id, "effectiveFrom": today.to_string(), "jurisdiction": "us-ca"}),
+        )
+        .await;
+    assert_eq!(overtime.status, 200, "{:?}", overtime.body);
+
+    let all = entries(&page(&app, &c.admin, "?entity=company_settings").await);
+    let of = |prefix: &str, action: &str| {
+        all.iter()
+            .find(|entry| {
+                entry["entityId"].as_str().is_some_and(|id| id.starts_with(prefix)) && entry["action"] == action
+            })
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    assert_eq!(change_of(&of("job-role-", "updated"), "jobRole"), Some((json!("Producer"), json!("Senior Producer"))));
+    assert_eq!(change_of(&of("hr-type-", "created"), "name"), Some((Value::Null, json!("Review"))));
+    assert_eq!(change_of(&of("approval-path-", "created"), "approvalPath"), Some((Value::Null, json!("Managers"))));
+    let stand_in = of("stand-in-", "created");
+    assert_eq!(change_of(&stand_in, "standIn"), Some((Value::Null, json!(c.admin_id))), "{stand_in}");
+    assert_eq!(stand_in["actor"]["id"], stand_in["person"]["id"]);
+    let own = entries(&page(&app, &c.admin, &format!("?person={}&entity=person", c.report_id)).await);
+    let rules = change_of(&own[0], "overtimeRules").map(|(_, after)| after).unwrap_or_default();
+    assert_eq!(rules["jurisdiction"], "us-ca", "{own:?}");
+}

@@ -179,6 +179,9 @@ impl Hr {
         if same_name {
             return Err(HrError::field("name", DUPLICATE_TYPE));
         }
+        let txn = kernel::begin_write(&self.db).await?;
+        let before = existing.as_ref().map(type_snapshot).unwrap_or_default();
+        let action = if existing.is_some() { audit::Action::Updated } else { audit::Action::Created };
         let saved = match existing {
             Some(row) => {
                 let since = match (row.onboarding_since, command.onboarding_doc) {
@@ -192,7 +195,7 @@ impl Hr {
                 row.onboarding_days = Set(command.onboarding_days);
                 row.onboarding_since = Set(since);
                 row.active = Set(true);
-                row.update(&self.db).await.map_err(duplicate_as_field)?
+                row.update(&txn).await.map_err(duplicate_as_field)?
             }
             None => hr_types::ActiveModel {
                 company_id: Set(ctx.company()),
@@ -205,10 +208,14 @@ impl Hr {
                 created_at: Set(super::now()),
                 ..Default::default()
             }
-            .insert(&self.db)
+            .insert(&txn)
             .await
             .map_err(duplicate_as_field)?,
         };
+        let change = audit::Change::new(audit::Subject::CompanySettings, format!("hr-type-{}", saved.id.0), action)
+            .diff(&before, &type_snapshot(&saved));
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
         Ok(saved.into())
     }
 
@@ -216,10 +223,29 @@ impl Hr {
     pub async fn retire_hr_type(&self, ctx: &ManagerCtx, kind: TypeKind, id: HrTypeId) -> Result<HrTypeView, HrError> {
         let row = self.hr_type(ctx, kind, id).await?;
         let _permit = self.gate.enter().await;
+        let txn = kernel::begin_write(&self.db).await?;
+        let change = audit::Change::new(
+            audit::Subject::CompanySettings,
+            format!("hr-type-{}", row.id.0),
+            audit::Action::Deleted,
+        )
+        .deleted(&type_snapshot(&row));
         let mut row: hr_types::ActiveModel = row.into();
         row.active = Set(false);
-        Ok(row.update(&self.db).await?.into())
+        let saved = row.update(&txn).await?;
+        audit::record(&txn, ctx, change).await?;
+        txn.commit().await?;
+        Ok(saved.into())
     }
+}
+
+/// An HR type (of events, documents or policies) as the audit trail shows it.
+fn type_snapshot(row: &hr_types::Model) -> audit::Snapshot {
+    audit::Snapshot::new()
+        .with("kind", row.kind.clone())
+        .with("name", row.name.clone())
+        .with("onboardingDocument", row.onboarding_doc)
+        .with("onboardingDays", row.onboarding_days)
 }
 
 /// Two saves of one name at once: the unique index refuses the second.
