@@ -321,6 +321,10 @@ impl PeriodsService {
             Closer::Automatic => PeriodEventKind::AutoClosed,
         };
         record_event(&txn, ctx.company(), (start, end), kind, by, None, now).await?;
+        let change =
+            audit::Change::new(audit::Subject::TimeSettings, format!("pay-period-{start}"), audit::Action::Updated)
+                .field("payPeriod", format!("{start} – {end} open"), format!("{start} – {end} closed"));
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }
@@ -423,6 +427,12 @@ impl PeriodsService {
             crate::now(),
         )
         .await?;
+        let (first, last) = (lock.start_day, lock.end_day);
+        let change =
+            audit::Change::new(audit::Subject::TimeSettings, format!("pay-period-{first}"), audit::Action::Updated)
+                .field("payPeriod", format!("{first} – {last} closed"), format!("{first} – {last} open"))
+                .field("reason", serde_json::Value::Null, reason);
+        audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
     }

@@ -162,6 +162,18 @@ async fn a_closed_period_refuses_changes_keeps_its_file_and_reopens_with_a_reaso
         (history[1]["kind"].as_str(), history[1]["reason"].as_str()),
         (Some("reopened"), Some("Emma's Tuesday was 5 hours"))
     );
+    // The company's audit trail has the close and the reopening, with its reason.
+    let trail = ok(app.get_as(&s.admin, "/server/v1/audit?entity=time_settings").await);
+    let periods: Vec<&Value> = trail["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["entityId"] == format!("pay-period-{}", period.0))
+        .collect();
+    assert_eq!(periods.len(), 2, "{trail}");
+    let reason = periods[0]["changes"].as_array().unwrap().iter().find(|change| change["field"] == "reason").unwrap();
+    assert_eq!(reason["after"], "Emma's Tuesday was 5 hours");
+    assert!(periods[1]["changes"][0]["after"].as_str().unwrap().ends_with("closed"), "{trail}");
     ok(app
         .post_as(
             &s.admin,
