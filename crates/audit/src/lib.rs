@@ -230,6 +230,12 @@ impl Change {
     }
 }
 
+/// An instant as the trail stores it: UTC, to the second, with `Z` (`2026-11-30T15:04:05Z`), the
+/// form readers recognise as a time to show on the company's clock.
+pub fn instant(at: chrono::DateTime<Utc>) -> Value {
+    Value::String(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
 /// Whether a field's name says it holds a secret: such a field is never stored, whatever its
 /// writer passed.
 pub fn is_secret_field(field: &str) -> bool {
@@ -330,6 +336,12 @@ mod tests {
         assert!(Change::new(Subject::Shift, 7, Action::Updated).diff(&before, &before).is_empty_update());
         let created = Change::new(Subject::Holiday, 1, Action::Created).created(&after);
         assert_eq!(created.fields.len(), 3);
+    }
+
+    #[test]
+    fn instants_are_utc_with_z() {
+        let at = chrono::DateTime::from_timestamp(1_796_050_000, 0).unwrap_or_default();
+        assert_eq!(instant(at), Value::String("2026-11-30T14:46:40Z".to_owned()));
     }
 
     #[test]

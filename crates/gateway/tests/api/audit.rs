@@ -417,7 +417,7 @@ async fn an_approved_edit_request_records_the_answer_and_the_shift_it_changed() 
         .cloned()
         .unwrap_or(Value::Null);
     let (before, after) = change_of(&changed, "end").unwrap_or_default();
-    assert_eq!((before, after), (json!("2026-10-05T22:00:00+00:00"), json!("2026-10-05T23:00:00+00:00")), "{changed}");
+    assert_eq!((before, after), (json!("2026-10-05T22:00:00Z"), json!("2026-10-05T23:00:00Z")), "{changed}");
     // The employee's own request is not an entry: only the answer and what it changed are.
     assert_eq!(seen.iter().filter(|entry| entry["entity"] == "edit_request").count(), 1);
 }

@@ -158,7 +158,7 @@ pub(super) async fn record_changes(
     let now = clock::now();
     let mut entry = audit::Change::new(audit::Subject::Shift, entry_id.0, action).about(employee);
     for (field, before, after) in &changes {
-        entry = entry.field(field, before.map(|at| at.to_rfc3339()), after.map(|at| at.to_rfc3339()));
+        entry = entry.field(field, before.map(audit::instant), after.map(audit::instant));
     }
     audit::record(db, ctx, entry).await?;
     for (field, original, change) in changes {

@@ -141,8 +141,8 @@ impl TimesheetService {
         let stored = shift.shift();
         let change = audit::Change::new(audit::Subject::Shift, shift.entry.id.0, audit::Action::Deleted)
             .about(shift.entry.employee_id)
-            .field("start", Some(stored.start.to_rfc3339()), None::<String>)
-            .field("end", stored.end.map(|end| end.to_rfc3339()), None::<String>);
+            .field("start", audit::instant(stored.start), serde_json::Value::Null)
+            .field("end", stored.end.map(audit::instant), serde_json::Value::Null);
         audit::record(&txn, ctx, change).await?;
         txn.commit().await?;
         Ok(())
