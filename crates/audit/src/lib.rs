@@ -22,7 +22,7 @@
 mod entities;
 mod read;
 
-pub use read::{page, stream, Cursor, Entry, Filter, Page, PAGE_SIZE};
+pub use read::{page, Cursor, Entry, Filter, Page, PAGE_SIZE};
 
 use chrono::Utc;
 use entities::audit_trail;
@@ -309,12 +309,6 @@ pub async fn purge_company<C: ConnectionTrait>(
     company: CompanyId,
 ) -> Result<Vec<kernel::purge::Erased>, DbErr> {
     Ok(vec![kernel::purge::erase_in_company::<audit_trail::Entity, C>(conn, company).await?])
-}
-
-/// How many entries `company` has (closure's check that nothing is left).
-pub async fn count<C: ConnectionTrait>(conn: &C, company: CompanyId) -> Result<u64, DbErr> {
-    use sea_orm::PaginatorTrait;
-    kernel::tenancy::in_company::<audit_trail::Entity>(company).count(conn).await
 }
 
 #[cfg(test)]

@@ -114,24 +114,6 @@ pub async fn page<C: ConnectionTrait>(conn: &C, company: CompanyId, filter: &Fil
     Ok(Page { entries, next })
 }
 
-/// Every entry `filter` chooses, in pages of `size`, handed to `each` page by page (the CSV
-/// export): memory holds one page, whatever the trail's length.
-pub async fn stream<C, F>(conn: &C, company: CompanyId, filter: &Filter, size: u64, mut each: F) -> Result<(), DbErr>
-where
-    C: ConnectionTrait,
-    F: FnMut(&[Entry]),
-{
-    let mut filter = filter.clone();
-    loop {
-        let page = page(conn, company, &filter, size).await?;
-        each(&page.entries);
-        match page.next {
-            Some(next) => filter.after = Some(next),
-            None => return Ok(()),
-        }
-    }
-}
-
 impl From<audit_trail::Model> for Entry {
     fn from(row: audit_trail::Model) -> Self {
         let changes = match serde_json::from_str::<Value>(&row.changes) {

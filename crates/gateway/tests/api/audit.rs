@@ -47,6 +47,24 @@ fn change_of(entry: &Value, field: &str) -> Option<(Value, Value)> {
         .map(|change| (change["before"].clone(), change["after"].clone()))
 }
 
+/// The first entry of `entity` and `action` (`null` when there is none).
+fn find(all: &[Value], entity: &str, action: &str) -> Value {
+    all.iter().find(|entry| entry["entity"] == entity && entry["action"] == action).cloned().unwrap_or(Value::Null)
+}
+
+/// The admin adds a 9-to-5 shift on 5 October for `employee` ('Add Shift'); its id.
+async fn add_shift(app: &TestApp, admin: &str, employee: i64) -> i64 {
+    let shift = app
+        .post_as(
+            admin,
+            "/server/v1/timesheet/edit",
+            json!({"employeeId": employee, "start": "2026-10-05 09:00:00", "end": "2026-10-05 17:00:00", "breaks": []}),
+        )
+        .await;
+    assert_eq!(shift.status, 201, "{:?}", shift.body);
+    shift.body["id"].as_i64().unwrap_or_default()
+}
+
 async fn page(app: &TestApp, token: &str, query: &str) -> Value {
     let reply = app.get_as(token, &format!("/server/v1/audit{query}")).await;
     assert_eq!(reply.status, 200, "{query}: {:?}", reply.body);
@@ -77,15 +95,7 @@ async fn each_family_of_changes_is_recorded_with_its_fields_before_and_after() {
         )
         .await;
     assert_eq!(holiday.status, 200, "{:?}", holiday.body);
-    let shift = app
-        .post_as(
-            &c.admin,
-            "/server/v1/timesheet/edit",
-            json!({"employeeId": c.report_id, "start": "2026-10-05 09:00:00", "end": "2026-10-05 17:00:00", "breaks": []}),
-        )
-        .await;
-    assert_eq!(shift.status, 201, "{:?}", shift.body);
-    let shift_id = shift.body["id"].as_i64().unwrap_or_default();
+    let shift_id = add_shift(&app, &c.admin, c.report_id).await;
     let edit = json!({"trackingNumber": shift_id, "start": "2026-10-05 08:00:00", "end": "2026-10-05 17:00:00"});
     assert_eq!(app.post_as(&c.admin, "/server/v1/timesheet/edit", edit).await.status, 200);
     let removed = app.post_as(&c.admin, &format!("/server/v1/timesheet/remove?ts={shift_id}"), json!({})).await;
@@ -95,9 +105,7 @@ async fn each_family_of_changes_is_recorded_with_its_fields_before_and_after() {
     assert_eq!(security.status, 200, "{:?}", security.body);
 
     let all = entries(&page(&app, &c.admin, "").await);
-    let find = |entity: &str, action: &str| {
-        all.iter().find(|entry| entry["entity"] == entity && entry["action"] == action).cloned().unwrap_or(Value::Null)
-    };
+    let find = |entity: &str, action: &str| find(&all, entity, action);
 
     let person = find("person", "updated");
     assert_eq!(change_of(&person, "firstName"), Some((json!("Test"), json!("Olga"))), "{person}");
@@ -354,9 +362,7 @@ async fn answers_plans_people_records_settings_and_places_are_recorded() {
     assert_eq!(place.status, 200, "{:?}", place.body);
 
     let all = entries(&page(&app, &s.admin, "").await);
-    let find = |entity: &str, action: &str| {
-        all.iter().find(|entry| entry["entity"] == entity && entry["action"] == action).cloned().unwrap_or(Value::Null)
-    };
+    let find = |entity: &str, action: &str| find(&all, entity, action);
     let answer = find("time_off_request", "approved");
     assert_eq!(answer["person"]["id"], s.employee_id, "{answer}");
     assert_eq!(answer["actor"]["id"], s.manager_id);
@@ -385,14 +391,7 @@ async fn answers_plans_people_records_settings_and_places_are_recorded() {
 async fn an_approved_edit_request_records_the_answer_and_the_shift_it_changed() {
     let app = spawn_app().await;
     let c = company(&app).await;
-    let shift = app
-        .post_as(
-            &c.admin,
-            "/server/v1/timesheet/edit",
-            json!({"employeeId": c.report_id, "start": "2026-10-05 09:00:00", "end": "2026-10-05 17:00:00", "breaks": []}),
-        )
-        .await;
-    let id = shift.body["id"].as_i64().unwrap_or_default();
+    let id = add_shift(&app, &c.admin, c.report_id).await;
     let report = app.token_of(&c.report_email).await;
     let request = app
         .post_as(
