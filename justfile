@@ -147,7 +147,7 @@ web-lint: web-deps
 bundle-report: web-build
     cd frontend && npm run bundle-report
 
-# Browser journeys in Chromium against a freshly built server, on SQLite and then on PostgreSQL.
+# Browser journeys in Chromium against a freshly built server, on SQLite and PostgreSQL at once.
 e2e: web-build pg-ready
     cargo build -p gateway --locked
     just e2e-run
@@ -161,11 +161,30 @@ instances: test-build pg-ready s3-ready
 instances-run:
     cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" node instances/run.mjs
 
-# The browser journeys against the server and web app already built (SQLite, then PostgreSQL).
-e2e-run: oidc-ready
+# The browser journeys against the server and web app already built (SQLite and PostgreSQL at once).
+e2e-run: oidc-ready e2e-deps
+    #!/usr/bin/env bash
+    # The SQLite and PostgreSQL runs go at once (each its own server, harnesses and browser; logs
+    # and Playwright output named by database): one run keeps a core busy, so two fill both once
+    # the Rust suites are done. Each run's output is printed whole when both have ended.
+    set -uo pipefail
+    cd e2e
+    bin="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep"
+    out=$(mktemp -d)
+    TIMEKEEP_BIN="$bin" env -u DATABASE_URL node run.mjs > "$out/sqlite.log" 2>&1 &
+    sqlite=$!
+    TIMEKEEP_BIN="$bin" E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs > "$out/postgres.log" 2>&1 &
+    postgres=$!
+    wait $sqlite; sqlite_status=$?
+    wait $postgres; postgres_status=$?
+    echo "=== journeys on SQLite (exit $sqlite_status)"; cat "$out/sqlite.log"
+    echo "=== journeys on PostgreSQL (exit $postgres_status)"; cat "$out/postgres.log"
+    rm -rf "$out"
+    [ $sqlite_status -eq 0 ] && [ $postgres_status -eq 0 ]
+
+# The journeys' Node packages (Playwright).
+e2e-deps:
     cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-    cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" env -u DATABASE_URL node run.mjs
-    cd e2e && TIMEKEEP_BIN="$(realpath "${CARGO_TARGET_DIR:-../target}")/debug/timekeep" E2E_PG_ADMIN_URL="{{pg_url}}" DATABASE_URL="{{pg_url}}" node run.mjs
 
 # Benchmarks, e.g. `just bench foundation` (login hashing, SQLite durability cost).
 bench name="foundation":
@@ -196,6 +215,11 @@ bench-licensing: pg-ready
 bench-audit: pg-ready
     BENCH_ONLY=edits BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench audit --features audit-off
     BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench audit
+
+# Scheduled work at a hundred thousand companies' scale (issue 44): 1,000,000 people on PostgreSQL,
+# the accrual and celebration runs with 1, 2 and 4 `timekeep serve` instances sharing their batches.
+bench-jobs: pg-ready
+    BENCH_POSTGRES={{pg_url}} cargo bench -p gateway --bench jobs
 
 # Peak memory under 200 sign-ins at once, with the bound on password hashes and without it.
 bench-signin:

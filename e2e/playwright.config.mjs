@@ -9,7 +9,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: './test-results',
+  // Per database (set by run.mjs): the SQLite and PostgreSQL runs go at once.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   // One server, two cores: journeys run one at a time.
   workers: 1,
   fullyParallel: false,

@@ -41,6 +41,10 @@ import { createDatabase, freePort, startTestServer, stopServer, stopTestServer, 
 const e2eDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(e2eDir, '..');
 const artifacts = join(e2eDir, 'artifacts');
+/** Which database this run serves from: its logs and Playwright's output are named by it, so the
+ * SQLite and PostgreSQL runs can go at once (`just e2e-run`) without writing over each other. */
+const databaseTag = process.env.E2E_PG_ADMIN_URL || /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
+const logFile = (name) => join(artifacts, `${databaseTag}-${name}.log`);
 const bin = resolve(process.env.TIMEKEEP_BIN ?? join(repoRoot, 'target', 'debug', 'timekeep'));
 const webDir = process.env.TIMEKEEP_WEB_DIR ? resolve(process.env.TIMEKEEP_WEB_DIR) : join(repoRoot, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -144,16 +148,16 @@ try {
   log(`seeding the demo company in ${dataDir}`);
   await run(bin, ['demo', '--data-dir', dataDir], env, 'timekeep demo');
 
-  const stripe = await startTestServer({ name: 'Stripe harness', command: python, script: stripeHarness, logPath: join(artifacts, 'stripe.log'), hint: 'pip install localstripe==1.15.10' });
+  const stripe = await startTestServer({ name: 'Stripe harness', command: python, script: stripeHarness, logPath: logFile('stripe'), hint: 'pip install localstripe==1.15.10' });
   cleanups.push(() => stopTestServer(stripe.child));
-  log(`Stripe harness on ${stripe.url} (log: ${join(artifacts, 'stripe.log')})`);
+  log(`Stripe harness on ${stripe.url} (log: ${logFile('stripe')})`);
 
-  const oidc = await startTestServer({ name: 'OpenID harness', command: process.execPath, script: oidcHarness, logPath: join(artifacts, 'oidc.log'), hint: 'npm ci in e2e/oidc' });
+  const oidc = await startTestServer({ name: 'OpenID harness', command: process.execPath, script: oidcHarness, logPath: logFile('oidc'), hint: 'npm ci in e2e/oidc' });
   if (!oidc.clients?.timekeep) throw new Error('the OpenID harness named no client timekeep');
   cleanups.push(() => stopTestServer(oidc.child));
-  log(`OpenID provider on ${oidc.url} (log: ${join(artifacts, 'oidc.log')})`);
+  log(`OpenID provider on ${oidc.url} (log: ${logFile('oidc')})`);
 
-  const agencyzoom = await startTestServer({ name: 'AgencyZoom server', command: python, script: agencyZoomServer, logPath: join(artifacts, 'agencyzoom.log'), hint: 'python3' });
+  const agencyzoom = await startTestServer({ name: 'AgencyZoom server', command: python, script: agencyZoomServer, logPath: logFile('agencyzoom'), hint: 'python3' });
   cleanups.push(() => stopTestServer(agencyzoom.child));
   log(`AgencyZoom server on ${agencyzoom.url}`);
 
@@ -173,7 +177,9 @@ try {
   });
   // The CRM import reads the AgencyZoom stand-in (journey 26).
   serverEnv.AGENCYZOOM_API_BASE = agencyzoom.url;
-  const serverLog = createWriteStream(join(artifacts, 'server.log'));
+  // Journey 56's webhook receiver listens on 127.0.0.1: the server may deliver to loopback (and http://).
+  serverEnv.TIMEKEEP_WEBHOOKS_ALLOW_PRIVATE = 'true';
+  const serverLog = createWriteStream(logFile('server'));
   const server = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', webDir], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -181,8 +187,8 @@ try {
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
   cleanups.push(() => stopServer(server));
-  log(`server on ${baseUrl} (log: ${join(artifacts, 'server.log')})`);
-  await waitForHealth(baseUrl, server, { logHint: join(artifacts, 'server.log') });
+  log(`server on ${baseUrl} (log: ${logFile('server')})`);
+  await waitForHealth(baseUrl, server, { logHint: logFile('server') });
   await registerWebhook(stripe.url, baseUrl);
   // The demo operator must use a second factor (issue 43): enrolled once here, its secret handed to the specs.
   const operatorTotpSecret = await enrolOperator(baseUrl, 'sysadmin@timekeep.example.com', 'demo1234');
@@ -203,6 +209,7 @@ try {
       TIMEKEEP_BIN: bin,
       OPERATOR_TOTP_SECRET: operatorTotpSecret,
       WEB_DIR: webDir,
+      E2E_OUTPUT_DIR: join(e2eDir, 'test-results', databaseTag),
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },

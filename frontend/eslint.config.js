@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * never another feature. Composition of features happens in `src/app` (routes and shell).
  * This mirrors bulletproof-react's import restrictions.
  */
-const FEATURES = ['auth', 'signup', 'landing', 'clock', 'timesheet', 'manage', 'settings', 'dashboard', 'inbox', 'company', 'team', 'profile', 'reports', 'celebrations', 'billing', 'system', 'tour', 'kiosk', 'audit'];
+const FEATURES = ['auth', 'signup', 'landing', 'clock', 'timesheet', 'manage', 'settings', 'dashboard', 'inbox', 'company', 'team', 'profile', 'reports', 'celebrations', 'billing', 'system', 'tour', 'kiosk', 'audit', 'api-keys', 'webhooks'];
 
 const featureIsolation = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],

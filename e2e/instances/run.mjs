@@ -10,8 +10,10 @@
  * - ten wrong passwords spread over both throttle the account together;
  * - a mail asked of either is sent once;
  * - a scheduled job due once runs once, on one of them;
- * - the instance holding a job's lease is killed mid-run: the other completes the job;
- * - an instance stopped by SIGTERM mid-job finishes the job before it exits;
+ * - a run's batches (a company each) are shared by both instances, each company done once;
+ * - the instance holding a batch is killed mid-batch: the other finishes it after the lease,
+ *   and the run ends with every company done once;
+ * - an instance stopped by SIGTERM mid-batch finishes its batches before it exits;
  * - readiness fails while an instance cannot reach the database, and recovers;
  * - a rolling restart (SIGTERM, start again, one instance after the other) under clock load
  *   loses no acknowledged press and stores none twice.
@@ -181,9 +183,40 @@ try {
     };
   };
 
+  /** The instances holding batches of the accrual job now (their lease names). */
+  const holders = () =>
+    sql(`SELECT coalesce(string_agg(DISTINCT lease_owner, ','), '') FROM job_batches WHERE job = '${ACCRUAL_JOB}' AND status = 'claimed'`)
+      .split(',')
+      .filter(Boolean);
   const job = () => {
-    const [runs, owner, error] = sql(`SELECT runs, coalesce(lease_owner, ''), coalesce(last_error, '') FROM scheduled_jobs WHERE name = '${ACCRUAL_JOB}'`).split('|');
-    return { runs: Number(runs), owner, error };
+    const [runs, error] = sql(`SELECT runs, coalesce(last_error, '') FROM scheduled_jobs WHERE name = '${ACCRUAL_JOB}'`).split('|');
+    return { runs: Number(runs), owner: holders()[0] ?? '', error };
+  };
+  /** The accrual job's latest run: its batches, and who did them. */
+  const latestRun = () => {
+    const [id, batches, done, failed, finished] = sql(
+      `SELECT id, batches, batches_done, batches_failed, finished_at IS NOT NULL FROM job_runs WHERE job = '${ACCRUAL_JOB}' ORDER BY id DESC LIMIT 1`,
+    ).split('|');
+    const run = { id: Number(id), batches: Number(batches), done: Number(done), failed: Number(failed), finished: finished === 't' };
+    run.shares = Object.fromEntries(
+      sql(`SELECT done_by, count(*) FROM job_batches WHERE run_id = ${run.id} AND done_by IS NOT NULL GROUP BY done_by`)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('|'))
+        .map(([owner, count]) => [owner, Number(count)]),
+    );
+    run.retried = Number(sql(`SELECT count(*) FROM job_batches WHERE run_id = ${run.id} AND attempts > 1`));
+    return run;
+  };
+  const owning = (owner) => either.find((server) => owner.startsWith(`${server.child.pid}-`));
+  /** Makes the accrual job due and waits until both instances hold batches (held on `pto_checkpoints`). */
+  const heldRun = async () => {
+    const holder = holdTable('pto_checkpoints');
+    await sleep(500);
+    const before = latestRun().id;
+    sql(`UPDATE scheduled_jobs SET next_run_at = now() WHERE name = '${ACCRUAL_JOB}'`);
+    await waitUntil('both instances to hold batches of the new run', () => latestRun().id > before && holders().length === 2);
+    return holder;
   };
 
   await check('a scheduled job due once runs once, on one instance', async () => {
@@ -197,42 +230,70 @@ try {
     assert(job().runs === first + 1, `a job due once ran ${job().runs - first} times`);
   });
 
-  await check('the instance holding a job lease is killed mid-run; the other completes the job', async () => {
+  // Eleven more companies, each with a copy of the demo company's people: a run of twelve batches.
+  sql(`DO $$
+    DECLARE copy bigint; company_columns text; people_columns text;
+    BEGIN
+      SELECT string_agg(quote_ident(column_name), ',') INTO company_columns FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = 'companies' AND column_name <> 'id';
+      SELECT string_agg(quote_ident(column_name), ',') INTO people_columns FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = 'users' AND column_name NOT IN ('id', 'company_id', 'email', 'manager_id');
+      FOR n IN 1..11 LOOP
+        EXECUTE format('INSERT INTO companies (%s) SELECT %s FROM companies WHERE id = (SELECT min(id) FROM companies) RETURNING id',
+          company_columns, company_columns) INTO copy;
+        EXECUTE format('INSERT INTO users (company_id, email, manager_id, %s) SELECT $1, %L || email, NULL, %s FROM users WHERE company_id = (SELECT min(id) FROM companies)',
+          people_columns, 'copy' || n || '-', people_columns) USING copy;
+      END LOOP;
+    END $$`);
+  const companies = Number(sql('SELECT count(*) FROM companies'));
+
+  await check("a run's batches are shared by both instances, each company done once", async () => {
+    const holder = await heldRun();
+    await holder.release();
+    await waitUntil('the run to end', () => latestRun().finished);
+    const run = latestRun();
+    assert(run.batches === companies && run.done === companies && run.failed === 0, `the run: ${JSON.stringify(run)}`);
+    const shares = Object.values(run.shares);
+    assert(shares.length === 2 && shares.every((count) => count > 0), `each instance's share: ${JSON.stringify(run.shares)}`);
+    assert(run.retried === 0, `${run.retried} batches were done twice`);
+    assert(job().error === '', `the run failed: ${job().error}`);
+  });
+
+  await check('the instance holding a batch is killed mid-batch; the other finishes it after the lease', async () => {
     const before = job().runs;
-    // The run is held mid-way on a table it reads, so that the kill lands while it runs.
-    const holder = holdTable('pto_checkpoints');
-    await sleep(500);
-    sql(`UPDATE scheduled_jobs SET next_run_at = now() WHERE name = '${ACCRUAL_JOB}'`);
-    const owner = await waitUntil('an instance to take the lease', () => job().owner);
-    const victim = either.find((server) => owner.startsWith(`${server.child.pid}-`));
-    assert(victim, `the lease's owner ${owner} is neither instance`);
+    const holder = await heldRun();
+    const [owner] = holders();
+    const victim = owning(owner);
+    assert(victim, `the batch's holder ${owner} is neither instance`);
     await sleep(1_000);
-    assert(job().runs === before, 'the run was not held');
+    assert(!latestRun().finished, 'the run was not held');
     await victim.kill();
     await holder.release();
     const survivor = either.find((server) => server !== victim);
-    await waitUntil('the survivor to complete the job', () => job().runs === before + 1 && job().owner === '', (JOB_LEASE_SECONDS + 20) * 1000);
+    await waitUntil('the survivor to finish the run', () => latestRun().finished && job().runs === before + 1, (JOB_LEASE_SECONDS + 20) * 1000);
+    const run = latestRun();
+    assert(run.done === companies && run.failed === 0, `the run: ${JSON.stringify(run)}`);
+    assert(run.retried > 0 && run.shares[owner] === undefined, `the victim's batches were not taken over: ${JSON.stringify(run)}`);
     assert(job().error === '', `the run failed: ${job().error}`);
     assert((await call(survivor, 'GET', '/readyz')).status === 200, 'the survivor is not ready');
     await victim.start();
   });
 
-  await check('an instance stopped by SIGTERM while it runs a job finishes the job, then exits', async () => {
-    const before = job().runs;
-    const holder = holdTable('pto_checkpoints');
-    await sleep(500);
-    sql(`UPDATE scheduled_jobs SET next_run_at = now() WHERE name = '${ACCRUAL_JOB}'`);
-    const owner = await waitUntil('an instance to take the lease', () => job().owner);
-    const stopping = either.find((server) => owner.startsWith(`${server.child.pid}-`));
-    assert(stopping, `the lease's owner ${owner} is neither instance`);
+  await check('an instance stopped by SIGTERM while it holds batches finishes them, then exits', async () => {
+    const holder = await heldRun();
+    const [owner] = holders();
+    const stopping = owning(owner);
+    assert(stopping, `the batch's holder ${owner} is neither instance`);
     const stopped = stopping.stop();
     await sleep(1_500);
-    assert(stopping.child.exitCode === null && stopping.child.signalCode === null, 'it exited in the middle of its job');
+    assert(stopping.child.exitCode === null && stopping.child.signalCode === null, 'it exited in the middle of its batches');
     await holder.release();
     await stopped;
     assert(stopping.child.exitCode === 0, `it exited with ${stopping.child.exitCode ?? stopping.child.signalCode}`);
-    const after = job();
-    assert(after.runs === before + 1 && after.owner === '' && after.error === '', `the job after the stop: ${JSON.stringify(after)}`);
+    await waitUntil('the run to end', () => latestRun().finished);
+    const run = latestRun();
+    assert(run.done === companies && run.retried === 0 && run.shares[owner] > 0, `the run after the stop: ${JSON.stringify(run)}`);
+    assert(job().error === '', `the run failed: ${job().error}`);
     await stopping.start();
   });
 

@@ -21,7 +21,7 @@ import { apiCall, dataDir, DEMO, DEMO_PASSWORD, expectShell, field, fillLogin, l
 const PASSWORD = 'journey-secret-42';
 const CUSTOMERS = '/sy5tem/adm1n';
 const BILLING = '/admin/manage/my-account';
-const SYSTEM_MENU = ['Customers', 'Statistics', 'Reset Password', 'Impersonation', 'Promotions', 'Employees', 'Audit log', 'Accrual health'];
+const SYSTEM_MENU = ['Customers', 'Statistics', 'Reset Password', 'Impersonation', 'Promotions', 'Employees', 'Audit log', 'Accrual health', 'Jobs'];
 const OPERATOR = { email: DEMO.sysadmin, firstname: 'Sam' };
 
 const mainMenu = (page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -62,6 +62,9 @@ mod m20261208_000054_approval_paths;
 mod m20261209_000055_licensing;
 mod m20261210_000056_two_factor;
 mod m20261211_000057_audit_trail;
+mod m20261212_000058_api_keys;
+mod m20261213_000059_webhooks;
+mod m20261214_000060_job_batches;
 
 pub struct Migrator;
 
@@ -124,6 +127,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261209_000055_licensing::Migration),
             Box::new(m20261210_000056_two_factor::Migration),
             Box::new(m20261211_000057_audit_trail::Migration),
+            Box::new(m20261212_000058_api_keys::Migration),
+            Box::new(m20261213_000059_webhooks::Migration),
+            Box::new(m20261214_000060_job_batches::Migration),
         ]
     }
 }

@@ -29,6 +29,12 @@ pub enum AccountsError {
     #[error("the link is invalid or has expired")]
     InvalidLink { verification: bool },
     /// No session: the token is missing, forged, expired or revoked, or its user is gone.
+    /// An API key that is unknown, revoked, expired, or whose admin can no longer act.
+    #[error("API key refused: {0}")]
+    KeyRefused(String),
+    /// An API key past its requests for the window.
+    #[error("too many requests with this API key")]
+    KeyThrottled { retry_after_seconds: i64 },
     #[error("not signed in")]
     Unauthenticated,
     /// A two-factor challenge that is unknown, used or expired: sign in again.

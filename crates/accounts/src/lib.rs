@@ -8,6 +8,7 @@
 //! It knows nothing of HTTP: the gateway turns requests into the commands of [`commands`] and
 //! maps [`AccountsError`] to responses.
 
+pub mod api_keys;
 pub mod back_office;
 mod billed;
 pub mod bot;
@@ -85,6 +86,8 @@ pub struct AccountsConfig {
     pub signups_per_ip: ThrottleRule,
     /// Reset mails for one e-mail address.
     pub resets_per_email: ThrottleRule,
+    /// Requests with one API key.
+    pub api_key_rate: api_keys::KeyRateLimit,
 }
 
 impl Default for AccountsConfig {
@@ -118,6 +121,7 @@ impl Default for AccountsConfig {
                 window: Duration::hours(1),
                 block_for: Duration::hours(1),
             },
+            api_key_rate: api_keys::KeyRateLimit::default(),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! [`lock_company`] comes first in the closing transaction, [`purge_company`] last.
 
 use crate::entities::{
-    auth_throttle, companies, email_tokens, job_roles, mail_outbox, sessions, sign_in_months,
+    api_keys, auth_throttle, companies, email_tokens, job_roles, mail_outbox, sessions, sign_in_months,
     two_factor_recovery_codes, two_factor_secrets, users,
 };
 use crate::throttle;
@@ -67,6 +67,7 @@ pub async fn purge_company<C: ConnectionTrait>(conn: &C, company: CompanyId) -> 
                 .add(sessions::Column::ImpersonatorId.in_subquery(people())),
         )
         .await?,
+        erase_in_company::<api_keys::Entity, C>(conn, company).await?,
         erase_in_company::<sign_in_months::Entity, C>(conn, company).await?,
         erase_in_company::<mail_outbox::Entity, C>(conn, company).await?,
         erase_in_company::<users::Entity, C>(conn, company).await?,

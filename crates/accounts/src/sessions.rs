@@ -142,7 +142,7 @@ impl Authenticated {
     }
 }
 
-fn company_standing(company: Option<&companies::Model>, tz: Tz, now: DateTime<Utc>) -> AccountStanding {
+pub(crate) fn company_standing(company: Option<&companies::Model>, tz: Tz, now: DateTime<Utc>) -> AccountStanding {
     match company {
         None => AccountStanding::Active,
         Some(company) if company.suspended => AccountStanding::Suspended,
@@ -508,7 +508,7 @@ impl Accounts {
         }
         if let (Some(company), Role::Admin | Role::Manager) = (user.company_id, user.role) {
             // The company's audit trail: its admins' and managers' sign-ins (support's too).
-            let origin = kernel::Origin { ip: meta.ip.clone(), client: kernel::Client::Web, impersonator };
+            let origin = kernel::Origin::web(meta.ip.clone(), impersonator);
             audit::record_sign_in(&self.db, company, user.id, &origin, meta.user_agent.as_deref()).await?;
         }
         Ok(signed)

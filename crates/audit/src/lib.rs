@@ -295,6 +295,7 @@ async fn insert<C: ConnectionTrait>(
         changes: Set(Value::Array(fields).to_string()),
         ip: Set(origin.ip.clone()),
         client: Set(origin.client.code().to_owned()),
+        api_key_id: Set(origin.api_key),
         ..Default::default()
     }
     .insert(conn)

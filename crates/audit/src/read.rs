@@ -28,6 +28,8 @@ pub struct Entry {
     pub changes: Vec<FieldChange>,
     pub ip: Option<String>,
     pub client: String,
+    /// The API key the change came through.
+    pub api_key: Option<kernel::ApiKeyId>,
 }
 
 /// Where a page starts: just older than the last entry of the page before.
@@ -141,6 +143,7 @@ impl From<audit_trail::Model> for Entry {
             changes,
             ip: row.ip,
             client: row.client,
+            api_key: row.api_key_id,
         }
     }
 }

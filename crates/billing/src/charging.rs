@@ -47,6 +47,22 @@ impl std::fmt::Display for ChargeRun {
     }
 }
 
+impl ChargeRun {
+    /// Counts another run's (a company's batch) in this one.
+    pub fn add(&mut self, other: ChargeRun) {
+        self.created += other.created;
+        self.paid += other.paid;
+        self.declined += other.declined;
+        self.unsettled += other.unsettled;
+        self.suspended += other.suspended;
+    }
+
+    /// Charges this run made or attempted.
+    pub fn charges(&self) -> usize {
+        self.created + self.paid + self.declined + self.unsettled
+    }
+}
+
 /// How an attempt ended, for the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum AttemptResult {
@@ -69,9 +85,17 @@ impl Billing {
     /// Safe to run on several servers at once and to run again.
     pub async fn run_charges(&self, now: DateTime<Utc>) -> Result<ChargeRun, BillingError> {
         let mut run = ChargeRun::default();
+        for company in self.charge_companies(now).await? {
+            run.add(self.charge_company(company, now).await?);
+        }
+        Ok(run)
+    }
+
+    /// The companies with a charge to make or to attempt at `now`: the batches of the charge run.
+    pub async fn charge_companies(&self, now: DateTime<Utc>) -> Result<Vec<CompanyId>, BillingError> {
         // Due in some zone: the earliest zone's today is at most a day behind UTC's tomorrow.
         let horizon = now.date_naive() + Duration::days(1);
-        let due: Vec<i64> = billing_accounts::Entity::find()
+        let mut due: Vec<i64> = billing_accounts::Entity::find()
             .select_only()
             .column(billing_accounts::Column::CompanyId)
             .filter(billing_accounts::Column::Status.is_in(SubscriptionStatus::CHARGED))
@@ -79,10 +103,28 @@ impl Billing {
             .into_tuple()
             .all(&self.db)
             .await?;
-        for company in due {
-            run.created += self.make_due_charges(CompanyId(company), now).await?;
-        }
-        self.attempt_due(None, now, &mut run).await?;
+        let attempts: Vec<CompanyId> = charges::Entity::find()
+            .select_only()
+            .column(charges::Column::CompanyId)
+            .filter(charges::Column::Status.is_in(ChargeStatus::SCHEDULED))
+            .filter(charges::Column::NextAttemptAt.lte(now))
+            .distinct()
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        due.extend(attempts.into_iter().map(|company| company.0));
+        due.sort_unstable();
+        due.dedup();
+        Ok(due.into_iter().map(CompanyId).collect())
+    }
+
+    /// One company's batch of the charge run: its charges due by its local today made (each
+    /// once: the charge row is unique per period) and its due attempts made (each attempt moves
+    /// the charge on in the transaction that records it, and carries an idempotency key to the
+    /// provider, so a batch run twice charges once).
+    pub async fn charge_company(&self, company: CompanyId, now: DateTime<Utc>) -> Result<ChargeRun, BillingError> {
+        let mut run = ChargeRun { created: self.make_due_charges(company, now).await?, ..ChargeRun::default() };
+        self.attempt_due(Some(company), now, &mut run).await?;
         Ok(run)
     }
 

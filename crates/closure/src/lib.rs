@@ -25,7 +25,8 @@
 //! 3. `pto`: `pto_requests`, `employee_holiday_hours`, `paid_holidays`, `pto_checkpoints`,
 //!    `pto_balance_entries`, `pto_enrollments`, `pto_rule_changes`, `pto_rules`, `pto_plans`,
 //!    `pto_type_overrides`, `pto_types`.
-//! 4. `activity`: `activities`; `audit`: `audit_trail` (the one delete the trail allows).
+//! 4. `activity`: `activities`; `audit`: `audit_trail` (the one delete the trail allows);
+//!    `webhooks`: `webhook_deliveries`, `webhook_endpoints`.
 //! 5. `timesheet`: `timesheet_edit_requests`, `timesheet_changes`, `timesheet_comments`.
 //! 6. `clock`: `time_entry_breaks` and `time_entry_actions` (through the company's shifts: they
 //!    have no company column), `time_entries`, then `weekly_worked_minutes` and
@@ -211,6 +212,8 @@ async fn erase_everything(
     erased.extend(pto::purge_company(txn, company).await?);
     erased.extend(activity::purge_company(txn, company).await?);
     erased.extend(audit::purge_company(txn, company).await?);
+    erased.extend(webhooks::purge_company(txn, company).await?);
+    erased.extend(kernel::scheduler::purge_company(txn, company).await?);
     erased.extend(timesheet::purge_company(txn, company).await?);
     erased.extend(clock::purge_company(txn, company).await?);
     let files = files::purge_company(txn, company).await?;

@@ -252,6 +252,15 @@ pub struct ServeArgs {
     /// does not forward theirs, a test harness).
     #[arg(long, env = "TIMEKEEP_SIGNUPS_PER_IP_HOUR", default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..))]
     pub signups_per_ip_hour: i32,
+    /// Requests one company API key may make in a minute (then 429 until the minute is over),
+    /// counted in the database so every instance shares the limit.
+    #[arg(long, env = "TIMEKEEP_API_KEY_REQUESTS_PER_MINUTE", default_value_t = 600, value_parser = clap::value_parser!(i32).range(1..))]
+    pub api_key_requests_per_minute: i32,
+    /// Let webhooks reach private, loopback and link-local addresses, and plain `http`
+    /// (a private installation, tests). Off: only `https` to public addresses, so the product
+    /// cannot be used to reach the deployment's own network.
+    #[arg(long, env = "TIMEKEEP_WEBHOOKS_ALLOW_PRIVATE", default_value_t = false)]
+    pub webhooks_allow_private: bool,
     /// The deployment's reverse proxies (IP addresses, comma-separated): from these peers the
     /// client's address is read from `X-Forwarded-For`, for the per-address sign-in and signup
     /// throttles and the sessions' records. Default: none (the TCP peer is the client).
@@ -264,6 +273,12 @@ pub struct ServeArgs {
     /// another instance takes over the jobs of one that died.
     #[arg(long, env = "TIMEKEEP_JOB_LEASE_SECONDS", default_value_t = 120, value_parser = clap::value_parser!(i64).range(3..=3600))]
     pub job_lease_seconds: i64,
+    /// Batches of scheduled work (a company's accruals, charges…) this instance holds at once:
+    /// the back-pressure that keeps a long run from starving the requests it serves. Batches run
+    /// on one background thread, apart from the HTTP workers, and are claimed only while the
+    /// background pool has a connection free.
+    #[arg(long, env = "TIMEKEEP_JOB_BATCHES_IN_HAND", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub job_batches_in_hand: u64,
     /// Worker threads (default: one per core).
     #[arg(long, env = "TIMEKEEP_WORKERS")]
     pub workers: Option<usize>,

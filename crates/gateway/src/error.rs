@@ -225,6 +225,16 @@ impl ResponseError for ApiError {
     }
 }
 
+impl From<webhooks::WebhookError> for ApiError {
+    fn from(err: webhooks::WebhookError) -> Self {
+        match err {
+            webhooks::WebhookError::Validation(errors) => ApiError::validation(errors),
+            webhooks::WebhookError::NotFound => ApiError::not_found(),
+            webhooks::WebhookError::Database(err) => ApiError::database(err),
+        }
+    }
+}
+
 impl From<AccountsError> for ApiError {
     fn from(err: AccountsError) -> Self {
         match err {
@@ -277,6 +287,16 @@ impl From<AccountsError> for ApiError {
                 ..ApiError::new(ErrorCode::InvalidToken, accounts::INVALID_LINK_MESSAGE)
             },
             AccountsError::Unauthenticated => ApiError::unauthorized(),
+            AccountsError::KeyRefused(message) => ApiError::new(ErrorCode::Unauthorized, message),
+            AccountsError::KeyThrottled { retry_after_seconds } => ApiError {
+                retry_after_seconds: Some(retry_after_seconds),
+                ..ApiError::new(
+                    ErrorCode::TooManyRequests,
+                    format!(
+                        "Too many requests with this API key. Please try again in {retry_after_seconds} second(s)."
+                    ),
+                )
+            },
             AccountsError::ChallengeExpired => {
                 ApiError::new(ErrorCode::Unauthorized, "This sign-in has expired. Please sign in again.")
             }

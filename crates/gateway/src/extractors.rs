@@ -7,12 +7,14 @@
 use crate::error::{ApiError, ErrorCode};
 use crate::middleware::RefreshedToken;
 use crate::state::AppState;
+use accounts::api_keys::ApiScope;
 use accounts::{AccountStanding, Authenticated, RequestMeta};
 use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use kernel::{AdminCtx, Client, KioskCtx, ManagerCtx, Origin, Role, SystemCtx, TenantCtx};
+use kernel::{AdminCtx, KioskCtx, ManagerCtx, Origin, Role, SystemCtx, TenantCtx};
+use std::marker::PhantomData;
 use std::net::IpAddr;
 
 /// Writes an expired or suspended account may still make (spec 000 §4 'Account'): signing out,
@@ -37,20 +39,36 @@ pub fn write_allowed_when_blocked(path: &str) -> bool {
 #[derive(Clone)]
 pub struct SessionOutcome(Result<Authenticated, ApiError>);
 
-/// Middleware: verifies the bearer token, when there is one, and keeps the outcome for the
-/// guards (a public route ignores it).
+/// A company API key's proof (issue 43), verified by [`authenticate`] like a session: the key
+/// (known, not revoked nor expired, its admin still an admin) and its request counted against
+/// its limit. Only the guards of routes that name a scope ([`KeyScope`]) accept it; every other
+/// guard answers a key 403 ([`KEY_NOT_ALLOWED`]), the operator's 404.
+#[derive(Clone)]
+pub struct KeyOutcome(Result<accounts::api_keys::KeyAuth, ApiError>);
+
+/// What a key hears on a route no scope opens.
+pub const KEY_NOT_ALLOWED: &str = "API keys cannot call this route.";
+
+/// Middleware: verifies the bearer token (a session's, or an API key), when there is one, and
+/// keeps the outcome for the guards (a public route ignores it).
 pub async fn authenticate(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     if let (Some(token), Some(state)) = (bearer_token(req.request()), req.app_data::<web::Data<AppState>>().cloned()) {
-        let outcome = state.accounts.authenticate(&token).await.map_err(ApiError::from);
-        if let Ok(auth) = &outcome {
-            if let Some(token) = &auth.refreshed_token {
-                req.extensions_mut().insert(RefreshedToken(token.clone()));
+        if accounts::api_keys::is_api_key(&token) {
+            let ip = request_meta(req.request()).ip;
+            let outcome = state.accounts.authenticate_api_key(&token, ip.as_deref()).await.map_err(ApiError::from);
+            req.extensions_mut().insert(KeyOutcome(outcome));
+        } else {
+            let outcome = state.accounts.authenticate(&token).await.map_err(ApiError::from);
+            if let Ok(auth) = &outcome {
+                if let Some(token) = &auth.refreshed_token {
+                    req.extensions_mut().insert(RefreshedToken(token.clone()));
+                }
             }
+            req.extensions_mut().insert(SessionOutcome(outcome));
         }
-        req.extensions_mut().insert(SessionOutcome(outcome));
     }
     let impersonated_write = match req.extensions().get::<SessionOutcome>() {
         Some(SessionOutcome(Ok(auth))) if auth.impersonated_by.is_some() => {
@@ -119,10 +137,12 @@ impl FromRequest for SignedIn {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let outcome = req.extensions().get::<SessionOutcome>().cloned();
+        let key = req.extensions().get::<KeyOutcome>().cloned();
         let req = req.clone();
         Box::pin(async move {
             let auth = match outcome {
                 Some(SessionOutcome(outcome)) => outcome?,
+                None if key.is_some() => return Err(ApiError::new(ErrorCode::Forbidden, KEY_NOT_ALLOWED)),
                 None => return Err(ApiError::unauthorized()),
             };
             let exempt = write_allowed_when_blocked(req.path());
@@ -134,44 +154,118 @@ impl FromRequest for SignedIn {
     }
 }
 
-/// The member's context: a signed-in user of a company (system admins belong to none).
+/// Which API key scope a guard accepts besides a session: [`NoKey`] (the default: no key) or
+/// one of [`scope`]'s markers. A route opens to keys by naming the marker in its guard's type
+/// (`Privileged<scope::TimeRead>`), so what a key may call is read in the handlers' signatures,
+/// and the OpenAPI document marks the same operations (`api_key` security with the scope's code;
+/// the matrix test checks that the two agree).
+pub trait KeyScope {
+    const SCOPE: Option<ApiScope>;
+}
+
+/// No API key: a session only.
+pub struct NoKey;
+
+impl KeyScope for NoKey {
+    const SCOPE: Option<ApiScope> = None;
+}
+
+/// The markers of the key scopes a route may accept.
+pub mod scope {
+    use super::KeyScope;
+    use accounts::api_keys::ApiScope;
+
+    macro_rules! scopes {
+        ($($(#[$doc:meta])* $name:ident => $scope:expr,)*) => {$(
+            $(#[$doc])*
+            pub struct $name;
+
+            impl KeyScope for $name {
+                const SCOPE: Option<ApiScope> = Some($scope);
+            }
+        )*};
+    }
+
+    scopes! {
+        /// `people:read`: the company's people and their records.
+        PeopleRead => ApiScope::PeopleRead,
+        /// `time:read`: shifts, timesheets and worked hours.
+        TimeRead => ApiScope::TimeRead,
+        /// `time:write`: adding, changing and removing shifts.
+        TimeWrite => ApiScope::TimeWrite,
+        /// `time_off:read`: balances, requests and holidays.
+        TimeOffRead => ApiScope::TimeOffRead,
+        /// `time_off:write`: requesting, answering and adjusting time off.
+        TimeOffWrite => ApiScope::TimeOffWrite,
+        /// `reports:read`: reports, exports and payroll files.
+        ReportsRead => ApiScope::ReportsRead,
+    }
+}
+
+/// The member's context: a signed-in user of a company (system admins belong to none), or, on
+/// a route whose guard accepts `scope`, a company API key acting as its admin.
 fn member(
     req: &HttpRequest,
     payload: &mut Payload,
-) -> LocalBoxFuture<'static, Result<(TenantCtx, Authenticated), ApiError>> {
-    let session = SignedIn::from_request(req, payload);
+    scope: Option<ApiScope>,
+) -> LocalBoxFuture<'static, Result<TenantCtx, ApiError>> {
     let ip = request_meta(req).ip;
+    if let Some(KeyOutcome(outcome)) = req.extensions().get::<KeyOutcome>().cloned() {
+        let write = is_write(req.method(), req.path());
+        return Box::pin(async move { key_member(outcome?, scope, write, ip) });
+    }
+    let session = SignedIn::from_request(req, payload);
     Box::pin(async move {
         let SignedIn(auth) = session.await?;
         let company = auth.company_id().ok_or_else(ApiError::forbidden)?;
         if auth.role == Role::SysAdmin {
             return Err(ApiError::forbidden());
         }
-        let origin = Origin { ip, client: Client::Web, impersonator: auth.impersonated_by };
-        let ctx = TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone).with_origin(origin);
-        Ok((ctx, auth))
+        let origin = Origin::web(ip, auth.impersonated_by);
+        Ok(TenantCtx::new(company, auth.user_id(), auth.role, auth.time_zone).with_origin(origin))
     })
+}
+
+/// A key's context on a route that accepts `scope`: its admin's, marked as coming through the key.
+fn key_member(
+    key: accounts::api_keys::KeyAuth,
+    scope: Option<ApiScope>,
+    write: bool,
+    ip: Option<String>,
+) -> Result<TenantCtx, ApiError> {
+    let Some(scope) = scope else { return Err(ApiError::new(ErrorCode::Forbidden, KEY_NOT_ALLOWED)) };
+    if !key.allows(scope) {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            format!("This API key does not have the scope \"{}\" this route needs.", scope.code()),
+        ));
+    }
+    if write {
+        writes_allowed(key.standing)?;
+    }
+    let origin = Origin::api(ip, key.key);
+    Ok(TenantCtx::new(key.company, key.acts_as, key.role, key.time_zone).with_origin(origin))
 }
 
 macro_rules! tenant_guard_type {
     ($(#[$doc:meta])* $name:ident, $ctx:ty, $prove:expr) => {
         $(#[$doc])*
-        pub struct $name {
+        pub struct $name<S: KeyScope = NoKey> {
             pub ctx: $ctx,
-            pub session: Authenticated,
+            scope: PhantomData<S>,
         }
 
-        impl FromRequest for $name {
+        impl<S: KeyScope> FromRequest for $name<S> {
             type Error = ApiError;
             type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
             fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-                let guard = member(req, payload);
+                let guard = member(req, payload, S::SCOPE);
                 Box::pin(async move {
-                    let (ctx, session) = guard.await?;
+                    let ctx = guard.await?;
                     let prove: fn(TenantCtx) -> Option<$ctx> = $prove;
                     let ctx = prove(ctx).ok_or_else(ApiError::forbidden)?;
-                    Ok($name { ctx, session })
+                    Ok($name { ctx, scope: PhantomData })
                 })
             }
         }
@@ -391,7 +485,7 @@ impl FromRequest for AnswerLink {
                 let standing = state.accounts.company_zone_and_standing(grant.company, chrono::Utc::now()).await?;
                 writes_allowed(standing.map(|(_, standing)| standing).ok_or_else(invalid)?)?;
             }
-            let origin = Origin { ip, client: Client::Web, impersonator: None };
+            let origin = Origin::web(ip, None);
             let ctx = TenantCtx::new(member.company, member.user_id, member.role, member.time_zone).with_origin(origin);
             Ok(AnswerLink { ctx: ctx.manager().ok_or_else(invalid)?, grant })
         })

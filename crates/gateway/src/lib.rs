@@ -8,6 +8,7 @@ pub mod db;
 pub mod error;
 pub mod extractors;
 pub mod forms;
+pub mod jobs;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;

@@ -131,6 +131,10 @@ async fn accounts_service(
             max_failures: args.signups_per_ip_hour,
             ..defaults.signups_per_ip
         },
+        api_key_rate: accounts::api_keys::KeyRateLimit {
+            requests: args.api_key_requests_per_minute,
+            window: chrono::Duration::minutes(1),
+        },
         ..defaults
     };
     let accounts = Accounts::new(db, keys, mailer, Arc::new(HoneypotCheck), config);
@@ -159,7 +163,8 @@ async fn app_state(
     let mut state = AppState::new(db, accounts, file_store);
     state.web = gateway::middleware::WebPolicy::new(&args.frame_ancestors)?;
     state.trusted_proxies = args.trusted_proxies.clone();
-    let state = with_billing(state, &args.billing, public_url)?;
+    let state = with_billing(state, &args.billing, public_url)?
+        .with_webhook_policy(webhooks::AddressPolicy { allow_private: args.webhooks_allow_private });
     Ok(match args.agencyzoom.config() {
         Some(config) => state
             .with_agencyzoom(agencyzoom::Client::new(&config).map_err(|err| format!("AGENCYZOOM_API_BASE: {err}"))?),
@@ -202,8 +207,10 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
         _ => state.clone(),
     };
     let mail_sender = background.accounts.outbox().sender().spawn();
+    let webhook_sender = background.webhooks.sender().spawn();
     let jobs = scheduler(&background)
         .with_lease(chrono::Duration::seconds(args.job_lease_seconds))
+        .with_batches_in_hand(usize::try_from(args.job_batches_in_hand).unwrap_or(1))
         .spawn(std::time::Duration::from_secs(args.scheduler_tick_seconds));
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || build_app(state.clone(), web_dir.clone()))
@@ -220,172 +227,14 @@ async fn serve(args: ServeArgs) -> Result<(), BoxError> {
     server.run().await?;
     jobs.stop(std::time::Duration::from_secs(20)).await;
     mail_sender.stop().await;
+    webhook_sender.stop().await;
     Ok(())
 }
 
-/// The background jobs, on the one scheduler (kernel's): each server runs this, and the
-/// database's leases let one of them run each job at a time.
+/// The background jobs ([`gateway::jobs::scheduler`]) under a name unique to this process.
 fn scheduler(state: &AppState) -> kernel::Scheduler {
     let owner = format!("{}-{}", std::process::id(), accounts::tokens::random_token());
-    let mut scheduler = kernel::Scheduler::new(state.db.clone(), owner);
-    let pto = state.pto.clone();
-    scheduler.add(pto::accruals::ACCRUAL_JOB, chrono::Duration::hours(1), move |now| {
-        let pto = pto.clone();
-        async move {
-            pto.post_accruals(now)
-                .await
-                .map(|run| {
-                    format!("{} employees in {} companies ({} resumed)", run.employees, run.companies, run.resumed)
-                })
-                .map_err(|err| err.to_string())
-        }
-    });
-    let pto = state.pto.clone();
-    scheduler.add(pto::accrual_health::ACCRUAL_WATCH_JOB, chrono::Duration::minutes(15), move |now| {
-        let pto = pto.clone();
-        async move {
-            pto.watch_accruals(now)
-                .await
-                .map(|told| format!("{told} operators told of an accrual incident"))
-                .map_err(|err| err.to_string())
-        }
-    });
-    let pto = state.pto.clone();
-    scheduler.add(pto::statements::SICK_LEAVE_STATEMENT_JOB, chrono::Duration::hours(1), move |now| {
-        let pto = pto.clone();
-        async move {
-            pto.send_sick_leave_statements(now)
-                .await
-                .map(|sent| format!("{sent} sick leave statements sent"))
-                .map_err(|err| err.to_string())
-        }
-    });
-    let timesheet = state.timesheet.clone();
-    scheduler.add(timesheet::overtime_alerts::OVERTIME_ALERT_JOB, chrono::Duration::minutes(5), move |now| {
-        let timesheet = timesheet.clone();
-        async move {
-            timesheet
-                .send_overtime_alerts(now)
-                .await
-                .map(|run| format!("{} overtime alerts queued", run.queued))
-                .map_err(|err| err.to_string())
-        }
-    });
-    let hr = state.hr.clone();
-    scheduler.add(hr::records::ONBOARDING_JOB, chrono::Duration::hours(1), move |now| {
-        let hr = hr.clone();
-        async move {
-            hr.assign_onboarding(now)
-                .await
-                .map(|run| {
-                    format!(
-                        "{} onboarding policies sent, {} document requests made",
-                        run.policies_sent, run.requests_made
-                    )
-                })
-                .map_err(|err| err.to_string())
-        }
-    });
-    let hr = state.hr.clone();
-    scheduler.add(hr::records::OVERDUE_JOB, chrono::Duration::hours(1), move |now| {
-        let hr = hr.clone();
-        async move {
-            hr.send_overdue_reminders(now)
-                .await
-                .map(|sent| format!("{sent} overdue reminders sent"))
-                .map_err(|err| err.to_string())
-        }
-    });
-    let timesheet = state.timesheet.clone();
-    scheduler.add(timesheet::missed::MISSED_PUNCH_JOB, chrono::Duration::minutes(5), move |now| {
-        let timesheet = timesheet.clone();
-        async move {
-            timesheet
-                .close_missed_punches(now)
-                .await
-                .map(|run| {
-                    format!(
-                        "{} shifts closed as missed punches, {} people reminded, {} mails queued",
-                        run.closed, run.reminded, run.queued
-                    )
-                })
-                .map_err(|err| err.to_string())
-        }
-    });
-    let approvals = state.approvals.clone();
-    scheduler.add(approvals::job::ESCALATION_JOB, chrono::Duration::minutes(5), move |now| {
-        let approvals = approvals.clone();
-        async move {
-            approvals
-                .remind_and_escalate(now)
-                .await
-                .map(|run| {
-                    format!(
-                        "{} approval steps reminded, {} escalated, {} with nobody to escalate to",
-                        run.reminded, run.escalated, run.stuck
-                    )
-                })
-                .map_err(|err| err.to_string())
-        }
-    });
-    let licensing = state.licensing.clone();
-    scheduler.add(licensing::job::REMINDER_JOB, chrono::Duration::hours(1), move |now| {
-        let licensing = licensing.clone();
-        async move {
-            licensing
-                .send_reminders(now)
-                .await
-                .map(|run| {
-                    format!(
-                        "{} licence and CE reminders, {} mails queued, {} companies failed",
-                        run.reminded, run.mails, run.failed_companies
-                    )
-                })
-                .map_err(|err| err.to_string())
-        }
-    });
-    let reports = state.reports.clone();
-    scheduler.add(reports::closing::job::AUTO_CLOSE_JOB, chrono::Duration::hours(1), move |now| {
-        let reports = reports.clone();
-        async move {
-            reports
-                .auto_close_pay_periods(now)
-                .await
-                .map(|run| format!("{} pay periods closed, {} waiting", run.closed, run.waiting))
-                .map_err(|err| err.to_string())
-        }
-    });
-    let places = state.places.clone();
-    scheduler.add(clock::places::retention::POSITION_RETENTION_JOB, chrono::Duration::hours(6), move |now| {
-        let places = places.clone();
-        async move {
-            places
-                .forget_positions(now)
-                .await
-                .map(|cleared| format!("{cleared} presses' positions forgotten"))
-                .map_err(|err| err.to_string())
-        }
-    });
-    // Every quarter hour, so each company's mail goes out soon after 08:00 in its own zone.
-    let hr = state.hr.clone();
-    scheduler.add(hr::celebrations::CELEBRATIONS_JOB, chrono::Duration::minutes(15), move |now| {
-        let hr = hr.clone();
-        async move {
-            hr.send_celebrations(now)
-                .await
-                .map(|run| format!("{} celebration mails queued", run.queued))
-                .map_err(|err| err.to_string())
-        }
-    });
-    // Charges are made on each company's charge day (in its zone) and retried on their
-    // schedule; a quarter hour is soon enough for both.
-    if let Some(billing) = state.billing.clone() {
-        scheduler.add(billing::CHARGE_JOB, chrono::Duration::minutes(15), move |now| {
-            let billing = billing.clone();
-            async move { billing.run_charges(now).await.map(|run| run.to_string()).map_err(|err| err.to_string()) }
-        });
-    }
-    scheduler
+    gateway::jobs::scheduler(state, owner)
 }
 
 /// Billing on when a Stripe secret key is given.
@@ -448,26 +297,53 @@ async fn jobs_list(args: JobsServiceArgs) -> Result<(), BoxError> {
         instant.map_or_else(|| "-".to_owned(), |instant| instant.format("%Y-%m-%d %H:%M:%SZ").to_string())
     };
     println!(
-        "{:<24} {:>9} {:>6}  {:<21} {:<21} {:<21} outcome",
-        "job", "every", "runs", "last started", "last finished", "next due"
+        "{:<24} {:>9} {:>6}  {:<21} {:<21} {:>13} {:>9} {:>9}  outcome",
+        "job", "every", "runs", "last run as of", "next due", "batches", "people", "took"
     );
     for job in scheduler.list().await? {
-        let outcome = match (&job.last_error, job.leased_until) {
-            (_, Some(until)) if until > chrono::Utc::now() => "running".to_owned(),
-            (Some(error), _) => format!("failed: {error}"),
-            (None, _) if job.runs > 0 => "ok".to_owned(),
-            (None, _) => "never ran".to_owned(),
+        let (as_of, batches, people, took, outcome, shares) = match &job.last_run {
+            Some(run) => {
+                let took = run.finished_at.map_or_else(
+                    || "-".to_owned(),
+                    |end| format!("{:.1}s", (end - run.started_at).num_milliseconds() as f64 / 1000.0),
+                );
+                let outcome = match (run.finished_at, run.outcome()) {
+                    (None, _) => format!("running: {} of {} batches done", run.done + run.failed, run.batches),
+                    (Some(_), Ok(report)) => format!("ok: {report}"),
+                    (Some(_), Err(error)) => format!("failed: {error}"),
+                };
+                let shares =
+                    run.shares.iter().map(|(instance, batches)| format!("{instance}: {batches}")).collect::<Vec<_>>();
+                (
+                    at(Some(run.as_of)),
+                    format!("{}/{}", run.done, run.batches),
+                    run.items.to_string(),
+                    took,
+                    outcome,
+                    shares.join(", "),
+                )
+            }
+            None => {
+                let outcome =
+                    job.last_error.as_ref().map_or("never ran".to_owned(), |error| format!("failed: {error}"));
+                ("-".to_owned(), "-".to_owned(), "-".to_owned(), "-".to_owned(), outcome, String::new())
+            }
         };
         println!(
-            "{:<24} {:>8}m {:>6}  {:<21} {:<21} {:<21} {}",
+            "{:<24} {:>8}m {:>6}  {:<21} {:<21} {:>13} {:>9} {:>9}  {}",
             job.name,
             job.every.num_minutes(),
             job.runs,
-            at(job.last_started_at),
-            at(job.last_finished_at),
+            as_of,
             at(job.next_run_at),
+            batches,
+            people,
+            took,
             outcome
         );
+        if !shares.is_empty() {
+            println!("{:<24} batches by instance: {shares}", "");
+        }
     }
     Ok(())
 }
@@ -507,9 +383,12 @@ fn demo_serve_args(storage: &StorageArgs) -> ServeArgs {
         session_idle_minutes: 720,
         session_max_hours: 168,
         signups_per_ip_hour: 10,
+        api_key_requests_per_minute: 600,
+        webhooks_allow_private: false,
         scheduler_tick_seconds: 60,
         trusted_proxies: Vec::new(),
         job_lease_seconds: 120,
+        job_batches_in_hand: 2,
         billing: gateway::config::BillingArgs {
             stripe_secret_key: None,
             stripe_publishable_key: None,

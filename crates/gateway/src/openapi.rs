@@ -31,6 +31,21 @@ impl Modify for BearerAuth {
                 ),
             )),
         );
+        // A company API key (issue 43): `Authorization: Bearer tk_…`. An operation that accepts
+        // one lists `api_key` with the scope it needs; every other operation answers a key 403.
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::Http(
+                utoipa::openapi::security::HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A company API key (`tk_…`), created by an admin and shown once. It acts as that admin, \
+                         only on operations that list `api_key` with one of its scopes, and is throttled per key \
+                         (429 with `Retry-After`).",
+                    ))
+                    .build(),
+            ),
+        );
     }
 }
 

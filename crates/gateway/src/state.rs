@@ -21,6 +21,8 @@ pub struct AppState {
     /// Shared kiosks and PINs (issue 40).
     pub kiosks: clock::kiosk::KioskService,
     pub approvals: approvals::Approvals,
+    /// Webhook endpoints and their deliveries (issue 43).
+    pub webhooks: webhooks::Webhooks,
     /// Producer licences, CE and appointments (issue 42).
     pub licensing: licensing::Licensing,
     pub timesheet: TimesheetService,
@@ -72,6 +74,7 @@ impl AppState {
             billing: None,
             kiosks: clock::kiosk::KioskService::new(db.clone(), gate.clone(), accounts.clone(), clock.clone()),
             approvals: approvals::Approvals::new(db.clone(), accounts.clone(), gate.clone()),
+            webhooks: webhooks::Webhooks::new(db.clone(), gate.clone(), webhooks::AddressPolicy::default()),
             licensing: licensing.clone(),
             clock,
             places,
@@ -94,6 +97,13 @@ impl AppState {
             web: crate::middleware::WebPolicy::default(),
             trusted_proxies: Vec::new(),
         }
+    }
+
+    /// Lets webhooks reach private, loopback and link-local addresses over plain http too
+    /// (`--webhooks-allow-private`: tests and private installations).
+    pub fn with_webhook_policy(mut self, policy: webhooks::AddressPolicy) -> Self {
+        self.webhooks = webhooks::Webhooks::new(self.db.clone(), self.gate.clone(), policy);
+        self
     }
 
     /// Turns the AgencyZoom import on, reading the partner that `client` reaches.

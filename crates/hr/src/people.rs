@@ -353,9 +353,14 @@ impl Hr {
             (false, Some(_)) => audit::Action::RoleChanged,
             (false, None) => audit::Action::Updated,
         };
-        let mut change = audit::Change::new(audit::Subject::Person, saved.id.0, action)
-            .about(saved.id)
-            .diff(&before, &saved.audit_snapshot());
+        let after = saved.audit_snapshot();
+        if created {
+            webhooks::emit(&txn, ctx.company(), webhooks::Event::EmployeeAdded, person_data(&saved)).await?;
+        } else if before != after {
+            webhooks::emit(&txn, ctx.company(), webhooks::Event::EmployeeChanged, person_data(&saved)).await?;
+        }
+        let mut change =
+            audit::Change::new(audit::Subject::Person, saved.id.0, action).about(saved.id).diff(&before, &after);
         if let Some((email, _)) = &email_change {
             change = change.field("emailChangeSentTo", None::<String>, email.clone());
         }
@@ -435,6 +440,7 @@ impl Hr {
                 .about(user.id)
                 .created(&user.audit_snapshot());
             audit::record(&txn, ctx, change).await?;
+            webhooks::emit(&txn, ctx.company(), webhooks::Event::EmployeeAdded, person_data(&user)).await?;
             saved.push(user);
         }
         txn.commit().await?;
@@ -472,6 +478,7 @@ impl Hr {
             .about(saved.id)
             .diff(&user.audit_snapshot(), &saved.audit_snapshot());
         audit::record(&txn, ctx, change).await?;
+        webhooks::emit(&txn, ctx.company(), webhooks::Event::EmployeeTerminated, person_data(&saved)).await?;
         txn.commit().await?;
         drop(permit);
         self.view_of(ctx, saved).await
@@ -552,4 +559,19 @@ impl Hr {
 /// The company admin: the first admin added.
 fn company_admin(people: &[Person]) -> Option<UserId> {
     people.iter().filter(|person| person.role == Role::Admin).map(|person| person.id).min()
+}
+
+/// What a webhook about a person carries (`docs/contracts/webhooks.md`): who they are now.
+fn person_data(person: &accounts::Person) -> serde_json::Value {
+    serde_json::json!({
+        "employeeId": person.id.0,
+        "firstName": person.first_name,
+        "lastName": person.last_name,
+        "email": person.email,
+        "role": person.role.code(),
+        "status": if person.is_active() { "active" } else { "terminated" },
+        "managerId": person.manager_id.map(|id| id.0),
+        "startDate": person.last_start_date.map(|day| day.to_string()),
+        "terminationDate": person.last_termination_date.map(|day| day.to_string()),
+    })
 }

@@ -73,6 +73,18 @@ typed_id!(
     AuditEntryId
 );
 typed_id!(
+    /// A company API key (issue 43): acts as the admin who created it, within its scopes.
+    ApiKeyId
+);
+typed_id!(
+    /// A webhook endpoint a company registered (issue 43).
+    WebhookEndpointId
+);
+typed_id!(
+    /// One delivery of an event to a webhook endpoint.
+    WebhookDeliveryId
+);
+typed_id!(
     /// A stored file (an avatar, a logo, later HR documents).
     FileId
 );

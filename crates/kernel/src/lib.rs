@@ -25,11 +25,11 @@ pub mod validation;
 pub mod write_gate;
 
 pub use ids::{
-    ActivityId, ApprovalFlowId, ApprovalLinkId, ApprovalPathId, AuditEntryId, CalendarEventId, CelebrationMessageId,
-    ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId, DocRequestId, EditRequestId, EmployeeOvertimeRuleId,
-    EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId, KioskId, LocationId,
-    OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId, PtoRequestId, PtoRuleId,
-    PtoTypeId, StandInId, TimesheetReviewId, UserId,
+    ActivityId, ApiKeyId, ApprovalFlowId, ApprovalLinkId, ApprovalPathId, AuditEntryId, CalendarEventId,
+    CelebrationMessageId, ChargeId, CompanyCelebrationMessageId, CompanyId, ContactId, DocRequestId, EditRequestId,
+    EmployeeOvertimeRuleId, EnrollmentId, EntryId, FileId, HolidayId, HrDocumentId, HrEventId, HrTypeId, JobRoleId,
+    KioskId, LocationId, OvertimePolicyId, PolicyId, PolicyWorkflowId, PromotionId, PtoHistoryEntryId, PtoPlanId,
+    PtoRequestId, PtoRuleId, PtoTypeId, StandInId, TimesheetReviewId, UserId, WebhookDeliveryId, WebhookEndpointId,
 };
 pub use ids::{
     AppointmentId, CeCreditId, CeRequirementId, EoPolicyId, LicenceId, LicensingReminderId, ProducerId, StateRuleId,
@@ -37,7 +37,9 @@ pub use ids::{
 pub use kiosk::KioskCtx;
 pub use origin::{Client, Origin};
 pub use role::Role;
-pub use scheduler::{JobStatus, RunNowError, RunningScheduler, Scheduler};
+pub use scheduler::{
+    BatchDone, BatchError, BatchKey, BatchOutcome, JobStatus, RunNowError, RunSummary, RunningScheduler, Scheduler,
+};
 pub use status::{EmploymentStatus, RequestStatus};
 pub use system::SystemCtx;
 pub use tenant::{AdminCtx, ManagerCtx, Reach, TenantCtx, OWN_REQUEST_MESSAGE};

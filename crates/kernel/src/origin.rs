@@ -6,7 +6,7 @@
 //! The gateway's guards set it from the verified session and the request; it proves nothing
 //! (no permission reads it), it only describes.
 
-use crate::UserId;
+use crate::{ApiKeyId, UserId};
 
 /// The kind of client a change came through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -52,14 +52,26 @@ pub struct Origin {
     pub client: Client,
     /// The platform operator acting as the signed-in person, under impersonation.
     pub impersonator: Option<UserId>,
+    /// The company API key the request came with (client [`Client::Api`]).
+    pub api_key: Option<ApiKeyId>,
 }
 
 impl Origin {
+    /// A person's browser session (`impersonator`: the operator acting as them).
+    pub fn web(ip: Option<String>, impersonator: Option<UserId>) -> Self {
+        Origin { ip, client: Client::Web, impersonator, api_key: None }
+    }
+
+    /// A request made with a company API key.
+    pub fn api(ip: Option<String>, key: ApiKeyId) -> Self {
+        Origin { ip, client: Client::Api, impersonator: None, api_key: Some(key) }
+    }
+
     pub fn job() -> Self {
-        Origin { ip: None, client: Client::Job, impersonator: None }
+        Origin { ip: None, client: Client::Job, ..Origin::default() }
     }
 
     pub fn kiosk() -> Self {
-        Origin { ip: None, client: Client::Kiosk, impersonator: None }
+        Origin { ip: None, client: Client::Kiosk, ..Origin::default() }
     }
 }

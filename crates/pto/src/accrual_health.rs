@@ -26,7 +26,9 @@ use accounts::people::read;
 use chrono::{DateTime, Duration, Utc};
 use kernel::{TenantCtx, UserId};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 use serde::Serialize;
 use std::hash::{Hash, Hasher};
 
@@ -110,7 +112,12 @@ fn when(at: DateTime<Utc>) -> String {
 }
 
 impl Pto {
+    /// The accrual run as of `now`, made the first time it is asked for (a run's plan, and its
+    /// batches on whichever instance, find the same row).
     pub(crate) async fn start_accrual_run(&self, now: DateTime<Utc>) -> Result<i64, PtoError> {
+        if let Some(id) = self.accrual_run_at(now).await? {
+            return Ok(id);
+        }
         let _permit = self.gate.enter().await;
         let row = runs::ActiveModel {
             started_at: Set(now),
@@ -126,6 +133,18 @@ impl Pto {
         Ok(row.id)
     }
 
+    pub(crate) async fn accrual_run_at(&self, at: DateTime<Utc>) -> Result<Option<i64>, PtoError> {
+        let row = runs::Entity::find()
+            .select_only()
+            .column(runs::Column::Id)
+            .filter(runs::Column::StartedAt.eq(at))
+            .order_by_desc(runs::Column::Id)
+            .into_tuple::<i64>()
+            .one(&self.db)
+            .await?;
+        Ok(row)
+    }
+
     pub(crate) async fn finish_accrual_run(
         &self,
         id: i64,
@@ -134,13 +153,15 @@ impl Pto {
         now: DateTime<Utc>,
     ) -> Result<(), PtoError> {
         let count = |value: u64| i64::try_from(value).unwrap_or(i64::MAX);
+        // What the run's batches recorded, on whichever instance they ran.
+        let recorded = errors::Entity::find().filter(errors::Column::RunId.eq(id)).count(&self.db).await?;
         let _permit = self.gate.enter().await;
         runs::ActiveModel {
             id: Set(id),
             finished_at: Set(Some(now)),
             companies: Set(count(run.companies)),
             employees: Set(count(run.employees)),
-            errors: Set(count(run.errors)),
+            errors: Set(count(run.errors.max(recorded))),
             failure: Set(failure),
             ..Default::default()
         }

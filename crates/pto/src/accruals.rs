@@ -33,7 +33,7 @@ use accounts::people::read::{self, PeopleFilter};
 use accounts::{Company, Person};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{TenantCtx, UserId};
+use kernel::{BatchKey, CompanyId, TenantCtx, UserId};
 use pto_engine::{resume_into, Checkpoint, EmployeeInput, Ledger};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -46,6 +46,18 @@ pub const ACCRUAL_JOB: &str = "pto-accruals";
 /// batches are in flight; each holds its people's worked days, about 800 rows a person for three
 /// years, decoded by the database driver before they are summed).
 const BATCH: usize = 100;
+/// A company with more people than this is cut into scheduler batches of this many (by id), so
+/// every instance shares even one large agency's run.
+pub const PEOPLE_PER_BATCH: usize = 1000;
+
+/// What one batch of the accrual run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccrualBatch {
+    pub employees: u64,
+    pub resumed: u64,
+    /// People whose balance could not be computed (recorded with the run).
+    pub errors: u64,
+}
 
 /// What a run of the job did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -205,36 +217,93 @@ impl Pto {
     /// yesterday, for every company, and records the run (see [`crate::accrual_health`]). A
     /// company or a person it cannot compute is named in the run's errors; the others go on.
     pub async fn post_accruals(&self, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
-        let run_id = self.start_accrual_run(now).await?;
-        let result = self.post_accruals_in(run_id, now).await;
-        let (done, failure) = match &result {
-            Ok(run) => (*run, None),
-            Err(err) => (AccrualRun::default(), Some(err.to_string())),
-        };
-        self.finish_accrual_run(run_id, &done, failure, Utc::now()).await?;
-        result
-    }
-
-    async fn post_accruals_in(&self, run_id: i64, now: DateTime<Utc>) -> Result<AccrualRun, PtoError> {
         let mut run = AccrualRun::default();
-        for company in read::companies(&self.db, None).await? {
-            let ctx = job_ctx(&company);
-            match self.post_company(&ctx, now).await {
-                Ok((posted, problems)) => {
-                    run.employees += posted.0;
-                    run.resumed += posted.1;
-                    run.errors += problems.len() as u64;
-                    self.record_accrual_errors(run_id, &ctx, problems, now).await?;
+        let mut failures = Vec::new();
+        let mut companies = std::collections::HashSet::new();
+        for key in self.plan_accruals(now).await? {
+            match self.post_accrual_batch(key, now).await {
+                Ok(batch) => {
+                    run.employees += batch.employees;
+                    run.resumed += batch.resumed;
+                    run.errors += batch.errors;
                 }
-                Err(err) => {
-                    tracing::error!(company = company.id.0, error = %err, "accruals of a company failed");
+                Err(message) => {
                     run.errors += 1;
-                    let message = format!("The accruals of {} could not be computed: {err}", company.name);
-                    self.record_accrual_errors(run_id, &ctx, vec![(None, message)], now).await?;
+                    failures.push((key.company, message));
                 }
             }
-            run.companies += 1;
+            companies.insert(key.company);
         }
+        run.companies = companies.len() as u64;
+        self.finish_accruals(now, &run, &failures).await?;
+        Ok(run)
+    }
+
+    /// The batches of the accrual run as of `now` (the scheduler's plan): a company each, or a
+    /// range of [`PEOPLE_PER_BATCH`] people of a larger one, so that every instance shares even
+    /// one large agency's run. The run's record (what the accrual health reads) is made here.
+    pub async fn plan_accruals(&self, now: DateTime<Utc>) -> Result<Vec<BatchKey>, PtoError> {
+        self.start_accrual_run(now).await?;
+        let large: HashMap<CompanyId, Vec<(UserId, UserId)>> =
+            read::people_ranges(&self.db, PEOPLE_PER_BATCH).await?.into_iter().collect();
+        let mut keys = Vec::new();
+        for company in read::companies(&self.db, None).await? {
+            match large.get(&company.id) {
+                Some(ranges) => {
+                    keys.extend(ranges.iter().map(|(first, last)| BatchKey::people(company.id, *first, *last)))
+                }
+                None => keys.push(BatchKey::company(company.id)),
+            }
+        }
+        Ok(keys)
+    }
+
+    /// One batch of the accrual run as of `now`: the checkpoints of its company's people (of its
+    /// range of them). Idempotent: a checkpoint already posted through yesterday is left as it
+    /// is. People whose balance cannot be computed are recorded with the run and skipped; a
+    /// company that cannot be read at all is an error naming it (the batch is tried again).
+    pub async fn post_accrual_batch(&self, key: BatchKey, now: DateTime<Utc>) -> Result<AccrualBatch, String> {
+        let Some(id) = key.company else { return Ok(AccrualBatch::default()) };
+        let company = read::companies(&self.db, Some(&[id]))
+            .await
+            .map_err(|err| format!("The accruals of company {} could not be computed: {err}", id.0))?;
+        let Some(company) = company.into_iter().next() else { return Ok(AccrualBatch::default()) };
+        self.post_company_batch(&company, key, now).await.map_err(|err| {
+            tracing::error!(company = company.id.0, error = %err, "accruals of a company failed");
+            format!("The accruals of {} could not be computed: {err}", company.name)
+        })
+    }
+
+    async fn post_company_batch(
+        &self,
+        company: &Company,
+        key: BatchKey,
+        now: DateTime<Utc>,
+    ) -> Result<AccrualBatch, PtoError> {
+        let run_id = self.start_accrual_run(now).await?;
+        let ctx = job_ctx(company);
+        let ((employees, resumed), problems) = self.post_company(&ctx, key, now).await?;
+        let errors = problems.len() as u64;
+        self.record_accrual_errors(run_id, &ctx, problems, now).await?;
+        Ok(AccrualBatch { employees, resumed, errors })
+    }
+
+    /// Ends the accrual run as of `now` (once every batch has ended): its counts, the companies
+    /// that failed every try, and the worked-day log every checkpoint has seen is forgotten.
+    pub async fn finish_accruals(
+        &self,
+        now: DateTime<Utc>,
+        run: &AccrualRun,
+        failures: &[(Option<CompanyId>, String)],
+    ) -> Result<(), PtoError> {
+        let run_id = self.start_accrual_run(now).await?;
+        for (company, message) in failures {
+            if let Some(company) = company {
+                let ctx = TenantCtx::for_job(*company, DEFAULT_TIME_ZONE);
+                self.record_accrual_errors(run_id, &ctx, vec![(None, message.clone())], now).await?;
+            }
+        }
+        self.finish_accrual_run(run_id, run, None, Utc::now()).await?;
         // The log of worked-day changes is read only after checkpoints' marks: forget what every
         // checkpoint (of every company) has seen.
         let oldest: Option<Option<i64>> = checkpoints::Entity::find()
@@ -247,17 +316,19 @@ impl Pto {
             let _permit = self.gate.enter().await;
             clock::store::forget_worked_changes(&self.db, oldest).await?;
         }
-        Ok(run)
+        Ok(())
     }
 
     /// One company's checkpoints: ((posted, resumed), the people it could not compute).
     async fn post_company(
         &self,
         ctx: &TenantCtx,
+        key: BatchKey,
         now: DateTime<Utc>,
     ) -> Result<((u64, u64), Vec<(Option<UserId>, String)>), PtoError> {
         let through = local_date(ctx.time_zone(), now) - Duration::days(1);
-        let people = read::people(&self.db, ctx, &PeopleFilter::default()).await?;
+        let mut people = read::people(&self.db, ctx, &PeopleFilter::default()).await?;
+        people.retain(|person| key.includes(person.id));
         let broken = self.broken_plans(ctx).await?;
         let mut totals = (0, 0);
         let mut problems = Vec::new();

@@ -144,6 +144,16 @@ pub struct AuditEntryView {
     pub ip: Option<String>,
     /// `web`, `kiosk` or `api`.
     pub client: String,
+    /// The API key the change came through (client `api`).
+    pub api_key: Option<AuditApiKey>,
+}
+
+/// A company API key as an entry names it (`name`: none once the company no longer has it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AuditApiKey {
+    pub id: i64,
+    pub name: Option<String>,
 }
 
 /// A page of the trail, newest first.
@@ -201,6 +211,10 @@ impl Reports {
         ids.sort_unstable();
         ids.dedup();
         let names: HashMap<UserId, String> = self.accounts.names_in_company(ctx, &ids).await?;
+        let mut keys: Vec<kernel::ApiKeyId> = entries.iter().filter_map(|entry| entry.api_key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let key_names = self.accounts.api_key_names(ctx, &keys).await?;
         let person = |id: Option<UserId>| id.map(|id| AuditPerson { id: id.0, name: names.get(&id).cloned() });
         Ok(entries
             .into_iter()
@@ -221,6 +235,7 @@ impl Reports {
                     .collect(),
                 ip: entry.ip,
                 client: entry.client,
+                api_key: entry.api_key.map(|key| AuditApiKey { id: key.0, name: key_names.get(&key).cloned() }),
             })
             .collect())
     }
@@ -272,7 +287,12 @@ impl AuditEntryView {
             self.action.clone(),
             changes,
             self.ip.clone().unwrap_or_default(),
-            self.client.clone(),
+            match &self.api_key {
+                Some(key) => {
+                    format!("{} ({})", self.client, key.name.clone().unwrap_or_else(|| format!("key #{}", key.id)))
+                }
+                None => self.client.clone(),
+            },
         ]
     }
 }

@@ -19,6 +19,7 @@ pub mod companies;
 mod entities;
 mod error;
 mod impersonation;
+pub mod jobs;
 mod operators;
 pub mod people;
 mod promotions;

@@ -196,6 +196,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/audit-trail').then((m) => ({ Component: m.AuditTrailRoute })),
           },
           {
+            // Issue 43: the company's API keys, admins only (managers go to their home).
+            path: 'admin/manage/api-keys',
+            loader: guard('admin'),
+            lazy: () => import('./routes/api-keys').then((m) => ({ Component: m.ApiKeysRoute })),
+          },
+          {
+            // Issue 43: the company's webhooks, admins only (managers go to their home).
+            path: 'admin/manage/webhooks',
+            loader: guard('admin'),
+            lazy: () => import('./routes/webhooks').then((m) => ({ Component: m.WebhooksRoute })),
+          },
+          {
             path: 'admin/manage/settings',
             loader: guard('privileged'),
             lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
@@ -279,6 +291,11 @@ export const routes: RouteObject[] = [
             path: 'sy5tem/accrual-health',
             loader: guard('sysadmin'),
             lazy: () => import('./routes/system-accrual-health').then((m) => ({ Component: m.AccrualHealthRoute })),
+          },
+          {
+            path: 'sy5tem/jobs',
+            loader: guard('sysadmin'),
+            lazy: () => import('./routes/system-jobs').then((m) => ({ Component: m.JobsRoute })),
           },
         ],
       },

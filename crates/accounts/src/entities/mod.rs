@@ -1,6 +1,7 @@
 //! sea-orm entities of the accounts tables, kept apart from the logic that uses them
 //! (the schema itself lives in the `migrations` crate).
 
+pub mod api_keys;
 pub mod auth_throttle;
 pub mod companies;
 pub mod email_tokens;

@@ -206,6 +206,39 @@ pub async fn companies<C: ConnectionTrait>(db: &C, ids: Option<&[CompanyId]>) ->
     Ok(rows.into_iter().map(Company::from).collect())
 }
 
+/// The batches of a job cut by people: for each company with more than `size` people (everyone
+/// on its books, terminated included), its ids as contiguous ranges of `size` people, first to
+/// last; companies of `size` or fewer are not listed (a batch each, whole).
+pub async fn people_ranges<C: ConnectionTrait>(
+    db: &C,
+    size: usize,
+) -> Result<Vec<(CompanyId, Vec<(UserId, UserId)>)>, DbErr> {
+    let size = size.max(1);
+    let counts: Vec<(Option<CompanyId>, i64)> = users::Entity::find()
+        .select_only()
+        .column(users::Column::CompanyId)
+        .column_as(users::Column::Id.count(), "people")
+        .filter(users::Column::CompanyId.is_not_null())
+        .group_by(users::Column::CompanyId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut ranges = Vec::new();
+    for company in counts.into_iter().filter(|(_, people)| *people > size as i64).filter_map(|(company, _)| company) {
+        let ids: Vec<i64> = users::Entity::find()
+            .select_only()
+            .column(users::Column::Id)
+            .filter(kernel::tenancy::same_company::<users::Entity>(company))
+            .order_by_asc(users::Column::Id)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let cut = ids.chunks(size).filter_map(|chunk| Some((UserId(*chunk.first()?), UserId(*chunk.last()?))));
+        ranges.push((company, cut.collect()));
+    }
+    Ok(ranges)
+}
+
 /// The company's job roles, active and retired, by name.
 pub async fn job_roles<C: ConnectionTrait>(db: &C, ctx: &TenantCtx) -> Result<Vec<JobRole>, DbErr> {
     Ok(job_roles::Entity::find()

@@ -24,6 +24,8 @@ pub struct Model {
     pub changes: String,
     pub ip: Option<String>,
     pub client: String,
+    /// The company API key the change came through (client `api`).
+    pub api_key_id: Option<kernel::ApiKeyId>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

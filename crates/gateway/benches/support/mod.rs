@@ -62,7 +62,7 @@ pub async fn database(label: &str) -> (String, Box<dyn FnOnce()>) {
 
 /// The server on a local port, with 2 workers on its own thread: its base URL and the thread.
 /// The accounts service over `db`, mail to a folder.
-fn accounts_of(db: &DatabaseConnection, pool: accounts::hashing::HashPool) -> Accounts {
+pub fn accounts_of(db: &DatabaseConnection, pool: accounts::hashing::HashPool) -> Accounts {
     accounts_with(db, pool, AccountsConfig::default())
 }
 

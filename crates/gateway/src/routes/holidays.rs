@@ -2,7 +2,7 @@
 //! delete and create a year's defaults, and set someone else's hours for them.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Member};
+use crate::extractors::{scope, Admin, Member};
 use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
@@ -31,12 +31,12 @@ pub struct YearQuery {
 }
 
 /// A year's paid holidays, by date, and the years the screens offer.
-#[utoipa::path(get, path = "/server/v1/holiday/list", tag = "holidays", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/holiday/list", tag = "holidays", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     params(YearQuery),
     responses((status = 200, body = HolidayList), (status = 400, description = "A year not offered", body = ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffRead>,
     query: web::Query<YearQuery>,
 ) -> Result<web::Json<HolidayList>, ApiError> {
     Ok(web::Json(state.pto.holidays(&member.ctx, query.year).await?))

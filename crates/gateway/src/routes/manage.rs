@@ -2,7 +2,7 @@
 //! folder, add and edit, terminate and reactivate, the bulk add, avatars, the activity timeline.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Privileged};
+use crate::extractors::{scope, Admin, Privileged};
 use crate::forms::{lenient_i64, read_upload, Body};
 use crate::state::AppState;
 use accounts::EmployeeFilter;
@@ -72,13 +72,13 @@ pub struct ListedEmployee {
 }
 
 #[utoipa::path(
-    get, path = "/server/v1/manage/employees", tag = "manage", security(("bearer" = [])),
+    get, path = "/server/v1/manage/employees", tag = "manage", security(("bearer" = []), ("api_key" = ["people:read"])),
     params(EmployeesQuery),
     responses((status = 200, body = EmployeesPage), (status = 403, body = ErrorBody))
 )]
 pub async fn employees(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::PeopleRead>,
     query: web::Query<EmployeesQuery>,
 ) -> Result<web::Json<EmployeesPage>, ApiError> {
     let query = query.into_inner();
@@ -116,7 +116,7 @@ pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::
 }
 
 #[utoipa::path(
-    get, path = "/server/v1/manage/user-data", tag = "manage", security(("bearer" = [])),
+    get, path = "/server/v1/manage/user-data", tag = "manage", security(("bearer" = []), ("api_key" = ["people:read"])),
     params(EmployeeQuery),
     responses(
         (status = 200, body = EmployeeView),
@@ -126,7 +126,7 @@ pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::
 )]
 pub async fn user_data(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::PeopleRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<EmployeeView>, ApiError> {
     Ok(web::Json(state.hr.employee(&guard.ctx, UserId(query.id)).await?))
@@ -138,12 +138,12 @@ pub struct EmployeeFolder {
     pub contacts: Vec<ContactView>,
 }
 
-#[utoipa::path(get, path = "/server/v1/manage/user-full-data", tag = "manage", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/manage/user-full-data", tag = "manage", security(("bearer" = []), ("api_key" = ["people:read"])),
     params(EmployeeQuery),
     responses((status = 200, body = EmployeeFolder), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn user_full_data(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::PeopleRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<EmployeeFolder>, ApiError> {
     let (employee, contacts) = state.hr.employee_folder(&guard.ctx, UserId(query.id)).await?;

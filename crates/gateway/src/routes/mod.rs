@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod agencyzoom;
+pub mod api_keys;
 pub mod approvals;
 pub mod audit;
 pub mod auth;
@@ -36,6 +37,7 @@ pub mod system_promotions;
 pub mod time_off;
 pub mod timesheet;
 pub mod two_factor;
+pub mod webhooks;
 
 use serde::Serialize;
 use utoipa::openapi::path::PathsBuilder;
@@ -112,6 +114,8 @@ pub const TABLES: &[Table] = &[
     (celebrations::ROUTES, celebrations::document),
     (reports::ROUTES, reports::document),
     (audit::ROUTES, audit::document),
+    (api_keys::ROUTES, api_keys::document),
+    (webhooks::ROUTES, webhooks::document),
     (docs::ROUTES, docs::document),
     (myaccount::ROUTES, myaccount::document),
     (system::ROUTES, system::document),
@@ -126,6 +130,8 @@ pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     account::configure(cfg);
     two_factor::configure(cfg);
     audit::configure(cfg);
+    api_keys::configure(cfg);
+    webhooks::configure(cfg);
     sso::configure(cfg);
     manage::configure(cfg);
     agencyzoom::configure(cfg);

@@ -1,7 +1,7 @@
 //! `/profile/*` and `/team/mine`: a person's own profile and their colleagues (spec 000 §5).
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Member, NotImpersonating};
+use crate::extractors::{Member, NotImpersonating, SignedIn};
 use crate::forms::{read_upload, Body};
 use crate::routes::auth::SessionResponse;
 use crate::routes::manage::AvatarResponse;
@@ -105,8 +105,9 @@ pub async fn team(state: web::Data<AppState>, member: Member) -> Result<web::Jso
     ))]
 pub async fn complete_joyride(
     state: web::Data<AppState>,
-    member: Member,
+    _member: Member,
+    SignedIn(session): SignedIn,
     _myself: NotImpersonating,
 ) -> Result<web::Json<SessionResponse>, ApiError> {
-    Ok(web::Json(state.accounts.complete_joyride(&member.session).await?.into()))
+    Ok(web::Json(state.accounts.complete_joyride(&session).await?.into()))
 }

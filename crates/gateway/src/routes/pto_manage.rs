@@ -3,7 +3,7 @@
 //! their folder and the manual additions (001 §7).
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Member, Privileged};
+use crate::extractors::{scope, Admin, Member, Privileged};
 use crate::forms::Body;
 use crate::state::AppState;
 use actix_web::web;
@@ -187,25 +187,25 @@ pub struct EmployeeQuery {
 
 /// An employee's PTO: the plan in force, a row per type (the engine's figures, in minutes; a
 /// balance of -1000 is "not set up"), and the history entries made by hand.
-#[utoipa::path(get, path = "/server/v1/manage/employee-pto", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/manage/employee-pto", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     params(EmployeeQuery),
     responses((status = 200, body = EmployeePto), (status = 404, description = "Not in the caller's company and reach", body = ErrorBody)))]
 pub async fn employee_pto(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<EmployeePto>, ApiError> {
     Ok(web::Json(state.pto.employee_pto(&member.ctx, kernel::UserId(query.id)).await?))
 }
 
 /// Admins add time of a type to someone else's balance for a year (negative to correct).
-#[utoipa::path(post, path = "/server/v1/manage/manually-add-pto", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/manage/manually-add-pto", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:write"])),
     request_body = ManualAdditionInput,
     responses((status = 200, body = EmployeePto), (status = 400, body = ErrorBody), (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn manually_add_pto(
     state: web::Data<AppState>,
-    guard: Admin,
+    guard: Admin<scope::TimeOffWrite>,
     body: Body<ManualAdditionInput>,
 ) -> Result<web::Json<EmployeePto>, ApiError> {
     let command = ManualAdditionCommand::parse(&body, state.pto.this_year(&guard.ctx)).map_err(ApiError::validation)?;

@@ -5,7 +5,7 @@
 //! `reports::tables`', `reports::export`'s and `reports::payroll`'s.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Privileged};
+use crate::extractors::{scope, Admin, Privileged};
 use crate::forms::Body;
 use crate::routes::my_hr::attachment;
 use crate::state::AppState;
@@ -68,39 +68,39 @@ pub async fn data(state: web::Data<AppState>, guard: Privileged) -> Result<web::
 }
 
 /// Regular, overtime, holiday and time-off hours per person, with totals.
-#[utoipa::path(get, path = "/server/v1/report/summary-report-data", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/summary-report-data", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(ReportParams),
     responses((status = 200, body = SummaryReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn summary(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<ReportParams>,
 ) -> Result<web::Json<SummaryReport>, ApiError> {
     Ok(web::Json(state.reports.summary_report(&guard.ctx, &params.query()?).await?))
 }
 
 /// Every shift per person, with worked and overtime totals.
-#[utoipa::path(get, path = "/server/v1/report/timesheet-report-data", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/timesheet-report-data", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(ReportParams),
     responses((status = 200, body = TimesheetReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn timesheet(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<ReportParams>,
 ) -> Result<web::Json<TimesheetReport>, ApiError> {
     Ok(web::Json(state.reports.timesheet_report(&guard.ctx, &params.query()?).await?))
 }
 
 /// Approved time off per person and type, with totals.
-#[utoipa::path(get, path = "/server/v1/report/pto-report-data", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/pto-report-data", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(ReportParams),
     responses((status = 200, body = PtoReport), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn pto(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<ReportParams>,
 ) -> Result<web::Json<PtoReport>, ApiError> {
     Ok(web::Json(state.reports.pto_report(&guard.ctx, &params.query()?).await?))
@@ -115,14 +115,14 @@ fn file(export: reports::export::ExportFile) -> HttpResponse {
 }
 
 /// A report as a CSV or XLSX file (the same rows and totals as on screen).
-#[utoipa::path(get, path = "/server/v1/report/export", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/export", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(ReportParams),
     responses(
         (status = 200, description = "The report as a file (attachment)", content_type = "application/octet-stream"),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn export(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = FieldErrors::new();
@@ -159,14 +159,14 @@ pub struct PayrollParams {
 }
 
 /// The payroll CSV of one pay period (columns in docs/payroll-export.md).
-#[utoipa::path(get, path = "/server/v1/report/payroll-export", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/payroll-export", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(PayrollParams),
     responses(
         (status = 200, description = "The payroll CSV (attachment)", content_type = "text/csv"),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn payroll(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<PayrollParams>,
 ) -> Result<HttpResponse, ApiError> {
     let period = PayrollPeriod::parse(&PayrollInput {
@@ -189,12 +189,12 @@ pub struct PayPeriodsParams {
 
 /// The company's pay periods a payroll file can be made for: the one holding today, then the
 /// closed ones before it, newest first.
-#[utoipa::path(get, path = "/server/v1/report/pay-periods", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/pay-periods", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(PayPeriodsParams),
     responses((status = 200, body = PayPeriods), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn pay_periods(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<PayPeriodsParams>,
 ) -> Result<web::Json<PayPeriods>, ApiError> {
     Ok(web::Json(state.reports.pay_periods(&guard.ctx, params.count).await?))
@@ -230,12 +230,12 @@ fn exact_period(start: Option<&str>, end: Option<&str>) -> Result<(chrono::Naive
 
 /// One pay period: whether it is closed for payroll, its history (closed, closed automatically,
 /// reopened with the reason) and the adjustments it pays and those it passed on.
-#[utoipa::path(get, path = "/server/v1/report/pay-period", tag = "reports", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/report/pay-period", tag = "reports", security(("bearer" = []), ("api_key" = ["reports:read"])),
     params(PeriodParams),
     responses((status = 200, body = PeriodDetail), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn pay_period(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::ReportsRead>,
     params: web::Query<PeriodParams>,
 ) -> Result<web::Json<PeriodDetail>, ApiError> {
     let (start, end) = exact_period(params.start.as_deref(), params.end.as_deref())?;

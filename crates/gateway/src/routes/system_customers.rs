@@ -1,5 +1,5 @@
 //! `/system/companies`, `/system/company`, `/system/update-company`, `/system/suspend-company`,
-//! `/system/active-company`, `/system/delete-company`, `/system/charges`,
+//! `/system/active-company`, `/system/delete-company`, `/system/charges`, `/system/jobs`,
 //! `/system/charge-attempts`, `/system/retry-charge`, `/system/charge-today`,
 //! `/system/charge-next`: the platform operator's customers and their charges (spec 002 §2
 //! /sy5tem/adm1n, §4 company states and charge retry, §7). Operators only: anyone else hears
@@ -23,6 +23,7 @@ use utoipa::{IntoParams, ToSchema};
 crate::routes::route_table! {
     get "/system/companies" => companies,
     get "/system/accrual-health" => accrual_health,
+    get "/system/jobs" => jobs,
     get "/system/company" => company,
     post "/system/update-company" => update_company,
     post "/system/suspend-company" => suspend_company,
@@ -294,4 +295,15 @@ pub async fn accrual_health(
     _operator: Operator,
 ) -> Result<web::Json<pto::accrual_health::SystemAccrualHealth>, ApiError> {
     Ok(web::Json(state.pto.system_accrual_health(chrono::Utc::now()).await?))
+}
+
+/// The scheduled work shared by every instance (issue 44): each job's schedule and the latest
+/// runs, with their batches, people, errors (naming the company) and each instance's share.
+#[utoipa::path(get, path = "/server/v1/system/jobs", tag = "system", security(("bearer" = [])),
+    responses((status = 200, body = system_admin::jobs::SystemJobs), (status = 404, description = "Operators only", body = ErrorBody)))]
+pub async fn jobs(
+    state: web::Data<AppState>,
+    guard: Operator,
+) -> Result<web::Json<system_admin::jobs::SystemJobs>, ApiError> {
+    Ok(web::Json(state.system.jobs(&guard.ctx).await?))
 }

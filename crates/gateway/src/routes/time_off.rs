@@ -2,7 +2,7 @@
 //! data, history, balance and agenda, filing, checking, cancelling, approving and denying.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Member, Privileged};
+use crate::extractors::{scope, Member, Privileged};
 use crate::forms::{lenient_i64, Body};
 use crate::state::AppState;
 use actix_web::web;
@@ -38,24 +38,24 @@ pub struct EmployeeQuery {
 }
 
 /// The balance card, the types that may be asked for, and 'On Behalf Of'.
-#[utoipa::path(get, path = "/server/v1/pto/data", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/pto/data", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     params(EmployeeQuery),
     responses((status = 200, body = PtoData), (status = 404, description = "Not in the caller's reach", body = ErrorBody)))]
 pub async fn data(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<PtoData>, ApiError> {
     Ok(web::Json(state.pto.pto_data(&member.ctx, query.eid.map(UserId)).await?))
 }
 
 /// Requests, cancellations, accruals, manual additions and starting balances, newest first.
-#[utoipa::path(get, path = "/server/v1/pto/history", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/pto/history", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     params(EmployeeQuery),
     responses((status = 200, body = PtoHistory), (status = 404, description = "Not in the caller's reach", body = ErrorBody)))]
 pub async fn history(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<PtoHistory>, ApiError> {
     Ok(web::Json(state.pto.pto_history(&member.ctx, query.eid.map(UserId)).await?))
@@ -83,13 +83,13 @@ fn day(field: &str, text: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
 }
 
 /// Each type's balance on a day from today on: accrued by then, less approved and pending time off.
-#[utoipa::path(get, path = "/server/v1/pto/balance", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/pto/balance", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     params(BalanceQuery),
     responses((status = 200, body = ProjectedBalance), (status = 400, body = ErrorBody),
         (status = 404, description = "Not in the caller's reach", body = ErrorBody)))]
 pub async fn balance(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffRead>,
     query: web::Query<BalanceQuery>,
 ) -> Result<web::Json<ProjectedBalance>, ApiError> {
     let as_of = day("asOf", query.as_of.as_deref())?;
@@ -126,13 +126,13 @@ pub async fn validate_balance(
 
 /// Files a request (for the caller, or on behalf of someone they reach), or changes a pending
 /// one (only whoever filed it).
-#[utoipa::path(post, path = "/server/v1/pto/request", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/pto/request", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:write"])),
     request_body = TimeOffInput,
     responses((status = 200, body = PtoRequestView), (status = 400, description = "The form's messages, the balance or an overlap", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, description = "Not pending any more", body = ErrorBody)))]
 pub async fn request(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffWrite>,
     body: Body<TimeOffInput>,
 ) -> Result<web::Json<PtoRequestView>, ApiError> {
     let command = TimeOffCommand::parse(&body).map_err(ApiError::validation)?;
@@ -147,13 +147,13 @@ pub struct RequestQuery {
 }
 
 /// Cancels a request: pending ones by the employee or whoever filed it, answered ones by an approver.
-#[utoipa::path(post, path = "/server/v1/pto/cancel-request", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/pto/cancel-request", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:write"])),
     params(RequestQuery),
     responses((status = 200, description = "`changed` is false when it already was cancelled", body = RequestOutcome),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn cancel_request(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeOffWrite>,
     query: web::Query<RequestQuery>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     Ok(web::Json(state.pto.cancel_request(&member.ctx, PtoRequestId(query.id)).await?))
@@ -196,7 +196,7 @@ fn request_id(body: &TimeOffDecision) -> Result<PtoRequestId, ApiError> {
 }
 
 /// Approves a pending request when the balance still covers it.
-#[utoipa::path(post, path = "/server/v1/pto/approve-timeoff", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/pto/approve-timeoff", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:write"])),
     request_body = TimeOffDecision,
     responses((status = 200, description = "`changed` is false when it already was approved", body = RequestOutcome),
         (status = 400, description = "'Dang it! …': the balance no longer covers it", body = ErrorBody),
@@ -204,7 +204,7 @@ fn request_id(body: &TimeOffDecision) -> Result<PtoRequestId, ApiError> {
         (status = 409, description = "Denied or cancelled", body = ErrorBody)))]
 pub async fn approve(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::TimeOffWrite>,
     body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     let admin = guard.ctx.admin();
@@ -212,14 +212,14 @@ pub async fn approve(
 }
 
 /// Denies a pending request, with the reason.
-#[utoipa::path(post, path = "/server/v1/pto/reject-timeoff", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/pto/reject-timeoff", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:write"])),
     request_body = TimeOffDecision,
     responses((status = 200, description = "`changed` is false when it already was denied", body = RequestOutcome),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "Approved or cancelled", body = ErrorBody)))]
 pub async fn reject(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::TimeOffWrite>,
     body: Body<TimeOffDecision>,
 ) -> Result<web::Json<RequestOutcome>, ApiError> {
     let id = request_id(&body)?;
@@ -292,8 +292,11 @@ pub async fn agenda(
 }
 
 /// Approved time off in the current pay cycle, in all and per person overseen.
-#[utoipa::path(get, path = "/server/v1/pto/paycycle-approved-pto-hours", tag = "pto", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/pto/paycycle-approved-pto-hours", tag = "pto", security(("bearer" = []), ("api_key" = ["time_off:read"])),
     responses((status = 200, body = PayCyclePto), (status = 403, body = ErrorBody)))]
-pub async fn paycycle_hours(state: web::Data<AppState>, guard: Privileged) -> Result<web::Json<PayCyclePto>, ApiError> {
+pub async fn paycycle_hours(
+    state: web::Data<AppState>,
+    guard: Privileged<scope::TimeOffRead>,
+) -> Result<web::Json<PayCyclePto>, ApiError> {
     Ok(web::Json(state.reports.pay_cycle_pto(&guard.ctx).await?))
 }

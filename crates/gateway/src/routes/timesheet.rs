@@ -1,7 +1,7 @@
 //! `/timesheet/*`: weeks of shifts, comments, history, edit requests, admin edits, pay cycles.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{Admin, Member, Privileged};
+use crate::extractors::{scope, Admin, Member, Privileged};
 use crate::forms::{lenient_i64, read_form_or_json, Body};
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -58,11 +58,11 @@ pub struct ListQuery {
     pub page: Option<u64>,
 }
 
-#[utoipa::path(get, path = "/server/v1/timesheet/list", tag = "timesheet", security(("bearer" = [])), params(ListQuery),
+#[utoipa::path(get, path = "/server/v1/timesheet/list", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])), params(ListQuery),
     responses((status = 200, body = EntryList), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeRead>,
     query: web::Query<ListQuery>,
 ) -> Result<web::Json<EntryList>, ApiError> {
     let query = query.into_inner();
@@ -76,11 +76,11 @@ pub struct ShiftQuery {
     pub ts: i64,
 }
 
-#[utoipa::path(get, path = "/server/v1/timesheet/details", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+#[utoipa::path(get, path = "/server/v1/timesheet/details", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])), params(ShiftQuery),
     responses((status = 200, body = EntryView), (status = 404, body = ErrorBody)))]
 pub async fn details(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeRead>,
     query: web::Query<ShiftQuery>,
 ) -> Result<web::Json<EntryView>, ApiError> {
     Ok(web::Json(state.timesheet.details(&member.ctx, EntryId(query.ts)).await?))
@@ -277,13 +277,13 @@ pub struct ShiftEditBody {
     pub breaks: Option<Vec<Vec<Option<String>>>>,
 }
 
-#[utoipa::path(post, path = "/server/v1/timesheet/edit", tag = "timesheet", security(("bearer" = [])),
+#[utoipa::path(post, path = "/server/v1/timesheet/edit", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:write"])),
     request_body(content((ShiftEditBody = "application/json"), (ShiftEditBody = "multipart/form-data"), (ShiftEditBody = "application/x-www-form-urlencoded"))),
     responses((status = 200, description = "Edited", body = EntryView), (status = 201, description = "Added", body = EntryView),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn edit(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::TimeWrite>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
@@ -331,11 +331,11 @@ pub async fn missed_accept(
     Ok(web::Json(state.timesheet.accept_missed(&guard.ctx, EntryId(query.ts)).await?))
 }
 
-#[utoipa::path(post, path = "/server/v1/timesheet/remove", tag = "timesheet", security(("bearer" = [])), params(ShiftQuery),
+#[utoipa::path(post, path = "/server/v1/timesheet/remove", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:write"])), params(ShiftQuery),
     responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn remove(
     state: web::Data<AppState>,
-    guard: Admin,
+    guard: Admin<scope::TimeWrite>,
     query: web::Query<ShiftQuery>,
 ) -> Result<HttpResponse, ApiError> {
     state.timesheet.remove(&guard.ctx, EntryId(query.ts)).await?;
@@ -350,11 +350,11 @@ pub struct EmployeeQuery {
     pub employee_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-clocked-hours", tag = "timesheet", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-clocked-hours", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])),
     params(EmployeeQuery), responses((status = 200, body = PayCycleHours), (status = 404, body = ErrorBody)))]
 pub async fn paycycle_clocked_hours(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeRead>,
     query: web::Query<EmployeeQuery>,
 ) -> Result<web::Json<PayCycleHours>, ApiError> {
     Ok(web::Json(state.timesheet.pay_cycle_hours(&member.ctx, query.employee_id).await?))
@@ -372,11 +372,11 @@ pub struct OvertimeQuery {
     pub employee_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-overtime-hours", tag = "timesheet", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/timesheet/paycycle-overtime-hours", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])),
     params(OvertimeQuery), responses((status = 200, body = PayCycleOvertime), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn paycycle_overtime_hours(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeRead>,
     query: web::Query<OvertimeQuery>,
 ) -> Result<web::Json<PayCycleOvertime>, ApiError> {
     let range = match (query.start, query.end) {
@@ -400,11 +400,11 @@ pub struct PayHoursQuery {
 
 /// Regular, overtime and double-time minutes per workday of a range, under the company's
 /// overtime rules (the rule set in force on the last day is named).
-#[utoipa::path(get, path = "/server/v1/timesheet/pay-hours", tag = "timesheet", security(("bearer" = [])),
+#[utoipa::path(get, path = "/server/v1/timesheet/pay-hours", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])),
     params(PayHoursQuery), responses((status = 200, body = timesheet::pay_hours::PayHoursView), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn pay_hours(
     state: web::Data<AppState>,
-    member: Member,
+    member: Member<scope::TimeRead>,
     query: web::Query<PayHoursQuery>,
 ) -> Result<web::Json<timesheet::pay_hours::PayHoursView>, ApiError> {
     Ok(web::Json(state.timesheet.pay_hours(&member.ctx, query.employee_id, query.start, query.end).await?))
@@ -422,11 +422,11 @@ pub struct TeamQuery {
 
 /// The team's week or pay period on one screen: everyone the caller reaches × the days, with
 /// worked, overtime and time-off minutes, what needs a look, and each person's approval.
-#[utoipa::path(get, path = "/server/v1/timesheet/team", tag = "timesheet", security(("bearer" = [])), params(TeamQuery),
+#[utoipa::path(get, path = "/server/v1/timesheet/team", tag = "timesheet", security(("bearer" = []), ("api_key" = ["time:read"])), params(TeamQuery),
     responses((status = 200, body = TeamTimesheet), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn team(
     state: web::Data<AppState>,
-    guard: Privileged,
+    guard: Privileged<scope::TimeRead>,
     query: web::Query<TeamQuery>,
 ) -> Result<web::Json<TeamTimesheet>, ApiError> {
     let mut errors = kernel::FieldErrors::new();

@@ -6,7 +6,7 @@
 use crate::helpers::{spawn_app, unique_email, Reply, TestApp};
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
 use clock::entities::{time_entries, worked_changes};
-use kernel::scheduler::{Pass, Scheduler, RETRY_AFTER};
+use kernel::scheduler::{Pass, Scheduler};
 use kernel::{Role, WriteGate};
 use pto::entities::pto_checkpoints;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
@@ -19,17 +19,17 @@ fn ok(reply: Reply) -> Value {
     reply.body
 }
 
-struct Setup {
-    admin: String,
-    company: i64,
-    employee: i64,
-    email: String,
-    year: i32,
+pub(crate) struct Setup {
+    pub(crate) admin: String,
+    pub(crate) company: i64,
+    pub(crate) employee: i64,
+    pub(crate) email: String,
+    pub(crate) year: i32,
 }
 
 /// An employee who started on 1 January, in a plan accruing an hour of sick time per 30 hours
 /// worked and 80 hours of vacation a year.
-async fn setup(app: &TestApp) -> Setup {
+pub(crate) async fn setup(app: &TestApp) -> Setup {
     let admin_email = unique_email("admin");
     let admin = app.admin_of_new_company("Accruals Co", &admin_email).await;
     let company = app.company_of(&admin_email).await;
@@ -62,7 +62,7 @@ async fn setup(app: &TestApp) -> Setup {
 }
 
 /// An ended shift of `minutes` on `day` (noon UTC), as the clock stores one.
-async fn worked(app: &TestApp, s: &Setup, day: NaiveDate, minutes: i32) {
+pub(crate) async fn worked(app: &TestApp, s: &Setup, day: NaiveDate, minutes: i32) {
     let start = Utc.from_utc_datetime(&day.and_hms_opt(12, 0, 0).unwrap());
     let week = day - Duration::days(i64::from(day.weekday().num_days_from_sunday()));
     time_entries::ActiveModel {
@@ -85,7 +85,7 @@ async fn worked(app: &TestApp, s: &Setup, day: NaiveDate, minutes: i32) {
     .unwrap();
 }
 
-fn service(app: &TestApp) -> pto::Pto {
+pub(crate) fn service(app: &TestApp) -> pto::Pto {
     pto::Pto::new(app.db.clone(), app.accounts.clone(), WriteGate::open())
 }
 
@@ -224,18 +224,15 @@ async fn two_servers_run_a_job_once_and_a_missed_run_catches_up() {
     assert_eq!(two.run_due(later).await.unwrap(), [("test-count", Pass::Skipped)]);
     assert_eq!(runs.load(Ordering::SeqCst), 2);
 
-    // A failing job keeps its error and is tried again after the retry delay.
+    // A failing job's batch is tried again after its backoff (tests/api/job_batches.rs covers
+    // failures, retries and instances that die).
     let mut failing = Scheduler::new(app.db.clone(), "server-three");
     failing.add("test-fail", Duration::hours(24), |_| async { Err("the payment provider is down".to_owned()) });
-    assert_eq!(
-        failing.run_due(now).await.unwrap(),
-        [("test-fail", Pass::Ran(Err("the payment provider is down".into())))]
-    );
-    assert_eq!(failing.run_due(now + Duration::minutes(1)).await.unwrap(), [("test-fail", Pass::Skipped)]);
-    assert!(matches!(
-        failing.run_due(Utc::now() + RETRY_AFTER + Duration::minutes(1)).await.unwrap()[0].1,
-        Pass::Ran(_)
-    ));
+    assert_eq!(failing.run_due(now).await.unwrap(), [("test-fail", Pass::Skipped)]);
+    let listed = failing.list().await.unwrap();
+    let run = listed[0].last_run.as_ref().unwrap();
+    assert_eq!(run.errors[0].message, "the payment provider is down");
+    assert!(run.finished_at.is_none());
 }
 
 /// Issue 38, accrual health: a broken rule (a row no form could save) stops one person's

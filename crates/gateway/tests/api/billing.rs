@@ -12,7 +12,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Quer
 use serde_json::{json, Value};
 
 /// The company's charges, oldest first.
-async fn charges_of(app: &TestApp, company: i64) -> Vec<charges::Model> {
+pub(crate) async fn charges_of(app: &TestApp, company: i64) -> Vec<charges::Model> {
     charges::Entity::find()
         .filter(charges::Column::CompanyId.eq(company))
         .order_by_asc(charges::Column::PeriodStart)
@@ -22,7 +22,7 @@ async fn charges_of(app: &TestApp, company: i64) -> Vec<charges::Model> {
 }
 
 /// The payment intents the provider holds for the company's customer, by status.
-async fn intents_at_provider(app: &TestApp, company: i64) -> Vec<(String, i64)> {
+pub(crate) async fn intents_at_provider(app: &TestApp, company: i64) -> Vec<(String, i64)> {
     let customer = app.billing().customer_of(kernel::CompanyId(company)).await.unwrap().unwrap();
     let mut response = app
         .client
@@ -40,14 +40,14 @@ async fn intents_at_provider(app: &TestApp, company: i64) -> Vec<(String, i64)> 
         .collect()
 }
 
-fn succeeded(intents: &[(String, i64)]) -> Vec<i64> {
+pub(crate) fn succeeded(intents: &[(String, i64)]) -> Vec<i64> {
     let mut amounts: Vec<i64> =
         intents.iter().filter(|(status, _)| status == "succeeded").map(|(_, amount)| *amount).collect();
     amounts.sort_unstable();
     amounts
 }
 
-async fn new_company(app: &TestApp, tag: &str) -> (String, String, i64) {
+pub(crate) async fn new_company(app: &TestApp, tag: &str) -> (String, String, i64) {
     let email = unique_email(tag);
     let token = app.admin_of_new_company(&format!("{tag} Agency"), &email).await;
     let company = app.company_of(&email).await.id.0;

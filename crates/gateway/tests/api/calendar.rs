@@ -317,7 +317,7 @@ async fn the_feed_is_private_parsable_and_revocable() {
     assert_eq!(app.get_bytes_as("", &fresh_path).await.0, 404);
 }
 
-fn hr_service(app: &TestApp) -> hr::Hr {
+pub(crate) fn hr_service(app: &TestApp) -> hr::Hr {
     let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-celebrations-test")));
     hr::Hr::new(
         app.db.clone(),

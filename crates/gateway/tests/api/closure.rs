@@ -44,6 +44,7 @@ const LINKS: &[(&str, Link)] = &[
     ("time_entry_actions", Link::Shifts("entry_id")),
     ("auth_throttle", Link::ThrottleKeys),
     ("scheduled_jobs", Link::NoCompany),
+    ("job_runs", Link::NoCompany),
     // The accrual job's runs and the incidents told to the operator (pto's `accrual_health`):
     // counts and the deployment's state; what names a company or person is in
     // `accrual_run_errors`, a company's own rows.
@@ -95,6 +96,15 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     let zone = kernel::time::parse_time_zone(&company.time_zone).unwrap();
     let today = Utc::now().with_timezone(&zone).date_naive();
     let year = ok(app.get_as(&admin, "/server/v1/pto-manage/data").await)["currentYear"].as_i64().unwrap();
+
+    // A webhook endpoint (its deliveries queue as people change below; nothing answers there).
+    ok(app
+        .post_as(
+            &admin,
+            "/server/v1/webhooks",
+            json!({"url": "http://127.0.0.1:9/hook", "events": ["employee.changed"]}),
+        )
+        .await);
 
     // People.
     let producer = ok(app.post_as(&admin, "/server/v1/settings/update-role-type", json!({"name": "Producer"})).await)
@@ -161,6 +171,8 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
     // A kiosk there, and the employee's kiosk PIN.
     ok(app.post_as(&admin, "/server/v1/kiosks/register", json!({"name": "Front desk", "locationId": location})).await);
     ok(app.post_as(&employee, "/server/v1/clock/pin", json!({"pin": "4711"})).await);
+    // A company API key.
+    ok(app.post_as(&admin, "/server/v1/api-keys", json!({"name": "Payroll sync", "scopes": ["time:read"]})).await);
     let position = json!({"position": {"latitude": 40.0005, "longitude": -75.0, "accuracy": 20.0, "takenAt": Utc::now().to_rfc3339()}});
     let tracking = ok(app.post_as(&employee, "/server/v1/clock/start", position).await)["trackingNumber"].clone();
     for action in ["take-break", "resume-from-break"] {
@@ -592,15 +604,16 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
 /// celebration mails, the overtime alerts (the employees' birthdays are today). The accrual job forgets the log of
 /// changed worked days it has read, so a shift is added after it for each company.
 async fn run_jobs(app: &TestApp, companies: &[&Filled]) {
-    let gate = kernel::WriteGate::open();
-    let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), gate.clone());
+    let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
     assert!(pto.post_accruals(Utc::now()).await.unwrap().employees > 0);
-    let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-closure-test")));
-    let hr = hr::Hr::new(app.db.clone(), app.accounts.clone(), files::Files::new(app.db.clone(), store), gate);
     let zone = chrono_tz::America::Chicago;
     let today = Utc::now().with_timezone(&zone).date_naive();
     let morning = today.and_hms_opt(9, 0, 0).unwrap().and_local_timezone(zone).unwrap().with_timezone(&Utc);
-    assert!(hr.send_celebrations(morning).await.unwrap().queued >= 2);
+    // Through the scheduler, as the servers run it: a batch and a day's mark per company.
+    let scheduler = crate::job_batches::celebrations(app, "closure-test", false);
+    scheduler.run_due(morning).await.unwrap();
+    let run = kernel::scheduler::recent_runs(&app.db, Some(hr::celebrations::CELEBRATIONS_JOB), 1).await.unwrap();
+    assert!(run[0].items >= 2, "{run:?}");
     let timesheet = timesheet::TimesheetService::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
     assert!(timesheet.send_overtime_alerts(Utc::now()).await.unwrap().queued >= 2);
     let day = today - Duration::days(4);

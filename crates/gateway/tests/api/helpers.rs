@@ -349,6 +349,7 @@ pub struct TestApp {
     pub stripe_url: String,
     server: actix_web::dev::ServerHandle,
     _mail_sender: accounts::mail::RunningSender,
+    _webhook_sender: webhooks::sender::RunningWebhookSender,
     _database: TestDatabase,
 }
 
@@ -430,7 +431,7 @@ async fn spawn_app_framed(
     stripe_url: Option<String>,
     web_policy: gateway::middleware::WebPolicy,
 ) -> TestApp {
-    spawn_app_built(config, pool, web_dir, stripe_url, web_policy, None, None, Vec::new()).await
+    spawn_app_built(config, pool, web_dir, stripe_url, web_policy, None, None, Vec::new(), LOOPBACK_WEBHOOKS).await
 }
 
 /// A hosted app with single sign-on through `sso`'s provider (the OpenID harness in `sso.rs`).
@@ -446,6 +447,7 @@ pub async fn spawn_app_with_sso(sso: accounts::sso::SsoSettings) -> TestApp {
         Some(sso),
         None,
         Vec::new(),
+        LOOPBACK_WEBHOOKS,
     )
     .await
 }
@@ -491,15 +493,37 @@ pub async fn spawn_app_with_s3(bucket: &str, prefix: Option<&str>) -> TestApp {
     let pool = accounts::hashing::HashPool::per_core();
     let policy = gateway::middleware::WebPolicy::default();
     let stripe_url = Some(stripe().url.clone());
-    spawn_app_built(AccountsConfig::default(), pool, None, stripe_url, policy, None, Some(Arc::new(store)), Vec::new())
-        .await
+    spawn_app_built(
+        AccountsConfig::default(),
+        pool,
+        None,
+        stripe_url,
+        policy,
+        None,
+        Some(Arc::new(store)),
+        Vec::new(),
+        LOOPBACK_WEBHOOKS,
+    )
+    .await
 }
 
 /// An app behind the deployment's reverse proxies at `proxies` (`--trusted-proxies`).
 pub async fn spawn_app_behind_proxy(proxies: Vec<std::net::IpAddr>) -> TestApp {
     let pool = accounts::hashing::HashPool::per_core();
     let policy = gateway::middleware::WebPolicy::default();
-    spawn_app_built(AccountsConfig::default(), pool, None, None, policy, None, None, proxies).await
+    spawn_app_built(AccountsConfig::default(), pool, None, None, policy, None, None, proxies, LOOPBACK_WEBHOOKS).await
+}
+
+/// Webhooks of the test apps reach the tests' own receivers on loopback
+/// (`--webhooks-allow-private`); [`spawn_app_with_strict_webhooks`] has the production rule.
+const LOOPBACK_WEBHOOKS: webhooks::AddressPolicy = webhooks::AddressPolicy { allow_private: true };
+
+/// An app with the production rule for webhooks: https to public addresses only.
+pub async fn spawn_app_with_strict_webhooks() -> TestApp {
+    let pool = accounts::hashing::HashPool::per_core();
+    let policy = gateway::middleware::WebPolicy::default();
+    let strict = webhooks::AddressPolicy { allow_private: false };
+    spawn_app_built(AccountsConfig::default(), pool, None, None, policy, None, None, Vec::new(), strict).await
 }
 
 // One builder behind the named `spawn_app_*` variants above, which are what tests call.
@@ -513,6 +537,7 @@ async fn spawn_app_built(
     sso: Option<accounts::sso::SsoSettings>,
     file_store: Option<Arc<dyn files::FileStore>>,
     trusted_proxies: Vec<std::net::IpAddr>,
+    webhook_policy: webhooks::AddressPolicy,
 ) -> TestApp {
     init_logs();
     let database = TestDatabase::create().await;
@@ -543,7 +568,9 @@ async fn spawn_app_built(
     let file_store = file_store.unwrap_or_else(|| {
         Arc::new(files::LocalDirStore::new(std::env::temp_dir().join(format!("timekeep-files-{}", random_token()))))
     });
-    let mut state = AppState::new(db.clone(), accounts.clone(), file_store).with_agencyzoom(agencyzoom_client());
+    let mut state = AppState::new(db.clone(), accounts.clone(), file_store)
+        .with_agencyzoom(agencyzoom_client())
+        .with_webhook_policy(webhook_policy);
     state.web = web_policy;
     state.trusted_proxies = trusted_proxies;
     if let Some(url) = &stripe_url {
@@ -560,6 +587,7 @@ async fn spawn_app_built(
     // The server's mail sender, as `serve` runs it (behind the state's write gate); it stops
     // with the app.
     let mail_sender = state.accounts.outbox().sender().spawn();
+    let webhook_sender = state.webhooks.sender().spawn();
     let state = web::Data::new(state);
     let server = HttpServer::new(move || gateway::build_app(state.clone(), web_dir.clone()))
         .listen(listener)
@@ -585,6 +613,7 @@ async fn spawn_app_built(
         stripe_url: stripe_url.unwrap_or_default(),
         server: handle,
         _mail_sender: mail_sender,
+        _webhook_sender: webhook_sender,
         _database: database,
     }
 }
@@ -983,6 +1012,14 @@ pub fn totp_now(secret: &str) -> String {
 
 pub fn unique_email(tag: &str) -> String {
     format!("{tag}-{}@agency.example.com", &random_token()[..10])
+}
+
+/// The connection to take migrations down and up again on: one of its own on SQLite. A pooled
+/// SQLite connection keeps the schema it last read, and SQLite checks a new index's name when it
+/// prepares the statement, so a `CREATE INDEX` given to a connection that has not looked since
+/// another dropped that index is refused as existing (it failed so once under the full suite).
+pub fn migrating_connection(app: &TestApp) -> DatabaseConnection {
+    gateway::db::group_writer_connection(&app.db).unwrap_or_else(|| app.db.clone())
 }
 
 /// How many migrations `Migrator::down` must undo to undo the one whose name contains `name`

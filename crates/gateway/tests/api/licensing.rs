@@ -23,8 +23,10 @@ fn bad(reply: &Reply, field: &str) -> String {
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
+/// A day from today in the companies' zone (New York, the default), as the product counts days:
+/// UTC's date is a day ahead in the hours after 00:00 UTC.
 fn day(offset: i64) -> String {
-    (Utc::now().date_naive() + Duration::days(offset)).to_string()
+    (kernel::time::local_date(kernel::time::DEFAULT_TIME_ZONE, Utc::now()) + Duration::days(offset)).to_string()
 }
 
 struct Agency {

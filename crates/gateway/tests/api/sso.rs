@@ -476,8 +476,9 @@ async fn the_sso_migration_goes_down_and_up_again() {
     use migrations::MigratorTrait;
     let app = spawn_app().await;
     let back = crate::helpers::migrations_back_to("000031_sso");
-    migrations::Migrator::down(&app.db, Some(back)).await.unwrap();
-    migrations::Migrator::up(&app.db, None).await.unwrap();
+    let migrating = crate::helpers::migrating_connection(&app);
+    migrations::Migrator::down(&migrating, Some(back)).await.unwrap();
+    migrations::Migrator::up(&migrating, None).await.unwrap();
     // The schema is whole again: a person can still be found and signed up.
     let email = unique_email("after-migration");
     app.admin_of_new_company("Migrated Co", &email).await;

@@ -659,8 +659,9 @@ async fn the_migration_fills_last_sign_ins_and_active_months_from_the_sessions_k
         .await
         .unwrap();
     let back = crate::helpers::migrations_back_to("000027_system_people");
-    migrations::Migrator::down(&app.db, Some(back)).await.unwrap();
-    migrations::Migrator::up(&app.db, None).await.unwrap();
+    let migrating = crate::helpers::migrating_connection(&app);
+    migrations::Migrator::down(&migrating, Some(back)).await.unwrap();
+    migrations::Migrator::up(&migrating, None).await.unwrap();
 
     let user = users::Entity::find_by_id(user.id).one(&app.db).await.unwrap().unwrap();
     assert_eq!(user.last_login_at.unwrap().timestamp(), yesterday.timestamp());

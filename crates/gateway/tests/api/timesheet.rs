@@ -502,8 +502,9 @@ async fn the_database_keeps_each_weeks_minutes() {
     }
     weeks_add_up(&app).await;
     // Filled from the stored shifts when the table comes (undone with the migration after it).
-    Migrator::down(&app.db, Some(crate::helpers::migrations_back_to("000009_weekly_minutes"))).await.unwrap();
-    Migrator::up(&app.db, None).await.unwrap();
+    let migrating = crate::helpers::migrating_connection(&app);
+    Migrator::down(&migrating, Some(crate::helpers::migrations_back_to("000009_weekly_minutes"))).await.unwrap();
+    Migrator::up(&migrating, None).await.unwrap();
     weeks_add_up(&app).await;
     let weeks =
         <clock::entities::weekly_worked_minutes::Entity as sea_orm::EntityTrait>::find().all(&app.db).await.unwrap();

@@ -8,8 +8,9 @@ use accounts::mail::OutgoingMail;
 use accounts::people::read;
 use accounts::Person;
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
+use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
-use kernel::{EmploymentStatus, ManagerCtx, TenantCtx, UserId};
+use kernel::{CompanyId, EmploymentStatus, ManagerCtx, TenantCtx, UserId};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, EntityTrait};
 
@@ -120,18 +121,43 @@ impl Hr {
     /// module's docs).
     pub async fn send_celebrations(&self, now: DateTime<Utc>) -> Result<CelebrationRun, HrError> {
         let mut run = CelebrationRun::default();
-        for company in read::companies(&self.db, None).await? {
-            let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
-            if now.with_timezone(&zone).hour() < SEND_FROM_HOUR {
-                continue;
+        for (company, zone) in self.celebration_companies().await? {
+            if now.with_timezone(&zone).hour() >= SEND_FROM_HOUR {
+                run.queued += self.send_company_celebrations(company, now).await?.queued;
             }
-            let ctx = TenantCtx::for_job(company.id, zone);
-            let today = local_date(zone, now);
-            for person in self.celebrated_on(&ctx, today).await? {
-                for (kind, _, years) in occurrences(&person, today, today) {
-                    if self.queue_celebration(&ctx, &person, kind, years, today, now).await? {
-                        run.queued += 1;
-                    }
+        }
+        Ok(run)
+    }
+
+    /// Every company with its zone: the scheduler makes each due from [`SEND_FROM_HOUR`] in its
+    /// own zone, once a day.
+    pub async fn celebration_companies(&self) -> Result<Vec<(CompanyId, Tz)>, HrError> {
+        Ok(read::companies(&self.db, None)
+            .await?
+            .into_iter()
+            .map(|company| (company.id, parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE)))
+            .collect())
+    }
+
+    /// One company's mails of its day as of `now` (a batch of the daily job): each queued once,
+    /// however often this runs (the sends are unique per person, kind and year).
+    pub async fn send_company_celebrations(
+        &self,
+        company: CompanyId,
+        now: DateTime<Utc>,
+    ) -> Result<CelebrationRun, HrError> {
+        let mut run = CelebrationRun::default();
+        let Some(company) = read::companies(&self.db, Some(&[company])).await?.into_iter().next() else {
+            return Ok(run);
+        };
+        let zone = parse_time_zone(&company.time_zone).unwrap_or(DEFAULT_TIME_ZONE);
+        let company = company.id;
+        let ctx = TenantCtx::for_job(company, zone);
+        let today = local_date(zone, now);
+        for person in self.celebrated_on(&ctx, today).await? {
+            for (kind, _, years) in occurrences(&person, today, today) {
+                if self.queue_celebration(&ctx, &person, kind, years, today, now).await? {
+                    run.queued += 1;
                 }
             }
         }

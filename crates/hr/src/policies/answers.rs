@@ -342,6 +342,16 @@ impl Hr {
             },
         )
         .await?;
+        if !command.decline {
+            let data = serde_json::json!({
+                "employeeId": row.employee_id.0,
+                "publicationId": flow.id.0,
+                "title": text.title,
+                "version": text.version,
+                "acknowledgedAt": at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            });
+            webhooks::emit(&txn, ctx.company(), webhooks::Event::PolicyAcknowledged, data).await?;
+        }
         txn.commit().await?;
         Ok(AnswerOutcome {
             changed: true,

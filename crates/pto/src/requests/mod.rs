@@ -61,6 +61,21 @@ pub const MSG_TOO_LONG: &str = "A request may cover a year at most";
 /// The longest text kept with a request or an answer.
 const MAX_TEXT: usize = 500;
 
+/// What a webhook of a request carries (`docs/contracts/webhooks.md`): the request as it is now.
+pub(crate) fn webhook_data(row: &crate::entities::pto_requests::Model) -> serde_json::Value {
+    serde_json::json!({
+        "requestId": row.id.0,
+        "employeeId": row.employee_id.0,
+        "ptoTypeId": row.pto_type_id.0,
+        "start": row.start_date.to_string(),
+        "end": row.end_date.to_string(),
+        "partial": row.partial,
+        "startTime": row.start_time,
+        "endTime": row.end_time,
+        "status": state::status_word(row.status),
+    })
+}
+
 /// 'You already have time off on 12/01/2026.'
 pub fn overlap_message(day: NaiveDate) -> String {
     format!("You already have time off on {}.", day.format("%m/%d/%Y"))

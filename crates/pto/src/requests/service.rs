@@ -314,6 +314,13 @@ impl Pto {
         } else {
             saved
         };
+        if command.id.is_none() {
+            webhooks::emit(&txn, ctx.company(), webhooks::Event::TimeOffRequested, super::webhook_data(&saved)).await?;
+            if saved.status == RequestStatus::Approved {
+                webhooks::emit(&txn, ctx.company(), webhooks::Event::TimeOffApproved, super::webhook_data(&saved))
+                    .await?;
+            }
+        }
         txn.commit().await?;
         drop(_permit);
         let view = self.request_view(ctx, &saved).await?;

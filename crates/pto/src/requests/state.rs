@@ -249,6 +249,12 @@ impl Pto {
             }
             audit::record(&txn, ctx, change).await?;
         }
+        let event = match to {
+            RequestStatus::Approved => webhooks::Event::TimeOffApproved,
+            RequestStatus::Rejected => webhooks::Event::TimeOffRejected,
+            RequestStatus::Canceled | RequestStatus::Raised => webhooks::Event::TimeOffCancelled,
+        };
+        webhooks::emit(&txn, ctx.company(), event, super::webhook_data(&saved)).await?;
         txn.commit().await?;
         drop(permit);
         self.approvals.wake_mail();
@@ -269,7 +275,7 @@ impl Pto {
 }
 
 /// A request's state in the audit trail's words.
-fn status_word(status: RequestStatus) -> &'static str {
+pub(crate) fn status_word(status: RequestStatus) -> &'static str {
     match status {
         RequestStatus::Raised => "pending",
         RequestStatus::Approved => "approved",

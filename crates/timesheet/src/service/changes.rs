@@ -161,6 +161,21 @@ pub(super) async fn record_changes(
         entry = entry.field(field, before.map(audit::instant), after.map(audit::instant));
     }
     audit::record(db, ctx, entry).await?;
+    if action != audit::Action::Updated || !changes.is_empty() {
+        let fields: Vec<serde_json::Value> = changes
+            .iter()
+            .map(|(field, before, after)| {
+                serde_json::json!({"field": field, "before": before.map(audit::instant), "after": after.map(audit::instant)})
+            })
+            .collect();
+        let data = serde_json::json!({
+            "shiftId": entry_id.0,
+            "employeeId": employee.0,
+            "action": action.code(),
+            "changes": fields,
+        });
+        webhooks::emit(db, ctx.company(), webhooks::Event::TimesheetEdited, data).await?;
+    }
     for (field, original, change) in changes {
         timesheet_changes::ActiveModel {
             company_id: Set(ctx.company()),

@@ -144,6 +144,16 @@ impl TimesheetService {
             .field("start", audit::instant(stored.start), serde_json::Value::Null)
             .field("end", stored.end.map(audit::instant), serde_json::Value::Null);
         audit::record(&txn, ctx, change).await?;
+        let data = serde_json::json!({
+            "shiftId": shift.entry.id.0,
+            "employeeId": shift.entry.employee_id.0,
+            "action": audit::Action::Deleted.code(),
+            "changes": [
+                {"field": "start", "before": audit::instant(stored.start), "after": null},
+                {"field": "end", "before": stored.end.map(audit::instant), "after": null},
+            ],
+        });
+        webhooks::emit(&txn, ctx.company(), webhooks::Event::TimesheetEdited, data).await?;
         txn.commit().await?;
         Ok(())
     }

@@ -19,6 +19,7 @@ const SYSTEM_PAGES = [
   '/sy5tem/promot',
   '/sy5tem/audit',
   '/sy5tem/accrual-health',
+  '/sy5tem/jobs',
 ];
 
 const OPERATOR_CLAIMS: Partial<IdentityClaims> = { ...OPERATOR, roles: ['sysadmin'] };
@@ -61,6 +62,7 @@ describe('the system area', () => {
       ['Employees', '/sy5tem/employees'],
       ['Audit log', '/sy5tem/audit'],
       ['Accrual health', '/sy5tem/accrual-health'],
+      ['Jobs', '/sy5tem/jobs'],
     ]);
     const current = () => menuLinks().filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
     expect(current()).toEqual(['Customers']);
@@ -77,6 +79,7 @@ describe('the system area', () => {
       ['Employees', 'Employees'],
       ['Audit log', 'Audit log'],
       ['Accrual health', 'Accrual health'],
+      ['Jobs', 'Jobs'],
     ]) {
       await userEvent.setup().click(menuLinks().find((link) => link.textContent === label)!);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -107,12 +107,24 @@ describe('the quick-add menu', () => {
 });
 
 describe('Audit Trail', () => {
-  it('is in the menu of admins and managers, right before Settings; Billing stays right after Settings', () => {
+  it('is in the menu of admins and managers before Settings (admins: API Keys and Webhooks between); Billing stays right after Settings', () => {
     for (const role of ['admin', 'manager'] as const) {
       const menu = labels({ roles: [role], hasHrSubscription: true });
       expect(menu).toContain('Audit Trail /admin/manage/audit');
-      expect(menu.indexOf('Settings /admin/manage/settings')).toBe(menu.indexOf('Audit Trail /admin/manage/audit') + 1);
+      const between = role === 'admin' ? 3 : 1;
+      expect(menu.indexOf('Settings /admin/manage/settings')).toBe(menu.indexOf('Audit Trail /admin/manage/audit') + between);
     }
+    const adminMenu = labels({ roles: ['admin'], hasHrSubscription: true });
+    const audit = adminMenu.indexOf('Audit Trail /admin/manage/audit');
+    expect(adminMenu.slice(audit, audit + 4)).toEqual([
+      'Audit Trail /admin/manage/audit',
+      'API Keys /admin/manage/api-keys',
+      'Webhooks /admin/manage/webhooks',
+      'Settings /admin/manage/settings',
+    ]);
+    const managerMenu = labels({ roles: ['manager'], hasHrSubscription: true });
+    expect(managerMenu).not.toContain('API Keys /admin/manage/api-keys');
+    expect(managerMenu).not.toContain('Webhooks /admin/manage/webhooks');
     const admin = labels({ roles: ['admin'], hasHrSubscription: true });
     expect(admin.indexOf('Billing /admin/manage/my-account')).toBe(admin.indexOf('Settings /admin/manage/settings') + 1);
   });
@@ -153,7 +165,7 @@ describe('Billing', () => {
 });
 
 describe('the system area', () => {
-  it("is the system admin's whole menu: the spec's five entries, then Employees, Audit log and Accrual health", () => {
+  it("is the system admin's whole menu: the spec's five entries, then Employees, Audit log, Accrual health and Jobs", () => {
     expect(labels({ roles: ['sysadmin'], eid: null })).toEqual([
       'Customers /sy5tem/adm1n',
       'Statistics /sy5tem/stat',
@@ -163,6 +175,7 @@ describe('the system area', () => {
       'Employees /sy5tem/employees',
       'Audit log /sy5tem/audit',
       'Accrual health /sy5tem/accrual-health',
+      'Jobs /sy5tem/jobs',
     ]);
   });
 

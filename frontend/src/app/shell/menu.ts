@@ -22,8 +22,9 @@ import { PATHS } from '@/lib/redirects';
  * The system admin sees only the system area (spec 000 §6): Customers, Statistics, Reset
  * Password, Impersonation, Promotions, then this product's Employees, Audit log and Accrual health.
  *
- * Audit Trail (/admin/manage/audit, issue 43): admins and managers, as Settings, right before it
- * (Billing stays right after Settings).
+ * Audit Trail (/admin/manage/audit, issue 43): admins and managers, as Settings, before it; then
+ * API Keys (/admin/manage/api-keys) and Webhooks (/admin/manage/webhooks): admins only (Billing
+ * stays right after Settings).
  *
  * Calendar (/team-calendar) and Celebrations (/celebrations): every member of a company (spec 000
  * §6 lists them for employees; admins and managers plan events and write messages there).
@@ -67,6 +68,10 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'PTO', to: '/admin/ptomanage', visible: (who) => companyUser(who) && isPrivileged(who), tour: 'menu-pto' },
   { label: 'Licensing', to: '/admin/manage/licensing', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Audit Trail', to: '/admin/manage/audit', visible: (who) => companyUser(who) && isPrivileged(who) },
+  // Issue 43: admins only (a key acts as the admin who made it).
+  { label: 'API Keys', to: '/admin/manage/api-keys', visible: (who) => companyUser(who) && isAdmin(who) },
+  // Issue 43: admins only, as API Keys.
+  { label: 'Webhooks', to: '/admin/manage/webhooks', visible: (who) => companyUser(who) && isAdmin(who) },
   { label: 'Settings', to: '/admin/manage/settings', visible: (who) => companyUser(who) && isPrivileged(who) },
   { label: 'Billing', to: BILLING_PATH, visible: (who) => canManageBilling(who) && who.hasHrSubscription, whenSuspended: true },
   { label: 'My Team', to: '/my-team', visible: (who) => companyUser(who) && !isPrivileged(who), tour: 'menu-my-team' },
@@ -78,6 +83,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { label: 'Employees', to: '/sy5tem/employees', visible: isSysadmin },
   { label: 'Audit log', to: '/sy5tem/audit', visible: isSysadmin },
   { label: 'Accrual health', to: '/sy5tem/accrual-health', visible: isSysadmin },
+  { label: 'Jobs', to: '/sy5tem/jobs', visible: isSysadmin },
 ];
 
 export function mainMenuFor(who: Identity, menu: readonly MenuEntry[] = MAIN_MENU): MenuEntry[] {

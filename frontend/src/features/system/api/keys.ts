@@ -16,4 +16,5 @@ export const systemKeys = {
   promotCompanies: (code: string) => ['system', 'promot-companies', code] as const,
   audit: (query?: object) => (query ? (['system', 'audit', query] as const) : (['system', 'audit'] as const)),
   accrualHealth: ['system', 'accrual-health'] as const,
+  jobs: ['system', 'jobs'] as const,
 };

@@ -8,6 +8,7 @@ export const SYSTEM_PATHS = {
   promotions: '/sy5tem/promot',
   audit: '/sy5tem/audit',
   accrualHealth: '/sy5tem/accrual-health',
+  jobs: '/sy5tem/jobs',
 } as const;
 
 /** A company's page. */

@@ -6,6 +6,7 @@
  */
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { fakeToken } from '@/testing/tokens';
+import type { SystemJob, SystemJobRun, SystemJobs } from '../api/get-jobs';
 import type {
   AccrualIncident,
   AccrualRun,
@@ -193,6 +194,43 @@ export const healthyAccruals = (fields: Partial<SystemAccrualHealth> = {}): Syst
   ...fields,
 });
 
+export const systemJob = (name: string, fields: Partial<SystemJob> = {}): SystemJob => ({
+  name,
+  nextRunAt: '2026-12-01T09:00:00Z',
+  lastFinishedAt: '2026-11-30T09:00:05Z',
+  lastError: null,
+  runs: 12,
+  ...fields,
+});
+
+/** A run that ended well: 40 batches done, two instances sharing them. */
+export const jobRun = (id: number, fields: Partial<SystemJobRun> = {}): SystemJobRun => ({
+  id,
+  job: 'pto-accruals',
+  asOf: '2026-11-30T09:00:00Z',
+  startedAt: '2026-11-30T09:00:00Z',
+  finishedAt: '2026-11-30T09:00:05Z',
+  status: 'ok',
+  batches: 40,
+  done: 40,
+  failed: 0,
+  people: 1234,
+  durationMs: 5120,
+  errors: [],
+  shares: [
+    { instance: '4121-ab12cd', batches: 20 },
+    { instance: '4188-ef34gh', batches: 20 },
+  ],
+  ...fields,
+});
+
+/** The jobs as a healthy server has them: one run of the accruals. */
+export const systemJobs = (fields: Partial<SystemJobs> = {}): SystemJobs => ({
+  jobs: [systemJob('pto-accruals')],
+  runs: [jobRun(7)],
+  ...fields,
+});
+
 export interface SystemServerOptions {
   companies?: CompanyRow[];
   /** The companies GET /system/company knows, by id (Acme by default). */
@@ -206,6 +244,8 @@ export interface SystemServerOptions {
   audit?: AuditEntry[];
   /** GET /system/accrual-health's answer (healthy by default). */
   accrualHealth?: SystemAccrualHealth;
+  /** GET /system/jobs's answer (one good run by default). */
+  jobs?: SystemJobs;
   more?: Routes;
 }
 
@@ -232,6 +272,7 @@ export function systemServer({
   promotCompanies = { WELCOME: [{ id: 7, name: 'Acme Insurance', redeemedAt: '2026-11-02T10:00:00Z', monthsLeft: 2 }] },
   audit = [auditEntry(1)],
   accrualHealth = healthyAccruals(),
+  jobs = systemJobs(),
   more = {},
 }: SystemServerOptions = {}) {
   const state = {
@@ -417,6 +458,7 @@ export function systemServer({
       return response({ json: { entries: pageOf(rows, request, 50), entryCount: rows.length } });
     },
     'GET /system/accrual-health': json(accrualHealth),
+    'GET /system/jobs': json(jobs),
     ...more,
   });
   return { fetch, state };

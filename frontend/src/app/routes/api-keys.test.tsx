@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { apiKey, apiKeysServer } from '@/features/api-keys/testing/api-keys-server';
+import { sessionStore } from '@/lib/session';
+import { response } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { fakeToken } from '@/testing/tokens';
+
+const shellRoutes = {
+  'GET /auth/login-data': () => response({ json: { identity: {}, companyName: 'Acme Insurance', companyId: 1 } }),
+  'GET /dashboard/pending-requests': () => response({ json: { count: 0, timesheetEditRequests: [] } }),
+  'GET /profile/my-tasks': () => response({ json: { policies: [], events: [], docRequests: [], count: 0, overdue: false } }),
+};
+
+describe('/admin/manage/api-keys', () => {
+  afterEach(() => sessionStore.clear());
+
+  it("is 'API Keys' in an admin's menu, right after Audit Trail, and shows the keys on the company's clock", async () => {
+    apiKeysServer({ keys: [apiKey({ lastUsedAt: '2026-12-01T15:04:00Z', lastUsedIp: '127.0.0.1' })], routes: shellRoutes });
+    sessionStore.setToken(fakeToken({ eid: 2, roles: ['admin'], timezone: 'America/Chicago' }));
+    const { router } = renderRoutes(routes, '/timesheet');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(links.indexOf('API Keys')).toBe(links.indexOf('Audit Trail') + 1);
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('link', { name: 'API Keys' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage/api-keys'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
+    expect(document.title).toBe('API Keys | Timekeep');
+    expect(within(nav).getByRole('link', { name: 'API Keys' })).toHaveAttribute('aria-current', 'page');
+    // 15:04 UTC is 09:04 AM in Chicago.
+    expect(await screen.findByTestId('api-key-last-used')).toHaveTextContent('12/01/2026 09:04 AM');
+  });
+
+  it("is not in a manager's menu, and sends a manager who types it to their home", async () => {
+    apiKeysServer({ routes: shellRoutes });
+    sessionStore.setToken(fakeToken({ eid: 5, roles: ['manager'] }));
+    const { router } = renderRoutes(routes, '/timesheet');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Audit Trail' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'API Keys' })).toBeNull();
+
+    await router.navigate('/admin/manage/api-keys');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin/manage/api-keys'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'API Keys' })).toBeNull();
+  });
+
+  it('sends an employee to the login page', async () => {
+    apiKeysServer({ routes: shellRoutes });
+    sessionStore.setToken(fakeToken({ eid: 9, roles: ['employee'] }));
+    const { router } = renderRoutes(routes, '/admin/manage/api-keys');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
