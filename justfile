@@ -29,12 +29,18 @@ test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready s3-
       pids+=($!)
     done
     failed=0
+    failed_lanes=()
     for i in "${!lanes[@]}"; do
       if wait "${pids[$i]}"; then
         echo "=== ok: ${lanes[$i]}"; tail -n 15 "$logs/$i.log"
       else
-        echo "=== FAILED: ${lanes[$i]}"; cat "$logs/$i.log"; failed=1
+        echo "=== FAILED: ${lanes[$i]}"; cat "$logs/$i.log"; failed=1; failed_lanes+=("$i")
       fi
+    done
+    # A reader of only the output's tail (CI keeps the last part) still learns what failed.
+    for i in "${failed_lanes[@]}"; do
+      echo "=== what failed in ${lanes[$i]}:"
+      grep -aE "✘|FAILED|failed|flaky|panicked|^    [a-z0-9_]+::[a-z0-9_:]+$|=== journeys on" "$logs/$i.log" | tail -n 40
     done
     rm -rf "$logs"
     exit $failed
@@ -177,8 +183,14 @@ e2e-run: oidc-ready e2e-deps
     postgres=$!
     wait $sqlite; sqlite_status=$?
     wait $postgres; postgres_status=$?
-    echo "=== journeys on SQLite (exit $sqlite_status)"; cat "$out/sqlite.log"
-    echo "=== journeys on PostgreSQL (exit $postgres_status)"; cat "$out/postgres.log"
+    # A failed run is printed last, so the output's tail shows it.
+    if [ $sqlite_status -ne 0 ] && [ $postgres_status -eq 0 ]; then
+      echo "=== journeys on PostgreSQL (exit $postgres_status)"; cat "$out/postgres.log"
+      echo "=== journeys on SQLite (exit $sqlite_status)"; cat "$out/sqlite.log"
+    else
+      echo "=== journeys on SQLite (exit $sqlite_status)"; cat "$out/sqlite.log"
+      echo "=== journeys on PostgreSQL (exit $postgres_status)"; cat "$out/postgres.log"
+    fi
     rm -rf "$out"
     [ $sqlite_status -eq 0 ] && [ $postgres_status -eq 0 ]
 
