@@ -42,6 +42,9 @@ export const theme = createTheme({
     // A spinner is named for what loads ('Loading the editor'): a name needs a role to be
     // allowed on a span (axe: aria-prohibited-attr), and 'status' is what it is.
     Loader: { defaultProps: { role: 'status' } },
+    // A table wider than its screen scrolls sideways: the keyboard must reach it too (axe:
+    // scrollable-region-focusable; a dialog on a phone was caught scrollable mid-layout).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Every open popup (date picker, select, menu) says so: Escape then closes it, not the dock or
     // modal it opened from (components/dialog-escape.ts).
     PopoverDropdown: { defaultProps: { [POPUP_ATTRIBUTE]: true } },
