@@ -41,8 +41,8 @@ window.Range.prototype.getBoundingClientRect ??= emptyRect;
 document.elementFromPoint ??= () => null;
 window.scrollTo = () => {};
 
-// findBy… and waitFor wait up to 15 s: see testTimeout in vite.config.ts.
-configure({ asyncUtilTimeout: 15_000 });
+// findBy… and waitFor wait up to 45 s: see testTimeout in vite.config.ts.
+configure({ asyncUtilTimeout: 45_000 });
 
 afterEach(() => {
   cleanup();

@@ -87,7 +87,7 @@ describe('/admin/manage/my-account', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Cancel Account' }));
     expect(await screen.findByText('Your account has been cancelled.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/manage/my-account');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 45_000 });
     expect(sessionStore.get()).toBeNull();
   });
 });

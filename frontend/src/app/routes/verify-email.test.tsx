@@ -19,7 +19,7 @@ describe('/verify-email', () => {
     // The spec's text says 'You can now login': the way to do it is right under it.
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/verify-email');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 45_000 });
     const calls = fetch.mock.calls.filter(([url]) => String(url).endsWith('/account/verify-email'));
     expect(calls).toHaveLength(1);
     expect(bodyOf(calls[0]![1]!)).toEqual({ token: 'tok', me: 'YUBiLmNv' });

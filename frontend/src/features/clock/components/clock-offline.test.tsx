@@ -190,7 +190,7 @@ describe('<ClockCard> without a network (issue 39)', () => {
     online = false;
     mockFetch({ 'GET /clock/status': networkDown });
     renderWithApp(<ClockCard identity={identity} />);
-    expect(await screen.findByRole('alert', undefined, { timeout: 20_000 })).toHaveTextContent('the clock cannot be read without a network');
+    expect(await screen.findByRole('alert', undefined, { timeout: 45_000 })).toHaveTextContent('the clock cannot be read without a network');
   });
 
   it("never shows nor sends another person's presses", async () => {

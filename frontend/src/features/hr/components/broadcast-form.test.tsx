@@ -43,7 +43,7 @@ describe('the Add/Edit Broadcast panel', () => {
     await user.click(within(form).getByLabelText(/^Type of policy/, { selector: 'input' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Conduct']);
     await user.click(screen.getByRole('option', { name: 'Conduct' }));
-    await user.click(await within(form).findByRole('textbox', { name: 'Content' }, { timeout: 15_000 }));
+    await user.click(await within(form).findByRole('textbox', { name: 'Content' }, { timeout: 45_000 }));
     await user.keyboard('Work from anywhere');
     // A document: its title is filled from the file's name, and can be changed.
     expect(within(form).queryByRole('textbox', { name: 'Document title' })).toBeNull();
@@ -83,7 +83,7 @@ describe('the Add/Edit Broadcast panel', () => {
     expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue('Code of conduct');
     expect(within(form).getByLabelText(/^Type of policy/, { selector: 'input' })).toHaveValue('Old kind');
     expect(within(form).getByTestId('policy-version')).toHaveTextContent('Version 3');
-    const editor = await within(form).findByRole('textbox', { name: 'Content' }, { timeout: 15_000 });
+    const editor = await within(form).findByRole('textbox', { name: 'Content' }, { timeout: 45_000 });
     expect(editor.querySelector('strong')).toHaveTextContent('kind');
 
     const user = userEvent.setup();

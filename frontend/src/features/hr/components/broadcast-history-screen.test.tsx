@@ -142,7 +142,7 @@ describe('the HR Broadcast History (/admin/manage/hr-policy)', () => {
     await user.type(await within(dock).findByRole('textbox', { name: 'Title' }), 'Remote work');
     await user.click(within(dock).getByLabelText(/^Type of policy/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Conduct' }));
-    const editor = await within(dock).findByRole('textbox', { name: 'Content' }, { timeout: 15_000 });
+    const editor = await within(dock).findByRole('textbox', { name: 'Content' }, { timeout: 45_000 });
     await user.click(editor);
     await user.keyboard('Work from anywhere');
     await user.click(within(dock).getByRole('button', { name: 'Next' }));

@@ -56,7 +56,7 @@ describe("the folder's quick add", () => {
     await user.click(within(dock).getByLabelText(/^Type of event/, { selector: 'input' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Review', 'Warning']);
     await user.click(screen.getByRole('option', { name: 'Warning' }));
-    const editor = await within(dock).findByRole('textbox', { name: 'Comments' }, { timeout: 15_000 });
+    const editor = await within(dock).findByRole('textbox', { name: 'Comments' }, { timeout: 45_000 });
     await user.click(editor);
     await user.keyboard('Late three times');
     await user.click(within(dock).getByRole('checkbox', { name: 'Needs acknowledgement' }));
