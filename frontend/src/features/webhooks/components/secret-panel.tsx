@@ -1,6 +1,5 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
-import { FormAlert } from '@/components/form-alert';
+import { Text } from '@mantine/core';
+import { ShownOnceSecret } from '@/components/shown-once-secret';
 import type { WebhookSecret } from '../api/schemas';
 import { WEBHOOKS_TEXTS } from './labels';
 
@@ -11,41 +10,25 @@ interface SecretPanelProps {
   onDone: () => void;
 }
 
-/**
- * The signing secret of an endpoint just added or rotated, this once: the warning, the secret
- * itself (`data-testid="webhook-secret"`) and a button that copies it.
- */
+/** The signing secret of an endpoint just added or rotated, this once. */
 export function SecretPanel({ shown, kind, onDone }: SecretPanelProps) {
-  const labelId = useId();
   const { endpoint, secret } = shown;
   return (
-    <Stack gap="md" data-testid="webhook-secret-panel">
-      <Text style={{ overflowWrap: 'anywhere' }}>
-        {kind === 'created' ? 'Deliveries to ' : 'From now on, deliveries to '}
-        <strong>{endpoint.url}</strong>
-        {kind === 'created' ? ' are signed with this secret.' : ' are signed with this new secret; the old one no longer works.'}
-      </Text>
-      <FormAlert color="yellow" title={WEBHOOKS_TEXTS.notAgain}>
-        {WEBHOOKS_TEXTS.secretWarning}
-      </FormAlert>
-      <Stack gap={4} role="group" aria-labelledby={labelId}>
-        <Text id={labelId} size="sm" fw={500}>
-          Signing secret
+    <ShownOnceSecret
+      intro={
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {kind === 'created' ? 'Deliveries to ' : 'From now on, deliveries to '}
+          <strong>{endpoint.url}</strong>
+          {kind === 'created' ? ' are signed with this secret.' : ' are signed with this new secret; the old one no longer works.'}
         </Text>
-        <Code block data-testid="webhook-secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-          {secret}
-        </Code>
-      </Stack>
-      <Group justify="space-between" gap="sm">
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy}>
-              {copied ? 'Copied' : 'Copy the secret'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
+      }
+      warningTitle={WEBHOOKS_TEXTS.notAgain}
+      warning={WEBHOOKS_TEXTS.secretWarning}
+      label="Signing secret"
+      secret={secret}
+      testId="webhook-secret-panel"
+      secretTestId="webhook-secret"
+      onDone={onDone}
+    />
   );
 }
