@@ -29,25 +29,149 @@ enum Cleanup {
 }
 
 impl TestDatabase {
+    /// An empty database of this test's own.
     pub async fn create() -> Self {
-        let unique = random_token()[..12].to_owned();
-        match std::env::var("TIMEKEEP_TEST_POSTGRES") {
-            Ok(admin_url) if !admin_url.is_empty() => {
-                let name = format!("timekeep_test_{unique}");
-                let admin = Database::connect(&admin_url).await.expect("connect to the PostgreSQL server");
-                admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create test database");
-                admin.close().await.ok();
-                let base = admin_url.split('?').next().unwrap().rsplit_once('/').unwrap().0.to_owned();
-                TestDatabase { url: format!("{base}/{name}"), cleanup: Cleanup::Postgres { admin_url, name } }
-            }
-            _ => {
-                let dir = std::env::temp_dir().join(format!("timekeep-test-{unique}"));
-                std::fs::create_dir_all(&dir).unwrap();
-                let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
-                TestDatabase { url, cleanup: Cleanup::Sqlite(dir) }
+        match postgres_server() {
+            Some(_) => Self::create_postgres(None).await,
+            None => Self::create_sqlite(),
+        }
+    }
+
+    /// A database of this test's own with every migration applied: a copy of a template the
+    /// test binary migrates once (a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on
+    /// PostgreSQL). Migrating each test's database from nothing took about two seconds of the
+    /// two shared cores per test, most of a suite's time; the migrations themselves are still
+    /// tested, by the template's build and by the tests that take them down and up again.
+    pub async fn migrated() -> Self {
+        match migrated_template() {
+            Template::Postgres(template) => Self::create_postgres(Some(template)).await,
+            Template::Sqlite(template) => {
+                let database = Self::create_sqlite();
+                if let Cleanup::Sqlite(dir) = &database.cleanup {
+                    std::fs::copy(template, dir.join("test.db")).expect("copy the migrated template");
+                }
+                database
             }
         }
     }
+
+    fn create_sqlite() -> Self {
+        let unique = random_token()[..12].to_owned();
+        let dir = std::env::temp_dir().join(format!("timekeep-test-{unique}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+        TestDatabase { url, cleanup: Cleanup::Sqlite(dir) }
+    }
+
+    async fn create_postgres(template: Option<&str>) -> Self {
+        let admin_url = postgres_server().expect("a PostgreSQL server");
+        let name = format!("timekeep_test_{}", &random_token()[..12].to_ascii_lowercase());
+        let admin = Database::connect(&admin_url).await.expect("connect to the PostgreSQL server");
+        let from = template.map(|template| format!(" TEMPLATE {template}")).unwrap_or_default();
+        admin.execute_unprepared(&format!("CREATE DATABASE {name}{from}")).await.expect("create test database");
+        admin.close().await.ok();
+        TestDatabase { url: database_url(&admin_url, &name), cleanup: Cleanup::Postgres { admin_url, name } }
+    }
+}
+
+/// The PostgreSQL server the tests run on, if `TIMEKEEP_TEST_POSTGRES` names one.
+fn postgres_server() -> Option<String> {
+    std::env::var("TIMEKEEP_TEST_POSTGRES").ok().filter(|url| !url.is_empty())
+}
+
+/// The URL of database `name` on the server of `admin_url`.
+fn database_url(admin_url: &str, name: &str) -> String {
+    let base = admin_url.split('?').next().unwrap().rsplit_once('/').unwrap().0.to_owned();
+    format!("{base}/{name}")
+}
+
+/// Where the migrated template of [`TestDatabase::migrated`] is.
+enum Template {
+    Postgres(String),
+    Sqlite(PathBuf),
+}
+
+/// The template of this build of the test binary, made by the first test that needs it. Its name
+/// comes from the binary (path, size, time), so a new build, whose migrations may differ, makes
+/// its own, and two processes of one build share one.
+fn migrated_template() -> &'static Template {
+    static TEMPLATE: std::sync::OnceLock<Template> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        // The tests' runtimes are their own; the template is made on a thread with its own too.
+        std::thread::spawn(|| {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(make_template())
+        })
+        .join()
+        .expect("make the migrated template")
+    })
+}
+
+fn build_identity() -> String {
+    use std::hash::{Hash, Hasher};
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let meta = std::fs::metadata(&exe).expect("the test binary's metadata");
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (exe, meta.len(), meta.modified().ok()).hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
+
+async fn make_template() -> Template {
+    let identity = build_identity();
+    let Some(admin_url) = postgres_server() else {
+        let path = std::env::temp_dir().join(format!("timekeep-template-{identity}.db"));
+        if !path.exists() {
+            // Migrated in a database of its own, then written whole to a unique name and renamed,
+            // so a process reading the template never finds it half made.
+            let scratch = TestDatabase::create_sqlite();
+            let db = gateway::db::connect(&scratch.url).await.expect("connect");
+            gateway::db::migrate(&db).await.expect("migrate the template");
+            let unique = path.with_extension(format!("{}.tmp", &random_token()[..8]));
+            db.execute_unprepared(&format!("VACUUM INTO '{}'", unique.display())).await.expect("write the template");
+            db.close().await.ok();
+            std::fs::rename(&unique, &path).expect("name the template");
+        }
+        return Template::Sqlite(path);
+    };
+    let name = format!("timekeep_template_{identity}");
+    let admin = Database::connect(&admin_url).await.expect("connect to the PostgreSQL server");
+    let exists = admin
+        .query_one(sea_orm::Statement::from_string(
+            sea_orm::DatabaseBackend::Postgres,
+            format!("SELECT 1 FROM pg_database WHERE datname = '{name}'"),
+        ))
+        .await
+        .expect("look for the template")
+        .is_some();
+    if !exists {
+        // Migrated under a name of its own and renamed when done: a process that finds the
+        // template finds it whole, and of two processes making it at once, one rename wins.
+        let scratch = TestDatabase::create_postgres(None).await;
+        let db = gateway::db::connect(&scratch.url).await.expect("connect");
+        gateway::db::migrate(&db).await.expect("migrate the template");
+        db.close().await.ok();
+        let Cleanup::Postgres { name: scratch_name, .. } = &scratch.cleanup else { unreachable!() };
+        let renamed =
+            admin.execute_unprepared(&format!("ALTER DATABASE {scratch_name} RENAME TO {name}")).await.is_ok();
+        if renamed {
+            // Earlier builds' templates are of no further use.
+            let stale = admin
+                .query_all(sea_orm::Statement::from_string(
+                    sea_orm::DatabaseBackend::Postgres,
+                    format!("SELECT datname FROM pg_database WHERE datname LIKE 'timekeep_template_%' AND datname <> '{name}'"),
+                ))
+                .await
+                .unwrap_or_default();
+            for row in stale {
+                if let Ok(stale) = row.try_get::<String>("", "datname") {
+                    let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {stale}")).await;
+                }
+            }
+            std::mem::forget(scratch);
+        }
+    }
+    admin.close().await.ok();
+    Template::Postgres(name)
 }
 
 impl Drop for TestDatabase {
@@ -540,9 +664,8 @@ async fn spawn_app_built(
     webhook_policy: webhooks::AddressPolicy,
 ) -> TestApp {
     init_logs();
-    let database = TestDatabase::create().await;
+    let database = TestDatabase::migrated().await;
     let db = gateway::db::connect(&database.url).await.expect("connect");
-    gateway::db::migrate(&db).await.expect("migrate");
     let mut mail = MailSink::start().await;
     mail.outbox = Some(db.clone());
     let mailer = SmtpMailer::from_url(

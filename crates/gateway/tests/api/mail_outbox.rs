@@ -32,9 +32,8 @@ fn server(db: &DatabaseConnection, port: u16) -> Accounts {
 }
 
 async fn database() -> (TestDatabase, DatabaseConnection) {
-    let database = TestDatabase::create().await;
+    let database = TestDatabase::migrated().await;
     let db = gateway::db::connect(&database.url).await.unwrap();
-    gateway::db::migrate(&db).await.unwrap();
     (database, db)
 }
 
