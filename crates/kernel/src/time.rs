@@ -57,6 +57,16 @@ pub fn utc_offset_minutes(tz: Tz, at: DateTime<Utc>) -> i32 {
     tz.offset_from_utc_datetime(&at.naive_utc()).fix().local_minus_utc() / 60
 }
 
+/// The local hour from which a company's daily mails go out (celebrations, overdue documents and
+/// policies, licence reminders): what is due overnight reaches people at the start of their
+/// working day, and a run over every company spreads over the day, zone by zone.
+pub const MORNING_MAIL_HOUR: u32 = 8;
+
+/// Whether the company's clock in `tz` has passed [`MORNING_MAIL_HOUR`] at `at`.
+pub fn morning_mail_due(tz: Tz, at: DateTime<Utc>) -> bool {
+    at.with_timezone(&tz).hour() >= MORNING_MAIL_HOUR
+}
+
 /// The calendar day in `tz` at the instant `at`.
 pub fn local_date(tz: Tz, at: DateTime<Utc>) -> NaiveDate {
     at.with_timezone(&tz).date_naive()
@@ -190,5 +200,18 @@ mod tests {
         // 02:00 UTC on the 2nd is still the 1st in New York.
         let at = Utc.with_ymd_and_hms(2026, 3, 2, 2, 0, 0).single().unwrap();
         assert_eq!(local_date(DEFAULT_TIME_ZONE, at), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
+    }
+
+    #[test]
+    fn morning_mail_is_due_from_eight_on_the_company_clock() {
+        let chicago = chrono_tz::America::Chicago;
+        // 13:59 UTC is 07:59 in Chicago in winter, 08:59 in summer.
+        let winter = Utc.with_ymd_and_hms(2026, 12, 1, 13, 59, 0).single().unwrap();
+        assert!(!morning_mail_due(chicago, winter));
+        assert!(morning_mail_due(chicago, winter + Duration::minutes(1)));
+        assert!(morning_mail_due(chicago, Utc.with_ymd_and_hms(2026, 7, 1, 13, 0, 0).single().unwrap()));
+        // Late evening still counts: what became due at 08:00 goes out at the next run after.
+        assert!(morning_mail_due(chicago, Utc.with_ymd_and_hms(2026, 12, 2, 5, 59, 0).single().unwrap()));
+        assert!(!morning_mail_due(chicago, Utc.with_ymd_and_hms(2026, 12, 2, 6, 0, 0).single().unwrap()));
     }
 }

@@ -1,6 +1,7 @@
 //! The licence reminders: 90, 60, 30 and 7 days before a licence expires and before an unmet CE
 //! requirement falls due, the producer and the company's admins are told by mail (one message
-//! per person and run, listing everything due), and the producer's task dock shows it.
+//! per person and run, listing everything due, from 08:00 in the company's zone), and the
+//! producer's task dock shows it.
 //!
 //! Each reminder is sent once per subject, due date and threshold: the mark is a row of
 //! `licensing_reminders` under a unique index, inserted in the transaction that queues the mail
@@ -165,6 +166,10 @@ impl Licensing {
         now: DateTime<Utc>,
     ) -> Result<(u64, u64), LicensingError> {
         let Some(zone) = self.accounts.company_zone(company).await? else { return Ok((0, 0)) };
+        // Told from 08:00 in the company's zone: a later hourly run sends what is due today.
+        if !kernel::time::morning_mail_due(zone, now) {
+            return Ok((0, 0));
+        }
         let ctx = TenantCtx::for_job(company, zone);
         let today = kernel::time::local_date(zone, now);
         let mut marked: Vec<(Due, i64)> = Vec::new();

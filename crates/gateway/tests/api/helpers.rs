@@ -74,6 +74,18 @@ impl TestDatabase {
     }
 }
 
+/// The zone of the companies `signup` makes.
+pub const TEST_ZONE: chrono_tz::Tz = chrono_tz::America::Chicago;
+
+/// `hour`:00 in `zone` on the day `days` after today there: a job's clock set to a local hour
+/// (the daily mails wait for 08:00 in the company's zone).
+pub fn local_hour_in(zone: chrono_tz::Tz, days: i64, hour: u32) -> chrono::DateTime<Utc> {
+    use chrono::TimeZone;
+    let date = kernel::time::local_date(zone, Utc::now()) + chrono::Duration::days(days);
+    let local = date.and_hms_opt(hour, 0, 0).expect("an hour of the day");
+    zone.from_local_datetime(&local).earliest().expect("a time the zone's clock shows").with_timezone(&Utc)
+}
+
 /// The PostgreSQL server the tests run on, if `TIMEKEEP_TEST_POSTGRES` names one.
 fn postgres_server() -> Option<String> {
     std::env::var("TIMEKEEP_TEST_POSTGRES").ok().filter(|url| !url.is_empty())

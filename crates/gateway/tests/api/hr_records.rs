@@ -412,7 +412,7 @@ async fn an_overdue_request_is_reminded_of_once_however_often_the_job_runs() {
     let tasks = app.get_as(&acme.report_token, "/server/v1/profile/my-tasks").await;
     assert_eq!(tasks.body["overdue"], json!(false), "due in two days");
 
-    // As of five days ahead it is overdue: two servers at once send one reminder…
+    // As of five days ahead it is overdue: from 08:00, two servers at once send one reminder…
     let store = std::sync::Arc::new(files::LocalDirStore::new(std::env::temp_dir().join("timekeep-overdue-test")));
     let hr = hr::Hr::new(
         app.db.clone(),
@@ -420,7 +420,10 @@ async fn an_overdue_request_is_reminded_of_once_however_often_the_job_runs() {
         files::Files::new(app.db.clone(), store),
         kernel::WriteGate::open(),
     );
-    let ahead = Utc::now() + Duration::days(5);
+    // Not before 08:00 in the company's zone that day…
+    let early = crate::helpers::local_hour_in(crate::helpers::TEST_ZONE, 5, 7);
+    assert_eq!(hr.send_overdue_reminders(early).await.unwrap(), 0, "07:00: not yet");
+    let ahead = crate::helpers::local_hour_in(crate::helpers::TEST_ZONE, 5, 8);
     let (a, b) = tokio::join!(hr.send_overdue_reminders(ahead), hr.send_overdue_reminders(ahead));
     assert_eq!(a.unwrap() + b.unwrap(), 1, "two servers at once send one reminder");
     app.mail.wait_for(&acme.report_email, "Overdue: please upload your W-4").await;

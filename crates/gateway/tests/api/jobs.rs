@@ -34,7 +34,7 @@ async fn jobs_are_listed_and_run_on_demand_as_of_an_allowed_instant() {
     assert!(text(&now).contains("hr-overdue-reminders: 0 overdue reminders sent"), "{}", text(&now));
 
     // As of five days ahead it is overdue: refused unless the deployment allows the job clock.
-    let ahead = (Utc::now() + Duration::days(5)).to_rfc3339();
+    let ahead = crate::helpers::local_hour_in(crate::helpers::TEST_ZONE, 5, 9).to_rfc3339();
     let refused = timekeep(&app, &["jobs", "run", "hr-overdue-reminders", "--now", &ahead], false).await;
     assert!(!refused.status.success());
     assert!(text(&refused).contains("TIMEKEEP_ALLOW_JOB_CLOCK"), "{}", text(&refused));

@@ -448,8 +448,11 @@ async fn reminders_go_out_at_90_60_30_and_7_days_once_each_and_start_again_after
     let tx = licence(&app, &a.admin, a.ana, "TX", "TX-9", json!(["life"]), &day(100)).await;
     appoint(&app, &a.admin, a.ana, "TX", "Acme").await;
     let licensing = job(&app);
-    let at = |days: i64| Utc::now() + Duration::days(days);
+    // Noon in the agency's zone, `days` from today: reminders go out from 08:00 there.
+    let at = |days: i64| crate::helpers::local_hour_in(kernel::time::DEFAULT_TIME_ZONE, days, 12);
     assert_eq!(licensing.send_reminders(at(0)).await.unwrap().reminded, 0, "100 days out: not yet");
+    let early = crate::helpers::local_hour_in(kernel::time::DEFAULT_TIME_ZONE, 11, 7);
+    assert_eq!(licensing.send_reminders(early).await.unwrap().reminded, 0, "before 08:00 in the company's zone");
     let first = licensing.send_reminders(at(11)).await.unwrap();
     assert_eq!((first.reminded, first.mails), (1, 2), "the producer and the admin");
     app.mail.wait_for(&a.ana_email, "TX licence TX-9 expires").await;

@@ -462,7 +462,9 @@ async fn an_overdue_policy_is_reminded_of_once() {
         files::Files::new(app.db.clone(), store),
         kernel::WriteGate::open(),
     );
-    let ahead = Utc::now() + Duration::days(5);
+    let early = crate::helpers::local_hour_in(crate::helpers::TEST_ZONE, 5, 7);
+    assert_eq!(hr.send_overdue_reminders(early).await.unwrap(), 0, "not before 08:00 in the company's zone");
+    let ahead = crate::helpers::local_hour_in(crate::helpers::TEST_ZONE, 5, 8);
     let (a, b) = tokio::join!(hr.send_overdue_reminders(ahead), hr.send_overdue_reminders(ahead));
     assert_eq!(a.unwrap() + b.unwrap(), 1, "two servers at once send one reminder");
     app.mail.wait_for(anna_email, "Overdue").await;

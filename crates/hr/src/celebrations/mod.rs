@@ -41,7 +41,7 @@ use kernel::FieldErrors;
 /// The scheduler's name of the daily mail.
 pub const CELEBRATIONS_JOB: &str = "hr-celebrations";
 /// The local hour from which the day's mails go out.
-pub const SEND_FROM_HOUR: u32 = 8;
+pub const SEND_FROM_HOUR: u32 = kernel::time::MORNING_MAIL_HOUR;
 /// How far ahead `next-celebrations` looks.
 pub const UPCOMING_DAYS: i64 = 60;
 

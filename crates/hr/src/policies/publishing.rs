@@ -459,8 +459,8 @@ impl Hr {
 
 impl Hr {
     /// The policies' half of the overdue-reminder job (`records::OVERDUE_JOB`): each unanswered
-    /// policy of an active publication past its due date is mailed about once, claimed by a
-    /// conditional update first, so two servers send it once.
+    /// policy of an active publication past its due date is mailed about once, from 08:00 in the
+    /// company's zone, claimed by a conditional update first, so two servers send it once.
     pub(crate) async fn overdue_policy_reminders(&self, now: DateTime<Utc>) -> Result<u64, HrError> {
         use kernel::time::{parse_time_zone, DEFAULT_TIME_ZONE};
         let horizon = now.date_naive() + Duration::days(1);
@@ -521,7 +521,7 @@ impl Hr {
             else {
                 continue;
             };
-            if due >= local_date(zone, now) {
+            if due >= local_date(zone, now) || !kernel::time::morning_mail_due(zone, now) {
                 continue;
             }
             let claimed = {

@@ -1,7 +1,8 @@
 //! Document requests (001 §3 "Doc request"): a manager or an admin asks an employee for a
 //! document of a type by a due date; the employee fulfils it by uploading the document from the
 //! task dock (`/profile/add-doc`), or the request is cancelled. The employee is mailed when asked
-//! and once more when the request is overdue (the scheduler's [`OVERDUE_JOB`]).
+//! and once more when the request is overdue (the scheduler's [`OVERDUE_JOB`], hourly; a company's
+//! overdue reminders go out from 08:00 in its zone, `kernel::time::MORNING_MAIL_HOUR`).
 
 use super::{optional_text, parse_sort, required_id, ListSort, RecordPage, TypeKind, RECORD_PAGE_SIZE};
 use crate::entities::{hr_doc_requests as requests, hr_types};
@@ -11,7 +12,7 @@ use accounts::people::read::{self, PeopleFilter};
 use accounts::Person;
 use activity::{ActivityType, NewActivity};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
+use kernel::time::{local_date, morning_mail_due, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, DocRequestId, FieldErrors, HrTypeId, ManagerCtx, TenantCtx, UserId};
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
@@ -402,7 +403,8 @@ impl Hr {
         let mut sent = 0;
         for row in candidates {
             let zone = zones.get(&row.company_id).copied().unwrap_or(DEFAULT_TIME_ZONE);
-            if row.due_date >= local_date(zone, now) {
+            // Overdue once the company's day has passed the due date; told from 08:00 that day.
+            if row.due_date >= local_date(zone, now) || !morning_mail_due(zone, now) {
                 continue;
             }
             let Some(person) = people.get(&row.employee_id) else { continue };
