@@ -5,7 +5,7 @@
 // the side bar. axe finds nothing serious on the phone's calendar, with the notice and without.
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.mjs';
-import { apiCall, DEMO, DEMO_PASSWORD, fillLogin, loginByApi, screenshot, signUpVerifiedByApi, uniqueWord } from '../support/journey.mjs';
+import { apiCall, appBanner, DEMO, DEMO_PASSWORD, fillLogin, loginByApi, screenshot, signUpVerifiedByApi, uniqueWord } from '../support/journey.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 // A manager: the header has the most on a phone (quick add, the bell of requests, the avatar).
@@ -46,7 +46,7 @@ test('on a phone the header names the page, the calendar is a list and notices k
     await page.goto('/login');
     await fillLogin(page, MANAGER, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    const header = page.getByRole('banner');
+    const header = appBanner(page);
     await expect(header.getByTestId('page-name')).toHaveText('Dashboard');
     await expect(header.getByTestId('greeting')).toHaveCount(0);
 
@@ -104,7 +104,7 @@ test('on a desktop the greeting stays, the company name shows whole and notices 
     await page.goto('/login');
     await fillLogin(page, admin.email, 'journey-secret-42');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    const header = page.getByRole('banner');
+    const header = appBanner(page);
     await expect(header.getByTestId('greeting')).toHaveText(new RegExp(`^Good (Morning|Afternoon|Evening), ${admin.firstname}$`));
     await expect(header.getByTestId('page-name')).toHaveCount(0);
 

@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO, DEMO_PASSWORD, fillLogin } from '../support/journey.mjs';
+import { DEMO, DEMO_PASSWORD, appBanner, fillLogin } from '../support/journey.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The web app the server serves (as run.mjs picks it). */
@@ -111,8 +111,6 @@ test('Chromium finds the app installable', async ({ baseURL }) => {
   }
 });
 
-/** The app's own header: while a screen's code loads, the 'Please wait' dialog shows a header of its own. */
-const appBanner = (page) => page.getByRole('banner').filter({ hasNotText: 'Please wait' });
 
 test('the service worker controls the app, leaves the API alone, and opens the app offline', async ({ page, context, baseURL }) => {
   await page.goto('/login');

@@ -74,6 +74,9 @@ export async function fillLogin(page, email, password, { tour = false } = {}) {
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
+/** The app's own header: while a screen's code loads, the 'Please wait' dialog shows a header of its own. */
+export const appBanner = (page) => page.getByRole('banner').filter({ hasNotText: 'Please wait' });
+
 /**
  * The signed-in shell: header with the greeting (a phone's names the page instead, and the person
  * is the account menu's), the side bar and the main landmark.
@@ -86,7 +89,7 @@ export async function expectShell(page, firstname) {
   } else {
     await expect(page.getByTestId('greeting')).toHaveText(new RegExp(`^Good (Morning|Afternoon|Evening), ${firstname}$`));
   }
-  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(appBanner(page)).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();
 }
 
