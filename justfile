@@ -22,7 +22,7 @@ test: fmt-check clippy test-build web-build pg-ready stripe-ready oidc-ready s3-
     # so the waits of one (browsers, sleeps, the database) overlap the work of another.
     set -uo pipefail
     logs=$(mktemp -d)
-    lanes=("just test-sqlite" "just test-postgres" "just web-unit" "just e2e-run" "just web-static" "just instances-run" "just fuzz-run 150")
+    lanes=("just test-sqlite" "just test-postgres" "just web-lint" "just e2e-run" "just instances-run" "just fuzz-run 150")
     pids=()
     for i in "${!lanes[@]}"; do
       ( start=$(date +%s); eval "${lanes[$i]}"; status=$?; echo "[lane took $(( $(date +%s) - start )) s]"; exit $status ) > "$logs/$i.log" 2>&1 &
@@ -148,15 +148,8 @@ web-build: web-deps
 web-check: web-build web-lint
 
 # Frontend lint, type check, unit tests and the bundle budget of the built app (no build).
-web-lint: web-static web-unit
-
-# Frontend lint, type check and the bundle budget of the built app (no build).
-web-static: web-deps
-    cd frontend && npm run lint && npm run typecheck && npm run bundle-report
-
-# Frontend unit tests (vitest).
-web-unit: web-deps
-    cd frontend && npm test
+web-lint: web-deps
+    cd frontend && npm run lint && npm run typecheck && npm test && npm run bundle-report
 
 # Gzipped size of what the login page loads (budget: 200 kB JS, 40 kB CSS).
 bundle-report: web-build

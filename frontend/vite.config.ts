@@ -142,8 +142,5 @@ export default defineConfig({
     // screen has taken over 5 s there, and on a slow day a wait of 15 s ran out, so waits and
     // tests get room (a passing test is no slower; a broken one still fails).
     testTimeout: 120_000,
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, leaving a
-    // core idle once the other lanes of `just test` have ended. Two halved the suite's time alone.
-    maxWorkers: 2,
   },
 });
