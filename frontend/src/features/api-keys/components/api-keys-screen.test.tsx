@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { apiKey, apiKeysServer, callsTo, SECRET, validation } from '../testing/api-keys-server';
 import { ApiKeysScreen } from './api-keys-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ZONE = 'America/New_York';
 

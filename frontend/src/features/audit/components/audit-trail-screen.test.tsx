@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { auditServer, callsTo, entry, lastQuery, validation } from '../testing/audit-server';
 import { AuditTrailScreen } from './audit-trail-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ZONE = 'America/New_York';
 

@@ -1,15 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identitySchema } from '@/lib/identity';
 import { PIN_MESSAGE } from '@/lib/kiosk';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { claims } from '@/testing/tokens';
 import { HAS_PIN, KioskPinButton, NO_PIN, PIN_SAVED, PINS_DIFFER } from './kiosk-pin';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const identity = identitySchema.parse(claims({ eid: 9, firstname: 'Emma' }));
 

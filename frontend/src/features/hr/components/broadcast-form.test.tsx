@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrPolicy, hrServer, hrType, validation } from '../testing/hr-server';
 import { BroadcastForm } from './broadcast-form';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const sentForm = (fetch: ReturnType<typeof hrServer>['fetch']) => {
   const call = fetch.mock.calls.filter(([url]) => String(url) === '/server/v1/policy/add-policy').at(-1);

@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrPolicy, hrRecipient, hrServer, hrType, hrWorkflow } from '../testing/hr-server';
 import { BroadcastHistoryScreen } from './broadcast-history-screen';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const TZ = 'America/New_York';
 

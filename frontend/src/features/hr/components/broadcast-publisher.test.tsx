@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrPolicy, hrServer, hrWorkflow } from '../testing/hr-server';
 import { BroadcastPublisher } from './broadcast-publisher';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const TZ = 'America/New_York';
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
@@ -7,9 +7,6 @@ import { renderWithApp } from '@/testing/render';
 import type { WorkflowView } from '../api/schemas';
 import { hrRecipient, hrServer, hrWorkflow, refusal } from '../testing/hr-server';
 import { BroadcastStatus } from './broadcast-status';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const TZ = 'America/New_York';
 

@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrEvent, hrServer } from '../testing/hr-server';
 import { EventsTab } from './events-tab';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const eventsCalls = (fetch: ReturnType<typeof hrServer>['fetch']) =>
   fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/server/v1/manage/user-events');

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,9 +6,6 @@ import { bodyOf, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrServer, hrType, validation } from '../testing/hr-server';
 import { HrQuickAdd, type AutoStart } from './hr-quick-add';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const json200 = (body: unknown) => response({ json: body });
 const fileNamed = (name: string, type = 'application/pdf', bytes = 10) => new File([new Uint8Array(bytes)], name, { type });

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrServer, hrType } from '../testing/hr-server';
 import { DocumentEventTypesTab } from './document-event-types-tab';
 import { PolicyTypesTab } from './policy-types-tab';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const rows = (section: HTMLElement) => within(section).getAllByTestId('hr-type').map((row) => row.textContent);
 const postsTo = (fetch: ReturnType<typeof hrServer>['fetch'], path: string) =>

@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrDoc, hrEvent, hrRequest, hrServer } from '../testing/hr-server';
 import { MyHrScreen } from './my-hr-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const TZ = 'America/New_York';
 

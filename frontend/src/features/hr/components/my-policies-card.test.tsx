@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { hrMyPolicy, hrServer, refusal } from '../testing/hr-server';
 import { MyPoliciesCard } from './my-policies-card';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const TZ = 'America/New_York';
 const HANDBOOK = { docName: 'Handbook', docFileName: 'handbook.pdf', docMediaType: 'application/pdf', docSize: 3 * 1024 * 1024 };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { response } from '@/testing/http';
@@ -8,9 +8,6 @@ import { useMyTasks } from '../api/get-my-tasks';
 import { hrEvent, hrMyPolicy, hrRequest, hrServer, validation } from '../testing/hr-server';
 import { TaskDock } from './task-dock';
 import { TASKS_SEEN_KEY, useTaskDock } from './use-task-dock';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const TZ = 'America/New_York';
 

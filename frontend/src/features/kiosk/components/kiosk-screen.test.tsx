@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_STORAGE_KEY } from '@/lib/kiosk';
@@ -8,9 +8,6 @@ import { renderWithApp } from '@/testing/render';
 import { fakeToken } from '@/testing/tokens';
 import { doneText, KioskScreen, NOT_A_KIOSK, REVOKED } from './kiosk-screen';
 import { NOT_AN_ADMIN } from './leave-kiosk-modal';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const SECRET = 'kiosk-secret-1';
 const PRESSED_AT = '2026-12-04T14:02:00Z';

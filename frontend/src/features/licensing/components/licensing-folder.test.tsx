@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { appointment, callsTo, credit, folder, licence, licensingServer, requirement, TODAY } from '../testing/licensing-server';
 import { LicensingFolderSection, MyLicensingCard } from './licensing-folder';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const TX = licence({ requirements: [requirement()] });
 

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, complianceRow, licensingServer, REFERENCE, stateRule, TODAY } from '../testing/licensing-server';
 import { LicensingScreen } from './licensing-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const folderPath = (id: number) => `/admin/manage/view-user/${id}?tab=6`;
 

@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { ADMIN, apiError, callsTo, employee, json, MANAGER, manageData } from '../testing/fixtures';
 import { AddBatchScreen } from './add-batch-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const field = (label: string, row: number) => screen.getByLabelText(`${label}, row ${row}`, { selector: 'input' });
 const type = (label: string, row: number, value: string) => fireEvent.change(field(label, row), { target: { value } });

@@ -1,15 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { activity, ADMIN, apiError, callsTo, contact, employee, json, MANAGER } from '../testing/fixtures';
 import { response } from '@/testing/http';
 import { hrEvent, hrServer } from '@/features/hr/testing/hr-server';
 import { EmployeeFolderScreen } from './employee-folder-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const activities = (items: unknown[], totalCount = items.length, page = 1) => json({ activities: items, totalCount, page });
 

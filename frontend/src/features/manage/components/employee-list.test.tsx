@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { apiError, callsTo, employee, json, manageData } from '../testing/fixtures';
 import { EmployeeListScreen } from './employee-list';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const list = (employees: unknown[], totalCount = employees.length, page = 1) => json({ employees, totalCount, page });
 

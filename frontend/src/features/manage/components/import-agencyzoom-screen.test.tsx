@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { ADMIN, apiError, callsTo, json } from '../testing/fixtures';
 import { ImportAgencyZoomScreen } from './import-agencyzoom-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const STATUS = { available: true, integrated: false, importedPeople: 0 };
 const REPORT = {

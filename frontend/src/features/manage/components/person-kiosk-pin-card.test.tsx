@@ -1,15 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PIN_MESSAGE } from '@/lib/kiosk';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { ADMIN, MANAGER, callsTo, employee, json, manageData } from '../testing/fixtures';
 import { EmployeeEditScreen } from './employee-edit-screen';
 import { KIOSK_PIN_SET, PersonKioskPinCard } from './person-kiosk-pin-card';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function server() {
   const posts: unknown[] = [];

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { ADMIN, callsTo, employee, json, manageData } from '../testing/fixtures';
 import { EmployeeEditScreen } from './employee-edit-screen';
 import { PersonLocationsCard } from './person-locations-card';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const location = (id: number, name: string) => ({
   id,

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { callsTo } from '../testing/fixtures';
 import { PersonOvertimeCard, personVersionText } from './person-overtime-card';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const TIME_ZONE = 'America/New_York';
 

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { ASSUMED_HOURS_MESSAGE, type EmployeePto } from '../api/employee-pto';
 import { ASSUMED_WEEK_HELP, ASSUMED_WEEK_LABEL, ASSUMED_WEEK_SAVED } from './assumed-week';
 import { EmployeePtoCard } from './employee-pto-card';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const row = {
   ptoTypeId: 6, name: 'Sick time', color: '#e8590c', status: 1, method: 'PER_HOUR_WORKED', rate: 1, rateUnit: 30,

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { explanationHours, explanationTitle, signedHours } from '../api/balance-explanation';
@@ -10,9 +10,6 @@ import { callsTo, EMMA, identity, json, pick, ptoData, timeOffServer } from '../
 import { BalanceExplanationTable } from './balance-explanation';
 import { EmployeePtoCard } from './employee-pto-card';
 import { TimeOffScreen } from './time-off-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Each row's cells as text, head and foot included. */
 const rowsOf = (table: HTMLElement) => [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent));

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { HOLIDAY_HOURS_INVALID, type EmployeeHolidays } from '../api/holidays';
 import { EmployeeHolidaysTile } from './employee-holidays-tile';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const hoursOf = (rows: { holidayId: number; hours: number }[]): EmployeeHolidays => {
   const holidays = [

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { HOLIDAY_DATE_REQUIRED, HOLIDAY_NAME_REQUIRED, type PaidHoliday } from '../api/holidays';
 import { PaidHolidaysSection } from './paid-holidays-section';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const YEARS = [2025, 2026, 2027, 2028, 2029];
 const holiday = (fields: Partial<PaidHoliday>): PaidHoliday => ({ id: 1, name: 'Independence Day', holiday: '2026-07-03', year: 2026, ...fields });

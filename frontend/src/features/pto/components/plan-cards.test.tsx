@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { PLAN_HAS_HISTORY, PLAN_HAS_PEOPLE } from '../api/plans';
 import { callsTo, PLANS, ptoManageServer, ptoPlan } from '../testing/pto-manage-server';
 import { COMPLIANCE, sickLeaveRoutes } from '../testing/sick-leave';
 import { PtoPlansSection } from './plan-cards';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const card = (name: string) => {
   const found = screen.getAllByTestId('pto-plan').find((candidate) => within(candidate).queryByText(name, { selector: 'p' }));

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, response } from '@/testing/http';
@@ -9,9 +9,6 @@ import { PLAN_SAVED, type BalancePerson, type PtoManageData } from '../api/plans
 import { balanceType } from '../testing/balance-detail';
 import { callsTo, PLANS, ptoManageServer, TYPES } from '../testing/pto-manage-server';
 import { PlanWizard } from './plan-wizard';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.restoreAllMocks());
 

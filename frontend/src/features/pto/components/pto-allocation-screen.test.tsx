@@ -1,14 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import type { Allocation, AllocationRow } from '../api/allocation';
 import { PtoAllocationScreen } from './pto-allocation-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const TYPES = [
   { id: 1, name: 'Sick', color: '#e03131' },

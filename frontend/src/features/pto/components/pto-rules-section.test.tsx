@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf } from '@/testing/http';
@@ -7,9 +7,6 @@ import { renderWithApp } from '@/testing/render';
 import { LAST_RULE, PTO_RULE_SAVED, RULE_CHANGE_INFO } from '../api/rules';
 import { callsTo, PLANS, planRule, ptoManageServer, ptoPlan } from '../testing/pto-manage-server';
 import { PtoRulesSection, RULE_TYPE_REQUIRED } from './pto-rules-section';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,13 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { ruleBody, ruleFor, type RuleForm } from '../api/plans';
 import { RuleFields } from './rule-fields';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 /** The rule fields as a form holds them; `seen` gets every rule they change to. */
 function Harness({ start, problems = {}, seen }: { start: RuleForm; problems?: Record<string, string>; seen?: (rule: RuleForm) => void }) {

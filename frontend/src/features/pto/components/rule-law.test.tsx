@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, response } from '@/testing/http';
@@ -9,9 +9,6 @@ import type { Law } from '../api/sick-leave';
 import { CALIFORNIA, COMPLIANCE, LAWS, sickLeaveRoutes } from '../testing/sick-leave';
 import { PlanEditDock } from './plan-edit-dock';
 import { PlanWizard } from './plan-wizard';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,12 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { ptoManageServer } from '../testing/pto-manage-server';
 import { COMPLIANCE, sickLeaveRoutes } from '../testing/sick-leave';
 import { placeText, SickLeaveReport } from './sick-leave-report';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('the sick leave compliance report (issue 38)', () => {
   it('lists every plan in every place with the laws, the closest type and the shortfalls', async () => {

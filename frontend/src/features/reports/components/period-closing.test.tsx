@@ -10,8 +10,6 @@ import type { Adjustment, HistoryLine, PeriodDetail } from '../api/period-closin
 import { callsTo, json, PAY_PERIODS, payPeriod, periodDetail, reportsServer, TODAY } from '../testing/reports-server';
 import { ReportsScreen } from './reports-screen';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const LAST = PAY_PERIODS[1]!; // 10/18/2026 – 10/31/2026, ended, open
 const CLOSED_AT = '2026-11-02T15:00:00Z'; // 10:00 AM in New York
 

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { SettingsScreen } from './settings-screen';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const SETTINGS_DATA = {
   settings: { dayStartAt: null, mobileClockInDisabled: false, payCycle: 'biweekly', payCycleAnchor: '2026-01-04', weeklyOvertimeMinutes: 2400 },

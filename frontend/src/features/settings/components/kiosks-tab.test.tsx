@@ -1,15 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KIOSK_STORAGE_KEY } from '@/lib/kiosk';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { lastUsedText } from '../api/kiosks';
 import { KiosksTab, SECRET_WARNING } from './kiosks-tab';
 import { SettingsScreen } from './settings-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 interface Kiosk {
   id: number;

@@ -1,15 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RULE_CHANGE_INFO } from '@/features/pto/api/rules';
 import { hrServer } from '@/features/hr/testing/hr-server';
 import { ptoManageServer } from '@/features/pto/testing/pto-manage-server';
 import { bodyOf, mockFetch, response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { SettingsScreen } from './settings-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 type Role = { id: number; name: string; active: boolean };
 

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { response } from '@/testing/http';
 import { renderWithApp } from '@/testing/render';
 import { callsTo, delivery, endpoint, ROTATED_SECRET, SECRET, STILL_TRYING, validation, webhooksServer } from '../testing/webhooks-server';
 import { WebhooksScreen } from './webhooks-screen';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ZONE = 'America/New_York';
 
