@@ -30,7 +30,7 @@
  * status. Extra arguments go to `playwright test` (e.g. `node run.mjs specs/02-employee-login.spec.mjs`).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ const artifacts = join(e2eDir, 'artifacts');
 const databaseTag = process.env.E2E_PG_ADMIN_URL || /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
 const logFile = (name) => join(artifacts, `${databaseTag}-${name}.log`);
 const bin = resolve(process.env.TIMEKEEP_BIN ?? join(repoRoot, 'target', 'debug', 'timekeep'));
-const webDir = process.env.TIMEKEEP_WEB_DIR ? resolve(process.env.TIMEKEEP_WEB_DIR) : join(repoRoot, 'frontend', 'dist');
+const builtWebDir = process.env.TIMEKEEP_WEB_DIR ? resolve(process.env.TIMEKEEP_WEB_DIR) : join(repoRoot, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const python = process.env.PYTHON ?? 'python3';
 const stripeHarness = join(e2eDir, 'stripe', 'harness.py');
@@ -69,7 +69,12 @@ function fail(message, code = 2) {
 }
 
 if (!existsSync(bin)) fail(`server binary not found at ${bin} (set TIMEKEEP_BIN or build it: cargo build)`);
-if (!existsSync(join(webDir, 'index.html'))) fail(`${webDir}/index.html not found: run \`npm ci && npm run build\` in frontend/`);
+if (!existsSync(join(builtWebDir, 'index.html'))) fail(`${builtWebDir}/index.html not found: run \`npm ci && npm run build\` in frontend/`);
+/** The run's own copy of the built app: journey 46 rewrites its service worker, and the SQLite
+ * and PostgreSQL runs go at once (`just e2e-run`), so neither may see the other's rewrite. */
+const webDir = mkdtempSync(join(tmpdir(), `timekeep-e2e-web-${databaseTag}-`));
+cpSync(builtWebDir, webDir, { recursive: true });
+cleanups.push(() => rmSync(webDir, { recursive: true, force: true }));
 if (!existsSync(chromium)) fail(`Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 /** For PostgreSQL: a fresh database, dropped at the end. Returns the server's DATABASE_URL. */

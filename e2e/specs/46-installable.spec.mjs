@@ -26,7 +26,8 @@ import { DEMO, DEMO_PASSWORD, appBanner, fillLogin } from '../support/journey.mj
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The web app the server serves (as run.mjs picks it). */
-const webDir = process.env.TIMEKEEP_WEB_DIR ? resolve(process.env.TIMEKEEP_WEB_DIR) : join(repoRoot, 'frontend', 'dist');
+// The web dir the server serves (run.mjs's copy for this run; WEB_DIR).
+const webDir = resolve(process.env.WEB_DIR ?? process.env.TIMEKEEP_WEB_DIR ?? join(repoRoot, 'frontend', 'dist'));
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
