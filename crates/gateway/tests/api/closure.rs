@@ -607,7 +607,7 @@ async fn fill(app: &TestApp, name: &str) -> Filled {
 async fn run_jobs(app: &TestApp, companies: &[&Filled]) {
     let pto = pto::Pto::new(app.db.clone(), app.accounts.clone(), kernel::WriteGate::open());
     assert!(pto.post_accruals(Utc::now()).await.unwrap().employees > 0);
-    let zone = chrono_tz::America::Chicago;
+    let zone = crate::helpers::TEST_ZONE;
     let today = Utc::now().with_timezone(&zone).date_naive();
     let morning = today.and_hms_opt(9, 0, 0).unwrap().and_local_timezone(zone).unwrap().with_timezone(&Utc);
     // Through the scheduler, as the servers run it: a batch and a day's mark per company.

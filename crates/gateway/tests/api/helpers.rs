@@ -142,6 +142,13 @@ async fn make_template() -> Template {
             db.execute_unprepared(&format!("VACUUM INTO '{}'", unique.display())).await.expect("write the template");
             db.close().await.ok();
             std::fs::rename(&unique, &path).expect("name the template");
+            // Earlier builds' templates are of no further use.
+            for stale in std::fs::read_dir(std::env::temp_dir()).into_iter().flatten().flatten() {
+                let file = stale.file_name().to_string_lossy().into_owned();
+                if file.starts_with("timekeep-template-") && stale.path() != path {
+                    let _ = std::fs::remove_file(stale.path());
+                }
+            }
         }
         return Template::Sqlite(path);
     };
@@ -165,6 +172,8 @@ async fn make_template() -> Template {
         let Cleanup::Postgres { name: scratch_name, .. } = &scratch.cleanup else { unreachable!() };
         let renamed =
             admin.execute_unprepared(&format!("ALTER DATABASE {scratch_name} RENAME TO {name}")).await.is_ok();
+        // Renamed, the scratch database's own drop finds nothing left to drop; not renamed (another
+        // process's won), it is dropped.
         if renamed {
             // Earlier builds' templates are of no further use.
             let stale = admin
@@ -179,7 +188,6 @@ async fn make_template() -> Template {
                     let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {stale}")).await;
                 }
             }
-            std::mem::forget(scratch);
         }
     }
     admin.close().await.ok();
@@ -944,7 +952,7 @@ impl TestApp {
             "/server/v1/account/signup",
             json!({
                 "company": company, "firstname": "Ada", "lastname": "Lovelace",
-                "email": email, "password": password, "timezone": "America/Chicago", "token": "", "website": ""
+                "email": email, "password": password, "timezone": TEST_ZONE.name(), "token": "", "website": ""
             }),
         )
         .await

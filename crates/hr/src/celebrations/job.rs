@@ -1,13 +1,13 @@
 //! The celebration mails: the daily job ([`super::CELEBRATIONS_JOB`]) that queues each company's
 //! mails of the day once, and `email-now`, a wish sent by hand.
 
-use super::{day_in_year, occurrences, render, Kind, SEND_FROM_HOUR};
+use super::{day_in_year, occurrences, render, Kind};
 use crate::entities::celebration_sends as sends;
 use crate::{Hr, HrError};
 use accounts::mail::OutgoingMail;
 use accounts::people::read;
 use accounts::Person;
-use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use chrono_tz::Tz;
 use kernel::time::{local_date, parse_time_zone, DEFAULT_TIME_ZONE};
 use kernel::{CompanyId, EmploymentStatus, ManagerCtx, TenantCtx, UserId};
@@ -122,14 +122,14 @@ impl Hr {
     pub async fn send_celebrations(&self, now: DateTime<Utc>) -> Result<CelebrationRun, HrError> {
         let mut run = CelebrationRun::default();
         for (company, zone) in self.celebration_companies().await? {
-            if now.with_timezone(&zone).hour() >= SEND_FROM_HOUR {
+            if kernel::time::morning_mail_due(zone, now) {
                 run.queued += self.send_company_celebrations(company, now).await?.queued;
             }
         }
         Ok(run)
     }
 
-    /// Every company with its zone: the scheduler makes each due from [`SEND_FROM_HOUR`] in its
+    /// Every company with its zone: the scheduler makes each due from [`super::SEND_FROM_HOUR`] in its
     /// own zone, once a day.
     pub async fn celebration_companies(&self) -> Result<Vec<(CompanyId, Tz)>, HrError> {
         Ok(read::companies(&self.db, None)
